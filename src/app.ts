@@ -1,0 +1,111 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Type } from '@sinclair/typebox';
+import type { Config } from './config.js';
+import type { Database } from './core/db/database.js';
+import './core/http/types.js';
+import { validatorCompiler } from './core/http/validation.js';
+import { errorsPlugin } from './core/http/errors-plugin.js';
+import { parseQuery, parsingPlugin, queryErrorPlugin, BODY_LIMIT } from './core/http/parsing-plugin.js';
+import { authPlugin } from './core/http/auth-plugin.js';
+import { rateLimitPlugin } from './core/http/rate-limit-plugin.js';
+import { metricsPlugin } from './core/http/metrics-plugin.js';
+import { sql } from 'kysely';
+import { modules } from './modules/index.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+let requestCounter = 0;
+
+export type App = FastifyInstance;
+
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      // API keys travel in Authorization: never logged.
+      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+    },
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 200 },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      if (typeof incoming === 'string' && REQUEST_ID.test(incoming)) return incoming;
+      requestCounter = (requestCounter + 1) % 1_000_000;
+      return `req-${Date.now().toString(36)}-${process.pid.toString(36)}-${requestCounter.toString(36)}`;
+    },
+    requestTimeout: 300_000,
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('readCtx', (request) => ({
+    db: database.db,
+    dialect: database.dialect,
+    accountId: request.auth.accountId,
+    userId: request.auth.userId,
+  }));
+  app.decorate('inTransaction', (request, work) =>
+    database.db.transaction().execute((tx) =>
+      work({ db: tx, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId }),
+    ),
+  );
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', String(request.id));
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (!request.url.startsWith('/docs')) {
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('Referrer-Policy', 'no-referrer');
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(parsingPlugin);
+  await app.register(metricsPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute });
+  await app.register(queryErrorPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Transdesk API',
+        version: '2',
+        description: 'Project management and invoicing for language-services providers. Authenticate with HTTP Basic (API key as user name, empty password) or Bearer.',
+      },
+      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ basic: [] }, { bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  app.get('/health', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+  app.get(
+    '/v2/openapi.json',
+    { config: { public: true }, schema: { hide: true, response: { 200: Type.Any() } } },
+    async () => app.swagger(),
+  );
+
+  for (const module of modules) await app.register(module);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { DialectName, Executor } from './db/dialect.js';
+
+/** What a service needs to run one operation for one caller: the executor and the caller's account. */
+export interface Ctx {
+  db: Executor;
+  dialect: DialectName;
+  accountId: string;
+  userId: string;
+}
+
+export interface AuthContext {
+  accountId: string;
+  userId: string;
+  userName: string;
+  keyId: string;
+  scope: 'read' | 'write';
+}

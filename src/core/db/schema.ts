@@ -1,0 +1,226 @@
+/**
+ * Row types of the database, shared by both dialects. Booleans are 0/1 integers, decimals are
+ * strings, dates are ISO strings, JSON columns are text (see dialect.ts).
+ */
+type Bool = number;
+type Decimal = string;
+type Iso = string;
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  currency: string;
+  target_margin: Decimal;
+  invoice_number_format: string;
+  quote_number_format: string;
+  purchase_order_number_format: string;
+  address: string; // JSON
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  name: string;
+  email: string | null;
+  is_owner: Bool;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  key_hash: string;
+  prefix: string;
+  scope: 'read' | 'write';
+  created_at: Iso;
+  revoked_at: Iso | null;
+}
+
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  data: string; // JSON
+  created_at: Iso;
+}
+
+/** Services, match categories, units, domains, labels and taxes share this core. */
+interface NamedRecord {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface ServicesTable extends NamedRecord {
+  pinned: Bool;
+  disabled: Bool;
+}
+
+export interface MatchCategoriesTable extends NamedRecord {
+  disabled: Bool;
+  position: number;
+}
+
+export interface UnitsTable extends NamedRecord {
+  pinned: Bool;
+  disabled: Bool;
+  is_hours: Bool;
+}
+
+export type DomainsTable = NamedRecord;
+
+export interface LabelsTable extends NamedRecord {
+  color: string;
+}
+
+export interface TaxesTable extends NamedRecord {
+  value: Decimal;
+  disabled: Bool;
+  is_default_tax1: Bool;
+  is_default_tax2: Bool;
+}
+
+export interface LanguagePairsTable {
+  id: string;
+  account_id: string;
+  source_code: string | null;
+  target_code: string;
+  pair_key: string;
+  bidirectional: Bool;
+  pinned: Bool;
+  disabled: Bool;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface EntityLabelsTable {
+  account_id: string;
+  entity_type: string;
+  entity_id: string;
+  label_id: string;
+  created_at: Iso;
+}
+
+export interface ClientsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  search_text: string;
+  archived: Bool;
+  pinned: Bool;
+  address: string; // JSON
+  email: string;
+  phone: string;
+  website: string;
+  vat_number: string;
+  national_identification_number: string;
+  details: string;
+  currency: string;
+  minimum_fee: Decimal | null;
+  tax1_id: string | null;
+  tax2_id: string | null;
+  cat_configuration_id: string | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface SuppliersTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  search_text: string;
+  supplier_type: 'freelance' | 'company';
+  archived: Bool;
+  pinned: Bool;
+  address: string; // JSON
+  email: string;
+  phone: string;
+  mobile_phone: string;
+  nickname: string;
+  vat_number: string;
+  national_identification_number: string;
+  details: string;
+  currency: string;
+  rating: Decimal | null;
+  timezone: string | null;
+  cat_configuration_id: string | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface SupplierDomainsTable {
+  supplier_id: string;
+  domain_id: string;
+  position: number;
+}
+
+export interface SupplierLanguagePairsTable {
+  supplier_id: string;
+  language_pair_id: string;
+  position: number;
+}
+
+export interface SupplierDedicatedClientsTable {
+  supplier_id: string;
+  client_id: string;
+  position: number;
+}
+
+export interface ContactsTable {
+  id: string;
+  account_id: string;
+  client_id: string | null;
+  supplier_id: string | null;
+  full_name: string;
+  email: string | null;
+  emails: string; // JSON
+  mobile: string;
+  nickname: string | null;
+  notes: string;
+  phone: string;
+  title: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface SupplierUnavailabilitiesTable {
+  id: string;
+  account_id: string;
+  supplier_id: string;
+  from_at: Iso;
+  to_at: Iso;
+  reason: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  events: EventsTable;
+  services: ServicesTable;
+  match_categories: MatchCategoriesTable;
+  units: UnitsTable;
+  domains: DomainsTable;
+  labels: LabelsTable;
+  taxes: TaxesTable;
+  language_pairs: LanguagePairsTable;
+  entity_labels: EntityLabelsTable;
+  clients: ClientsTable;
+  suppliers: SuppliersTable;
+  supplier_domains: SupplierDomainsTable;
+  supplier_language_pairs: SupplierLanguagePairsTable;
+  supplier_dedicated_clients: SupplierDedicatedClientsTable;
+  contacts: ContactsTable;
+  supplier_unavailabilities: SupplierUnavailabilitiesTable;
+}

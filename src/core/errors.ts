@@ -1,0 +1,91 @@
+/** One error-code list, mapped once to HTTP statuses and names (DESIGN §5). */
+export const ErrorCodes = {
+  parameter_missing: 400,
+  parameter_invalid: 400,
+  parameter_unknown: 400,
+  body_invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  resource_missing: 404,
+  route_missing: 404,
+  method_not_allowed: 405,
+  resource_exists: 409,
+  resource_in_use: 409,
+  invalid_transition: 409,
+  state_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+};
+
+export function statusName(status: number): string {
+  return STATUS_NAMES[status] ?? (status >= 500 ? 'InternalServerError' : 'BadRequest');
+}
+
+export interface ErrorDetail {
+  param: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.statusCode = ErrorCodes[code];
+  }
+}
+
+export interface ErrorBody {
+  message: string;
+  name: string;
+  code: ErrorCode;
+  id: string;
+  details?: ErrorDetail[];
+}
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  const body: ErrorBody = { message: error.message, name: statusName(error.statusCode), code: error.code, id: requestId };
+  if (error.details && error.details.length > 0) body.details = error.details;
+  return body;
+}
+
+// Short constructors so services read as sentences.
+export const notFound = (what: string, id?: string) =>
+  new ApiError('resource_missing', id === undefined ? `${what} not found` : `No ${what} with id ${id}`);
+
+export const invalid = (param: string, message: string) =>
+  new ApiError('parameter_invalid', `${param}: ${message}`, [{ param, message }]);
+
+export const missing = (param: string) =>
+  new ApiError('parameter_missing', `Missing required parameter: ${param}`, [{ param, message: 'is required' }]);
+
+export const exists = (message: string) => new ApiError('resource_exists', message);
+
+export const inUse = (what: string) =>
+  new ApiError(
+    'resource_in_use',
+    `${what} is still referenced by other records and cannot be deleted; archive it or set disabled=true instead`,
+  );
+
+export const stateConflict = (message: string) => new ApiError('state_conflict', message);

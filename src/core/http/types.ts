@@ -1,0 +1,21 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../db/database.js';
+import type { AuthContext, Ctx } from '../context.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** A context for reads on the pool, scoped to the caller's account. */
+    readCtx(request: FastifyRequest): Ctx;
+    /** Runs `work` in one transaction scoped to the caller's account: one request, one transaction. */
+    inTransaction<T>(request: FastifyRequest, work: (ctx: Ctx) => Promise<T>): Promise<T>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** No API key needed (health, metrics, documentation). */
+    public?: boolean;
+  }
+}

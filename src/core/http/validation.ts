@@ -1,0 +1,209 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { ApiError, type ErrorCode, type ErrorDetail } from '../errors.js';
+import { isForm } from '../form.js';
+import { isValidDateInput } from '../dates.js';
+import { isCurrencyCode } from '../money.js';
+
+/**
+ * Request validation: one AJV compile per route part, with our own coercion for form bodies,
+ * query strings and path parameters (DESIGN §3.2), strict types for JSON bodies, and AJV errors
+ * mapped to the codes of DESIGN §5.2.
+ */
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+export const ajv = new Ajv({
+  allErrors: true,
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+  allowUnionTypes: true,
+  messages: true,
+});
+addFormats(ajv);
+ajv.addFormat('iso-date', { type: 'string', validate: isValidDateInput });
+ajv.addFormat('email-address', { type: 'string', validate: (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(value) });
+ajv.addFormat('currency-code', { type: 'string', validate: isCurrencyCode });
+ajv.addKeyword({ keyword: 'x-id' });
+
+type Schema = Record<string, unknown>;
+
+const DECIMAL = /^-?\d{1,20}(\.\d{1,20})?$/;
+
+function typesOf(schema: Schema | undefined, out = new Set<string>()): Set<string> {
+  if (!schema) return out;
+  const type = schema.type;
+  if (typeof type === 'string') out.add(type);
+  else if (Array.isArray(type)) for (const t of type) out.add(String(t));
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members = schema[key];
+    if (Array.isArray(members)) for (const member of members) typesOf(member as Schema, out);
+  }
+  if (schema.const === null) out.add('null');
+  return out;
+}
+
+/** The member of a union with the given type (an array or object schema inside `anyOf`). */
+function memberOfType(schema: Schema, type: string): Schema | undefined {
+  if (schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type))) return schema;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members = schema[key];
+    if (Array.isArray(members)) {
+      for (const member of members) {
+        const found = memberOfType(member as Schema, type);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Coerces form strings by the schema: booleans, decimal numbers, nulls, single values into arrays. */
+export function coerce(schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  const types = typesOf(schema);
+  if (typeof value === 'string') {
+    if (types.has('null') && (value === '' || value === 'null')) return null;
+    if (types.has('string')) return value;
+    if ((types.has('number') || types.has('integer')) && DECIMAL.test(value)) return Number(value);
+    if (types.has('boolean')) {
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+    }
+    if (types.has('array')) {
+      if (value === '') return [];
+      const arraySchema = memberOfType(schema, 'array');
+      return [coerce(arraySchema?.items as Schema | undefined, value)];
+    }
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const arraySchema = memberOfType(schema, 'array');
+    if (!arraySchema) return value;
+    return value.map((item) => coerce(arraySchema.items as Schema | undefined, item));
+  }
+  if (typeof value === 'object' && value !== null) {
+    const objectSchema = memberOfType(schema, 'object');
+    const properties = objectSchema?.properties as Record<string, Schema> | undefined;
+    if (!properties) return value;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (Object.prototype.hasOwnProperty.call(properties, key)) record[key] = coerce(properties[key], record[key]);
+    }
+  }
+  return value;
+}
+
+function paramName(instancePath: string, child?: string): string {
+  const parts = instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (child !== undefined) parts.push(child);
+  if (parts.length === 0) return '';
+  return parts[0] + parts.slice(1).map((part) => `[${part}]`).join('');
+}
+
+const PRIORITY: ErrorCode[] = ['parameter_unknown', 'parameter_missing', 'parameter_invalid'];
+
+/** Turns AJV errors into one ApiError with a detail per parameter. */
+export function toApiError(errors: ErrorObject[], part: string): ApiError {
+  const byParam = new Map<string, { code: ErrorCode; types: string[]; messages: string[] }>();
+  const note = (param: string, code: ErrorCode, message?: string, type?: string) => {
+    let entry = byParam.get(param);
+    if (!entry) byParam.set(param, (entry = { code, types: [], messages: [] }));
+    if (PRIORITY.indexOf(code) < PRIORITY.indexOf(entry.code)) entry.code = code;
+    if (type) entry.types.push(type);
+    if (message && !entry.messages.includes(message)) entry.messages.push(message);
+  };
+  for (const error of errors) {
+    if (error.keyword === 'required') {
+      note(paramName(error.instancePath, String(error.params.missingProperty)), 'parameter_missing', 'is required');
+    } else if (error.keyword === 'additionalProperties') {
+      note(paramName(error.instancePath, String(error.params.additionalProperty)), 'parameter_unknown', 'is not a parameter of this endpoint');
+    } else if (error.keyword === 'type') {
+      const type = String(error.params.type);
+      note(paramName(error.instancePath), 'parameter_invalid', undefined, type);
+    } else if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      note(paramName(error.instancePath), 'parameter_invalid');
+    } else if (error.keyword === 'enum') {
+      const allowed = (error.params.allowedValues as unknown[]).map(String).join(', ');
+      note(paramName(error.instancePath), 'parameter_invalid', `must be one of: ${allowed}`);
+    } else if (error.keyword === 'format') {
+      const format = String(error.params.format);
+      const message =
+        format === 'iso-date'
+          ? 'must be an ISO 8601 date'
+          : format === 'email-address'
+            ? 'must be an email address'
+            : format === 'currency-code'
+              ? 'must be an ISO 4217 currency code (e.g. EUR)'
+              : `must be a valid ${format}`;
+      note(paramName(error.instancePath), 'parameter_invalid', message);
+    } else if (error.keyword === 'pattern' && (error.parentSchema as Schema | undefined)?.['x-id']) {
+      note(paramName(error.instancePath), 'parameter_invalid', 'must be an identifier (24 hexadecimal characters)');
+    } else if (error.keyword === 'const') {
+      note(paramName(error.instancePath), 'parameter_invalid', `must be ${JSON.stringify(error.params.allowedValue)}`);
+    } else {
+      note(paramName(error.instancePath), 'parameter_invalid', error.message ?? 'is invalid');
+    }
+  }
+  const details: ErrorDetail[] = [];
+  let code: ErrorCode = 'parameter_invalid';
+  let best = PRIORITY.length;
+  for (const [param, entry] of byParam) {
+    const messages = [...entry.messages];
+    if (entry.types.length > 0) messages.unshift(`must be ${[...new Set(entry.types)].join(' or ')}`);
+    if (messages.length === 0) messages.push('is invalid');
+    const name = param || part;
+    details.push({ param: name, message: messages.join('; ') });
+    const rank = PRIORITY.indexOf(entry.code);
+    if (rank < best) {
+      best = rank;
+      code = entry.code;
+    }
+  }
+  const first = details[0]!;
+  const summary =
+    code === 'parameter_unknown'
+      ? `Unknown parameter: ${details.filter((d) => byParam.get(d.param)?.code === 'parameter_unknown').map((d) => d.param).join(', ')}`
+      : code === 'parameter_missing'
+        ? `Missing required parameter: ${details.filter((d) => byParam.get(d.param)?.code === 'parameter_missing').map((d) => d.param).join(', ')}`
+        : `Invalid parameter ${first.param}: ${first.message}`;
+  return new ApiError(code, summary, details);
+}
+
+const compiled = new WeakMap<object, ValidateFunction>();
+
+function compile(schema: Schema): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+/** Path parameters that are ids answer 404 when malformed (DESIGN §5.2), other path values 400. */
+function paramsError(schema: Schema, errors: ErrorObject[]): ApiError {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  for (const error of errors) {
+    const name = paramName(error.instancePath);
+    if (properties[name]?.['x-id']) return new ApiError('resource_missing', 'Resource not found');
+  }
+  return toApiError(errors, 'path');
+}
+
+export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) => {
+  const validate = compile(schema);
+  return (data: unknown) => {
+    let value = data;
+    if (value === undefined || value === null) {
+      if (httpPart === 'body' && typesOf(schema).has('object')) value = {};
+    }
+    if (httpPart !== 'body' || isForm(value)) value = coerce(schema, value);
+    if (validate(value)) return { value };
+    const errors = validate.errors ?? [];
+    const error = httpPart === 'params' ? paramsError(schema, errors) : toApiError(errors, httpPart ?? 'body');
+    return { error };
+  };
+};

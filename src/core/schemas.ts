@@ -1,0 +1,73 @@
+import { Type, type TSchema, type TObject, type TProperties } from '@sinclair/typebox';
+import { ID_PATTERN } from './ids.js';
+
+/**
+ * Shared TypeBox shapes. One schema validates the request, types the handler, serialises the
+ * response and documents the route in OpenAPI.
+ */
+export const Id = (description = 'identifier (24 hexadecimal characters)') =>
+  Type.String({ pattern: ID_PATTERN, 'x-id': true, description });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Text = (options: { maxLength?: number; minLength?: number; description?: string } = {}) =>
+  Type.String({ maxLength: 255, ...options });
+export const RequiredText = (description?: string) => Type.String({ minLength: 1, maxLength: 255, ...(description ? { description } : {}) });
+export const RichText = () => Type.String({ maxLength: 100_000, description: 'rich text (HTML allow-list, or plain text)' });
+export const DateInput = (description = 'ISO 8601 date or date-time (UTC when no offset is given)') =>
+  Type.String({ format: 'iso-date', maxLength: 40, description });
+export const DateOut = () => Type.String({ format: 'date-time' });
+export const CurrencyCode = () => Type.String({ format: 'currency-code', description: 'ISO 4217 currency code' });
+export const Email = () => Type.String({ format: 'email-address', maxLength: 255 });
+/** Amounts in the API are JSON numbers; they are handled as exact decimals inside. */
+export const Amount = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
+  Type.Number({ minimum: -1e12, maximum: 1e12, ...options });
+
+export const Reference = Type.Object({ id: Type.String(), name: Type.String() }, { $id: undefined });
+export const CurrencyObject = Type.Object({ code: Type.String(), symbol: Type.String() });
+
+export const IdParams = Type.Object({ id: Id() }, { additionalProperties: false });
+export const EmptyBody = Type.Object({}, { additionalProperties: false });
+export const EmptyQuery = Type.Object({}, { additionalProperties: false });
+
+/** A strict request object: unknown parameters are rejected with 400 `parameter_unknown`. */
+export const Input = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
+
+export const ErrorResponse = Type.Object(
+  {
+    message: Type.String(),
+    name: Type.String(),
+    code: Type.String(),
+    id: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ param: Type.String(), message: Type.String() }))),
+  },
+  { description: 'Error (DESIGN §5)' },
+);
+
+export const Paginated = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    pageSize: Type.Integer(),
+    page: Type.Integer(),
+    totalPages: Type.Integer(),
+    totalItems: Type.Integer(),
+    hasNextPage: Type.Boolean(),
+    hasPreviousPage: Type.Boolean(),
+  });
+
+/** Query parameters of every paginated listing (DESIGN §6.2), with the resource's sort keys. */
+export const pageQuery = <S extends string>(sorts: readonly S[]) => ({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  sort: Type.Optional(Type.Union(sorts.map((s) => Type.Literal(s)), { default: 'createdAt' })),
+  direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+});
+
+/** An array filter: `name[]=a&name[]=b` or a repeated `name=a&name=b`. */
+export const ArrayParam = <T extends TSchema>(item: T) => Type.Optional(Type.Array(item, { maxItems: 100 }));
+
+export const errorResponses = {
+  '4xx': ErrorResponse,
+};
+
+export type Obj<T extends TProperties> = TObject<T>;

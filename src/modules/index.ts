@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { masterDataRoutes } from './master-data/routes.js';
+
+/** Every resource module's routes, registered by the app in this order. */
+export const modules: FastifyPluginAsync[] = [masterDataRoutes];

@@ -1,0 +1,70 @@
+import type { Executor } from '../../core/db/dialect.js';
+import type { NamedKind, NamedTable } from './kinds.js';
+
+/** Rows of the named master-data tables, always scoped to one account. */
+export type NamedRow = Record<string, unknown> & { id: string; name: string; name_key: string };
+
+// The kinds share their core columns; one loosely typed table name keeps the queries written once.
+type AnyTable = 'services';
+const table = (kind: NamedKind) => kind.table as NamedTable as AnyTable;
+
+export const namedRepository = {
+  async list(db: Executor, kind: NamedKind, accountId: string): Promise<NamedRow[]> {
+    let query = db.selectFrom(table(kind)).selectAll().where('account_id', '=', accountId);
+    if (kind.order === 'pinnedName') query = query.orderBy('pinned', 'desc');
+    if (kind.order === 'position') query = query.orderBy('position' as never, 'asc');
+    query = query.orderBy('name_key', 'asc').orderBy('id', 'asc');
+    return (await query.execute()) as unknown as NamedRow[];
+  },
+
+  async find(db: Executor, kind: NamedKind, accountId: string, id: string): Promise<NamedRow | undefined> {
+    return (await db
+      .selectFrom(table(kind))
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst()) as NamedRow | undefined;
+  },
+
+  async findByNameKey(db: Executor, kind: NamedKind, accountId: string, nameKey: string): Promise<NamedRow | undefined> {
+    return (await db
+      .selectFrom(table(kind))
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('name_key', '=', nameKey)
+      .executeTakeFirst()) as NamedRow | undefined;
+  },
+
+  async nextPosition(db: Executor, kind: NamedKind, accountId: string): Promise<number> {
+    const row = await db
+      .selectFrom('match_categories')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    void kind;
+    return Number(row?.max ?? -1) + 1;
+  },
+
+  async insert(db: Executor, kind: NamedKind, row: Record<string, unknown>): Promise<void> {
+    await db.insertInto(table(kind)).values(row as never).execute();
+  },
+
+  async update(db: Executor, kind: NamedKind, accountId: string, id: string, changes: Record<string, unknown>): Promise<void> {
+    await db.updateTable(table(kind)).set(changes as never).where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  /** Clears an exclusive flag on every other record of the account. */
+  async clearFlag(db: Executor, kind: NamedKind, accountId: string, column: string, exceptId: string, now: string): Promise<void> {
+    await db
+      .updateTable(table(kind))
+      .set({ [column]: 0, updated_at: now } as never)
+      .where('account_id', '=', accountId)
+      .where(column as 'pinned', '=', 1)
+      .where('id', '!=', exceptId)
+      .execute();
+  },
+
+  async delete(db: Executor, kind: NamedKind, accountId: string, id: string): Promise<void> {
+    await db.deleteFrom(table(kind)).where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+};

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/core/db/database.js';
+import { migrateToLatest } from '../src/core/db/migrate.js';
+import { createAccount, insertApiKey } from '../src/modules/accounts/provisioning.js';
+
+/**
+ * Builds the app for `inject` tests on the database the suite runs on: an in-memory SQLite by
+ * default, or a fresh schema of the PostgreSQL database in DATABASE_URL (one per test file).
+ */
+export const usingPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
+
+export interface TestAccount {
+  accountId: string;
+  userId: string;
+  apiKey: string;
+  /** A read-only key of the same user. */
+  readKey: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** The first account; `other` is a second account for the tenancy boundary. */
+  account: TestAccount;
+  other: TestAccount;
+  api: Api;
+  otherApi: Api;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!usingPostgres) {
+    const database = openDatabase('sqlite::memory:');
+    await migrateToLatest(database);
+    return { database, drop: async () => {} };
+  }
+  const url = process.env.DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openDatabase(url, { poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  const database = openDatabase(url, { pgSchema: schema, poolSize: 5 });
+  await migrateToLatest(database);
+  return {
+    database,
+    drop: async () => {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+export async function createTestAccount(database: Database, name: string): Promise<TestAccount> {
+  const created = await createAccount(database.db, database.dialect, { name });
+  const { apiKey: readKey } = await insertApiKey(database.db, created.accountId, created.userId, { scope: 'read' });
+  return { accountId: created.accountId, userId: created.userId, apiKey: created.apiKey, readKey };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
+  const app = await buildApp({ config, database, logger: false });
+  const account = await createTestAccount(database, 'Agency One');
+  const other = await createTestAccount(database, 'Agency Two');
+  return {
+    app,
+    database,
+    config,
+    account,
+    other,
+    api: new Api(app, account.apiKey),
+    otherApi: new Api(app, other.apiKey),
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value };
+
+/** Encodes nested values in the bracket notation of DESIGN §3.2 (`a[b]=1`, `a[]=1`). */
+export function toForm(params: Record<string, Value>): string {
+  const pairs: string[] = [];
+  const add = (key: string, value: Value) => {
+    if (value === undefined) return;
+    if (value === null) pairs.push(`${encodeURIComponent(key)}=`);
+    else if (Array.isArray(value)) value.forEach((item, index) => add(typeof item === 'object' && item !== null ? `${key}[${index}]` : `${key}[]`, item));
+    else if (typeof value === 'object') for (const [child, item] of Object.entries(value)) add(`${key}[${child}]`, item);
+    else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return pairs.join('&');
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: LightMyRequestResponse['headers'];
+  raw: LightMyRequestResponse;
+}
+
+/** A small client over `inject`: form bodies by default, `json: true` for JSON. */
+export class Api {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly apiKey: string | undefined,
+  ) {}
+
+  withKey(apiKey: string | undefined): Api {
+    return new Api(this.app, apiKey);
+  }
+
+  async request<T = any>(method: InjectOptions['method'], url: string, params?: Record<string, Value>, options: { json?: boolean; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.apiKey !== undefined) headers.authorization = `Basic ${Buffer.from(`${this.apiKey}:`).toString('base64')}`;
+    let payload: string | undefined;
+    if (params !== undefined) {
+      if (options.json) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(params);
+      } else {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = toForm(params);
+      }
+    }
+    const raw = await this.app.inject({ method, url, headers, payload });
+    let body: unknown = raw.body;
+    if ((raw.headers['content-type'] ?? '').toString().includes('json') && raw.body.length > 0) body = JSON.parse(raw.body);
+    return { status: raw.statusCode, body: body as T, headers: raw.headers, raw };
+  }
+
+  get<T = any>(url: string, query?: Record<string, Value>) {
+    return this.request<T>('GET', query ? `${url}${url.includes('?') ? '&' : '?'}${toForm(query)}` : url);
+  }
+  post<T = any>(url: string, params: Record<string, Value> = {}, options?: { json?: boolean }) {
+    return this.request<T>('POST', url, params, options);
+  }
+  put<T = any>(url: string, params: Record<string, Value> = {}, options?: { json?: boolean }) {
+    return this.request<T>('PUT', url, params, options);
+  }
+  delete<T = any>(url: string) {
+    return this.request<T>('DELETE', url);
+  }
+}
+
+/** Asserts the error body of DESIGN §5 and answers it. */
+export function expectError(reply: Reply, status: number, code: string): { message: string; code: string; details?: Array<{ param: string; message: string }> } {
+  const body = reply.body as Record<string, unknown>;
+  if (reply.status !== status || body?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body).slice(0, 500)}`);
+  }
+  for (const field of ['message', 'name', 'code', 'id']) {
+    if (typeof body[field] !== 'string') throw new Error(`error body lacks ${field}: ${JSON.stringify(body)}`);
+  }
+  return body as never;
+}
+
+/** A well-formed id that no record has. */
+export const MISSING_ID = 'ffffffffffffffffffffffff';
