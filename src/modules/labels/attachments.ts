@@ -1,0 +1,136 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Ctx } from '../../core/context.js';
+import { nowIso } from '../../core/dates.js';
+import { notFound } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
+import { Id, errorResponses } from '../../core/schemas.js';
+import { masterData, labels as labelKind } from '../master-data/index.js';
+
+/**
+ * Labels attached to records (DESIGN §7.4): one mechanism, configured once per labelled parent
+ * (clients, suppliers, and later jobs, groups, invoices, quotes, purchase orders).
+ */
+export const LabelObject = Type.Object({ id: Type.String(), name: Type.String(), color: Type.String() });
+export interface Label {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export interface LabelledParent<T> {
+  /** Stored in entity_labels.entity_type. */
+  entityType: string;
+  /** Collection path of the parent, e.g. `/v2/clients`. */
+  basePath: string;
+  /** For OpenAPI tags and events (`client` → `client.updated`). */
+  resource: string;
+  tag: string;
+  /** The parent's full object; throws 404 when the id is not the caller's. */
+  load(ctx: Ctx, id: string): Promise<T>;
+  /** Marks the parent as changed (its updated_at), in the same transaction. */
+  touch(ctx: Ctx, id: string, now: string): Promise<void>;
+  schema: TSchema;
+}
+
+export const entityLabels = {
+  /** The labels of several records of one type at once, in the order they were attached. */
+  async listFor(ctx: Ctx, entityType: string, ids: readonly string[]): Promise<Map<string, Label[]>> {
+    const result = new Map<string, Label[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return result;
+    const rows = await ctx.db
+      .selectFrom('entity_labels')
+      .innerJoin('labels', 'labels.id', 'entity_labels.label_id')
+      .select(['entity_labels.entity_id as entityId', 'labels.id as id', 'labels.name as name', 'labels.color as color'])
+      .where('entity_labels.account_id', '=', ctx.accountId)
+      .where('entity_labels.entity_type', '=', entityType)
+      .where('entity_labels.entity_id', 'in', [...ids])
+      .orderBy('entity_labels.created_at')
+      .orderBy('labels.name_key')
+      .execute();
+    for (const row of rows) result.get(row.entityId)?.push({ id: row.id, name: row.name, color: row.color });
+    return result;
+  },
+
+  /** Ids of the records of one type carrying any of the labels (for `label[]` filters). */
+  entityIdsWithLabels(ctx: Ctx, entityType: string, labelIds: readonly string[]) {
+    return ctx.db
+      .selectFrom('entity_labels')
+      .select('entity_id')
+      .where('account_id', '=', ctx.accountId)
+      .where('entity_type', '=', entityType)
+      .where('label_id', 'in', [...labelIds]);
+  },
+
+  /** A record's own attachments go with it when it is deleted. */
+  async removeAll(ctx: Ctx, entityType: string, entityId: string): Promise<void> {
+    await ctx.db
+      .deleteFrom('entity_labels')
+      .where('account_id', '=', ctx.accountId)
+      .where('entity_type', '=', entityType)
+      .where('entity_id', '=', entityId)
+      .execute();
+  },
+};
+
+async function labelInPath(ctx: Ctx, labelId: string): Promise<void> {
+  try {
+    await masterData.get(ctx, labelKind, labelId);
+  } catch {
+    throw notFound('label', labelId);
+  }
+}
+
+export function labelRoutes<T>(parent: LabelledParent<T>): FastifyPluginAsyncTypebox {
+  const params = Type.Object({ id: Id(), labelId: Id() }, { additionalProperties: false });
+  const path = `${parent.basePath}/:id/labels/:labelId`;
+  const schema = (summary: string) => ({ tags: [parent.tag], summary, params, response: { 200: parent.schema, ...errorResponses } });
+
+  return async (app) => {
+    app.post(path, { schema: schema(`Attach a label to a ${parent.resource}`) }, async (request) =>
+      app.inTransaction(request, async (ctx) => {
+        const { id, labelId } = request.params;
+        await parent.load(ctx, id);
+        await labelInPath(ctx, labelId);
+        const attached = await ctx.db
+          .selectFrom('entity_labels')
+          .select('label_id')
+          .where('entity_type', '=', parent.entityType)
+          .where('entity_id', '=', id)
+          .where('label_id', '=', labelId)
+          .executeTakeFirst();
+        // Attaching twice is harmless: the label stays once.
+        if (!attached) {
+          const now = nowIso();
+          await ctx.db
+            .insertInto('entity_labels')
+            .values({ account_id: ctx.accountId, entity_type: parent.entityType, entity_id: id, label_id: labelId, created_at: now })
+            .execute();
+          await parent.touch(ctx, id, now);
+        }
+        const result = await parent.load(ctx, id);
+        if (!attached) await recordEvent(ctx, `${parent.resource}.updated`, result);
+        return result;
+      }),
+    );
+
+    app.delete(path, { schema: schema(`Detach a label from a ${parent.resource}`) }, async (request) =>
+      app.inTransaction(request, async (ctx) => {
+        const { id, labelId } = request.params;
+        await parent.load(ctx, id);
+        const removed = await ctx.db
+          .deleteFrom('entity_labels')
+          .where('account_id', '=', ctx.accountId)
+          .where('entity_type', '=', parent.entityType)
+          .where('entity_id', '=', id)
+          .where('label_id', '=', labelId)
+          .executeTakeFirst();
+        if (Number(removed.numDeletedRows) === 0) throw notFound(`label ${labelId} on this ${parent.resource}`);
+        await parent.touch(ctx, id, nowIso());
+        const result = await parent.load(ctx, id);
+        await recordEvent(ctx, `${parent.resource}.updated`, result);
+        return result;
+      }),
+    );
+  };
+}
