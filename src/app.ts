@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -7,13 +7,14 @@ import type { Config } from './config.js';
 import type { Database } from './core/db/database.js';
 import './core/http/types.js';
 import { validatorCompiler } from './core/http/validation.js';
-import { errorsPlugin } from './core/http/errors-plugin.js';
+import { errorsPlugin, sendError, toApiError } from './core/http/errors-plugin.js';
 import { parseQuery, parsingPlugin, queryErrorPlugin, BODY_LIMIT } from './core/http/parsing-plugin.js';
 import { authPlugin } from './core/http/auth-plugin.js';
 import { rateLimitPlugin } from './core/http/rate-limit-plugin.js';
 import { metricsPlugin } from './core/http/metrics-plugin.js';
 import { sql } from 'kysely';
 import { modules } from './modules/index.js';
+import { EmptyQuery } from './core/schemas.js';
 
 export interface AppOptions {
   config: Config;
@@ -25,6 +26,17 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 let requestCounter = 0;
 
 export type App = FastifyInstance;
+
+/** Headers of every response (DESIGN §3.7 and the usual hardening). */
+function commonHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Request-Id', String(request.id));
+  reply.header('X-Content-Type-Options', 'nosniff');
+  if (!request.url.startsWith('/docs')) {
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cache-Control', 'no-store');
+  }
+}
 
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,6 +55,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     },
     requestTimeout: 300_000,
     return503OnClosing: true,
+    // Errors the router raises before any route runs (a malformed percent-encoding in the path, a
+    // path parameter over maxParamLength): the §5 body instead of Fastify's own.
+    frameworkErrors: (error, request, reply) => {
+      commonHeaders(request, reply);
+      sendError(reply, toApiError(error, request));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,13 +79,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   );
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Request-Id', String(request.id));
-    reply.header('X-Content-Type-Options', 'nosniff');
-    if (!request.url.startsWith('/docs')) {
-      reply.header('X-Frame-Options', 'DENY');
-      reply.header('Referrer-Policy', 'no-referrer');
-      reply.header('Cache-Control', 'no-store');
-    }
+    commonHeaders(request, reply);
+  });
+
+  // DESIGN §3.3: a /v2 route that declares no query parameters takes none (400 `parameter_unknown`),
+  // like a body schema built with Input().
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v2/') || route.config?.public || route.schema?.querystring) return;
+    route.schema = { ...route.schema, querystring: EmptyQuery };
   });
 
   await app.register(errorsPlugin);

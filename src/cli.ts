@@ -3,14 +3,15 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './core/db/database.js';
 import { migrateToLatest } from './core/db/migrate.js';
-import { startServer } from './server.js';
+import { isUniqueViolation } from './core/db/dialect.js';
 import { createAccount, insertApiKey, listKeys, ownerOf, revokeKey } from './modules/accounts/provisioning.js';
 import { createDemoData } from './modules/demo/demo-data.js';
 
 const USAGE = `transdesk — self-hosted project management and invoicing API for LSPs
 
 Usage:
-  transdesk serve                                  start the HTTP server (default)
+  transdesk serve                                  start the HTTP server (default); prints
+                                                   "Listening on http://HOST:PORT" once listening
   transdesk migrate                                apply database migrations
   transdesk accounts create --name NAME [--api-key KEY]
                                                    create an account; prints its id and key
@@ -18,17 +19,27 @@ Usage:
   transdesk keys list --account ID
   transdesk keys revoke KEY_ID
   transdesk demo-data --account ID                 add a realistic data set to an account
+  transdesk help                                   this text (also --help, -h)
+
+Exit status: 0 done, 1 failed (e.g. no such account or key), 2 wrong usage or configuration.
 
 Configuration comes from the environment (and .env): DATABASE_URL, PORT, HOST, FILE_STORAGE,
 MAX_UPLOAD_BYTES, RATE_LIMIT_PER_MINUTE, BOOTSTRAP_API_KEY, LOG_LEVEL.`;
 
+/** Wrong command line: exit 2 with the usage text. */
 class UsageError extends Error {}
+/** The command could not be done (no such account or key): exit 1. */
+class CommandError extends Error {}
 
-async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+/** How many positionals each command takes (command included); more is a usage error. */
+const MAX_POSITIONALS: Record<string, number> = { serve: 1, migrate: 1, accounts: 2, keys: 3, 'demo-data': 1, help: 1 };
+
+/** Opens the configured database, migrated to the latest version unless `migrate` is false. */
+async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, { poolSize: 2 });
   try {
-    await migrateToLatest(database);
+    if (options.migrate !== false) await migrateToLatest(database);
     return await work(database);
   } finally {
     await database.close();
@@ -41,50 +52,84 @@ function option(values: Record<string, string | boolean | undefined>, name: stri
   return value;
 }
 
+const OPTIONS = {
+  name: { type: 'string' },
+  'api-key': { type: 'string' },
+  account: { type: 'string' },
+  scope: { type: 'string' },
+  user: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    // An unknown option, an option without its value, …
+    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      'api-key': { type: 'string' },
-      account: { type: 'string' },
-      scope: { type: 'string' },
-      user: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = parseCommandLine(argv);
   const [command = 'serve', sub] = positionals;
+  const maxPositionals = MAX_POSITIONALS[command];
+  if (maxPositionals !== undefined && positionals.length > maxPositionals) {
+    throw new UsageError(`unexpected argument: ${positionals[maxPositionals]}`);
+  }
   if (values.help || command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
   switch (command) {
     case 'serve': {
-      const server = await startServer(loadConfig());
-      const shutdown = () => {
+      const config = loadConfig();
+      // Loaded here: the other commands do not need the HTTP stack.
+      const { startServer } = await import('./server.js');
+      const server = await startServer(config);
+      let signalled = false;
+      const shutdown = (signal: NodeJS.Signals) => {
+        if (signalled) return;
+        signalled = true;
+        server.app.log.info({ signal }, 'stopping: finishing requests in flight');
+        // Should closing itself hang (it should not), leave anyway.
+        setTimeout(() => {
+          process.stderr.write('transdesk: shutdown took too long; exiting\n');
+          process.exit(1);
+        }, 15_000).unref();
         server.stop().then(
           () => process.exit(0),
-          () => process.exit(1),
+          (error: unknown) => {
+            process.stderr.write(`transdesk: error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
+            process.exit(1);
+          },
         );
       };
-      process.once('SIGTERM', shutdown);
-      process.once('SIGINT', shutdown);
+      process.on('SIGTERM', shutdown);
+      process.on('SIGINT', shutdown);
       return;
     }
     case 'migrate': {
-      const applied = await withDatabase((database) => migrateToLatest(database));
+      const applied = await withDatabase((database) => migrateToLatest(database), { migrate: false });
       process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
       return;
     }
     case 'accounts': {
       if (sub !== 'create') throw new UsageError('accounts takes: create');
-      const name = option(values, 'name');
+      const name = option(values, 'name').trim();
+      if (name === '' || name.length > 255) throw new UsageError('--name must be 1 to 255 characters');
       const apiKey = values['api-key'];
       if (apiKey !== undefined && (!/^[\x21-\x7e]{16,200}$/.test(apiKey) || apiKey.includes(':'))) {
         throw new UsageError('--api-key must be 16 to 200 printable ASCII characters, without spaces or ":"');
       }
-      const created = await withDatabase((database) => createAccount(database.db, database.dialect, { name, apiKey }));
+      const created = await withDatabase(async (database) => {
+        try {
+          return await createAccount(database.db, database.dialect, { name, apiKey });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new CommandError('this API key is already in use; choose another one');
+          throw error;
+        }
+      });
       process.stdout.write(`Account: ${created.accountId}\nAPI key: ${created.apiKey}\n`);
       return;
     }
@@ -95,9 +140,9 @@ async function main(argv: string[]): Promise<void> {
         if (scope !== 'read' && scope !== 'write') throw new UsageError('--scope is read or write');
         const created = await withDatabase(async (database) => {
           const userId = values.user ?? (await ownerOf(database.db, accountId));
-          if (!userId) throw new UsageError(`no account ${accountId}`);
+          if (!userId) throw new CommandError(`no account ${accountId}`);
           const user = await database.db.selectFrom('users').select('id').where('id', '=', userId).where('account_id', '=', accountId).executeTakeFirst();
-          if (!user) throw new UsageError(`no user ${userId} in account ${accountId}`);
+          if (!user) throw new CommandError(`no user ${userId} in account ${accountId}`);
           return insertApiKey(database.db, accountId, userId, { scope });
         });
         process.stdout.write(`Key id: ${created.keyId}\nAPI key: ${created.apiKey}\n`);
@@ -105,7 +150,10 @@ async function main(argv: string[]): Promise<void> {
       }
       if (sub === 'list') {
         const accountId = option(values, 'account');
-        const keys = await withDatabase((database) => listKeys(database.db, accountId));
+        const keys = await withDatabase(async (database) => {
+          if (!(await ownerOf(database.db, accountId))) throw new CommandError(`no account ${accountId}`);
+          return listKeys(database.db, accountId);
+        });
         for (const key of keys) {
           process.stdout.write(`${key.id}  ${key.prefix}…  ${key.scope.padEnd(5)}  user ${key.userId}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : ''}\n`);
         }
@@ -116,7 +164,7 @@ async function main(argv: string[]): Promise<void> {
         const keyId = positionals[2];
         if (!keyId) throw new UsageError('keys revoke takes a KEY_ID');
         const revoked = await withDatabase((database) => revokeKey(database.db, keyId));
-        if (!revoked) throw new UsageError(`no active key ${keyId}`);
+        if (!revoked) throw new CommandError(`no active key ${keyId}`);
         process.stdout.write(`revoked ${keyId}\n`);
         return;
       }
@@ -134,8 +182,12 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (error instanceof UsageError) {
     process.stderr.write(`transdesk: ${error.message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (error instanceof ConfigError) {
+    process.stderr.write(`transdesk: configuration: ${error.message}\n`);
     process.exit(2);
   }
   process.stderr.write(`transdesk: ${error instanceof Error ? error.message : String(error)}\n`);

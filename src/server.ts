@@ -8,31 +8,64 @@ import { bootstrapIfEmpty } from './modules/accounts/provisioning.js';
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
+  /** `http://HOST:PORT` with the port actually bound (useful with PORT=0). */
   address: string;
+  /** Graceful stop (DESIGN §1.6); calling it again answers the same promise. */
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** How long requests in flight may take to finish after a stop; then their connections are cut. */
+  drainMs?: number;
+  /**
+   * Lines for a person or a script, on standard output: `API key: <key>` after a first start
+   * without BOOTSTRAP_API_KEY, and `Listening on http://HOST:PORT` once listening. Never logged.
+   */
+  announce?: (line: string) => void;
+}
+
+const DRAIN_MS = 10_000;
+
 /** Opens the database, migrates, bootstraps an empty database, and listens (DESIGN §1). */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
+  const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const drainMs = options.drainMs ?? DRAIN_MS;
   const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database);
-  const created = await bootstrapIfEmpty(database.db, database.dialect, config.bootstrapApiKey);
-  const app = await buildApp({ config, database });
-  if (created) {
-    app.log.info({ accountId: created.accountId }, 'created the first account');
-    // Printed once, on standard output, so that a person or a script can read it (never logged).
-    if (!config.bootstrapApiKey) process.stdout.write(`API key: ${created.apiKey}\n`);
+  let app: FastifyInstance;
+  try {
+    await migrateToLatest(database);
+    const created = await bootstrapIfEmpty(database.db, database.dialect, config.bootstrapApiKey);
+    app = await buildApp({ config, database });
+    if (created) {
+      app.log.info({ accountId: created.accountId }, 'created the first account');
+      // Printed once, so that a person or a script can read it (never logged).
+      if (!config.bootstrapApiKey) announce(`API key: ${created.apiKey}`);
+    }
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
   }
   const address = await app.listen({ port: config.port, host: config.host });
+  announce(`Listening on ${address}`);
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      // Stop accepting, let requests in flight finish (at most 10 s), then close the database.
-      const deadline = setTimeout(() => app.server.closeAllConnections?.(), 10_000);
-      deadline.unref();
-      await app.close();
-      clearTimeout(deadline);
-      await database.close();
+      // Stop accepting; requests in flight finish (at most drainMs), then the database closes.
+      // Keep-alive connections are closed as soon as they are idle, i.e. once their request has
+      // been answered, so that a client holding a connection open does not delay the exit.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+      const deadline = setTimeout(() => {
+        app.log.warn('requests still in flight after the drain time; closing their connections');
+        app.server.closeAllConnections();
+      }, drainMs);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idle);
+        clearTimeout(deadline);
+        await database.close();
+      }
     })());
   return { app, database, address, stop };
 }

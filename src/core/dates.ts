@@ -6,17 +6,26 @@
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
+/** `YYYY-MM-DD` names a real day (no 2025-02-30: `Date` would roll it over into March). */
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
 function parse(input: string): Date | undefined {
   const text = input.trim();
+  let date: Date;
   if (DATE_ONLY.test(text)) {
-    const date = new Date(`${text}T00:00:00.000Z`);
-    return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? undefined : date;
+    if (!isCalendarDate(text)) return undefined;
+    date = new Date(`${text}T00:00:00.000Z`);
+  } else {
+    if (!DATE_TIME.test(text) || !isCalendarDate(text.slice(0, 10))) return undefined;
+    // Without an offset, a time is read as UTC (never as the server's local time).
+    const withZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
+    date = new Date(withZone.replace(' ', 'T'));
+    if (Number.isNaN(date.getTime())) return undefined;
   }
-  if (!DATE_TIME.test(text)) return undefined;
-  // Without an offset, a time is read as UTC (never as the server's local time).
-  const withZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
-  const date = new Date(withZone.replace(' ', 'T'));
-  if (Number.isNaN(date.getTime())) return undefined;
+  // Years 1 to 9999 only: the stored and answered form has exactly four year digits.
   const year = date.getUTCFullYear();
   return year < 1 || year > 9999 ? undefined : date;
 }

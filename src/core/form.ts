@@ -78,7 +78,8 @@ function assign(target: Record<string, unknown>, parts: string[], value: string,
     if (part === '__proto__' || part === 'constructor' || part === 'prototype') {
       throw new FormError(`parameter name "${part}" is not allowed`);
     }
-    const existing: unknown = container[part];
+    // Own properties only: `toString=1` is an (unknown) parameter, not Object.prototype.toString.
+    const existing: unknown = Object.prototype.hasOwnProperty.call(container, part) ? container[part] : undefined;
     if (last) {
       if (existing === undefined) container[part] = value;
       else if (Array.isArray(existing)) existing.push(value);

@@ -10,18 +10,35 @@ export interface Language {
   name: string;
 }
 
-/** Normalises case (`EN-us` → `en-US`) and returns the language, or undefined for an unknown code. */
+/**
+ * Normalises case (`EN-us` → `en-US`, `en_US` → `en-US`) and deprecated codes (`iw` → `he`,
+ * `en-UK` → `en-GB`), and returns the language, or undefined for an unknown code.
+ */
 export function parseLanguage(input: string): Language | undefined {
   const match = /^([a-zA-Z]{2})(?:[-_]([a-zA-Z]{2}))?$/.exec(input.trim());
   if (!match) return undefined;
-  const language = match[1]!.toLowerCase();
-  const region = match[2]?.toUpperCase();
+  let language = match[1]!.toLowerCase();
+  let region = match[2]?.toUpperCase();
+  const canonical = safeCanonical(region === undefined ? language : `${language}-${region}`);
+  // A replacement outside the two-letter forms (`tl` → `fil`, `sh` → `sr-Latn`) keeps the input.
+  const parts = canonical === undefined ? null : /^([a-z]{2})(?:-([A-Z]{2}))?$/.exec(canonical);
+  if (parts) {
+    language = parts[1]!;
+    region = parts[2];
+  }
   const languageName = safeOf(languageNames, language);
   if (!languageName || languageName === language) return undefined;
   if (region === undefined) return { code: language, name: languageName };
-  const regionName = safeOf(regionNames, region);
-  if (!regionName || regionName === region || regionName === 'Unknown Region') return undefined;
-  return { code: `${language}-${region}`, name: `${languageName} ${regionName}` };
+  if (!isCountryCode(region)) return undefined;
+  return { code: `${language}-${region}`, name: `${languageName} ${safeOf(regionNames, region)!}` };
+}
+
+function safeCanonical(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
 }
 
 function safeOf(names: Intl.DisplayNames, code: string): string | undefined {
@@ -37,19 +54,35 @@ export function languageName(code: string): string {
   return parseLanguage(code)?.name ?? code;
 }
 
-/** ISO 3166-1 alpha-2 country codes, validated through the same `Intl` data. */
+/**
+ * Region codes that `Intl` names but that are no country or territory: groupings (European Union,
+ * Eurozone, United Nations, Outlying Oceania), pseudo-locales and "Unknown Region".
+ */
+const NOT_TERRITORIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+
+/**
+ * ISO 3166-1 alpha-2 country codes (uppercase), validated through the same `Intl` data. Codes that
+ * `Intl` maps to a successor (`UK` → `GB`, `SU`, `DD`, `YU`, `AN`) are not current codes.
+ */
 export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code)) return false;
+  if (!/^[A-Z]{2}$/.test(code) || NOT_TERRITORIES.has(code)) return false;
   const name = safeOf(regionNames, code);
-  return name !== undefined && name !== code && name !== 'Unknown Region';
+  if (name === undefined || name === code || name === 'Unknown Region') return false;
+  return safeCanonical(`und-${code}`) === `und-${code}`;
 }
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
+/**
+ * IANA time zone names. Beyond the canonical list, `Intl` knows links such as `US/Eastern`; it
+ * matches names case-insensitively, but `europe/paris` is not how the zone is spelt, so the name
+ * must have its own capitals. Abbreviations without a slash (EST, GMT) are refused.
+ */
 export function isTimeZone(zone: string): boolean {
   if (TIME_ZONES.has(zone) || zone === 'UTC') return true;
+  if (!/^[A-Z][A-Za-z0-9_+-]*(\/[A-Z0-9][A-Za-z0-9_+-]*)+$/.test(zone)) return false;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.includes('/');
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+    return resolved === zone || resolved.toLowerCase() !== zone.toLowerCase();
   } catch {
     return false;
   }

@@ -10,6 +10,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
+  // Only absolute http, https and mailto links (DESIGN §13.1): sanitize-html alone keeps relative
+  // hrefs (`/admin`, `page.html`, `#x`). Attribute values arrive here with entities decoded.
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href?.trim();
+      const kept: sanitizeHtml.Attributes = href !== undefined && /^(https?|mailto):/i.test(href) ? { href } : {};
+      return { tagName, attribs: kept };
+    },
+  },
   disallowedTagsMode: 'discard',
   // Content of these is dropped entirely, not unwrapped into text.
   nonTextTags: ['script', 'style', 'textarea', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
@@ -23,12 +32,44 @@ function escapeText(text: string): string {
 
 export const EMPTY_PARAGRAPH = '<p></p>';
 
+const BLOCKS = new Set(['p', 'ul', 'ol', 'blockquote', 'li']);
+
+/**
+ * Wraps the top-level inline runs of sanitised HTML in paragraphs and leaves blocks alone:
+ * `a<p>b</p>` → `<p>a</p><p>b</p>` (wrapping the whole would put a <p> inside a <p>, which is no
+ * HTML, and reading the result again would change it). Sanitised HTML is well formed and every
+ * `<` in it starts a tag, so a token scan is enough.
+ */
+function wrapInline(html: string): string {
+  let out = '';
+  let inline = '';
+  let depth = 0;
+  let inBlock = false;
+  const flush = () => {
+    out += inline.trim() === '' ? inline : `<p>${inline}</p>`;
+    inline = '';
+  };
+  for (const [token, closing, tag, selfClosing] of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(\/?)>|[^<]+/g)) {
+    if (tag !== undefined && !closing && depth === 0 && BLOCKS.has(tag.toLowerCase())) {
+      flush();
+      inBlock = true;
+    }
+    if (inBlock) out += token;
+    else inline += token;
+    if (tag === undefined || selfClosing || tag.toLowerCase() === 'br') continue;
+    depth = Math.max(0, depth + (closing ? -1 : 1));
+    if (depth === 0) inBlock = false;
+  }
+  flush();
+  return out;
+}
+
 export function toRichText(input: string): string {
   if (input.trim() === '') return EMPTY_PARAGRAPH;
   if (LOOKS_LIKE_HTML.test(input)) {
     const clean = sanitizeHtml(input, OPTIONS).trim();
     if (clean === '') return EMPTY_PARAGRAPH;
-    return /^<(p|ul|ol|blockquote)[\s>]/.test(clean) ? clean : `<p>${clean}</p>`;
+    return wrapInline(clean);
   }
   return input
     .replace(/\r\n?/g, '\n')

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { masterDataRoutes } from './master-data/routes.js';
+import { clientRoutes } from './clients/routes.js';
+import { supplierRoutes } from './suppliers/routes.js';
 import { languagePairRoutes } from './language-pairs/routes.js';
+import { priceRoutes } from './prices/routes.js';
+import { userRoutes } from './users/routes.js';
+import { accountRoutes } from './accounts/routes.js';
+import { eventRoutes } from './events/routes.js';
+import { catConfigurationRoutes } from './cat-configurations/routes.js';
 
 /** Every resource module's routes, registered by the app in this order. */
-export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes];
+export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes, supplierRoutes];

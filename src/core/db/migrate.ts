@@ -1,17 +1,25 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { foundation } from './migrations/0001_foundation.js';
+import { prices } from './migrations/0002_prices.js';
+import { catConfigurations } from './migrations/0003_cat_configurations.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
   return {
     '0001_foundation': foundation(database.dialect),
+    '0002_prices': prices(database.dialect),
+    '0003_cat_configurations': catConfigurations(database.dialect),
   };
 }
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(database) };
-  const migrator = new Migrator({ db: database.db, provider });
+  // Kysely looks for its migration tables in any schema unless told which one: pin it to the
+  // connection's schema, or a fresh schema next to others (tests, PostgreSQL) skips creating them.
+  const schema =
+    database.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db: database.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -223,4 +223,74 @@ export interface DB {
   supplier_dedicated_clients: SupplierDedicatedClientsTable;
   contacts: ContactsTable;
   supplier_unavailabilities: SupplierUnavailabilitiesTable;
+  prices: PricesTable;
+  price_matches: PriceMatchesTable;
+  cat_configurations: CatConfigurationsTable;
+  cat_configuration_mappings: CatConfigurationMappingsTable;
+  cat_configuration_tool_matches: CatConfigurationToolMatchesTable;
+}
+
+export interface CatConfigurationsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** A tool id of the catalogue (modules/cat-configurations/cat-tools.ts). */
+  cat_tool: string;
+  conversion_factor: Decimal;
+  destination_unit_id: string;
+  source_quantity_type: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** One mapping per (configuration, match category); `position` orders them from 0. */
+export interface CatConfigurationMappingsTable {
+  configuration_id: string;
+  account_id: string;
+  match_category_id: string;
+  position: number;
+}
+
+/** A tool match feeds one mapping of its configuration; `position` orders it within the mapping. */
+export interface CatConfigurationToolMatchesTable {
+  configuration_id: string;
+  account_id: string;
+  tool_match: string;
+  match_category_id: string;
+  position: number;
+}
+
+/** The four price families of DESIGN §9 in one table; `family` tells them apart. */
+export interface PricesTable {
+  id: string;
+  account_id: string;
+  family: 'supplier_default' | 'client_default' | 'supplier_service' | 'client_price';
+  /** The owning client of a client price (cascade). */
+  owner_client_id: string | null;
+  /** The owning supplier of a supplier service (cascade). */
+  owner_supplier_id: string | null;
+  /** The client restriction of a default supplier price or supplier service. */
+  client_id: string | null;
+  service_id: string;
+  unit_id: string;
+  currency: string;
+  language_pair_id: string | null;
+  domain_id: string | null;
+  unit_cost: Decimal;
+  matches_type: 'fixed' | 'percentage';
+  has_price: Bool;
+  /** The uniqueness scope of DESIGN §9.4, unique per account. */
+  unique_key: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** Match entries of a price, ordered by `position` from 0; one of unit_cost / percentage is set. */
+export interface PriceMatchesTable {
+  price_id: string;
+  match_category_id: string;
+  account_id: string;
+  position: number;
+  unit_cost: Decimal | null;
+  percentage: Decimal | null;
 }

@@ -16,6 +16,8 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_TYPE: 'body_invalid',
   FST_ERR_CTP_EMPTY_TYPE: 'body_invalid',
   FST_ERR_BAD_URL: 'route_missing',
+  // A path parameter longer than any identifier: the record cannot exist.
+  FST_ERR_MAX_PARAM_LENGTH: 'resource_missing',
   FST_ERR_ASYNC_CONSTRAINT: 'route_missing',
 };
 
@@ -24,6 +26,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: 'Send application/x-www-form-urlencoded, application/json or multipart/form-data',
   body_invalid: 'The request body could not be read',
   route_missing: 'No such route',
+  resource_missing: 'Resource not found',
 };
 
 export function toApiError(error: unknown, request: FastifyRequest): ApiError {

@@ -21,6 +21,10 @@ export const ajv = new Ajv({
   strict: false,
   allowUnionTypes: true,
   messages: true,
+  // NaN and ±Infinity (JSON `1e400` parses to Infinity) are not numbers a parameter may take.
+  strictNumbers: true,
+  // Errors carry their schema: the `x-id` marker and the literals of a union name the allowed values.
+  verbose: true,
 });
 addFormats(ajv);
 ajv.addFormat('iso-date', { type: 'string', validate: isValidDateInput });
@@ -105,6 +109,28 @@ function paramName(instancePath: string, child?: string): string {
 
 const PRIORITY: ErrorCode[] = ['parameter_unknown', 'parameter_missing', 'parameter_invalid'];
 
+/** The values a union of literals allows (`Type.Union([Type.Literal('a'), …])`, maybe nullable), or undefined. */
+function literalValues(schema: Schema | undefined): unknown[] | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  if ('const' in schema) return [schema.const];
+  if (Array.isArray(schema.enum)) return schema.enum as unknown[];
+  if (schema.type === 'null') return [null];
+  const members = schema.anyOf ?? schema.oneOf;
+  if (!Array.isArray(members) || members.length === 0) return undefined;
+  const values: unknown[] = [];
+  for (const member of members) {
+    const memberValues = literalValues(member as Schema);
+    if (!memberValues) return undefined;
+    values.push(...memberValues);
+  }
+  return values;
+}
+
+function oneOfMessage(values: unknown[]): string {
+  const listed = values.filter((value) => value !== null).map(String).join(', ');
+  return `must be one of: ${listed}${values.includes(null) ? ' or null' : ''}`;
+}
+
 /** Turns AJV errors into one ApiError with a detail per parameter. */
 export function toApiError(errors: ErrorObject[], part: string): ApiError {
   const byParam = new Map<string, { code: ErrorCode; types: string[]; messages: string[] }>();
@@ -115,7 +141,15 @@ export function toApiError(errors: ErrorObject[], part: string): ApiError {
     if (type) entry.types.push(type);
     if (message && !entry.messages.includes(message)) entry.messages.push(message);
   };
+  // A union of literals is reported once, with its values, instead of one error per member.
+  const summarised: string[] = [];
   for (const error of errors) {
+    if ((error.keyword === 'anyOf' || error.keyword === 'oneOf') && literalValues(error.parentSchema as Schema | undefined)) {
+      summarised.push(`${error.schemaPath}/`);
+    }
+  }
+  for (const error of errors) {
+    if (summarised.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     if (error.keyword === 'required') {
       note(paramName(error.instancePath, String(error.params.missingProperty)), 'parameter_missing', 'is required');
     } else if (error.keyword === 'additionalProperties') {
@@ -124,10 +158,10 @@ export function toApiError(errors: ErrorObject[], part: string): ApiError {
       const type = String(error.params.type);
       note(paramName(error.instancePath), 'parameter_invalid', undefined, type);
     } else if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
-      note(paramName(error.instancePath), 'parameter_invalid');
+      const values = literalValues(error.parentSchema as Schema | undefined);
+      note(paramName(error.instancePath), 'parameter_invalid', values ? oneOfMessage(values) : undefined);
     } else if (error.keyword === 'enum') {
-      const allowed = (error.params.allowedValues as unknown[]).map(String).join(', ');
-      note(paramName(error.instancePath), 'parameter_invalid', `must be one of: ${allowed}`);
+      note(paramName(error.instancePath), 'parameter_invalid', oneOfMessage(error.params.allowedValues as unknown[]));
     } else if (error.keyword === 'format') {
       const format = String(error.params.format);
       const message =
@@ -152,7 +186,9 @@ export function toApiError(errors: ErrorObject[], part: string): ApiError {
   let best = PRIORITY.length;
   for (const [param, entry] of byParam) {
     const messages = [...entry.messages];
-    if (entry.types.length > 0) messages.unshift(`must be ${[...new Set(entry.types)].join(' or ')}`);
+    // A nullable value of the right type that breaks a rule: "must be null" is noise there.
+    const types = [...new Set(entry.types)].filter((type) => type !== 'null' || messages.length === 0);
+    if (types.length > 0) messages.unshift(`must be ${types.join(' or ')}`);
     if (messages.length === 0) messages.push('is invalid');
     const name = param || part;
     details.push({ param: name, message: messages.join('; ') });
@@ -193,6 +229,30 @@ function paramsError(schema: Schema, errors: ErrorObject[]): ApiError {
   return toApiError(errors, 'path');
 }
 
+/**
+ * The first parameter whose text holds a NUL character: PostgreSQL cannot store one in text
+ * (it would fail as a 500), and no business text needs it.
+ */
+export function findNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findNul(value[index], path === '' ? String(index) : `${path}[${index}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      const name = path === '' ? key : `${path}[${key}]`;
+      if (key.includes('\u0000')) return name;
+      const found = findNul(child, name);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) => {
   const validate = compile(schema);
   return (data: unknown) => {
@@ -201,7 +261,13 @@ export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpP
       if (httpPart === 'body' && typesOf(schema).has('object')) value = {};
     }
     if (httpPart !== 'body' || isForm(value)) value = coerce(schema, value);
-    if (validate(value)) return { value };
+    if (validate(value)) {
+      const nul = findNul(value);
+      if (nul === undefined) return { value };
+      const param = nul || (httpPart ?? 'body');
+      const message = 'must not contain NUL characters';
+      return { error: new ApiError('parameter_invalid', `Invalid parameter ${param}: ${message}`, [{ param, message }]) };
+    }
     const errors = validate.errors ?? [];
     const error = httpPart === 'params' ? paramsError(schema, errors) : toApiError(errors, httpPart ?? 'body');
     return { error };

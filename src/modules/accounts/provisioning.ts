@@ -1,9 +1,13 @@
 import { generateApiKey, hashApiKey, keyPrefix } from '../../core/auth.js';
 import { nowIso } from '../../core/dates.js';
-import type { Db, DialectName, Executor } from '../../core/db/dialect.js';
+import { sql } from 'kysely';
+import type { Db, DialectName, Executor, Tx } from '../../core/db/dialect.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { masterData } from '../master-data/index.js';
+import { users } from '../users/index.js';
+import { accountRepository, type AccountRow } from './repository.js';
+import { EMPTY_ADDRESS, toObject as toAccountObject } from './service.js';
 
 /**
  * Accounts, their owner users and API keys, outside any HTTP request: used by the first start
@@ -14,6 +18,9 @@ export const DEFAULT_NUMBER_FORMATS = {
   quote: 'Q-{YYYY}-{SEQ:4}',
   purchaseOrder: 'PO-{YYYY}-{SEQ:4}',
 };
+
+/** Any constant: the advisory lock that serialises the first start of several servers. */
+const BOOTSTRAP_LOCK = 7_361_201_904;
 
 export interface CreatedAccount {
   accountId: string;
@@ -62,42 +69,52 @@ export async function createAccount(
   dialect: DialectName,
   options: { name: string; ownerName?: string; apiKey?: string; scope?: 'read' | 'write' },
 ): Promise<CreatedAccount> {
-  return db.transaction().execute(async (tx) => {
-    const now = nowIso();
-    const accountId = newId();
-    const userId = newId();
-    await tx
-      .insertInto('accounts')
-      .values({
-        id: accountId,
-        name: options.name,
-        currency: 'EUR',
-        target_margin: '0.3',
-        invoice_number_format: DEFAULT_NUMBER_FORMATS.invoice,
-        quote_number_format: DEFAULT_NUMBER_FORMATS.quote,
-        purchase_order_number_format: DEFAULT_NUMBER_FORMATS.purchaseOrder,
-        address: JSON.stringify({}),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await tx
-      .insertInto('users')
-      .values({ id: userId, account_id: accountId, name: options.ownerName ?? 'Owner', email: null, is_owner: 1, created_at: now, updated_at: now })
-      .execute();
-    const ctx = { db: tx, dialect, accountId, userId };
-    await masterData.seedDefaults(ctx);
-    const { keyId, apiKey } = await insertApiKey(tx, accountId, userId, { apiKey: options.apiKey, scope: options.scope });
-    await recordEvent(ctx, 'account.created', { id: accountId, name: options.name });
-    return { accountId, userId, keyId, apiKey };
-  });
+  return db.transaction().execute((tx) => createAccountIn(tx, dialect, options));
 }
 
-/** First start on an empty database: one account, its key from BOOTSTRAP_API_KEY or random. */
+/** The work of createAccount inside an open transaction. */
+async function createAccountIn(
+  tx: Tx,
+  dialect: DialectName,
+  options: { name: string; ownerName?: string; apiKey?: string; scope?: 'read' | 'write' },
+): Promise<CreatedAccount> {
+  const now = nowIso();
+  const accountId = newId();
+  const row: AccountRow = {
+    id: accountId,
+    name: options.name,
+    currency: 'EUR',
+    target_margin: '0.3',
+    invoice_number_format: DEFAULT_NUMBER_FORMATS.invoice,
+    quote_number_format: DEFAULT_NUMBER_FORMATS.quote,
+    purchase_order_number_format: DEFAULT_NUMBER_FORMATS.purchaseOrder,
+    address: JSON.stringify(EMPTY_ADDRESS),
+    created_at: now,
+    updated_at: now,
+  };
+  await accountRepository.insert(tx, row);
+  // The owner is created before a user exists to act as the caller.
+  const accountCtx = { db: tx, dialect, accountId, userId: '' };
+  await recordEvent(accountCtx, 'account.created', toAccountObject(row));
+  const owner = await users.create(accountCtx, { name: options.ownerName ?? 'Owner' }, { isOwner: true });
+  const ctx = { ...accountCtx, userId: owner.id };
+  await masterData.seedDefaults(ctx);
+  const { keyId, apiKey } = await insertApiKey(tx, accountId, owner.id, { apiKey: options.apiKey, scope: options.scope });
+  return { accountId, userId: owner.id, keyId, apiKey };
+}
+
+/**
+ * First start on an empty database: one account, its key from BOOTSTRAP_API_KEY or random.
+ * Several servers starting at once on one empty PostgreSQL database create one account only
+ * (an advisory lock; SQLite write transactions take the write lock at BEGIN).
+ */
 export async function bootstrapIfEmpty(db: Db, dialect: DialectName, apiKey?: string): Promise<CreatedAccount | undefined> {
-  const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
-  if (existing) return undefined;
-  return createAccount(db, dialect, { name: 'My agency', apiKey });
+  if (await accountRepository.any(db)) return undefined;
+  return db.transaction().execute(async (tx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`.execute(tx);
+    if (await accountRepository.any(tx)) return undefined;
+    return createAccountIn(tx, dialect, { name: 'My agency', apiKey });
+  });
 }
 
 export async function ownerOf(db: Executor, accountId: string): Promise<string | undefined> {

@@ -25,6 +25,23 @@ function toObject(row: LanguagePairRow): LanguagePairObject {
 }
 
 const pairKey = (source: string | null, target: string) => `${source ?? ''}>${target}`;
+
+/**
+ * Listing order (DESIGN §6.1): pinned first, then by name: the source language's English name
+ * (pairs without a source first), then the target's. Compared in code: names come from `Intl`.
+ */
+const nameCollator = new Intl.Collator('en', { numeric: true });
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+function comparePairs(a: LanguagePairObject, b: LanguagePairObject): number {
+  return (
+    Number(b.pinned) - Number(a.pinned) ||
+    nameCollator.compare(a.source?.name ?? '', b.source?.name ?? '') ||
+    nameCollator.compare(a.target.name, b.target.name) ||
+    byText(a.source?.code ?? '', b.source?.code ?? '') ||
+    byText(a.target.code, b.target.code) ||
+    byText(a.id, b.id)
+  );
+}
 const describe = (row: LanguagePairRow) => `${row.source_code ?? '(none)'} → ${row.target_code}`;
 
 async function load(ctx: Ctx, id: string): Promise<LanguagePairRow> {
@@ -35,7 +52,7 @@ async function load(ctx: Ctx, id: string): Promise<LanguagePairRow> {
 
 export const languagePairs = {
   async list(ctx: Ctx): Promise<LanguagePairObject[]> {
-    return (await repo.list(ctx.db, ctx.accountId)).map(toObject);
+    return (await repo.list(ctx.db, ctx.accountId)).map(toObject).sort(comparePairs);
   },
 
   async get(ctx: Ctx, id: string): Promise<LanguagePairObject> {

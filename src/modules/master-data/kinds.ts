@@ -20,6 +20,8 @@ export interface FieldSpec {
   /** Only one record of the account may have it set (setting it clears the others, DESIGN §7.7). */
   exclusive?: boolean;
   default?: boolean | string;
+  /** Canonical form of an accepted text value (labels store `#rrggbb` in lowercase). */
+  normalise?: (value: string) => string;
 }
 
 export interface NamedKind {
@@ -98,6 +100,7 @@ export const labels: NamedKind = {
       input: Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'colour as #rrggbb' }),
       output: Type.String(),
       onCreate: 'required',
+      normalise: (value) => value.toLowerCase(),
     },
   ],
   disableable: false,

@@ -1,7 +1,11 @@
 import type { Executor } from '../../core/db/dialect.js';
 import type { NamedKind, NamedTable } from './kinds.js';
 
-/** Rows of the named master-data tables, always scoped to one account. */
+/**
+ * Rows of the named master-data tables, always scoped to one account. Listings come back in
+ * storage order; the service puts them in the API order (names are compared in code so that
+ * SQLite and PostgreSQL, whatever its collation, answer the same order).
+ */
 export type NamedRow = Record<string, unknown> & { id: string; name: string; name_key: string };
 
 // The kinds share their core columns; one loosely typed table name keeps the queries written once.
@@ -53,15 +57,24 @@ export const namedRepository = {
     await db.updateTable(table(kind)).set(changes as never).where('account_id', '=', accountId).where('id', '=', id).execute();
   },
 
-  /** Clears an exclusive flag on every other record of the account. */
-  async clearFlag(db: Executor, kind: NamedKind, accountId: string, column: string, exceptId: string, now: string): Promise<void> {
-    await db
-      .updateTable(table(kind))
-      .set({ [column]: 0, updated_at: now } as never)
+  /** Clears an exclusive flag on every other record of the account; answers the ids it cleared. */
+  async clearFlag(db: Executor, kind: NamedKind, accountId: string, column: string, exceptId: string, now: string): Promise<string[]> {
+    const flagged = await db
+      .selectFrom(table(kind))
+      .select('id')
       .where('account_id', '=', accountId)
       .where(column as 'pinned', '=', 1)
       .where('id', '!=', exceptId)
       .execute();
+    if (flagged.length === 0) return [];
+    const ids = flagged.map((row) => row.id);
+    await db
+      .updateTable(table(kind))
+      .set({ [column]: 0, updated_at: now } as never)
+      .where('account_id', '=', accountId)
+      .where('id', 'in', ids)
+      .execute();
+    return ids;
   },
 
   async delete(db: Executor, kind: NamedKind, accountId: string, id: string): Promise<void> {

@@ -3,6 +3,7 @@ import { isForeignKeyViolation, isUniqueViolation, bool, isTrue } from '../../co
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/dates.js';
 import { recordEvent } from '../../core/events.js';
+import { lockAccount } from '../../core/db/locks.js';
 import { toDecimalString } from '../../core/money.js';
 import type { Ctx } from '../../core/context.js';
 import { namedKinds, matchCategories, services, units, type NamedKind } from './kinds.js';
@@ -15,6 +16,24 @@ export interface Ref {
 }
 
 export const nameKey = (name: string) => name.trim().toLowerCase();
+
+/**
+ * The order of names in listings: English alphabetical order, case-insensitive at first, numbers
+ * by value ("VAT 5" before "VAT 21"). Compared in code so both databases answer the same order.
+ */
+const nameCollator = new Intl.Collator('en', { numeric: true });
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function compareNames(a: { name: string; name_key: string; id: string }, b: { name: string; name_key: string; id: string }): number {
+  return nameCollator.compare(a.name, b.name) || byText(a.name_key, b.name_key) || byText(a.id, b.id);
+}
+
+/** Listing order (DESIGN §6.1): pinned first then name, creation order, or name. */
+function compareRows(kind: NamedKind): (a: NamedRow, b: NamedRow) => number {
+  if (kind.order === 'position') return (a, b) => Number(a.position) - Number(b.position) || byText(a.id, b.id);
+  if (kind.order === 'pinnedName') return (a, b) => Number(isTrue(b.pinned as number)) - Number(isTrue(a.pinned as number)) || compareNames(a, b);
+  return compareNames;
+}
 
 export function toRecord(kind: NamedKind, row: NamedRow): NamedRecord {
   const record: NamedRecord = { id: row.id, name: row.name };
@@ -29,6 +48,7 @@ function columnValue(kind: NamedKind, api: string, value: unknown): unknown {
   const field = kind.fields.find((f) => f.api === api)!;
   if (field.type === 'bool') return bool(value as boolean);
   if (field.type === 'decimal') return toDecimalString(value as number);
+  if (field.normalise && typeof value === 'string') return field.normalise(value);
   return value;
 }
 
@@ -43,10 +63,28 @@ async function assertNameFree(ctx: Ctx, kind: NamedKind, name: string, exceptId?
   if (clash && clash.id !== exceptId) throw exists(`${kind.label} "${clash.name}" already exists`);
 }
 
-async function applyExclusive(ctx: Ctx, kind: NamedKind, id: string, input: Record<string, unknown>, now: string) {
+/**
+ * Exclusive flags (DESIGN §7.7): setting one on a record clears it on the others. Answers the ids
+ * of the records it changed, which get their own `updated` event.
+ */
+async function applyExclusive(ctx: Ctx, kind: NamedKind, id: string, input: Record<string, unknown>, now: string): Promise<string[]> {
+  const cleared = new Set<string>();
   for (const field of kind.fields) {
-    if (field.exclusive && input[field.api] === true) await repo.clearFlag(ctx.db, kind, ctx.accountId, field.column, id, now);
+    if (field.exclusive && input[field.api] === true) {
+      for (const other of await repo.clearFlag(ctx.db, kind, ctx.accountId, field.column, id, now)) cleared.add(other);
+    }
   }
+  return [...cleared].sort();
+}
+
+/** Read-modify-write sequences (positions, exclusive flags) are serialised per account. */
+function needsAccountLock(kind: NamedKind, input: Record<string, unknown>, creating: boolean): boolean {
+  if (creating && kind.order === 'position') return true;
+  return kind.fields.some((field) => field.exclusive && input[field.api] === true);
+}
+
+async function recordCleared(ctx: Ctx, kind: NamedKind, ids: string[]): Promise<void> {
+  for (const other of ids) await recordEvent(ctx, `${kind.resource}.updated`, await namedService.get(ctx, kind, other));
 }
 
 async function guardUnique<T>(kind: NamedKind, work: () => Promise<T>): Promise<T> {
@@ -61,7 +99,8 @@ async function guardUnique<T>(kind: NamedKind, work: () => Promise<T>): Promise<
 
 export const namedService = {
   async list(ctx: Ctx, kind: NamedKind): Promise<NamedRecord[]> {
-    return (await repo.list(ctx.db, kind, ctx.accountId)).map((row) => toRecord(kind, row));
+    const rows = await repo.list(ctx.db, kind, ctx.accountId);
+    return rows.sort(compareRows(kind)).map((row) => toRecord(kind, row));
   },
 
   async get(ctx: Ctx, kind: NamedKind, id: string): Promise<NamedRecord> {
@@ -71,6 +110,7 @@ export const namedService = {
   async create(ctx: Ctx, kind: NamedKind, input: Record<string, unknown> & { name: string }): Promise<NamedRecord> {
     const name = input.name.trim();
     if (name === '') throw invalid('name', 'must not be empty');
+    if (needsAccountLock(kind, input, true)) await lockAccount(ctx);
     await assertNameFree(ctx, kind, name);
     const now = nowIso();
     const id = newId();
@@ -81,13 +121,15 @@ export const namedService = {
     }
     if (kind.order === 'position') row.position = await repo.nextPosition(ctx.db, kind, ctx.accountId);
     await guardUnique(kind, () => repo.insert(ctx.db, kind, row));
-    await applyExclusive(ctx, kind, id, input, now);
+    const cleared = await applyExclusive(ctx, kind, id, input, now);
     const record = await namedService.get(ctx, kind, id);
     await recordEvent(ctx, `${kind.resource}.created`, record);
+    await recordCleared(ctx, kind, cleared);
     return record;
   },
 
   async update(ctx: Ctx, kind: NamedKind, id: string, input: Record<string, unknown>): Promise<NamedRecord> {
+    if (needsAccountLock(kind, input, false)) await lockAccount(ctx);
     await load(ctx, kind, id);
     const now = nowIso();
     const changes: Record<string, unknown> = { updated_at: now };
@@ -102,9 +144,10 @@ export const namedService = {
       if (input[field.api] !== undefined) changes[field.column] = columnValue(kind, field.api, input[field.api]);
     }
     await guardUnique(kind, () => repo.update(ctx.db, kind, ctx.accountId, id, changes));
-    await applyExclusive(ctx, kind, id, input, now);
+    const cleared = await applyExclusive(ctx, kind, id, input, now);
     const record = await namedService.get(ctx, kind, id);
     await recordEvent(ctx, `${kind.resource}.updated`, record);
+    await recordCleared(ctx, kind, cleared);
     return record;
   },
 

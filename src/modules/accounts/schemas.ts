@@ -1,0 +1,61 @@
+import { Type } from '@sinclair/typebox';
+import { CurrencyCode, CurrencyObject, DateOut, Input, RequiredText, Text } from '../../core/schemas.js';
+import { MAX_FORMAT_LENGTH } from './number-format.js';
+
+/** A postal address; every field is a string, empty when unset. Shared with clients and suppliers. */
+export const Address = Type.Object(
+  {
+    name: Type.String(),
+    street: Type.String(),
+    city: Type.String(),
+    postalCode: Type.String(),
+    state: Type.String(),
+    country: Type.String({ description: 'ISO 3166-1 alpha-2 country code, empty when unset' }),
+  },
+  { title: 'Address' },
+);
+
+/** Address parameters: each optional; on update, the ones not given stay unchanged. */
+export const AddressInput = Input({
+  name: Type.Optional(Text()),
+  street: Type.Optional(Text()),
+  city: Type.Optional(Text()),
+  postalCode: Type.Optional(Text()),
+  state: Type.Optional(Text()),
+  country: Type.Optional(Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2 country code (e.g. BE); empty to clear' })),
+});
+
+const NumberFormat = (example: string) =>
+  Type.String({
+    maxLength: MAX_FORMAT_LENGTH,
+    description:
+      `document number format, e.g. ${example}: {YYYY} year, {YY} year (two digits), {MM} month, ` +
+      '{SEQ} sequence number or {SEQ:n} zero-padded to n digits (1–12); exactly one sequence token; other text is literal',
+  });
+
+/** The account settings (DESIGN §4.5). */
+export const Account = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    currency: CurrencyObject,
+    targetMargin: Type.Number({ description: 'target margin rate, a fraction from 0 to 1 (0.3 means 30 %)' }),
+    invoiceNumberFormat: Type.String(),
+    quoteNumberFormat: Type.String(),
+    purchaseOrderNumberFormat: Type.String(),
+    address: Address,
+    createdAt: DateOut(),
+    updatedAt: DateOut(),
+  },
+  { title: 'Account' },
+);
+
+export const UpdateAccount = Input({
+  name: Type.Optional(RequiredText('name of the agency, shown on documents')),
+  currency: Type.Optional(CurrencyCode()),
+  targetMargin: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'target margin rate, a fraction from 0 to 1 (0.3 means 30 %)' })),
+  invoiceNumberFormat: Type.Optional(NumberFormat('INV-{YYYY}-{SEQ:4}')),
+  quoteNumberFormat: Type.Optional(NumberFormat('Q-{YYYY}-{SEQ:4}')),
+  purchaseOrderNumberFormat: Type.Optional(NumberFormat('PO-{YYYY}-{SEQ:4}')),
+  address: Type.Optional(AddressInput),
+});

@@ -1,0 +1,229 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Ctx } from '../../core/context.js';
+import { bool, containsPattern, likeEscaped } from '../../core/db/dialect.js';
+import type { DB } from '../../core/db/schema.js';
+import { invalid } from '../../core/errors.js';
+import { isCountryCode } from '../../core/language.js';
+import { paginateIds, type Page, type PageRequest } from '../../core/pagination.js';
+import { ArrayParam, CurrencyCode, Email, Id, Input, Nullable, Text, pageQuery } from '../../core/schemas.js';
+import { entityLabels } from '../labels/attachments.js';
+
+/**
+ * What clients and suppliers ("parties") share: the address, the plain text fields, the search
+ * text behind `q`, the list filters and sorts, the account currency default and `updated_at`.
+ * Suppliers use it through `clients/index.ts`.
+ */
+export type PartyTable = 'clients' | 'suppliers';
+export const entityTypeOf = (table: PartyTable) => (table === 'clients' ? 'client' : 'supplier');
+
+// ---- address -------------------------------------------------------------------------------
+
+export const AddressObject = Type.Object({
+  name: Type.String(),
+  street: Type.String(),
+  city: Type.String(),
+  postalCode: Type.String(),
+  state: Type.String(),
+  country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 country code' })),
+});
+export type Address = Static<typeof AddressObject>;
+
+export const AddressInput = Input({
+  name: Type.Optional(Text()),
+  street: Type.Optional(Text()),
+  city: Type.Optional(Text()),
+  postalCode: Type.Optional(Text()),
+  state: Type.Optional(Text()),
+  country: Type.Optional(Nullable(Text({ description: 'ISO 3166-1 alpha-2 country code (any case); empty or null clears it' }))),
+});
+export type AddressPatch = Partial<Address>;
+
+export const EMPTY_ADDRESS: Address = { name: '', street: '', city: '', postalCode: '', state: '', country: null };
+const ADDRESS_TEXT = ['name', 'street', 'city', 'postalCode', 'state'] as const;
+
+export function readAddress(stored: string): Address {
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(stored) as Record<string, unknown>;
+  } catch {
+    // A damaged value reads as an empty address.
+  }
+  const address: Address = { ...EMPTY_ADDRESS };
+  for (const key of ADDRESS_TEXT) if (typeof parsed[key] === 'string') address[key] = parsed[key] as string;
+  if (typeof parsed.country === 'string') address.country = parsed.country;
+  return address;
+}
+
+/** A partial address update: given fields replace, others stay; `country` is validated and upper-cased. */
+export function mergeAddress(current: Address, patch: AddressPatch): Address {
+  const address = { ...current };
+  for (const key of ADDRESS_TEXT) if (patch[key] !== undefined) address[key] = patch[key] as string;
+  if (patch.country !== undefined) {
+    const country = patch.country === null ? '' : patch.country.trim().toUpperCase();
+    if (country !== '' && !isCountryCode(country)) {
+      throw invalid('address[country]', `"${patch.country}" is not an ISO 3166-1 alpha-2 country code (e.g. BE, US)`);
+    }
+    address.country = country === '' ? null : country;
+  }
+  return address;
+}
+
+// ---- plain text fields ---------------------------------------------------------------------
+
+/** A plain text field of the object: name in the API, column in the table. */
+export interface TextField {
+  api: string;
+  column: string;
+}
+
+/** The e-mail of a client or supplier: an address, or `''` for none. */
+export const EmailOrEmpty = () => Type.Union([Email(), Type.Literal('')], { description: 'e-mail address, or empty' });
+
+/** Request properties shared by client and supplier create/update (all optional here). */
+export const partyInputProps = {
+  archived: Type.Optional(Type.Boolean()),
+  pinned: Type.Optional(Type.Boolean()),
+  address: Type.Optional(AddressInput),
+  email: Type.Optional(EmailOrEmpty()),
+  phone: Type.Optional(Text()),
+  vatNumber: Type.Optional(Text()),
+  nationalIdentificationNumber: Type.Optional(Text()),
+  details: Type.Optional(Text()),
+  currency: Type.Optional(CurrencyCode()),
+  catConfiguration: Type.Optional(
+    Nullable(Id('CAT configuration id; CAT configurations do not exist yet, so only null is accepted for now')),
+  ),
+} satisfies Record<string, TSchema>;
+
+export interface PartyInput {
+  name?: string;
+  archived?: boolean;
+  pinned?: boolean;
+  address?: AddressPatch;
+  currency?: string;
+  catConfiguration?: string | null;
+  [text: string]: unknown;
+}
+
+/** The stored row of a client or supplier, as far as the shared code reads it (other columns by name). */
+export interface PartyRow {
+  name: string;
+  address: string;
+}
+const column = (row: object, name: string) => String((row as Record<string, unknown>)[name] ?? '');
+
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+/**
+ * The columns that a create or update sets from the shared parameters. `current` is the stored
+ * row on update (the address is merged into it), undefined on create.
+ */
+export function partyChanges(input: PartyInput, textFields: readonly TextField[], current?: PartyRow): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (name === '') throw invalid('name', 'must not be empty');
+    changes.name = name;
+    changes.name_key = nameKey(name);
+  }
+  if (input.archived !== undefined) changes.archived = bool(input.archived);
+  if (input.pinned !== undefined) changes.pinned = bool(input.pinned);
+  if (input.address !== undefined) {
+    changes.address = JSON.stringify(mergeAddress(current ? readAddress(current.address) : EMPTY_ADDRESS, input.address));
+  }
+  if (input.currency !== undefined) changes.currency = input.currency;
+  // No CAT configuration can exist yet: any id is unknown (the column stays null).
+  if (typeof input.catConfiguration === 'string') throw invalid('catConfiguration', `no CAT configuration with id ${input.catConfiguration}`);
+  for (const field of textFields) {
+    const value = input[field.api];
+    if (typeof value === 'string') changes[field.column] = value.trim();
+  }
+  return changes;
+}
+
+/** Plain text fields of a row, as answered. */
+export function textOutput(row: object, textFields: readonly TextField[]): Record<string, string> {
+  return Object.fromEntries(textFields.map((field) => [field.api, column(row, field.column)]));
+}
+
+/**
+ * The lowercased text that `q` searches: the name, the given columns and the address name and
+ * city, one per line (so that a search never matches across two fields).
+ */
+export function searchText(row: PartyRow, columns: readonly string[]): string {
+  const address = readAddress(row.address);
+  return [row.name, ...columns.map((name) => column(row, name)), address.name, address.city]
+    .filter((part) => part !== '')
+    .join('\n')
+    .toLowerCase();
+}
+
+// ---- listing -------------------------------------------------------------------------------
+
+export const PARTY_SORTS = ['createdAt', 'updatedAt', 'name'] as const;
+const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name_key' };
+
+/** Query parameters shared by `GET /v2/clients` and `GET /v2/suppliers` (DESIGN §6.2, §6.3). */
+export const partyListProps = {
+  ...pageQuery(PARTY_SORTS),
+  archived: Type.Optional(Type.Boolean()),
+  pinned: Type.Optional(Type.Boolean()),
+  q: Type.Optional(Text({ description: 'case-insensitive substring of the searchable fields' })),
+  label: ArrayParam(Id('label id')),
+};
+
+export interface PartyFilters extends PageRequest {
+  archived?: boolean;
+  pinned?: boolean;
+  q?: string;
+  label?: string[];
+}
+
+/** Both tables share the filtered columns; the query is typed on one of them and runs on either. */
+export type PartyQuery = SelectQueryBuilder<DB, 'clients', object>;
+
+/** The account's parties with the shared filters applied; a module adds its own filters to it. */
+export function partyQuery(ctx: Ctx, table: PartyTable, filters: PartyFilters): PartyQuery {
+  let query = ctx.db.selectFrom(table as 'clients').where('account_id', '=', ctx.accountId) as PartyQuery;
+  if (filters.archived !== undefined) query = query.where('archived', '=', bool(filters.archived));
+  if (filters.pinned !== undefined) query = query.where('pinned', '=', bool(filters.pinned));
+  const q = filters.q?.trim();
+  if (q) query = query.where(likeEscaped(sql.ref('search_text'), containsPattern(q)));
+  if (filters.label && filters.label.length > 0) {
+    query = query.where('id', 'in', entityLabels.entityIdsWithLabels(ctx, entityTypeOf(table), filters.label));
+  }
+  return query;
+}
+
+/** One page of ids of a filtered party query (sorted by createdAt, updatedAt or name). */
+export function pageOfParties(query: PartyQuery, table: PartyTable, request: PageRequest): Promise<Page<string>> {
+  return paginateIds(query, table as 'clients', request, SORT_COLUMNS);
+}
+
+// ---- storage helpers -----------------------------------------------------------------------
+
+/** Default currency of new clients and suppliers: the account's (DESIGN §4.5). */
+export async function accountCurrency(ctx: Ctx): Promise<string> {
+  const row = await ctx.db.selectFrom('accounts').select('currency').where('id', '=', ctx.accountId).executeTakeFirst();
+  return row?.currency ?? 'EUR';
+}
+
+export async function partyExists(ctx: Ctx, table: PartyTable, id: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom(table as 'clients')
+    .select('id')
+    .where('account_id', '=', ctx.accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function touchParty(ctx: Ctx, table: PartyTable, id: string, now: string): Promise<void> {
+  await ctx.db
+    .updateTable(table as 'clients')
+    .set({ updated_at: now })
+    .where('account_id', '=', ctx.accountId)
+    .where('id', '=', id)
+    .execute();
+}

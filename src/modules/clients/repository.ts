@@ -1,0 +1,35 @@
+import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import type { ClientsTable } from '../../core/db/schema.js';
+
+export type ClientRow = ClientsTable;
+
+/** Clients, always scoped to one account. Listing queries are built in party.ts (shared with suppliers). */
+export const clientRepository = {
+  /** The row, locked until the transaction ends (PostgreSQL), for read-modify-write updates. */
+  findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<ClientRow | undefined> {
+    return forUpdate(db.selectFrom('clients').selectAll().where('account_id', '=', accountId).where('id', '=', id), dialect).executeTakeFirst();
+  },
+
+  findMany(db: Executor, accountId: string, ids: readonly string[]): Promise<ClientRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('clients').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+  },
+
+  /** `{ id, name }` of several clients (references from other records). */
+  names(db: Executor, accountId: string, ids: readonly string[]): Promise<Array<{ id: string; name: string }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('clients').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+  },
+
+  async insert(db: Executor, row: ClientRow): Promise<void> {
+    await db.insertInto('clients').values(row).execute();
+  },
+
+  async update(db: Executor, accountId: string, id: string, changes: Partial<ClientRow>): Promise<void> {
+    await db.updateTable('clients').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  async delete(db: Executor, accountId: string, id: string): Promise<void> {
+    await db.deleteFrom('clients').where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+};

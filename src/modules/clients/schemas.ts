@@ -1,0 +1,71 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Amount, CurrencyObject, DateOut, Id, Input, Nullable, Reference, RequiredText, Text } from '../../core/schemas.js';
+import { LabelObject } from '../labels/attachments.js';
+import { clientContacts, contactSchemas } from '../contacts/index.js';
+import { AddressObject, partyInputProps, partyListProps, type PartyFilters, type PartyInput, type TextField } from './party.js';
+
+/** Plain text fields of a client, in the order of the object (DESIGN §8.1). */
+export const CLIENT_TEXT: readonly TextField[] = [
+  { api: 'email', column: 'email' },
+  { api: 'phone', column: 'phone' },
+  { api: 'website', column: 'website' },
+  { api: 'vatNumber', column: 'vat_number' },
+  { api: 'nationalIdentificationNumber', column: 'national_identification_number' },
+  { api: 'details', column: 'details' },
+];
+
+/** Columns besides the name and the address that `q` searches. */
+export const CLIENT_SEARCH = ['email', 'phone', 'website', 'vat_number', 'national_identification_number'];
+
+/** Not implemented yet (their modules come later): always empty arrays. */
+const Pending = (what: string) => Type.Array(Type.Any(), { description: `${what}: always empty until that module exists` });
+
+export const Client = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('client'),
+    name: Type.String(),
+    archived: Type.Boolean(),
+    pinned: Type.Boolean(),
+    address: AddressObject,
+    email: Type.String(),
+    phone: Type.String(),
+    website: Type.String(),
+    vatNumber: Type.String(),
+    nationalIdentificationNumber: Type.String(),
+    details: Type.String(),
+    currency: CurrencyObject,
+    minimumFee: Nullable(Type.Number({ description: 'in the client currency' })),
+    tax1: Nullable(Reference),
+    tax2: Nullable(Reference),
+    catConfiguration: Nullable(Reference),
+    labels: Type.Array(LabelObject),
+    contacts: Type.Array(contactSchemas(clientContacts).Contact),
+    files: Pending('client files'),
+    notes: Pending('client notes'),
+    createdAt: DateOut(),
+    updatedAt: DateOut(),
+  },
+  { title: 'client' },
+);
+export type ClientObject = Static<typeof Client>;
+
+const clientInputProps = {
+  ...partyInputProps,
+  website: Type.Optional(Text()),
+  minimumFee: Type.Optional(Nullable(Amount({ minimum: 0, description: 'minimum fee in the client currency; null for none' }))),
+  tax1: Type.Optional(Nullable(Id('tax id; null for none'))),
+  tax2: Type.Optional(Nullable(Id('tax id; null for none'))),
+};
+
+export const CreateClient = Input({ name: RequiredText('client name'), ...clientInputProps });
+export const UpdateClient = Input({ name: Type.Optional(RequiredText('client name')), ...clientInputProps });
+
+export interface ClientInput extends PartyInput {
+  minimumFee?: number | null;
+  tax1?: string | null;
+  tax2?: string | null;
+}
+
+export const ClientListQuery = Input(partyListProps);
+export type ClientFilters = PartyFilters;

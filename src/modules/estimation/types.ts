@@ -1,0 +1,239 @@
+/**
+ * Types of the estimation engine (DESIGN §11). Everything here is plain JSON: amounts, rates and
+ * quantities are decimal strings (exact, never binary floats); the HTTP layer turns them into
+ * numbers at the edge. See docs/estimation.md for the formulas and rounding points.
+ */
+import type { Currency } from '../../core/money.js';
+
+export type { Currency };
+
+/** A decimal number written as a string: "12.5", "0.085", "-0.1", "1e-3". */
+export type DecimalString = string;
+
+export interface Reference {
+  id: string;
+  name: string;
+}
+
+/** Job status (specification): 1 not started … 5 cancelled, 6 on hold. */
+export const JOB_CANCELLED = 5;
+/** Outsourcing status (DESIGN §10.6): 5 cancelled. */
+export const OUTSOURCING_CANCELLED = 5;
+
+// ---------------------------------------------------------------------------------------------
+// Inputs of the price computation (§11.1–11.5)
+// ---------------------------------------------------------------------------------------------
+
+/** One match line of a job or outsourcing: the quantity in a category and its effective rate. */
+export interface MatchInput {
+  /** Match category id. */
+  id: string;
+  name: string;
+  /** Quantity in the category. */
+  value: DecimalString;
+  /** Effective unit rate (§9.2), see `matchRate`. Kept to 6 decimals (rounded if longer). */
+  rate: DecimalString;
+}
+
+/** What an outsourcing (§11.5) and a job have in common. */
+export interface PricingInput {
+  /** ISO 4217 code of the job's (outsourcing's) currency. */
+  currency: string;
+  /** Fixed price amount, or null when none is set. */
+  fixedPrice: DecimalString | null;
+  hasMatches: boolean;
+  matches: MatchInput[];
+  /** `quantity.value`. */
+  quantity: DecimalString;
+  /** `quantity.unitCost`; kept to 6 decimals. */
+  unitCost: DecimalString;
+  /** `extraCharge.percentage`, a fraction (0.1 = 10 %). */
+  extraCharge: DecimalString;
+  /** `discount`, a fraction between −1 and 1. */
+  discount: DecimalString;
+}
+
+export interface JobPricingInput extends PricingInput {
+  timeBasedInvoice: boolean;
+  /** Sum of the durations of the billable, stopped time tracker entries (ms). */
+  billableMs: number;
+  /** `quantity.timeBasedUnitCost` (price of the hours unit); kept to 6 decimals. */
+  timeBasedUnitCost: DecimalString;
+  applyMinimumFee: boolean;
+  /** The client's minimum fee when it is in the job currency, else null. */
+  minimumFee: DecimalString | null;
+  nonBillable: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output of the price computation
+// ---------------------------------------------------------------------------------------------
+
+/** Which rule of §11.1 gave the base amount. */
+export type EstimationBasis = 'fixedPrice' | 'timeBased' | 'matches' | 'quantity';
+
+export interface MatchLine {
+  id: string;
+  name: string;
+  value: string;
+  rate: string;
+  /** value × rate, rounded to the minor unit. */
+  amount: string;
+}
+
+export interface TotalDetailsPart {
+  amount: string;
+  discount: string;
+  total: string;
+}
+
+export interface TotalDetails {
+  subtotal: TotalDetailsPart;
+  extraCharge: TotalDetailsPart;
+  total: string;
+}
+
+/** `estimation.details` (specification, Job estimation). The jobs module adds
+ *  `quantity.quantityType` and `service`. */
+export interface EstimationDetails {
+  currency: Currency;
+  discount: { amount: string; value: string };
+  extraCharge: { amount: string; percentage: string; type: 'percentage' };
+  matches: MatchLine[];
+  minimumFeeApplied: boolean;
+  quantity: { value: string };
+  subtotal: string;
+  total: string;
+  totalDetails: TotalDetails;
+  unitCost: string;
+}
+
+export interface PriceEstimate {
+  basis: EstimationBasis;
+  /** The amount that `totalDetails.subtotal.amount` is the rounding of (see docs/estimation.md). */
+  base: string;
+  details: EstimationDetails;
+  /** The estimation total: totalDetails.total, or the minimum fee, or 0 when non-billable. */
+  total: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outsourcing summary, profitability, performance (§11.5, §11.6)
+// ---------------------------------------------------------------------------------------------
+
+/** One outsourcing of a job, with its computed total (`estimateOutsourcingPrice(...).total`). */
+export interface OutsourcingItem {
+  status: number;
+  supplier: Reference;
+  currency: string;
+  total: DecimalString;
+}
+
+export interface CurrencyTotal {
+  currency: Currency;
+  total: string;
+}
+
+/** `estimation.outsourcing`: distinct suppliers and totals per currency, non-cancelled only. */
+export interface OutsourcingSummary {
+  suppliers: Reference[];
+  totals: CurrencyTotal[];
+}
+
+export type NonNumericStatus = 'incorrectStatus' | 'noCurrency' | 'noOutsourcing';
+export type NumericStatus = 'profitable' | 'unprofitable' | 'breakEven';
+export type ProfitabilityStatus = NonNumericStatus | NumericStatus;
+export type MarginStatus = 'aboveTarget' | 'belowTarget';
+
+export type Profitability =
+  | { status: NonNumericStatus; withMargin: { status: NonNumericStatus } }
+  | {
+      status: NumericStatus;
+      /** revenue − cost, in the currency's minor unit. */
+      margin: string;
+      /** margin / revenue rounded to 4 decimals; null when revenue is 0. */
+      marginRate: string | null;
+      withMargin: { status: MarginStatus };
+    };
+
+export type Performance = { status: 'noTimeTracked' } | { status: 'tracked'; revenuePerHour: string };
+
+export interface ProfitabilityInput {
+  /** Job status (5 = cancelled). */
+  status: number;
+  nonBillable: boolean;
+  /** The job's price currency, or null when it has none. */
+  currency: string | null;
+  /** The job's estimation total. */
+  revenue: DecimalString;
+  outsourcing: Array<Pick<OutsourcingItem, 'status' | 'currency' | 'total'>>;
+  /** Account `targetMargin`, a fraction (0.3 = 30 %). */
+  targetMargin: DecimalString;
+}
+
+export interface PerformanceInput {
+  currency: string;
+  revenue: DecimalString;
+  /** Sum of the stored durations of all entries, billable or not (ms). */
+  trackedMs: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole job estimation object (§11.4)
+// ---------------------------------------------------------------------------------------------
+
+export type EstimationType = 'estimation' | 'invoiced' | 'quote';
+
+export interface JobEstimationInput {
+  pricing: JobPricingInput;
+  status: number;
+  /** All entries' stored durations (ms). */
+  trackedMs: number;
+  outsourcing: OutsourcingItem[];
+  targetMargin: DecimalString;
+  /** Set when an invoice line (`invoiced`) or an accepted quote line (`quote`) fixes the total. */
+  fixedBy?: { type: 'invoiced' | 'quote'; total: DecimalString } | null;
+}
+
+export interface JobEstimation {
+  currency: Currency;
+  details: EstimationDetails;
+  isV2: true;
+  outsourcing: OutsourcingSummary;
+  performance: Performance;
+  profitability: Profitability;
+  total: string;
+  totalInvoiced: string | null;
+  type: EstimationType;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Group estimation (§11.7)
+// ---------------------------------------------------------------------------------------------
+
+export interface GroupJobInput {
+  status: number;
+  nonBillable: boolean;
+  /** All entries' stored durations (ms). */
+  trackedMs: number;
+  /** The job's stored estimation. */
+  estimation: Pick<JobEstimation, 'currency' | 'total' | 'totalInvoiced' | 'outsourcing'>;
+}
+
+export interface GroupEstimationInput {
+  /** The group's currency code, or null when the group has none. */
+  currency: string | null;
+  targetMargin: DecimalString;
+  jobs: GroupJobInput[];
+}
+
+export interface GroupEstimation {
+  /** Present when the group has priced (non-cancelled) jobs. */
+  currency?: Currency;
+  isV2: true;
+  outsourcing: OutsourcingSummary;
+  profitability: Profitability;
+  total: string;
+  totalInvoiced: string;
+  totalTime: number;
+}

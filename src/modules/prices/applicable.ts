@@ -1,0 +1,111 @@
+import type { Ctx } from '../../core/context.js';
+import { isTrue } from '../../core/db/dialect.js';
+import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
+import { clientDefaults, type FamilyKey } from './families.js';
+import { priceRepository as repo } from './repository.js';
+import { priceType, resolveClientPrices, resolveSupplierPrices, type PairCodes, type PriceCandidate } from './resolution.js';
+import { recordsByIds } from './service.js';
+import type { MatchEntryObject } from './schemas.js';
+
+/**
+ * The applicable prices of a job (DESIGN §9.6) or an outsourcing (§9.7), loaded from the database
+ * and ordered by the pure rules of resolution.ts. The first entry is the price to take.
+ */
+export interface ApplicablePrice {
+  id: string;
+  currency: { code: string; symbol: string };
+  matches: MatchEntryObject[];
+  matchesType: 'fixed' | 'percentage';
+  /** `client` (a client price), `account` (a default price) or `supplier` (a supplier service). */
+  type: 'client' | 'account' | 'supplier';
+  unitCost: number;
+}
+
+/** The criteria of a job; the account is the context's. */
+export interface PriceQuery {
+  /** The job's client; null or absent: no client prices and no restricted supplier prices. */
+  clientId?: string | null;
+  serviceId: string;
+  unitId: string;
+  currency: string;
+  languagePairId?: string | null;
+  domainId?: string | null;
+}
+
+export interface SupplierPriceQuery extends PriceQuery {
+  supplierId: string;
+}
+
+const codes = (ref: LanguagePairReference): PairCodes => ({
+  id: ref.id,
+  source: ref.source?.code ?? null,
+  target: ref.target.code,
+  bidirectional: ref.bidirectional,
+});
+
+/** The account's prices of the families that could apply, as resolution candidates. */
+async function candidates(ctx: Ctx, query: PriceQuery, families: FamilyKey[], supplierId?: string) {
+  const ids = await repo.candidateIds(ctx.db, ctx.accountId, {
+    serviceId: query.serviceId,
+    unitId: query.unitId,
+    currency: query.currency,
+    families,
+    ownerClientId: query.clientId ?? null,
+    ownerSupplierId: supplierId ?? null,
+  });
+  const rows = await repo.findWithNames(ctx.db, ctx.accountId, ids);
+  const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
+  if (query.languagePairId) pairIds.push(query.languagePairId);
+  const pairs = await languagePairs.referencesByIds(ctx, pairIds);
+  const pairOf = (id: string | null): PairCodes | null => {
+    if (id === null) return null;
+    const ref = pairs.get(id);
+    // A pair that is not the account's can only match by id (never happens for validated jobs).
+    return ref ? codes(ref) : { id, source: null, target: '', bidirectional: false };
+  };
+  const list: PriceCandidate[] = rows.map((row) => ({
+    id: row.id,
+    family: row.family,
+    ownerId: row.owner_client_id ?? row.owner_supplier_id,
+    clientId: row.client_id,
+    serviceId: row.service_id,
+    unitId: row.unit_id,
+    currency: row.currency,
+    languagePair: pairOf(row.language_pair_id),
+    domainId: row.domain_id,
+    hasPrice: isTrue(row.has_price),
+    updatedAt: row.updated_at,
+  }));
+  const criteria = {
+    serviceId: query.serviceId,
+    unitId: query.unitId,
+    currency: query.currency,
+    languagePair: pairOf(query.languagePairId ?? null),
+    domainId: query.domainId ?? null,
+    clientId: query.clientId ?? null,
+  };
+  return { list, criteria };
+}
+
+async function toApplicable(ctx: Ctx, ordered: PriceCandidate[]): Promise<ApplicablePrice[]> {
+  const records = await recordsByIds(ctx, clientDefaults, ordered.map((candidate) => candidate.id));
+  return ordered.flatMap((candidate) => {
+    const record = records.get(candidate.id);
+    if (!record) return [];
+    return [{ id: record.id, currency: record.currency, matches: record.matches, matchesType: record.matchesType, type: priceType(candidate.family), unitCost: record.unitCost }];
+  });
+}
+
+export const applicablePrices = {
+  /** §9.6: client prices of the job's client, then default client prices. */
+  async forClient(ctx: Ctx, query: PriceQuery): Promise<ApplicablePrice[]> {
+    const { list, criteria } = await candidates(ctx, query, ['client_price', 'client_default']);
+    return toApplicable(ctx, resolveClientPrices(list, criteria));
+  },
+
+  /** §9.7: the supplier's services, then default supplier prices (restricted to the client first). */
+  async forSupplier(ctx: Ctx, query: SupplierPriceQuery): Promise<ApplicablePrice[]> {
+    const { list, criteria } = await candidates(ctx, query, ['supplier_service', 'supplier_default'], query.supplierId);
+    return toApplicable(ctx, resolveSupplierPrices(list, { ...criteria, supplierId: query.supplierId }));
+  },
+};

@@ -1,0 +1,8 @@
+/**
+ * What other modules may use of prices: the applicable prices of a job or an outsourcing
+ * (DESIGN §9.6–9.7, loaded and ordered), the pure resolution rules, and the match rate rules.
+ */
+export { applicablePrices, type ApplicablePrice, type PriceQuery, type SupplierPriceQuery } from './applicable.js';
+export { resolveClientPrices, resolveSupplierPrices, type PriceCandidate, type PriceCriteria, type SupplierCriteria } from './resolution.js';
+export { matchRate, matchView, type MatchesType } from './matches.js';
+export { MatchEntry, type MatchEntryObject, type PriceRecord } from './schemas.js';

@@ -1,0 +1,185 @@
+import type { SelectQueryBuilder } from 'kysely';
+import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import type { DB, PriceMatchesTable, PricesTable } from '../../core/db/schema.js';
+import type { FamilyKey, PriceScope } from './families.js';
+import type { PriceSearch } from './schemas.js';
+
+/** SQL of the price families. Every query takes the account id and filters by it. */
+export type PriceRow = PricesTable;
+export type PriceMatchRow = PriceMatchesTable;
+
+/** A price row with the names of what it references (joined in one query). */
+export interface PriceRowWithNames extends PriceRow {
+  service_name: string;
+  unit_name: string;
+  domain_name: string | null;
+  client_name: string | null;
+}
+
+export interface MatchRowWithName extends PriceMatchRow {
+  name: string;
+}
+
+/** Tables whose ids appear in price parameters and search parameters. */
+export type ReferencedTable = 'services' | 'units' | 'domains' | 'clients' | 'suppliers' | 'language_pairs' | 'match_categories';
+
+function scoped(db: Executor, accountId: string, scope: PriceScope) {
+  let query = db.selectFrom('prices').where('prices.account_id', '=', accountId).where('prices.family', '=', scope.family.key);
+  if (scope.family.owner) query = query.where(`prices.${scope.family.owner.column}`, '=', scope.ownerId);
+  return query;
+}
+
+export const priceRepository = {
+  /** The ids among `ids` that exist in the account (a foreign id is the same as a missing one). */
+  async existingIds(db: Executor, table: ReferencedTable, accountId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .selectFrom(table as 'services')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  },
+
+  /** `{ id, name }` of a client or supplier of the account. */
+  findParty(db: Executor, table: 'clients' | 'suppliers', accountId: string, id: string) {
+    return db.selectFrom(table as 'clients').select(['id', 'name']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** One price of the scope; `lock` takes the row lock on PostgreSQL (read-modify-write of its matches). */
+  find(db: Executor, dialect: DialectName, accountId: string, scope: PriceScope, id: string, lock = false): Promise<PriceRow | undefined> {
+    const query = scoped(db, accountId, scope).selectAll('prices').where('prices.id', '=', id);
+    return (lock ? forUpdate(query, dialect) : query).executeTakeFirst();
+  },
+
+  /** Rows with names, in no particular order (the caller orders). */
+  findWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<PriceRowWithNames[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('prices')
+      .innerJoin('services', 'services.id', 'prices.service_id')
+      .innerJoin('units', 'units.id', 'prices.unit_id')
+      .leftJoin('domains', 'domains.id', 'prices.domain_id')
+      .leftJoin('clients', 'clients.id', 'prices.client_id')
+      .selectAll('prices')
+      .select(['services.name as service_name', 'units.name as unit_name', 'domains.name as domain_name', 'clients.name as client_name'])
+      .where('prices.account_id', '=', accountId)
+      .where('prices.id', 'in', [...ids])
+      .execute();
+  },
+
+  /** The match entries of several prices, in their stored order. */
+  matchesOf(db: Executor, accountId: string, priceIds: readonly string[]): Promise<MatchRowWithName[]> {
+    if (priceIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('price_matches')
+      .innerJoin('match_categories', 'match_categories.id', 'price_matches.match_category_id')
+      .selectAll('price_matches')
+      .select('match_categories.name as name')
+      .where('price_matches.account_id', '=', accountId)
+      .where('price_matches.price_id', 'in', [...priceIds])
+      .orderBy('price_matches.price_id')
+      .orderBy('price_matches.position')
+      .execute();
+  },
+
+  /** Ids of one scope in creation order (the bare-array listings). */
+  async listIds(db: Executor, accountId: string, scope: PriceScope): Promise<string[]> {
+    const rows = await scoped(db, accountId, scope).select('prices.id').orderBy('prices.created_at').orderBy('prices.id').execute();
+    return rows.map((row) => row.id);
+  },
+
+  /** The search of DESIGN §9.5 as a filtered query (OR within a parameter, AND across). */
+  searchQuery(db: Executor, accountId: string, scope: PriceScope, search: PriceSearch): SelectQueryBuilder<DB, 'prices', object> {
+    let query = scoped(db, accountId, scope);
+    const filters: Array<[keyof PriceSearch, 'client_id' | 'service_id' | 'unit_id' | 'domain_id' | 'language_pair_id' | 'currency']> = [
+      ['client.id', 'client_id'],
+      ['service.id', 'service_id'],
+      ['quantityType.id', 'unit_id'],
+      ['domain.id', 'domain_id'],
+      ['languagePair.id', 'language_pair_id'],
+      ['currency', 'currency'],
+    ];
+    for (const [param, column] of filters) {
+      const values = search[param] as string[] | undefined;
+      if (values && values.length > 0) query = query.where(`prices.${column}`, 'in', [...new Set(values)]);
+    }
+    return query as unknown as SelectQueryBuilder<DB, 'prices', object>;
+  },
+
+  findByUniqueKey(db: Executor, accountId: string, uniqueKey: string) {
+    return db.selectFrom('prices').select('id').where('account_id', '=', accountId).where('unique_key', '=', uniqueKey).executeTakeFirst();
+  },
+
+  insert(db: Executor, row: PriceRow) {
+    return db.insertInto('prices').values(row).execute();
+  },
+
+  update(db: Executor, accountId: string, id: string, changes: Partial<PriceRow>) {
+    return db.updateTable('prices').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  delete(db: Executor, accountId: string, id: string) {
+    return db.deleteFrom('prices').where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  /** The stored match entries of one price, in order. */
+  storedMatches(db: Executor, accountId: string, priceId: string): Promise<PriceMatchRow[]> {
+    return db
+      .selectFrom('price_matches')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('price_id', '=', priceId)
+      .orderBy('position')
+      .execute();
+  },
+
+  insertMatch(db: Executor, row: PriceMatchRow) {
+    return db.insertInto('price_matches').values(row).execute();
+  },
+
+  updateMatch(db: Executor, accountId: string, priceId: string, matchId: string, changes: Partial<PriceMatchRow>) {
+    return db
+      .updateTable('price_matches')
+      .set(changes)
+      .where('account_id', '=', accountId)
+      .where('price_id', '=', priceId)
+      .where('match_category_id', '=', matchId)
+      .execute();
+  },
+
+  deleteMatch(db: Executor, accountId: string, priceId: string, matchId: string) {
+    return db
+      .deleteFrom('price_matches')
+      .where('account_id', '=', accountId)
+      .where('price_id', '=', priceId)
+      .where('match_category_id', '=', matchId)
+      .execute();
+  },
+
+  /** Prices of the given families with the service, unit and currency (candidates of §9.6–9.7). */
+  async candidateIds(
+    db: Executor,
+    accountId: string,
+    criteria: { serviceId: string; unitId: string; currency: string; families: FamilyKey[]; ownerClientId?: string | null; ownerSupplierId?: string | null },
+  ): Promise<string[]> {
+    const rows = await db
+      .selectFrom('prices')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('service_id', '=', criteria.serviceId)
+      .where('unit_id', '=', criteria.unitId)
+      .where('currency', '=', criteria.currency)
+      .where('family', 'in', criteria.families)
+      .where((eb) =>
+        eb.or([
+          eb('family', 'in', ['client_default', 'supplier_default']),
+          eb.and([eb('family', '=', 'client_price'), eb('owner_client_id', '=', criteria.ownerClientId ?? '')]),
+          eb.and([eb('family', '=', 'supplier_service'), eb('owner_supplier_id', '=', criteria.ownerSupplierId ?? '')]),
+        ]),
+      )
+      .execute();
+    return rows.map((row) => row.id);
+  },
+};

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv);
+
+describe('loadConfig (DESIGN §1.2)', () => {
+  it('has the documented defaults', () => {
+    expect(load({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/transdesk.sqlite',
+      fileStorage: { kind: 'fs', path: './data/files' },
+      maxUploadBytes: 104_857_600,
+      rateLimitPerMinute: 6000,
+      bootstrapApiKey: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('stores files on disk with SQLite and in the database with PostgreSQL by default', () => {
+    expect(load({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }).fileStorage).toEqual({ kind: 'fs', path: './data/files' });
+    expect(load({ DATABASE_URL: 'postgres://u@h:5432/db' }).fileStorage).toEqual({ kind: 'db' });
+    expect(load({ DATABASE_URL: 'postgresql://u@h/db' }).fileStorage).toEqual({ kind: 'db' });
+    expect(load({ DATABASE_URL: 'postgres://u@h/db', FILE_STORAGE: 'fs:/mnt/shared' }).fileStorage).toEqual({ kind: 'fs', path: '/mnt/shared' });
+    expect(load({ FILE_STORAGE: 'db' }).fileStorage).toEqual({ kind: 'db' });
+  });
+
+  it('reads every variable', () => {
+    const config = load({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@h/db',
+      FILE_STORAGE: 'fs:./files',
+      MAX_UPLOAD_BYTES: '1000',
+      RATE_LIMIT_PER_MINUTE: '0',
+      BOOTSTRAP_API_KEY: 'td_0123456789abcdef',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@h/db',
+      fileStorage: { kind: 'fs', path: './files' },
+      maxUploadBytes: 1000,
+      rateLimitPerMinute: 0,
+      bootstrapApiKey: 'td_0123456789abcdef',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(load({ PORT: '', DATABASE_URL: '', FILE_STORAGE: '', LOG_LEVEL: '', BOOTSTRAP_API_KEY: '', RATE_LIMIT_PER_MINUTE: '' })).toEqual(load({}));
+  });
+
+  it('throws ConfigError for invalid values', () => {
+    const invalid: Array<Record<string, string>> = [
+      { PORT: 'abc' },
+      { PORT: '-1' },
+      { PORT: '65536' },
+      { PORT: '80.5' },
+      { PORT: '1e3' },
+      { DATABASE_URL: 'mysql://h/db' },
+      { DATABASE_URL: './data/x.sqlite' },
+      { FILE_STORAGE: 's3:bucket' },
+      { FILE_STORAGE: 'fs:' },
+      { FILE_STORAGE: 'database' },
+      { MAX_UPLOAD_BYTES: '0' },
+      { MAX_UPLOAD_BYTES: '10MB' },
+      { RATE_LIMIT_PER_MINUTE: '-5' },
+      { RATE_LIMIT_PER_MINUTE: 'unlimited' },
+      { LOG_LEVEL: 'verbose' },
+      { LOG_LEVEL: 'INFO' },
+      { BOOTSTRAP_API_KEY: 'short' },
+      { BOOTSTRAP_API_KEY: 'has a space in the middle' },
+      { BOOTSTRAP_API_KEY: 'td_0123456789:abcdef' },
+      { BOOTSTRAP_API_KEY: 'td_0123456789abcdéf' },
+    ];
+    for (const env of invalid) expect(() => load(env), JSON.stringify(env)).toThrow(ConfigError);
+  });
+
+  it('names the variable in the message', () => {
+    expect(() => load({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => load({ RATE_LIMIT_PER_MINUTE: '-5' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => load({ FILE_STORAGE: 'x' })).toThrow(/FILE_STORAGE/);
+    expect(() => load({ LOG_LEVEL: 'x' })).toThrow(/LOG_LEVEL/);
+  });
+});
