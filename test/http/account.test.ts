@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 const DATE = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-const EMPTY_ADDRESS = { name: '', street: '', city: '', postalCode: '', state: '', country: '' };
+const EMPTY_ADDRESS = { name: '', street: '', city: '', postalCode: '', state: '', country: null };
 
 describe('GET /v2/account', () => {
   it('answers the settings of a new account with their defaults', async () => {

@@ -7,7 +7,8 @@ import { newId } from '../../core/ids.js';
 import { masterData } from '../master-data/index.js';
 import { users } from '../users/index.js';
 import { accountRepository, type AccountRow } from './repository.js';
-import { EMPTY_ADDRESS, toObject as toAccountObject } from './service.js';
+import { toObject as toAccountObject } from './service.js';
+import { EMPTY_ADDRESS } from '../../core/address.js';
 
 /**
  * Accounts, their owner users and API keys, outside any HTTP request: used by the first start

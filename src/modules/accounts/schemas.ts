@@ -1,29 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CurrencyCode, CurrencyObject, DateOut, Input, RequiredText, Text } from '../../core/schemas.js';
 import { MAX_FORMAT_LENGTH } from './number-format.js';
-
-/** A postal address; every field is a string, empty when unset. Shared with clients and suppliers. */
-export const Address = Type.Object(
-  {
-    name: Type.String(),
-    street: Type.String(),
-    city: Type.String(),
-    postalCode: Type.String(),
-    state: Type.String(),
-    country: Type.String({ description: 'ISO 3166-1 alpha-2 country code, empty when unset' }),
-  },
-  { title: 'Address' },
-);
-
-/** Address parameters: each optional; on update, the ones not given stay unchanged. */
-export const AddressInput = Input({
-  name: Type.Optional(Text()),
-  street: Type.Optional(Text()),
-  city: Type.Optional(Text()),
-  postalCode: Type.Optional(Text()),
-  state: Type.Optional(Text()),
-  country: Type.Optional(Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2 country code (e.g. BE); empty to clear' })),
-});
+import { AddressInput, AddressObject } from '../../core/address.js';
 
 const NumberFormat = (example: string) =>
   Type.String({
@@ -43,7 +21,7 @@ export const Account = Type.Object(
     invoiceNumberFormat: Type.String(),
     quoteNumberFormat: Type.String(),
     purchaseOrderNumberFormat: Type.String(),
-    address: Address,
+    address: AddressObject,
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },

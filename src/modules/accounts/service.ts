@@ -3,52 +3,14 @@ import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
-import { isCountryCode } from '../../core/language.js';
 import { currency, toDecimalString } from '../../core/money.js';
 import { numberFormatError } from './number-format.js';
 import { accountRepository as repo, type AccountRow } from './repository.js';
-import type { Account, Address, UpdateAccount } from './schemas.js';
+import type { Account, UpdateAccount } from './schemas.js';
+import { mergeAddress, readAddress } from '../../core/address.js';
 
 export type AccountObject = Static<typeof Account>;
-export type AddressObject = Static<typeof Address>;
 export type AccountUpdate = Static<typeof UpdateAccount>;
-export type AddressUpdate = NonNullable<AccountUpdate['address']>;
-
-export const ADDRESS_FIELDS = ['name', 'street', 'city', 'postalCode', 'state', 'country'] as const;
-
-export const EMPTY_ADDRESS: AddressObject = { name: '', street: '', city: '', postalCode: '', state: '', country: '' };
-
-/** A stored address (JSON text) with every field present. */
-export function readAddress(json: string): AddressObject {
-  let stored: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (typeof parsed === 'object' && parsed !== null) stored = parsed as Record<string, unknown>;
-  } catch {
-    // an unreadable address reads as empty
-  }
-  const address = { ...EMPTY_ADDRESS };
-  for (const field of ADDRESS_FIELDS) if (typeof stored[field] === 'string') address[field] = stored[field];
-  return address;
-}
-
-/**
- * Applies address parameters to an address: given fields replace, the others stay. Text is
- * trimmed; the country is an ISO 3166-1 alpha-2 code (any case in, upper case out) or empty.
- * `param` names the parameter in errors (`address`).
- */
-export function applyAddress(current: AddressObject, input: AddressUpdate, param = 'address'): AddressObject {
-  const next = { ...current };
-  for (const field of ADDRESS_FIELDS) {
-    const value = input[field];
-    if (value !== undefined) next[field] = value.trim();
-  }
-  if (input.country !== undefined && next.country !== '') {
-    next.country = next.country.toUpperCase();
-    if (!isCountryCode(next.country)) throw invalid(`${param}[country]`, `"${input.country}" is not an ISO 3166-1 alpha-2 country code (e.g. BE, US)`);
-  }
-  return next;
-}
 
 export function toObject(row: AccountRow): AccountObject {
   return {
@@ -100,7 +62,7 @@ export const accounts = {
       if (error) throw invalid(param, error);
       changes[column] = format;
     }
-    if (input.address !== undefined) changes.address = JSON.stringify(applyAddress(readAddress(row.address), input.address));
+    if (input.address !== undefined) changes.address = JSON.stringify(mergeAddress(readAddress(row.address), input.address));
     await repo.update(ctx.db, ctx.accountId, changes);
     const account = toObject(await load(ctx));
     await recordEvent(ctx, 'account.updated', account);

@@ -4,7 +4,6 @@ import type { Ctx } from '../../core/context.js';
 import { bool, containsPattern, likeEscaped } from '../../core/db/dialect.js';
 import type { DB } from '../../core/db/schema.js';
 import { invalid } from '../../core/errors.js';
-import { isCountryCode } from '../../core/language.js';
 import { paginateIds, type Page, type PageRequest } from '../../core/pagination.js';
 import { ArrayParam, CurrencyCode, Email, Id, Input, Nullable, Text, pageQuery } from '../../core/schemas.js';
 import { entityLabels } from '../labels/attachments.js';
@@ -17,57 +16,9 @@ import { entityLabels } from '../labels/attachments.js';
 export type PartyTable = 'clients' | 'suppliers';
 export const entityTypeOf = (table: PartyTable) => (table === 'clients' ? 'client' : 'supplier');
 
-// ---- address -------------------------------------------------------------------------------
-
-export const AddressObject = Type.Object({
-  name: Type.String(),
-  street: Type.String(),
-  city: Type.String(),
-  postalCode: Type.String(),
-  state: Type.String(),
-  country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 country code' })),
-});
-export type Address = Static<typeof AddressObject>;
-
-export const AddressInput = Input({
-  name: Type.Optional(Text()),
-  street: Type.Optional(Text()),
-  city: Type.Optional(Text()),
-  postalCode: Type.Optional(Text()),
-  state: Type.Optional(Text()),
-  country: Type.Optional(Nullable(Text({ description: 'ISO 3166-1 alpha-2 country code (any case); empty or null clears it' }))),
-});
-export type AddressPatch = Partial<Address>;
-
-export const EMPTY_ADDRESS: Address = { name: '', street: '', city: '', postalCode: '', state: '', country: null };
-const ADDRESS_TEXT = ['name', 'street', 'city', 'postalCode', 'state'] as const;
-
-export function readAddress(stored: string): Address {
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = JSON.parse(stored) as Record<string, unknown>;
-  } catch {
-    // A damaged value reads as an empty address.
-  }
-  const address: Address = { ...EMPTY_ADDRESS };
-  for (const key of ADDRESS_TEXT) if (typeof parsed[key] === 'string') address[key] = parsed[key] as string;
-  if (typeof parsed.country === 'string') address.country = parsed.country;
-  return address;
-}
-
-/** A partial address update: given fields replace, others stay; `country` is validated and upper-cased. */
-export function mergeAddress(current: Address, patch: AddressPatch): Address {
-  const address = { ...current };
-  for (const key of ADDRESS_TEXT) if (patch[key] !== undefined) address[key] = patch[key] as string;
-  if (patch.country !== undefined) {
-    const country = patch.country === null ? '' : patch.country.trim().toUpperCase();
-    if (country !== '' && !isCountryCode(country)) {
-      throw invalid('address[country]', `"${patch.country}" is not an ISO 3166-1 alpha-2 country code (e.g. BE, US)`);
-    }
-    address.country = country === '' ? null : country;
-  }
-  return address;
-}
+// The address is shared with the account: core/address.ts.
+export { AddressObject, AddressInput, EMPTY_ADDRESS, readAddress, mergeAddress, type Address, type AddressPatch } from '../../core/address.js';
+import { AddressInput, EMPTY_ADDRESS, readAddress, mergeAddress, type AddressPatch } from '../../core/address.js';
 
 // ---- plain text fields ---------------------------------------------------------------------
 
