@@ -187,7 +187,7 @@ describe('POST /v2/clients', () => {
     }
   });
 
-  it('accepts catConfiguration only as null for now (no CAT configuration can be referenced yet)', async () => {
+  it('accepts catConfiguration as null, and rejects an unknown configuration id (400)', async () => {
     expect((await newClient({ catConfiguration: null }, t.api)).catConfiguration).toBeNull();
     const error = expectError(await t.api.post('/v2/clients', { name: 'Cat', catConfiguration: MISSING_ID }), 400, 'parameter_invalid');
     expect(error.details?.[0]?.param).toBe('catConfiguration');
@@ -424,15 +424,16 @@ describe('GET /v2/clients', () => {
     expect(await q('nothing like it')).toEqual([]);
   });
 
-  it('filters by label[] (several labels: any of them) and never matches another account\'s label', async () => {
+  it('filters by label[] (several labels: any of them); a missing or foreign label id is 400', async () => {
     const byLabels = async (labels: string[]) => names((await api.get(`/v2/clients?${labels.map((id) => `label[]=${id}`).join('&')}&sort=name&direction=asc`)).body);
     expect(await byLabels([urgent])).toEqual(['delta', 'Zeta']);
     expect(await byLabels([big])).toEqual(['Beta', 'delta']);
     expect(await byLabels([urgent, big])).toEqual(['Beta', 'delta', 'Zeta']);
     expect(names((await api.get(`/v2/clients?label=${big}&archived=false`)).body)).toEqual(['delta']);
-    expect(await byLabels([MISSING_ID])).toEqual([]);
+    const missing = expectError(await api.get(`/v2/clients?label[]=${MISSING_ID}`), 400, 'parameter_invalid');
+    expect(missing.details?.[0]?.param).toBe('label');
     const theirs = (await t.otherApi.post('/v2/account/labels', { name: 'Urgent', color: '#ff0000' })).body.id;
-    expect(await byLabels([theirs])).toEqual([]);
+    expectError(await api.get(`/v2/clients?label[]=${urgent}&label[]=${theirs}`), 400, 'parameter_invalid');
   });
 
   it('loads a page of full objects in a constant number of queries, whatever the page size', async () => {

@@ -479,7 +479,10 @@ describe('GET /v2/suppliers', () => {
     for (const query of [{ page: -1 }, { pageSize: 1000 }, { sort: 'rating' }, { direction: 'sideways' }, { pinned: 'x' }, { languagePair: 'nope' }, { domain: 'nope' }]) {
       expectError(await api.get('/v2/suppliers', query), 400, 'parameter_invalid');
     }
-    expectError(await api.get('/v2/suppliers', { service: MISSING_ID }), 400, 'parameter_unknown');
+    for (const param of ['service', 'languagePair', 'domain', 'label']) {
+      const error = expectError(await api.get('/v2/suppliers', { [param]: [MISSING_ID] }), 400, 'parameter_invalid');
+      expect(error.details?.[0]?.param).toBe(param);
+    }
   });
 
   it('filters by archived, pinned and q (name, nickname, email, mobile phone)', async () => {
@@ -500,7 +503,27 @@ describe('GET /v2/suppliers', () => {
     expect(await list(`domain[]=${domains.legal}&languagePair[]=${pairs.enFr}`)).toEqual(['Anna']);
     expect(await list(`label[]=${label}`)).toEqual(['Anna', 'Dirk']);
     expect(await list(`label[]=${label}&domain[]=${domains.legal}`)).toEqual(['Anna']);
-    expect(await list(`languagePair[]=${MISSING_ID}`)).toEqual([]);
+  });
+
+  it('filters by service[]: suppliers with a supplier service for any of the services', async () => {
+    const services = (await api.get('/v2/account/services')).body as Array<{ id: string; name: string }>;
+    const units = (await api.get('/v2/account/quantity-types')).body as Array<{ id: string; name: string }>;
+    const service = (name: string) => services.find((s) => s.name === name)!.id;
+    const words = units.find((u) => u.name === 'Words')!.id;
+    const offer = async (supplier: string, serviceName: string) => {
+      const reply = await api.post(`/v2/suppliers/${ids[supplier]}/services`, {
+        currency: 'EUR', matchesType: 'fixed', quantityType: words, service: service(serviceName), unitCost: 0.1,
+      });
+      expect(reply.status).toBe(201);
+    };
+    await offer('Anna', 'Translation');
+    await offer('Carla', 'Revision');
+    await offer('Carla', 'Translation');
+    expect(await list(`service[]=${service('Translation')}`)).toEqual(['Anna', 'Carla']);
+    expect(await list(`service=${service('Revision')}`)).toEqual(['Carla']);
+    expect(await list(`service[]=${service('Revision')}&service[]=${service('Proofreading')}`)).toEqual(['Carla']);
+    expect(await list(`service[]=${service('Translation')}&domain[]=${domains.legal}`)).toEqual(['Anna', 'Carla']);
+    expect(await list(`service[]=${service('Proofreading')}`)).toEqual([]);
   });
 
   it('loads a page of full objects in a constant number of queries, whatever the page size', async () => {
@@ -524,10 +547,10 @@ describe('GET /v2/suppliers', () => {
     expect(await queries(4)).toBe(await queries(1));
   });
 
-  it('never lists another account\'s suppliers, even through filters on its own ids', async () => {
+  it('never lists another account\'s suppliers; its ids in filters are 400', async () => {
     const theirPair = await pair('en', 'fr', t.otherApi);
     await newSupplier({ name: 'Their translator', languagePairs: [theirPair.id] }, t.otherApi);
-    expect(await list(`languagePair[]=${theirPair.id}`)).toEqual([]);
+    expectError(await api.get(`/v2/suppliers?languagePair[]=${theirPair.id}`), 400, 'parameter_invalid');
     expect(await list('q=account two')).toEqual([]);
     const theirs = (await t.otherApi.get('/v2/suppliers', { pageSize: 100 })).body;
     expect(theirs.items.some((item: { id: string }) => Object.values(ids).includes(item.id))).toBe(false);

@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { prices } from './migrations/0002_prices.js';
 import { catConfigurations } from './migrations/0003_cat_configurations.js';
+import { jobs } from './migrations/0004_jobs.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0001_foundation': foundation(database.dialect),
     '0002_prices': prices(database.dialect),
     '0003_cat_configurations': catConfigurations(database.dialect),
+    '0004_jobs': jobs(database.dialect),
   };
 }
 

@@ -228,6 +228,10 @@ export interface DB {
   cat_configurations: CatConfigurationsTable;
   cat_configuration_mappings: CatConfigurationMappingsTable;
   cat_configuration_tool_matches: CatConfigurationToolMatchesTable;
+  jobs: JobsTable;
+  job_matches: JobMatchesTable;
+  outsourcing: OutsourcingTable;
+  outsourcing_matches: OutsourcingMatchesTable;
 }
 
 export interface CatConfigurationsTable {
@@ -291,6 +295,106 @@ export interface PriceMatchesTable {
   match_category_id: string;
   account_id: string;
   position: number;
+  unit_cost: Decimal | null;
+  percentage: Decimal | null;
+}
+
+/** Jobs (DESIGN §10). `estimation` is the stored result of the estimation engine (JSON). */
+export interface JobsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  /** Lowercased name, external reference and purchase order, one per line (`q`). */
+  search_text: string;
+  additional_info: string | null;
+  archive: Bool;
+  pinned: Bool;
+  client_id: string;
+  service_id: string;
+  unit_id: string;
+  language_pair_id: string | null;
+  domain_id: string | null;
+  user_id: string;
+  project_manager_id: string | null;
+  currency: string;
+  status: number;
+  progress: Decimal;
+  due_date: Iso | null;
+  /** The due date, or a sentinel after every date when none (the dueDate sort). */
+  due_sort: string;
+  start_date: Iso | null;
+  delivery_date: Iso | null;
+  external_reference: string;
+  purchase_order: string;
+  non_billable: Bool;
+  time_based_invoice: Bool;
+  apply_minimum_fee: Bool;
+  discount: Decimal;
+  extra_charge: Decimal;
+  fixed_price: Decimal | null;
+  quantity: Decimal;
+  unit_cost: Decimal;
+  unit_cost_price_id: string | null;
+  unit_cost_price_type: string | null;
+  time_based_unit_cost: Decimal;
+  time_based_price_id: string | null;
+  time_based_price_type: string | null;
+  matches_type: 'fixed' | 'percentage';
+  has_matches: Bool;
+  price_matches: string; // JSON: the frozen match entries of the price
+  estimation: string; // JSON
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** Match lines of a job, ordered by `position`; unit_cost and percentage both null = full rate. */
+export interface JobMatchesTable {
+  job_id: string;
+  match_category_id: string;
+  account_id: string;
+  position: number;
+  value: Decimal;
+  unit_cost: Decimal | null;
+  percentage: Decimal | null;
+}
+
+/** A part of a job given to a supplier (DESIGN §10.6). `amounts` is the stored price estimate (JSON). */
+export interface OutsourcingTable {
+  id: string;
+  account_id: string;
+  job_id: string;
+  supplier_id: string;
+  name: string;
+  service_id: string;
+  unit_id: string;
+  language_pair_id: string | null;
+  currency: string;
+  status: number;
+  quantity: Decimal;
+  unit_cost: Decimal;
+  unit_cost_price_id: string | null;
+  unit_cost_price_type: string | null;
+  matches_type: 'fixed' | 'percentage';
+  has_matches: Bool;
+  price_matches: string; // JSON
+  discount: Decimal;
+  extra_charge: Decimal;
+  fixed_price: Decimal | null;
+  due_date: Iso | null;
+  start_date: Iso | null;
+  delivery_date: Iso | null;
+  amounts: string; // JSON
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface OutsourcingMatchesTable {
+  outsourcing_id: string;
+  match_category_id: string;
+  account_id: string;
+  position: number;
+  value: Decimal;
   unit_cost: Decimal | null;
   percentage: Decimal | null;
 }

@@ -284,6 +284,12 @@ export const catConfigurations = {
    * share-locked until the transaction ends, so that a concurrent delete cannot miss the new
    * reference.
    */
+  /** `{ id, name }` of several configurations of the account, by id (for embedding in clients and suppliers). */
+  async referencesByIds(ctx: Ctx, ids: readonly string[]): Promise<Map<string, Ref>> {
+    const rows = await repo.names(ctx.db, ctx.accountId, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name }]));
+  },
+
   async reference(ctx: Ctx, id: string, param: string): Promise<Ref> {
     const row = await repo.lock(ctx.db, ctx.dialect, ctx.accountId, id, 'share');
     if (!row) throw invalid(param, `no CAT configuration with id ${id}`);

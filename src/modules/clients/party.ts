@@ -7,6 +7,9 @@ import { invalid } from '../../core/errors.js';
 import { paginateIds, type Page, type PageRequest } from '../../core/pagination.js';
 import { ArrayParam, CurrencyCode, Email, Id, Input, Nullable, Text, pageQuery } from '../../core/schemas.js';
 import { entityLabels } from '../labels/attachments.js';
+import { assertIdsExist } from '../../core/filter-ids.js';
+import { catConfigurations } from '../cat-configurations/index.js';
+import type { Ref } from '../master-data/index.js';
 
 /**
  * What clients and suppliers ("parties") share: the address, the plain text fields, the search
@@ -43,7 +46,7 @@ export const partyInputProps = {
   details: Type.Optional(Text()),
   currency: Type.Optional(CurrencyCode()),
   catConfiguration: Type.Optional(
-    Nullable(Id('CAT configuration id; CAT configurations do not exist yet, so only null is accepted for now')),
+    Nullable(Id('default CAT configuration id (used by CAT analysis imports); null clears it')),
   ),
 } satisfies Record<string, TSchema>;
 
@@ -84,13 +87,22 @@ export function partyChanges(input: PartyInput, textFields: readonly TextField[]
     changes.address = JSON.stringify(mergeAddress(current ? readAddress(current.address) : EMPTY_ADDRESS, input.address));
   }
   if (input.currency !== undefined) changes.currency = input.currency;
-  // No CAT configuration can exist yet: any id is unknown (the column stays null).
-  if (typeof input.catConfiguration === 'string') throw invalid('catConfiguration', `no CAT configuration with id ${input.catConfiguration}`);
   for (const field of textFields) {
     const value = input[field.api];
     if (typeof value === 'string') changes[field.column] = value.trim();
   }
   return changes;
+}
+
+/** The `catConfiguration` parameter: null clears it, an id must be a configuration of the account. */
+export async function catConfigurationParam(ctx: Ctx, value: string | null): Promise<string | null> {
+  return value === null ? null : (await catConfigurations.reference(ctx, value, 'catConfiguration')).id;
+}
+
+/** `catConfiguration` references of a batch of rows, in one query. */
+export async function catConfigurationRefs(ctx: Ctx, rows: ReadonlyArray<{ cat_configuration_id: string | null }>): Promise<Map<string, Ref>> {
+  const ids = rows.map((row) => row.cat_configuration_id).filter((id): id is string => id !== null);
+  return ids.length === 0 ? new Map() : catConfigurations.referencesByIds(ctx, ids);
 }
 
 /** Plain text fields of a row, as answered. */
@@ -135,6 +147,11 @@ export interface PartyFilters extends PageRequest {
 export type PartyQuery = SelectQueryBuilder<DB, 'clients', object>;
 
 /** The account's parties with the shared filters applied; a module adds its own filters to it. */
+/** Ids in the shared filters must be the account's (DESIGN §4.3). */
+export async function validatePartyFilters(ctx: Ctx, filters: PartyFilters): Promise<void> {
+  await assertIdsExist(ctx, 'labels', filters.label, 'label', 'label');
+}
+
 export function partyQuery(ctx: Ctx, table: PartyTable, filters: PartyFilters): PartyQuery {
   let query = ctx.db.selectFrom(table as 'clients').where('account_id', '=', ctx.accountId) as PartyQuery;
   if (filters.archived !== undefined) query = query.where('archived', '=', bool(filters.archived));

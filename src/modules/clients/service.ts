@@ -12,6 +12,8 @@ import { clientContacts, contacts, type ContactObject, type ContactOwner } from 
 import {
   EMPTY_ADDRESS,
   accountCurrency,
+  catConfigurationParam,
+  catConfigurationRefs,
   pageOfParties,
   partyChanges,
   partyExists,
@@ -20,13 +22,14 @@ import {
   searchText,
   textOutput,
   touchParty,
+  validatePartyFilters,
 } from './party.js';
 import { clientRepository as repo, type ClientRow } from './repository.js';
 import { CLIENT_SEARCH, CLIENT_TEXT, type ClientFilters, type ClientInput, type ClientObject } from './schemas.js';
 
 const ENTITY = 'client';
 
-function toClient(row: ClientRow, taxRefs: Map<string, Ref>, labels: Label[], contactList: ContactObject[]): ClientObject {
+function toClient(row: ClientRow, taxRefs: Map<string, Ref>, catRefs: Map<string, Ref>, labels: Label[], contactList: ContactObject[]): ClientObject {
   const tax = (id: string | null) => (id === null ? null : (taxRefs.get(id) ?? null));
   const text = textOutput(row, CLIENT_TEXT);
   return {
@@ -46,8 +49,7 @@ function toClient(row: ClientRow, taxRefs: Map<string, Ref>, labels: Label[], co
     minimumFee: toNumber(row.minimum_fee),
     tax1: tax(row.tax1_id),
     tax2: tax(row.tax2_id),
-    // CAT configurations do not exist yet; the column is always null.
-    catConfiguration: null,
+    catConfiguration: row.cat_configuration_id === null ? null : (catRefs.get(row.cat_configuration_id) ?? null),
     labels,
     contacts: contactList,
     files: [],
@@ -66,9 +68,10 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, C
   const taxRefs = rows.some((row) => row.tax1_id !== null || row.tax2_id !== null)
     ? new Map((await masterData.list(ctx, taxes)).map((tax): [string, Ref] => [tax.id, { id: tax.id, name: tax.name }]))
     : new Map<string, Ref>();
+  const catRefs = await catConfigurationRefs(ctx, rows);
   const labels = await entityLabels.listFor(ctx, ENTITY, rowIds);
   const contactLists = await contacts.listFor(ctx, clientContacts, rowIds);
-  for (const row of rows) result.set(row.id, toClient(row, taxRefs, labels.get(row.id) ?? [], contactLists.get(row.id) ?? []));
+  for (const row of rows) result.set(row.id, toClient(row, taxRefs, catRefs, labels.get(row.id) ?? [], contactLists.get(row.id) ?? []));
   return result;
 }
 
@@ -94,6 +97,7 @@ async function defaultTaxes(ctx: Ctx): Promise<{ tax1: string | null; tax2: stri
 
 export const clients = {
   async list(ctx: Ctx, filters: ClientFilters): Promise<Page<ClientObject>> {
+    await validatePartyFilters(ctx, filters);
     const page = await pageOfParties(partyQuery(ctx, 'clients', filters), 'clients', filters);
     return withItems(page, (ids) => loadMany(ctx, ids));
   },
@@ -133,6 +137,7 @@ export const clients = {
     const defaults = input.tax1 === undefined || input.tax2 === undefined ? await defaultTaxes(ctx) : { tax1: null, tax2: null };
     row.tax1_id = input.tax1 === undefined ? defaults.tax1 : await taxParam(ctx, 'tax1', input.tax1, null);
     row.tax2_id = input.tax2 === undefined ? defaults.tax2 : await taxParam(ctx, 'tax2', input.tax2, null);
+    if (input.catConfiguration !== undefined) row.cat_configuration_id = await catConfigurationParam(ctx, input.catConfiguration);
     row.search_text = searchText(row, CLIENT_SEARCH);
     await repo.insert(ctx.db, row);
     const client = await clients.get(ctx, row.id);
@@ -146,6 +151,7 @@ export const clients = {
     if (input.minimumFee !== undefined) changes.minimum_fee = input.minimumFee === null ? null : toDecimalString(input.minimumFee);
     if (input.tax1 !== undefined) changes.tax1_id = await taxParam(ctx, 'tax1', input.tax1, current.tax1_id);
     if (input.tax2 !== undefined) changes.tax2_id = await taxParam(ctx, 'tax2', input.tax2, current.tax2_id);
+    if (input.catConfiguration !== undefined) changes.cat_configuration_id = await catConfigurationParam(ctx, input.catConfiguration);
     changes.search_text = searchText({ ...current, ...changes }, CLIENT_SEARCH);
     changes.updated_at = nowIso();
     await repo.update(ctx.db, ctx.accountId, id, changes);

@@ -6,3 +6,4 @@ export { applicablePrices, type ApplicablePrice, type PriceQuery, type SupplierP
 export { resolveClientPrices, resolveSupplierPrices, type PriceCandidate, type PriceCriteria, type SupplierCriteria } from './resolution.js';
 export { matchRate, matchView, type MatchesType } from './matches.js';
 export { MatchEntry, type MatchEntryObject, type PriceRecord } from './schemas.js';
+export { suppliersOfferingServices } from './offers.js';

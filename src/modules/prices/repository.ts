@@ -30,18 +30,6 @@ function scoped(db: Executor, accountId: string, scope: PriceScope) {
 }
 
 export const priceRepository = {
-  /** The ids among `ids` that exist in the account (a foreign id is the same as a missing one). */
-  async existingIds(db: Executor, table: ReferencedTable, accountId: string, ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .selectFrom(table as 'services')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-    return new Set(rows.map((row) => row.id));
-  },
-
   /** `{ id, name }` of a client or supplier of the account. */
   findParty(db: Executor, table: 'clients' | 'suppliers', accountId: string, id: string) {
     return db.selectFrom(table as 'clients').select(['id', 'name']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();

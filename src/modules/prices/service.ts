@@ -10,6 +10,7 @@ import { domains, masterData, services, units } from '../master-data/index.js';
 import { languagePairs } from '../language-pairs/index.js';
 import type { PriceFamily, PriceScope } from './families.js';
 import { MatchConversionError, convertMatch, matchView, type MatchesType } from './matches.js';
+import { assertIdsExist, type FilterTable } from '../../core/filter-ids.js';
 import { priceRepository as repo, type MatchRowWithName, type PriceRow, type ReferencedTable } from './repository.js';
 import type { PriceInput, PriceRecord, PriceSearch } from './schemas.js';
 
@@ -131,7 +132,7 @@ async function referencedColumns(ctx: Ctx, family: PriceFamily, input: PriceInpu
   return columns;
 }
 
-const SEARCH_TABLES: Array<[keyof PriceSearch, ReferencedTable, string]> = [
+const SEARCH_TABLES: Array<[keyof PriceSearch, FilterTable, string]> = [
   ['client.id', 'clients', 'client'],
   ['service.id', 'services', 'service'],
   ['quantityType.id', 'units', 'unit'],
@@ -142,11 +143,7 @@ const SEARCH_TABLES: Array<[keyof PriceSearch, ReferencedTable, string]> = [
 /** Ids in search parameters must be the account's (DESIGN §4.3: 400, not an empty result). */
 async function validateSearch(ctx: Ctx, search: PriceSearch): Promise<void> {
   for (const [param, table, label] of SEARCH_TABLES) {
-    const ids = (search[param] as string[] | undefined) ?? [];
-    if (ids.length === 0) continue;
-    const found = await repo.existingIds(ctx.db, table, ctx.accountId, ids);
-    const unknown = ids.find((id) => !found.has(id));
-    if (unknown !== undefined) throw invalid(param, `no ${label} with id ${unknown}`);
+    await assertIdsExist(ctx, table, search[param] as string[] | undefined, param, label);
   }
 }
 

@@ -86,10 +86,12 @@ export const SupplierListQuery = Input({
   ...party.partyListProps,
   languagePair: IdList('language pair'),
   domain: IdList('domain'),
+  service: IdList('service'),
 });
 export interface SupplierFilters extends party.PartyFilters {
   languagePair?: string[];
   domain?: string[];
+  service?: string[];
 }
 
 export const Unavailability = Type.Object(

@@ -7,6 +7,8 @@ import { newId } from '../../core/ids.js';
 import { isTimeZone } from '../../core/language.js';
 import { currency, toDecimalString, toNumber } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
+import { suppliersOfferingServices } from '../prices/index.js';
+import { assertIdsExist } from '../../core/filter-ids.js';
 import { entityLabels } from '../labels/attachments.js';
 import { masterData, domains, type Ref } from '../master-data/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
@@ -50,6 +52,7 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, S
       : new Map<string, Ref>();
   const pairRefs = linkRows.languagePairs.length > 0 ? await languagePairs.referencesByIds(ctx, targets('languagePairs')) : new Map<string, LanguagePairReference>();
   const clientRefs = linkRows.dedicatedClients.length > 0 ? await clients.referencesByIds(ctx, targets('dedicatedClients')) : new Map<string, Ref>();
+  const catRefs = await party.catConfigurationRefs(ctx, rows);
   const labels = await entityLabels.listFor(ctx, ENTITY, rowIds);
   const contactLists = await contacts.listFor(ctx, supplierContacts, rowIds);
   const [domainIds, pairIds, clientIds] = LINK_KINDS.map((kind) => group(linkRows[kind]));
@@ -77,8 +80,7 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, S
       domains: pick(domainIds!.get(row.id), domainRefs),
       languagePairs: pick(pairIds!.get(row.id), pairRefs),
       dedicatedClients: pick(clientIds!.get(row.id), clientRefs),
-      // CAT configurations do not exist yet; the column is always null.
-      catConfiguration: null,
+      catConfiguration: row.cat_configuration_id === null ? null : (catRefs.get(row.cat_configuration_id) ?? null),
       labels: labels.get(row.id) ?? [],
       contacts: contactLists.get(row.id) ?? [],
       files: [],
@@ -135,11 +137,16 @@ function supplierChanges(input: SupplierInput, current?: SupplierRow): Partial<S
 
 export const suppliers = {
   async list(ctx: Ctx, filters: SupplierFilters): Promise<Page<SupplierObject>> {
+    await party.validatePartyFilters(ctx, filters);
+    await assertIdsExist(ctx, 'language_pairs', filters.languagePair, 'languagePair', 'language pair');
+    await assertIdsExist(ctx, 'domains', filters.domain, 'domain', 'domain');
+    await assertIdsExist(ctx, 'services', filters.service, 'service', 'service');
     let query = party.partyQuery(ctx, 'suppliers', filters);
     const linked = (kind: LinkKind, ids: string[]) =>
       ctx.db.selectFrom(LINKS[kind].table as 'supplier_domains').select('supplier_id').where(LINKS[kind].column as 'domain_id', 'in', ids);
     if (filters.languagePair && filters.languagePair.length > 0) query = query.where('id', 'in', linked('languagePairs', filters.languagePair));
     if (filters.domain && filters.domain.length > 0) query = query.where('id', 'in', linked('domains', filters.domain));
+    if (filters.service && filters.service.length > 0) query = query.where('id', 'in', suppliersOfferingServices(ctx, filters.service));
     const page = await party.pageOfParties(query, 'suppliers', filters);
     return withItems(page, (ids) => loadMany(ctx, ids));
   },
@@ -177,6 +184,7 @@ export const suppliers = {
       updated_at: now,
     };
     Object.assign(row, supplierChanges(input));
+    if (input.catConfiguration !== undefined) row.cat_configuration_id = await party.catConfigurationParam(ctx, input.catConfiguration);
     row.search_text = party.searchText(row, SUPPLIER_SEARCH);
     const lists = await linkParams(ctx, input, []);
     await repo.insert(ctx.db, row);
@@ -189,6 +197,7 @@ export const suppliers = {
   async update(ctx: Ctx, id: string, input: SupplierInput): Promise<SupplierObject> {
     const current = await loadRow(ctx, id);
     const changes = supplierChanges(input, current);
+    if (input.catConfiguration !== undefined) changes.cat_configuration_id = await party.catConfigurationParam(ctx, input.catConfiguration);
     changes.search_text = party.searchText({ ...current, ...changes }, SUPPLIER_SEARCH);
     changes.updated_at = nowIso();
     const currentPairs = input.languagePairs === undefined ? [] : (await repo.links(ctx.db, 'languagePairs', [id])).map((link) => link.targetId);

@@ -1,0 +1,148 @@
+import { Dec, roundRate, toDecimalString } from '../../core/money.js';
+import { invalid } from '../../core/errors.js';
+import { matchRate, type MatchInput } from '../estimation/index.js';
+import type { ApplicablePrice } from '../prices/index.js';
+
+/**
+ * Match lines of a job or an outsourcing, pure (a leaf file shared with the outsourcing module).
+ *
+ * The price a job takes is frozen into it: its unit cost, its `matchesType` and its match entries
+ * (`PriceEntry`, stored as JSON in `price_matches`). A line is a match category with a quantity
+ * and the entry that gives its rate: the price's entry, an entry given on the price endpoint, or
+ * none (a category the price does not define: the full rate, DESIGN §10.3).
+ */
+export type MatchesType = 'fixed' | 'percentage';
+
+/** A match entry as in a price: the rate (`unitCost`) and the fraction of the unit cost. */
+export interface PriceEntry {
+  unitCost: string;
+  percentage: string;
+}
+
+export interface FrozenEntry extends PriceEntry {
+  id: string;
+}
+
+export interface Line {
+  id: string;
+  value: string;
+  /** null: the full rate. */
+  entry: PriceEntry | null;
+}
+
+export interface NamedLine extends Line {
+  name: string;
+}
+
+/** What the pricing of a job or an outsourcing took from its applicable price (or nothing). */
+export interface TakenPrice {
+  unitCost: string;
+  priceId: string | null;
+  priceType: string | null;
+  matchesType: MatchesType;
+  entries: FrozenEntry[];
+}
+
+/** The first applicable price, frozen; unit cost 0, `fixed` and no entries when none applies. */
+export function takePrice(price: ApplicablePrice | undefined): TakenPrice {
+  if (!price) return { unitCost: '0', priceId: null, priceType: null, matchesType: 'fixed', entries: [] };
+  return {
+    unitCost: toDecimalString(price.unitCost),
+    priceId: price.id,
+    priceType: price.type,
+    matchesType: price.matchesType,
+    entries: price.matches.map((match) => ({ id: match.id, unitCost: toDecimalString(match.unitCost), percentage: toDecimalString(match.percentage) })),
+  };
+}
+
+export function parseEntries(json: string): FrozenEntry[] {
+  return JSON.parse(json) as FrozenEntry[];
+}
+
+/** Lines of a freshly taken price: its entries with quantity 0. */
+export function linesOfPrice(entries: readonly FrozenEntry[]): Line[] {
+  return entries.map((entry) => ({ id: entry.id, value: '0', entry: { unitCost: entry.unitCost, percentage: entry.percentage } }));
+}
+
+/** The lines after the price is taken again: same categories and quantities, the new price's rates. */
+export function repriceLines(lines: readonly Line[], entries: readonly FrozenEntry[], hasMatches: boolean): Line[] {
+  if (!hasMatches) return linesOfPrice(entries);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return lines.map((line) => {
+    const entry = byId.get(line.id);
+    return { id: line.id, value: line.value, entry: entry ? { unitCost: entry.unitCost, percentage: entry.percentage } : null };
+  });
+}
+
+/** The effective rate of a line (DESIGN §9.2, §10.3), 6 decimals. */
+export function lineRate(matchesType: MatchesType, unitCost: string, line: Pick<Line, 'entry'>): string {
+  return matchRate(matchesType, unitCost, line.entry);
+}
+
+/** `quantity.matches[]` of the object: the rate and the fraction shown as in a price (§9.2). */
+export function lineView(matchesType: MatchesType, unitCost: string, line: NamedLine) {
+  const rate = new Dec(lineRate(matchesType, unitCost, line));
+  let percentage: Dec;
+  if (line.entry === null) percentage = new Dec(1);
+  else if (matchesType === 'percentage') percentage = new Dec(line.entry.percentage);
+  else {
+    const base = new Dec(unitCost);
+    percentage = base.isZero() ? new Dec(1) : rate.div(base).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+  }
+  return { id: line.id, name: line.name, percentage: percentage.toNumber(), unitCost: rate.toNumber(), value: new Dec(line.value).toNumber() };
+}
+
+/** Lines as inputs of the estimation engine. */
+export function engineMatches(matchesType: MatchesType, unitCost: string, lines: readonly NamedLine[]): MatchInput[] {
+  return lines.map((line) => ({ id: line.id, name: line.name, value: line.value, rate: lineRate(matchesType, unitCost, line) }));
+}
+
+/** One entry of the `matches` parameter of the price endpoint (DESIGN §10.3). */
+export interface MatchParam {
+  id: string;
+  value: number;
+  unitCost?: number;
+  percentage?: number;
+}
+
+/**
+ * Lines from the `matches` parameter: each category once; its rate is the one sent (the field of
+ * the job's `matchesType`: `unitCost` when fixed, `percentage` when percentage; the other field is
+ * refused), else the frozen price entry of the category, else the full rate.
+ */
+export function linesFromParams(params: readonly MatchParam[], matchesType: MatchesType, unitCost: string, frozen: readonly FrozenEntry[]): Line[] {
+  const byId = new Map(frozen.map((entry) => [entry.id, entry]));
+  const seen = new Set<string>();
+  return params.map((param, i) => {
+    if (seen.has(param.id)) throw invalid(`matches[${i}][id]`, `match category ${param.id} is given twice`);
+    seen.add(param.id);
+    const value = toDecimalString(param.value);
+    if (matchesType === 'fixed' && param.percentage !== undefined) {
+      throw invalid(`matches[${i}][percentage]`, 'matchesType is fixed: give the rate as unitCost');
+    }
+    if (matchesType === 'percentage' && param.unitCost !== undefined) {
+      throw invalid(`matches[${i}][unitCost]`, 'matchesType is percentage: give the rate as percentage');
+    }
+    if (param.unitCost !== undefined) {
+      const rate = roundRate(param.unitCost);
+      const base = new Dec(unitCost);
+      return { id: param.id, value, entry: { unitCost: rate.toFixed(), percentage: base.isZero() ? '1' : rate.div(base).toFixed() } };
+    }
+    if (param.percentage !== undefined) {
+      const percentage = new Dec(param.percentage);
+      return { id: param.id, value, entry: { unitCost: roundRate(new Dec(unitCost).times(percentage)).toFixed(), percentage: percentage.toFixed() } };
+    }
+    const entry = byId.get(param.id);
+    return { id: param.id, value, entry: entry ? { unitCost: entry.unitCost, percentage: entry.percentage } : null };
+  });
+}
+
+/** Σ values of the lines: the quantity of a job with matches. */
+export function sumOfLines(lines: readonly Line[]): string {
+  return lines.reduce((sum, line) => sum.plus(line.value), new Dec(0)).toFixed();
+}
+
+/** The price reference of the object, present when a price was taken. */
+export function priceReference(id: string | null, type: string | null): { id: string; type: string } | undefined {
+  return id === null || type === null ? undefined : { id, type };
+}

@@ -1,0 +1,74 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Amount, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText } from '../../core/schemas.js';
+import { LanguagePairRef } from '../language-pairs/index.js';
+import { ExtraCharge, FixedPrice, NoteObject, TotalDetails, quantityProps } from '../jobs/shapes.js';
+
+/** Outsourcing of a job (DESIGN §10.6): the object embedded in the job, and the request bodies. */
+export const OUTSOURCING_STATUSES = { 1: 'not started', 2: 'in progress', 3: 'to be reviewed', 4: 'finished', 5: 'cancelled', 6: 'on hold' } as const;
+
+export const Outsourcing = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    supplier: Reference,
+    service: Reference,
+    quantityType: Reference,
+    languagePair: Type.Optional(LanguagePairRef),
+    quantity: Type.Object(quantityProps),
+    currency: CurrencyObject,
+    discount: Type.Number(),
+    extraCharge: ExtraCharge,
+    fixedPrice: FixedPrice,
+    dueDate: Nullable(DateOut()),
+    startDate: Nullable(DateOut()),
+    deliveryDate: Nullable(DateOut()),
+    status: Type.Integer({ description: '1 not started, 2 in progress, 3 to be reviewed, 4 finished, 5 cancelled, 6 on hold' }),
+    subtotal: Type.Number(),
+    total: Type.Number(),
+    totalDetails: TotalDetails,
+    notes: Type.Array(NoteObject),
+    createdAt: DateOut(),
+    updatedAt: DateOut(),
+  },
+  { title: 'outsourcing' },
+);
+export type OutsourcingObject = Static<typeof Outsourcing>;
+
+const props = {
+  name: Type.Optional(RequiredText('name; default: the job name')),
+  service: Type.Optional(Id('service id; default: the job service')),
+  quantity: Type.Optional(Amount({ minimum: 0, description: 'default: the job quantity (and its match lines)' })),
+  quantityType: Type.Optional(Id('unit id; default: the job unit')),
+  languagePair: Type.Optional(Nullable(Id('language pair id; default: the job pair'))),
+  currency: Type.Optional(CurrencyCode()),
+  unitCost: Type.Optional(Amount({ minimum: 0, description: 'default: the supplier price (DESIGN §9.7)' })),
+  dueDate: Type.Optional(Nullable(DateInput())),
+  startDate: Type.Optional(Nullable(DateInput())),
+  discount: Type.Optional(Type.Number({ minimum: -1, maximum: 1, description: 'fraction between -1 and 1' })),
+  fixedPrice: Type.Optional(Nullable(Amount({ minimum: 0, description: 'fixed amount; null for none' }))),
+};
+
+export const CreateOutsourcing = Input({ supplier: Id('supplier id'), ...props });
+export const UpdateOutsourcing = Input({
+  supplier: Type.Optional(Id('supplier id')),
+  ...props,
+  status: Type.Optional(Type.Integer({ minimum: 1, maximum: 6, description: '1 not started, 2 in progress, 3 to be reviewed, 4 finished, 5 cancelled, 6 on hold' })),
+});
+
+export interface OutsourcingInput {
+  supplier?: string;
+  name?: string;
+  service?: string;
+  quantity?: number;
+  quantityType?: string;
+  languagePair?: string | null;
+  currency?: string;
+  unitCost?: number;
+  dueDate?: string | null;
+  startDate?: string | null;
+  discount?: number;
+  fixedPrice?: number | null;
+  status?: number;
+}
+
+export const OutsourcingParams = Type.Object({ id: Id('job id'), outsourcingId: Id('outsourcing id') }, { additionalProperties: false });
