@@ -85,8 +85,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // DESIGN §3.3: a /v2 route that declares no query parameters takes none (400 `parameter_unknown`),
   // like a body schema built with Input().
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/v2/') || route.config?.public || route.schema?.querystring) return;
-    route.schema = { ...route.schema, querystring: EmptyQuery };
+    if (!route.url.startsWith('/v2/') || route.config?.public) return;
+    if (!route.schema?.querystring) route.schema = { ...route.schema, querystring: EmptyQuery };
+    // Documented request formats (DESIGN §3.1): form fields first, JSON too. Upload routes set their own.
+    const schema = route.schema as { body?: unknown; consumes?: string[] };
+    if (schema.body && !schema.consumes) schema.consumes = ['application/x-www-form-urlencoded', 'application/json'];
   });
 
   await app.register(errorsPlugin);
