@@ -15,6 +15,9 @@ import { metricsPlugin } from './core/http/metrics-plugin.js';
 import { sql } from 'kysely';
 import { modules } from './modules/index.js';
 import { EmptyQuery } from './core/schemas.js';
+import multipart from '@fastify/multipart';
+import { createStorage, removeDiscarded } from './core/storage/index.js';
+import { multipartOptions } from './modules/files/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -72,11 +75,22 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     accountId: request.auth.accountId,
     userId: request.auth.userId,
   }));
-  app.decorate('inTransaction', (request, work) =>
-    database.db.transaction().execute((tx) =>
-      work({ db: tx, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId }),
-    ),
-  );
+  // File content (DESIGN §15.3); temporary content of a crashed upload is swept at start.
+  const storage = createStorage(config.fileStorage, database.db);
+  app.decorate('storage', storage);
+  app.addHook('onReady', async () => {
+    await storage.sweep().catch((error: unknown) => app.log.error({ err: error }, 'could not sweep temporary file content'));
+  });
+  app.decorate('inTransaction', async (request, work) => {
+    let transaction: object | undefined;
+    const result = await database.db.transaction().execute((tx) => {
+      transaction = tx;
+      return work({ db: tx, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId });
+    });
+    // Content of the files the transaction deleted goes once it has committed (DESIGN §15.5).
+    await removeDiscarded(storage, transaction, request.log);
+    return result;
+  });
 
   app.addHook('onSend', async (request, reply) => {
     commonHeaders(request, reply);
@@ -94,6 +108,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   await app.register(errorsPlugin);
   await app.register(parsingPlugin);
+  await app.register(multipart, multipartOptions(config.maxUploadBytes));
   await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute });

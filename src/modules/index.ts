@@ -8,6 +8,9 @@ import { userRoutes } from './users/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { catConfigurationRoutes } from './cat-configurations/routes.js';
+import { jobRoutes } from './jobs/routes.js';
+import { outsourcingRoutes } from './outsourcing/routes.js';
+import { fileModuleRoutes } from './files/owners.js';
 
 /** Every resource module's routes, registered by the app in this order. */
-export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes, supplierRoutes];
+export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes, supplierRoutes, jobRoutes, outsourcingRoutes, fileModuleRoutes];

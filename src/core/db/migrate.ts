@@ -4,6 +4,8 @@ import { foundation } from './migrations/0001_foundation.js';
 import { prices } from './migrations/0002_prices.js';
 import { catConfigurations } from './migrations/0003_cat_configurations.js';
 import { jobs } from './migrations/0004_jobs.js';
+import { notes } from './migrations/0005_notes.js';
+import { files } from './migrations/0006_files.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -12,6 +14,8 @@ function migrations(database: Database): Record<string, Migration> {
     '0002_prices': prices(database.dialect),
     '0003_cat_configurations': catConfigurations(database.dialect),
     '0004_jobs': jobs(database.dialect),
+    '0005_notes': notes(database.dialect),
+    '0006_files': files(database.dialect),
   };
 }
 

@@ -232,6 +232,9 @@ export interface DB {
   job_matches: JobMatchesTable;
   outsourcing: OutsourcingTable;
   outsourcing_matches: OutsourcingMatchesTable;
+  notes: NotesTable;
+  files: FilesTable;
+  file_chunks: FileChunksTable;
 }
 
 export interface CatConfigurationsTable {
@@ -397,4 +400,42 @@ export interface OutsourcingMatchesTable {
   value: Decimal;
   unit_cost: Decimal | null;
   percentage: Decimal | null;
+}
+
+/** A note on a parent record (DESIGN §13); `parent_type` is `client`, `supplier`, … */
+export interface NotesTable {
+  id: string;
+  account_id: string;
+  parent_type: string;
+  parent_id: string;
+  /** Sanitised rich text (core/richtext.ts). */
+  content: string;
+  user_id: string;
+  /** The last editor; null until the note is edited. */
+  edited_by_user_id: string | null;
+  created_at: Iso;
+  /** Null until the note is edited. */
+  updated_at: Iso | null;
+}
+
+/** A file of a client, supplier (later job, group): DESIGN §15. `blob_id` names its stored content. */
+export interface FilesTable {
+  id: string;
+  account_id: string;
+  owner_type: string;
+  owner_id: string;
+  name: string;
+  size: number;
+  sha256: string;
+  content_type: string;
+  blob_id: string;
+  share_on_jobs: Bool;
+  created_at: Iso;
+}
+
+/** Content of the `db` storage backend: fixed-size chunks of one blob, `seq` from 0. */
+export interface FileChunksTable {
+  blob_id: string;
+  seq: number;
+  data: Uint8Array;
 }

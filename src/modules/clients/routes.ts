@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/attachments.js';
+import { noteRoutes } from '../notes/index.js';
 import { clientContacts, contactRoutes } from '../contacts/index.js';
 import { Client, ClientListQuery, CreateClient, UpdateClient, type ClientFilters, type ClientInput } from './schemas.js';
 import { clientContactOwner, clients } from './service.js';
@@ -31,4 +32,5 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(
     labelRoutes({ entityType: 'client', basePath: PATH, resource: 'client', tag: 'Clients', schema: Client, load: clients.get, touch: clients.touch }),
   );
+  await app.register(noteRoutes({ parentType: 'client', basePath: PATH, resource: 'client', tag: 'Clients', schema: Client, load: clients.get, touch: clients.touch }));
 };

@@ -3,6 +3,8 @@ import { Amount, CurrencyObject, DateOut, Id, Input, Nullable, Reference, Requir
 import { LabelObject } from '../labels/attachments.js';
 import { clientContacts, contactSchemas } from '../contacts/index.js';
 import { AddressObject, partyInputProps, partyListProps, type PartyFilters, type PartyInput, type TextField } from './party.js';
+import { NoteObject } from '../notes/index.js';
+import { ClientFile } from '../files/schemas.js';
 
 /** Plain text fields of a client, in the order of the object (DESIGN §8.1). */
 export const CLIENT_TEXT: readonly TextField[] = [
@@ -18,7 +20,6 @@ export const CLIENT_TEXT: readonly TextField[] = [
 export const CLIENT_SEARCH = ['email', 'phone', 'website', 'vat_number', 'national_identification_number'];
 
 /** Not implemented yet (their modules come later): always empty arrays. */
-const Pending = (what: string) => Type.Array(Type.Any(), { description: `${what}: always empty until that module exists` });
 
 export const Client = Type.Object(
   {
@@ -41,8 +42,8 @@ export const Client = Type.Object(
     catConfiguration: Nullable(Reference),
     labels: Type.Array(LabelObject),
     contacts: Type.Array(contactSchemas(clientContacts).Contact),
-    files: Pending('client files'),
-    notes: Pending('client notes'),
+    files: Type.Array(ClientFile),
+    notes: Type.Array(NoteObject),
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },

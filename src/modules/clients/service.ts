@@ -7,8 +7,11 @@ import { newId } from '../../core/ids.js';
 import { currency, toDecimalString, toNumber } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
 import { entityLabels, type Label } from '../labels/attachments.js';
+import { notes, type Note } from '../notes/index.js';
 import { masterData, taxes, type Ref } from '../master-data/index.js';
 import { clientContacts, contacts, type ContactObject, type ContactOwner } from '../contacts/index.js';
+import { clientFiles, files } from '../files/index.js';
+import { jobs } from '../jobs/index.js';
 import {
   EMPTY_ADDRESS,
   accountCurrency,
@@ -29,7 +32,7 @@ import { CLIENT_SEARCH, CLIENT_TEXT, type ClientFilters, type ClientInput, type 
 
 const ENTITY = 'client';
 
-function toClient(row: ClientRow, taxRefs: Map<string, Ref>, catRefs: Map<string, Ref>, labels: Label[], contactList: ContactObject[]): ClientObject {
+function toClient(row: ClientRow, taxRefs: Map<string, Ref>, catRefs: Map<string, Ref>, labels: Label[], contactList: ContactObject[], noteList: Note[]): ClientObject {
   const tax = (id: string | null) => (id === null ? null : (taxRefs.get(id) ?? null));
   const text = textOutput(row, CLIENT_TEXT);
   return {
@@ -53,13 +56,13 @@ function toClient(row: ClientRow, taxRefs: Map<string, Ref>, catRefs: Map<string
     labels,
     contacts: contactList,
     files: [],
-    notes: [],
+    notes: noteList,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-/** Full objects of several clients in a constant number of queries (rows, taxes, labels, contacts). */
+/** Full objects of several clients in a constant number of queries (rows, taxes, labels, contacts, notes). */
 async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, ClientObject>> {
   const rows = await repo.findMany(ctx.db, ctx.accountId, ids);
   const result = new Map<string, ClientObject>();
@@ -71,7 +74,11 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, C
   const catRefs = await catConfigurationRefs(ctx, rows);
   const labels = await entityLabels.listFor(ctx, ENTITY, rowIds);
   const contactLists = await contacts.listFor(ctx, clientContacts, rowIds);
-  for (const row of rows) result.set(row.id, toClient(row, taxRefs, catRefs, labels.get(row.id) ?? [], contactLists.get(row.id) ?? []));
+  const noteLists = await notes.listFor(ctx, ENTITY, rowIds);
+  for (const row of rows) result.set(row.id, toClient(row, taxRefs, catRefs, labels.get(row.id) ?? [], contactLists.get(row.id) ?? [], noteLists.get(row.id) ?? []));
+  // Files of the whole page in one query (DESIGN §15).
+  const fileLists = await files.listFor(ctx, clientFiles, rowIds);
+  for (const [id, client] of result) client.files = fileLists.get(id) ?? [];
   return result;
 }
 
@@ -157,20 +164,25 @@ export const clients = {
     await repo.update(ctx.db, ctx.accountId, id, changes);
     const client = await clients.get(ctx, id);
     await recordEvent(ctx, 'client.updated', client);
+    // The stored estimation of the client's jobs depends on its minimum fee and currency (DESIGN §11.3).
+    if (changes.minimum_fee !== undefined || changes.currency !== undefined) await jobs.recomputeForClient(ctx, id);
     return client;
   },
 
-  /** Deletes the client with its own parts (contacts, label attachments); 409 while referenced. */
+  /** Deletes the client with its own parts (contacts, label attachments, notes); 409 while referenced. */
   async remove(ctx: Ctx, id: string): Promise<void> {
     const client = await clients.get(ctx, id);
     await contacts.removeAllFor(ctx, clientContacts, id);
     await entityLabels.removeAll(ctx, ENTITY, id);
+    await notes.removeAllFor(ctx, ENTITY, id);
     try {
       await repo.delete(ctx.db, ctx.accountId, id);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw inUse(`Client "${client.name}"`);
       throw error;
     }
+    // Files go after the row (no 409 any more); their content once the transaction commits (DESIGN §15.5).
+    await files.removeAllFor(ctx, clientFiles, id);
     await recordEvent(ctx, 'client.deleted', client);
   },
 

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Id, IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/attachments.js';
+import { noteRoutes } from '../notes/index.js';
 import { contactRoutes, supplierContacts } from '../contacts/index.js';
 import {
   CreateSupplier,
@@ -68,4 +69,5 @@ export const supplierRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(
     labelRoutes({ entityType: 'supplier', basePath: PATH, resource: 'supplier', tag: 'Suppliers', schema: Supplier, load: suppliers.get, touch: suppliers.touch }),
   );
+  await app.register(noteRoutes({ parentType: 'supplier', basePath: PATH, resource: 'supplier', tag: 'Suppliers', schema: Supplier, load: suppliers.get, touch: suppliers.touch }));
 };

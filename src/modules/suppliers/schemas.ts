@@ -4,6 +4,8 @@ import { LabelObject } from '../labels/attachments.js';
 import { contactSchemas, supplierContacts } from '../contacts/index.js';
 import { LanguagePairRef } from '../language-pairs/index.js';
 import { party } from '../clients/index.js';
+import { NoteObject } from '../notes/index.js';
+import { SupplierFile } from '../files/schemas.js';
 
 /** Plain text fields of a supplier, in the order of the object (DESIGN §8.3). */
 export const SUPPLIER_TEXT: readonly party.TextField[] = [
@@ -20,7 +22,6 @@ export const SUPPLIER_TEXT: readonly party.TextField[] = [
 export const SUPPLIER_SEARCH = ['nickname', 'email', 'phone', 'mobile_phone', 'vat_number', 'national_identification_number'];
 
 const SupplierType = Type.Union([Type.Literal('freelance'), Type.Literal('company')]);
-const Pending = (what: string) => Type.Array(Type.Any(), { description: `${what}: always empty until that module exists` });
 
 export const Supplier = Type.Object(
   {
@@ -47,8 +48,8 @@ export const Supplier = Type.Object(
     catConfiguration: Nullable(Reference),
     labels: Type.Array(LabelObject),
     contacts: Type.Array(contactSchemas(supplierContacts).Contact),
-    files: Pending('supplier files'),
-    notes: Pending('supplier notes'),
+    files: Type.Array(SupplierFile),
+    notes: Type.Array(NoteObject),
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },

@@ -10,10 +10,12 @@ import { withItems, type Page } from '../../core/pagination.js';
 import { suppliersOfferingServices } from '../prices/index.js';
 import { assertIdsExist } from '../../core/filter-ids.js';
 import { entityLabels } from '../labels/attachments.js';
+import { notes } from '../notes/index.js';
 import { masterData, domains, type Ref } from '../master-data/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { clients, party } from '../clients/index.js';
 import { contacts, supplierContacts, type ContactOwner } from '../contacts/index.js';
+import { files, supplierFiles } from '../files/index.js';
 import { LINKS, supplierRepository as repo, type LinkKind, type LinkRow, type SupplierRow } from './repository.js';
 import { SUPPLIER_SEARCH, SUPPLIER_TEXT, type SupplierFilters, type SupplierInput, type SupplierObject } from './schemas.js';
 
@@ -36,7 +38,7 @@ function pick<T>(ids: readonly string[] | undefined, refs: Map<string, T>): T[] 
 
 /**
  * Full objects of several suppliers in a constant number of queries: rows, three link lists,
- * domain names, language pairs, dedicated client names, labels and contacts.
+ * domain names, language pairs, dedicated client names, labels, contacts and notes.
  */
 async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, SupplierObject>> {
   const rows = await repo.findMany(ctx.db, ctx.accountId, ids);
@@ -55,6 +57,8 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, S
   const catRefs = await party.catConfigurationRefs(ctx, rows);
   const labels = await entityLabels.listFor(ctx, ENTITY, rowIds);
   const contactLists = await contacts.listFor(ctx, supplierContacts, rowIds);
+  const noteLists = await notes.listFor(ctx, ENTITY, rowIds);
+  const fileLists = await files.listFor(ctx, supplierFiles, rowIds);
   const [domainIds, pairIds, clientIds] = LINK_KINDS.map((kind) => group(linkRows[kind]));
 
   for (const row of rows) {
@@ -83,8 +87,8 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, S
       catConfiguration: row.cat_configuration_id === null ? null : (catRefs.get(row.cat_configuration_id) ?? null),
       labels: labels.get(row.id) ?? [],
       contacts: contactLists.get(row.id) ?? [],
-      files: [],
-      notes: [],
+      files: fileLists.get(row.id) ?? [],
+      notes: noteLists.get(row.id) ?? [],
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     });
@@ -209,11 +213,12 @@ export const suppliers = {
     return supplier;
   },
 
-  /** Deletes the supplier with its own parts (contacts, links, unavailabilities, labels); 409 while referenced. */
+  /** Deletes the supplier with its own parts (contacts, links, unavailabilities, labels, notes); 409 while referenced. */
   async remove(ctx: Ctx, id: string): Promise<void> {
     const supplier = await suppliers.get(ctx, id);
     await contacts.removeAllFor(ctx, supplierContacts, id);
     await entityLabels.removeAll(ctx, ENTITY, id);
+    await notes.removeAllFor(ctx, ENTITY, id);
     await repo.deleteParts(ctx.db, ctx.accountId, id);
     try {
       await repo.delete(ctx.db, ctx.accountId, id);
@@ -221,6 +226,8 @@ export const suppliers = {
       if (isForeignKeyViolation(error)) throw inUse(`Supplier "${supplier.name}"`);
       throw error;
     }
+    // Files go after the row (no 409 any more); their content once the transaction commits (DESIGN §15.5).
+    await files.removeAllFor(ctx, supplierFiles, id);
     await recordEvent(ctx, 'supplier.deleted', supplier);
   },
 

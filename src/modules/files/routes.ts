@@ -1,0 +1,118 @@
+import { Type, type TObject } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Ctx } from '../../core/context.js';
+import { missing } from '../../core/errors.js';
+import { IdParams, errorResponses } from '../../core/schemas.js';
+import { sendFile } from './download.js';
+import type { FileKind } from './kinds.js';
+import { FileParams } from './schemas.js';
+import { files } from './service.js';
+import { receiveUpload } from './upload.js';
+
+/** An owner of files as the routes see it: the kind, where its routes live, and what a change means for it. */
+export interface FileOwner<F extends object = object> {
+  kind: FileKind<F>;
+  /** Collection path of the owner, e.g. `/v2/clients`. */
+  basePath: string;
+  tag: string;
+  /** A file was added, removed or changed: the owner's updated_at and `<owner>.updated` event, same transaction. */
+  changed(ctx: Ctx, ownerId: string): Promise<void>;
+  /**
+   * Jobs and groups: `POST …/files/upload/:outsourcingId?` — the extra path, its parameters, and
+   * what follows the upload in the same transaction (share the new file with that outsourcing).
+   */
+  upload?: { suffix: string; params: TObject; after(ctx: Ctx, ownerId: string, fileId: string, params: Record<string, string>): Promise<void> };
+}
+
+/**
+ * The files endpoints of one owner (specification "Files of a client" and DESIGN §15):
+ * list, upload (multipart, streamed), download (GET/HEAD, ranges), delete, and the kind's flags.
+ */
+export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): FastifyPluginAsyncTypebox {
+  const { kind, basePath, tag } = owner;
+  const path = `${basePath}/:id/files`;
+  const tags = [tag];
+  const File = kind.schema;
+
+  return async (app) => {
+    app.get(path, { schema: { tags, summary: `List the files of a ${kind.noun}`, params: IdParams, response: { 200: Type.Array(File), ...errorResponses } } }, async (request) =>
+      files.list(app.readCtx(request), kind, request.params.id),
+    );
+
+    app.post(
+      `${path}/upload${owner.upload?.suffix ?? ''}`,
+      {
+        schema: {
+          tags,
+          summary: `Upload a file to a ${kind.noun}`,
+          description: 'multipart/form-data with the file in the field `file` (other fields are ignored); at most MAX_UPLOAD_BYTES (413 beyond).',
+          consumes: ['multipart/form-data'],
+          params: owner.upload?.params ?? IdParams,
+          response: { 201: File, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const ownerId = (request.params as { id: string }).id;
+        // 404 before the body is read; checked again (and locked) when the file row is inserted.
+        await files.assertOwner(app.readCtx(request), kind, ownerId);
+        if (!request.isMultipart() && request.headers['content-type'] === undefined) throw missing('file');
+        const content = await receiveUpload(request, app.storage, app.config.maxUploadBytes);
+        try {
+          const file = await app.inTransaction(request, async (ctx) => {
+            const created = await files.create(ctx, kind, ownerId, content);
+            if (owner.upload) await owner.upload.after(ctx, ownerId, created.id, request.params as Record<string, string>);
+            await owner.changed(ctx, ownerId);
+            return owner.upload ? files.get(ctx, kind, ownerId, created.id) : created;
+          });
+          return reply.code(201).send(file);
+        } catch (error) {
+          await app.storage.remove([content.blobId]).catch(() => {});
+          throw error;
+        }
+      },
+    );
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `${path}/:fileId/download`,
+      schema: {
+        tags,
+        summary: `Download a file of a ${kind.noun} (HEAD, single Range, ETag)`,
+        params: FileParams,
+        response: {
+          200: Type.String({ format: 'binary', description: 'the content; Content-Type from the name, always an attachment' }),
+          206: Type.String({ format: 'binary', description: 'one range of the content (Content-Range)' }),
+          ...errorResponses,
+        },
+      },
+      handler: async (request, reply) => {
+        const row = await files.row(app.readCtx(request), kind, request.params.id, request.params.fileId);
+        return sendFile(request, reply, app.storage, row);
+      },
+    });
+
+    app.delete(`${path}/:fileId`, { schema: { tags, summary: `Delete a file of a ${kind.noun} and its content`, params: FileParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+      await app.inTransaction(request, async (ctx) => {
+        await files.remove(ctx, kind, request.params.id, request.params.fileId);
+        await owner.changed(ctx, request.params.id);
+      });
+      return reply.code(204).send(null);
+    });
+
+    for (const flag of kind.flags) {
+      for (const [method, value] of [['PUT', true], ['DELETE', false]] as const) {
+        app.route({
+          method,
+          url: `${path}/:fileId/${flag.path}`,
+          schema: { tags, summary: `${value ? 'Set' : 'Unset'} a ${kind.noun} file ${flag.summary}`, params: FileParams, response: { 200: File, ...errorResponses } },
+          handler: async (request) =>
+            app.inTransaction(request, async (ctx) => {
+              const { file, changed } = await files.setFlag(ctx, kind, request.params.id, request.params.fileId, flag, value);
+              if (changed) await owner.changed(ctx, request.params.id);
+              return file;
+            }),
+        });
+      }
+    }
+  };
+}

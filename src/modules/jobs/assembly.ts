@@ -1,0 +1,121 @@
+import type { Ctx } from '../../core/context.js';
+import { isTrue } from '../../core/db/dialect.js';
+import { currency } from '../../core/money.js';
+import type { JobEstimation } from '../estimation/index.js';
+import { entityLabels, type Label } from '../labels/attachments.js';
+import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
+import { outsourcingOfJobs, type OutsourcingObject } from '../outsourcing/index.js';
+import { loadParts, type JobParts } from './extensions.js';
+import { estimationView } from './estimation-view.js';
+import { lineView, priceReference, type NamedLine } from './lines.js';
+import { jobRepository as repo, type JobRowWithNames } from './repository.js';
+import type { JobObject } from './schemas.js';
+
+/**
+ * Full job objects for a page of jobs, in a constant number of queries whatever the page size:
+ * the rows with their references' names, the match lines, the outsourcing (rows, lines, pairs),
+ * the language pairs, the labels, the account's target margin, and one query per registered
+ * extension (trackers, files, notes, group). The stored estimation is only formatted.
+ */
+export const JOB_ENTITY = 'job';
+
+interface Loaded {
+  lines: NamedLine[];
+  outsourcing: OutsourcingObject[];
+  pair: LanguagePairReference | undefined;
+  labels: Label[];
+  parts: JobParts;
+  targetMargin: string;
+}
+
+const num = (value: string | number) => Number(value);
+
+function toJob(row: JobRowWithNames, loaded: Loaded): JobObject {
+  const service = { id: row.service_id, name: row.service_name };
+  const quantityType = { id: row.unit_id, name: row.unit_name };
+  const stored = JSON.parse(row.estimation) as JobEstimation;
+  const supplierNames = new Map(loaded.outsourcing.map((item) => [item.supplier.id, item.supplier.name]));
+  const estimation = estimationView(stored, { service, quantityType, supplierNames, targetMargin: loaded.targetMargin });
+  const unitCost = String(row.unit_cost);
+  const unitCostReference = priceReference(row.unit_cost_price_id, row.unit_cost_price_type);
+  const timeBasedReference = priceReference(row.time_based_price_id, row.time_based_price_type);
+  return {
+    id: row.id,
+    object: 'job',
+    name: row.name,
+    additionalInfo: row.additional_info,
+    applyMinimumFee: isTrue(row.apply_minimum_fee),
+    archive: isTrue(row.archive),
+    client: { id: row.client_id, name: row.client_name },
+    currency: currency(row.currency),
+    deliveryDate: row.delivery_date,
+    discount: num(row.discount),
+    domain: row.domain_id === null ? null : { id: row.domain_id, name: row.domain_name ?? '' },
+    dueDate: row.due_date,
+    estimation,
+    externalReference: row.external_reference,
+    extraCharge: { amount: estimation.details.extraCharge.amount, percentage: num(row.extra_charge), type: 'percentage' },
+    files: loaded.parts.files,
+    fixedPrice: { amount: row.fixed_price === null ? null : num(row.fixed_price), currency: currency(row.currency) },
+    group: loaded.parts.group,
+    isV2: true,
+    labels: loaded.labels,
+    ...(loaded.pair ? { languagePair: loaded.pair } : {}),
+    nonBillable: isTrue(row.non_billable),
+    notes: loaded.parts.notes,
+    outsourcing: loaded.outsourcing,
+    pinned: isTrue(row.pinned),
+    progress: num(row.progress),
+    projectManager: row.project_manager_id === null ? null : { id: row.project_manager_id, name: row.project_manager_name ?? '' },
+    purchaseOrder: row.purchase_order,
+    quantity: {
+      catFile: { fileIds: [] },
+      hasMatches: isTrue(row.has_matches),
+      matches: loaded.lines.map((line) => lineView(row.matches_type, unitCost, line)),
+      matchesType: row.matches_type,
+      timeBasedUnitCost: num(row.time_based_unit_cost),
+      ...(timeBasedReference ? { timeBasedUnitCostPriceReference: timeBasedReference } : {}),
+      unitCost: num(unitCost),
+      ...(unitCostReference ? { unitCostPriceReference: unitCostReference } : {}),
+      value: num(row.quantity),
+    },
+    quantityType,
+    service,
+    startDate: row.start_date,
+    status: row.status,
+    timeBasedInvoice: isTrue(row.time_based_invoice),
+    timeTrackers: loaded.parts.timeTrackers,
+    user: { id: row.user_id, name: row.user_name },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The job objects of some ids of the caller's account (unknown ids are left out), by id. */
+export async function loadJobs(ctx: Ctx, ids: readonly string[]): Promise<Map<string, JobObject>> {
+  const result = new Map<string, JobObject>();
+  const rows = await repo.findManyWithNames(ctx.db, ctx.accountId, ids);
+  if (rows.length === 0) return result;
+  const rowIds = rows.map((row) => row.id);
+  const lines = await repo.lines(ctx.db, ctx.accountId, rowIds);
+  const outsourcing = await outsourcingOfJobs.objects(ctx, rowIds);
+  const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
+  const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map<string, LanguagePairReference>();
+  const labels = await entityLabels.listFor(ctx, JOB_ENTITY, rowIds);
+  const parts = await loadParts(ctx, rowIds);
+  const targetMargin = (await repo.account(ctx.db, ctx.accountId))?.target_margin ?? '0.3';
+  for (const row of rows) {
+    result.set(
+      row.id,
+      toJob(row, {
+        lines: lines.get(row.id) ?? [],
+        outsourcing: outsourcing.get(row.id) ?? [],
+        pair: row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id),
+        labels: labels.get(row.id) ?? [],
+        parts: parts.get(row.id)!,
+        targetMargin,
+      }),
+    );
+  }
+  return result;
+}

@@ -1,0 +1,96 @@
+import type { Static } from '@sinclair/typebox';
+import type { Ctx } from '../../core/context.js';
+import type { JobFile, TimeTrackers } from './schemas.js';
+import type { NoteObject } from './shapes.js';
+
+/**
+ * What later modules (trackers, files, notes, groups, invoices, quotes) plug into jobs, without
+ * the jobs module knowing them. Each loader gets the ids of a page of jobs (already known to be
+ * the caller's) and answers in one query per page, whatever the page size.
+ */
+export interface JobParts {
+  timeTrackers: Static<typeof TimeTrackers>;
+  files: Array<Static<typeof JobFile>>;
+  notes: Array<Static<typeof NoteObject>>;
+  group: { id: string; name: string } | null;
+}
+
+/** Estimation inputs owned by other modules (DESIGN §11.1, §11.4, §11.6). */
+export interface EstimationExtras {
+  /** Sum of the billable, stopped tracker entries (ms). */
+  billableMs: number;
+  /** Sum of all entries' stored durations (ms). */
+  trackedMs: number;
+  /** An invoice line (`invoiced`) or an accepted quote line (`quote`) fixing the total. */
+  fixedBy: { type: 'invoiced' | 'quote'; total: string } | null;
+}
+
+export interface JobSummary {
+  id: string;
+  name: string;
+  status: number;
+}
+
+export interface JobExtension {
+  name: string;
+  /** Parts of the job objects of a page. */
+  loadParts?(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, Partial<JobParts>>>;
+  /** Estimation inputs of some jobs (read when their estimation is computed). */
+  estimationInputs?(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, Partial<EstimationExtras>>>;
+  /** Throws (409) when the job cannot be deleted, e.g. while it is on a quote or an invoice. */
+  beforeDelete?(ctx: Ctx, job: JobSummary): Promise<void>;
+  /** Removes the module's parts of a job that is being deleted (notes, files and their content), in the same transaction. */
+  deleteParts?(ctx: Ctx, jobId: string): Promise<void>;
+  /** Throws (409 invalid_transition) when a move allowed by the table is not, e.g. 4 → 3 while invoiced. */
+  beforeStatusChange?(ctx: Ctx, job: JobSummary, to: number): Promise<void>;
+  /** Job ids of a group (the `group` filter of the listing): a subquery or a list. */
+  jobsOfGroup?(ctx: Ctx, groupId: string): Promise<string[] | null>;
+}
+
+const registered: JobExtension[] = [];
+
+export const jobExtensions = {
+  /** Called once by a module at load time; registering the same name again replaces it. */
+  register(extension: JobExtension): void {
+    const index = registered.findIndex((item) => item.name === extension.name);
+    if (index >= 0) registered[index] = extension;
+    else registered.push(extension);
+  },
+  list(): readonly JobExtension[] {
+    return registered;
+  },
+};
+
+export const defaultParts = (): JobParts => ({
+  timeTrackers: { duration: 0, running: false, list: [] },
+  files: [],
+  notes: [],
+  group: null,
+});
+
+export const defaultExtras = (): EstimationExtras => ({ billableMs: 0, trackedMs: 0, fixedBy: null });
+
+/** The parts of a page of jobs: the defaults, overlaid by every registered loader. */
+export async function loadParts(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, JobParts>> {
+  const result = new Map<string, JobParts>(jobIds.map((id) => [id, defaultParts()]));
+  for (const extension of registered) {
+    if (!extension.loadParts) continue;
+    for (const [id, parts] of await extension.loadParts(ctx, jobIds)) {
+      const current = result.get(id);
+      if (current) Object.assign(current, parts);
+    }
+  }
+  return result;
+}
+
+export async function loadExtras(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, EstimationExtras>> {
+  const result = new Map<string, EstimationExtras>(jobIds.map((id) => [id, defaultExtras()]));
+  for (const extension of registered) {
+    if (!extension.estimationInputs) continue;
+    for (const [id, extras] of await extension.estimationInputs(ctx, jobIds)) {
+      const current = result.get(id);
+      if (current) Object.assign(current, extras);
+    }
+  }
+  return result;
+}

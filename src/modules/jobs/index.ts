@@ -1,0 +1,9 @@
+/**
+ * What other modules may use of jobs: full objects (one or a page), the hooks for their own parts
+ * (extensions: trackers, files, notes, groups, invoices, quotes), recomputation of the stored
+ * estimation when an input they own changes, and the job schema.
+ */
+export { jobs, type JobPart } from './service.js';
+export { jobExtensions, type JobExtension, type JobParts, type EstimationExtras, type JobSummary } from './extensions.js';
+export { Job, type JobObject } from './schemas.js';
+export { JOB_STATUS, JOB_STATUS_NAMES, TRANSITIONS } from './status.js';

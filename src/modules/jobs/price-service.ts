@@ -1,0 +1,94 @@
+import type { Ctx } from '../../core/context.js';
+import { bool, isTrue } from '../../core/db/dialect.js';
+import { nowIso } from '../../core/dates.js';
+import { notFound } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
+import { roundRate, toDecimalString } from '../../core/money.js';
+import { languagePairs } from '../language-pairs/index.js';
+import { domains, masterData, matchCategories, services, units } from '../master-data/index.js';
+import type { ApplicablePrice } from '../prices/index.js';
+import { linesFromParams, linesOfPrice, parseEntries, repriceLines, sumOfLines, type Line } from './lines.js';
+import { criteriaOf, pricesFor, pricingColumns, resolvePricing, storeEstimations, type JobCriteria } from './pricing.js';
+import { jobRepository as repo, type JobRow } from './repository.js';
+import type { JobObject, JobPricesFilters, UpdateJobPriceInput } from './schemas.js';
+import { jobs, lockJob } from './service.js';
+
+/** `PUT /v2/jobs/:id/price` (DESIGN §10.3) and `GET /v2/jobs/:id/prices` (§9.6). */
+export const jobPricing = {
+  /**
+   * Edits the pricing of a job. Order: a new currency takes the price again (in that currency),
+   * then `unitCost`, `matchesType`, and the `matches` (whose rates use the final unit cost and
+   * mode); then the other parameters.
+   */
+  async update(ctx: Ctx, id: string, input: UpdateJobPriceInput): Promise<JobObject> {
+    const current = await lockJob(ctx, id);
+    const changes: Partial<JobRow> = {};
+    let lines: Line[] | null = null;
+    const stored = (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
+    let frozen = parseEntries(current.price_matches);
+    let unitCost = String(current.unit_cost);
+    let matchesType = current.matches_type;
+    let hasMatches = isTrue(current.has_matches);
+
+    if (input.currency !== undefined && input.currency !== current.currency) {
+      const pricing = await resolvePricing(ctx, { ...criteriaOf(current), currency: input.currency });
+      Object.assign(changes, pricingColumns(pricing), { currency: input.currency });
+      frozen = pricing.main.entries;
+      unitCost = pricing.main.unitCost;
+      matchesType = pricing.main.matchesType;
+      lines = repriceLines(stored, frozen, hasMatches);
+    }
+    if (input.unitCost !== undefined) unitCost = changes.unit_cost = roundRate(input.unitCost).toFixed();
+    if (input.matchesType !== undefined) matchesType = changes.matches_type = input.matchesType;
+    if (input.matches !== undefined) {
+      // A category must be the account's; a disabled one only when the job already has it.
+      const known = new Set([...stored.map((line) => line.id), ...frozen.map((entry) => entry.id)]);
+      for (const [i, match] of input.matches.entries()) {
+        await masterData.reference(ctx, matchCategories, match.id, `matches[${i}][id]`, known.has(match.id) ? match.id : undefined);
+      }
+      if (input.matches.length === 0) {
+        hasMatches = false;
+        lines = linesOfPrice(frozen);
+      } else {
+        hasMatches = true;
+        lines = linesFromParams(input.matches, matchesType, unitCost, frozen);
+        changes.quantity = sumOfLines(lines);
+      }
+      changes.has_matches = bool(hasMatches);
+    }
+    if (input.discount !== undefined) changes.discount = toDecimalString(input.discount);
+    if (input.extraCharge !== undefined) changes.extra_charge = toDecimalString(input.extraCharge);
+    if (input.fixedPrice !== undefined) changes.fixed_price = input.fixedPrice === null ? null : toDecimalString(input.fixedPrice);
+    if (input.applyMinimumFee !== undefined) changes.apply_minimum_fee = bool(input.applyMinimumFee);
+    if (input.timeBasedInvoice !== undefined) changes.time_based_invoice = bool(input.timeBasedInvoice);
+    if (input.nonBillable !== undefined) changes.non_billable = bool(input.nonBillable);
+    changes.updated_at = nowIso();
+    await repo.update(ctx.db, ctx.accountId, id, changes);
+    if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines);
+    await storeEstimations(ctx, [id]);
+    const job = await jobs.get(ctx, id);
+    await recordEvent(ctx, 'job.updated', job);
+    return job;
+  },
+
+  /** The applicable prices of the job (§9.6), each query parameter replacing the job's value. */
+  async prices(ctx: Ctx, id: string, query: JobPricesFilters): Promise<ApplicablePrice[]> {
+    const row = await repo.find(ctx.db, ctx.accountId, id);
+    if (!row) throw notFound('job', id);
+    // Disabled records are valid here: the listing only looks prices up.
+    const criteria: JobCriteria = { ...criteriaOf(row) };
+    if (query.currency !== undefined) criteria.currency = query.currency;
+    if (query.serviceId !== undefined) criteria.serviceId = (await masterData.reference(ctx, services, query.serviceId, 'serviceId', query.serviceId)).id;
+    if (query.quantityTypeId !== undefined) {
+      criteria.unitId = (await masterData.reference(ctx, units, query.quantityTypeId, 'quantityTypeId', query.quantityTypeId)).id;
+    }
+    if (query.languagePairId !== undefined) {
+      criteria.languagePairId =
+        query.languagePairId === null ? null : (await languagePairs.reference(ctx, query.languagePairId, 'languagePairId', query.languagePairId)).id;
+    }
+    if (query.domainId !== undefined) {
+      criteria.domainId = query.domainId === null ? null : (await masterData.reference(ctx, domains, query.domainId, 'domainId', query.domainId)).id;
+    }
+    return pricesFor(ctx, criteria, query.isTimeBased === true);
+  },
+};

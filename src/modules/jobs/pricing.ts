@@ -1,0 +1,121 @@
+import type { Ctx } from '../../core/context.js';
+import { isTrue } from '../../core/db/dialect.js';
+import { buildJobEstimation, type JobEstimation } from '../estimation/index.js';
+import { applicablePrices, type ApplicablePrice, type PriceQuery } from '../prices/index.js';
+import { outsourcingOfJobs } from '../outsourcing/index.js';
+import { loadExtras } from './extensions.js';
+import { engineMatches, takePrice, type TakenPrice } from './lines.js';
+import { jobRepository as repo, type JobRow } from './repository.js';
+
+/**
+ * Pricing of a job: which price it takes (DESIGN §9.6, §10.1–10.2) and its stored estimation
+ * (§11), computed here whenever an input changes and never on reads.
+ */
+export interface JobCriteria {
+  clientId: string;
+  serviceId: string;
+  unitId: string;
+  currency: string;
+  languagePairId: string | null;
+  domainId: string | null;
+}
+
+export interface JobPricing {
+  main: TakenPrice;
+  timeBased: { unitCost: string; priceId: string | null; priceType: string | null };
+}
+
+const query = (criteria: JobCriteria, unitId = criteria.unitId): PriceQuery => ({
+  clientId: criteria.clientId,
+  serviceId: criteria.serviceId,
+  unitId,
+  currency: criteria.currency,
+  languagePairId: criteria.languagePairId,
+  domainId: criteria.domainId,
+});
+
+export const criteriaOf = (row: Pick<JobRow, 'client_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id' | 'domain_id'>): JobCriteria => ({
+  clientId: row.client_id,
+  serviceId: row.service_id,
+  unitId: row.unit_id,
+  currency: row.currency,
+  languagePairId: row.language_pair_id,
+  domainId: row.domain_id,
+});
+
+/** The prices of §9.6 for the criteria; with `hours`, for the unit flagged isHours instead (none without one). */
+export async function pricesFor(ctx: Ctx, criteria: JobCriteria, hours = false): Promise<ApplicablePrice[]> {
+  if (!hours) return applicablePrices.forClient(ctx, query(criteria));
+  const unitId = await repo.hoursUnit(ctx.db, ctx.accountId);
+  return unitId === null ? [] : applicablePrices.forClient(ctx, query(criteria, unitId));
+}
+
+/** The first applicable price, and the first of the hours unit for time-based invoicing. */
+export async function resolvePricing(ctx: Ctx, criteria: JobCriteria): Promise<JobPricing> {
+  const [first] = await pricesFor(ctx, criteria);
+  const hoursUnit = await repo.hoursUnit(ctx.db, ctx.accountId);
+  let hourly: ApplicablePrice | undefined;
+  if (hoursUnit !== null) [hourly] = hoursUnit === criteria.unitId ? [first] : await applicablePrices.forClient(ctx, query(criteria, hoursUnit));
+  const timeBased = takePrice(hourly);
+  return { main: takePrice(first), timeBased: { unitCost: timeBased.unitCost, priceId: timeBased.priceId, priceType: timeBased.priceType } };
+}
+
+/** The columns a taken price sets. */
+export function pricingColumns(pricing: JobPricing): Partial<JobRow> {
+  return {
+    unit_cost: pricing.main.unitCost,
+    unit_cost_price_id: pricing.main.priceId,
+    unit_cost_price_type: pricing.main.priceType,
+    matches_type: pricing.main.matchesType,
+    price_matches: JSON.stringify(pricing.main.entries),
+    time_based_unit_cost: pricing.timeBased.unitCost,
+    time_based_price_id: pricing.timeBased.priceId,
+    time_based_price_type: pricing.timeBased.priceType,
+  };
+}
+
+/** The estimation of a job from its stored inputs (pure once they are loaded). */
+async function estimationOf(ctx: Ctx, row: JobRow, targetMargin: string): Promise<JobEstimation> {
+  const lines = (await repo.lines(ctx.db, ctx.accountId, [row.id])).get(row.id) ?? [];
+  const outsourcing = (await outsourcingOfJobs.items(ctx, [row.id])).get(row.id) ?? [];
+  const client = await repo.client(ctx.db, ctx.accountId, row.client_id);
+  const extras = (await loadExtras(ctx, [row.id])).get(row.id)!;
+  return buildJobEstimation({
+    pricing: {
+      currency: row.currency,
+      fixedPrice: row.fixed_price === null ? null : String(row.fixed_price),
+      hasMatches: isTrue(row.has_matches),
+      matches: engineMatches(row.matches_type, String(row.unit_cost), lines),
+      quantity: String(row.quantity),
+      unitCost: String(row.unit_cost),
+      extraCharge: String(row.extra_charge),
+      discount: String(row.discount),
+      timeBasedInvoice: isTrue(row.time_based_invoice),
+      billableMs: extras.billableMs,
+      timeBasedUnitCost: String(row.time_based_unit_cost),
+      applyMinimumFee: isTrue(row.apply_minimum_fee),
+      // §11.3: the client's minimum fee counts only when it is in the job currency.
+      minimumFee: client && client.currency === row.currency ? client.minimum_fee : null,
+      nonBillable: isTrue(row.non_billable),
+    },
+    status: row.status,
+    trackedMs: extras.trackedMs,
+    outsourcing,
+    targetMargin,
+    fixedBy: extras.fixedBy,
+  });
+}
+
+/** Computes and stores the estimation of some jobs of the account (after any change of an input). */
+export async function storeEstimations(ctx: Ctx, jobIds: readonly string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  const account = await repo.account(ctx.db, ctx.accountId);
+  const targetMargin = account?.target_margin ?? '0.3';
+  for (const id of jobIds) {
+    // Locked: a concurrent write of the job commits first, and its inputs are the ones computed here.
+    const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
+    if (!row) continue;
+    const estimation = await estimationOf(ctx, row, targetMargin);
+    await repo.update(ctx.db, ctx.accountId, id, { estimation: JSON.stringify(estimation) });
+  }
+}

@@ -1,0 +1,251 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  Amount,
+  ArrayParam,
+  CurrencyCode,
+  CurrencyObject,
+  DateInput,
+  DateOut,
+  Id,
+  Input,
+  Nullable,
+  Reference,
+  RequiredText,
+  Text,
+  pageQuery,
+} from '../../core/schemas.js';
+import { LabelObject } from '../labels/attachments.js';
+import { LanguagePairRef } from '../language-pairs/index.js';
+import { MatchEntry } from '../prices/index.js';
+import { UserRef } from '../users/index.js';
+import { Outsourcing } from '../outsourcing/schemas.js';
+import { ExtraCharge, FixedPrice, MatchesType, NoteObject, PriceReference, TotalDetails, quantityProps } from './shapes.js';
+
+/** The job object of the specification ("Job", "Job quantity", "Job estimation") and the request schemas. */
+const Money = () => Type.Number();
+
+export const EstimationObject = Type.Object(
+  {
+    currency: CurrencyObject,
+    details: Type.Object({
+      currency: CurrencyObject,
+      discount: Type.Object({ amount: Money(), value: Type.Number() }),
+      extraCharge: ExtraCharge,
+      matches: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), value: Type.Number(), rate: Type.Number(), amount: Money() })),
+      minimumFeeApplied: Type.Boolean(),
+      quantity: Type.Object({ quantityType: Reference, value: Type.Number() }),
+      service: Reference,
+      subtotal: Money(),
+      total: Money(),
+      totalDetails: TotalDetails,
+      unitCost: Type.Number(),
+    }),
+    isV2: Type.Boolean(),
+    outsourcing: Type.Object({
+      suppliers: Type.Array(Reference),
+      totals: Type.Array(Type.Object({ currency: CurrencyObject, total: Money() })),
+    }),
+    performance: Type.Object({ status: Type.String(), revenuePerHour: Type.Optional(Money()) }),
+    profitability: Type.Object({
+      status: Type.String({ description: 'incorrectStatus, noCurrency, noOutsourcing, profitable, unprofitable or breakEven' }),
+      margin: Type.Optional(Money()),
+      marginRate: Type.Optional(Nullable(Type.Number())),
+      withMargin: Type.Object({ status: Type.String() }),
+    }),
+    total: Money(),
+    totalInvoiced: Nullable(Money()),
+    type: Type.String({ description: '`estimation`, `invoiced` or `quote`' }),
+  },
+  { description: 'stored whenever an input changes (DESIGN §11)' },
+);
+
+export const JobFile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  groupFileId: Type.Optional(Type.String()),
+  outsourcing: Type.Object({ shareWithAll: Type.Boolean(), sharedWith: Type.Array(Type.String()) }),
+  size: Type.Number(),
+  createdAt: DateOut(),
+});
+
+export const TrackerEntry = Type.Object({
+  id: Type.String(),
+  duration: Type.Number(),
+  billable: Type.Boolean(),
+  from: DateOut(),
+  to: Type.Optional(DateOut()),
+  running: Type.Boolean(),
+  user: UserRef,
+});
+
+export const TimeTrackers = Type.Object({ duration: Type.Number(), running: Type.Boolean(), list: Type.Array(TrackerEntry) });
+
+export const Job = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('job'),
+    name: Type.String(),
+    additionalInfo: Nullable(Type.String()),
+    applyMinimumFee: Type.Boolean(),
+    archive: Type.Boolean(),
+    client: Reference,
+    currency: CurrencyObject,
+    deliveryDate: Nullable(DateOut()),
+    discount: Type.Number(),
+    domain: Nullable(Reference),
+    dueDate: Nullable(DateOut()),
+    estimation: EstimationObject,
+    externalReference: Type.String(),
+    extraCharge: ExtraCharge,
+    files: Type.Array(JobFile),
+    fixedPrice: FixedPrice,
+    group: Nullable(Reference),
+    isV2: Type.Boolean(),
+    labels: Type.Array(LabelObject),
+    languagePair: Type.Optional(LanguagePairRef),
+    nonBillable: Type.Boolean(),
+    notes: Type.Array(NoteObject),
+    outsourcing: Type.Array(Outsourcing),
+    pinned: Type.Boolean(),
+    progress: Type.Number(),
+    projectManager: Nullable(UserRef),
+    purchaseOrder: Type.String(),
+    quantity: Type.Object({
+      ...quantityProps,
+      timeBasedUnitCost: Type.Number(),
+      timeBasedUnitCostPriceReference: Type.Optional(PriceReference),
+    }),
+    quantityType: Reference,
+    service: Reference,
+    startDate: Nullable(DateOut()),
+    status: Type.Integer({ description: '1 not started, 2 in progress, 3 finished, 4 invoiced, 5 cancelled, 6 on hold' }),
+    timeBasedInvoice: Type.Boolean(),
+    timeTrackers: TimeTrackers,
+    user: UserRef,
+    createdAt: DateOut(),
+    updatedAt: DateOut(),
+  },
+  { title: 'job' },
+);
+export type JobObject = Static<typeof Job>;
+export type EstimationView = Static<typeof EstimationObject>;
+
+const Discount = () => Type.Number({ minimum: -1, maximum: 1, description: 'fraction between -1 and 1 (0.1 = 10 %)' });
+const Progress = () => Type.Number({ minimum: 0, maximum: 100, description: 'percentage from 0 to 100' });
+const Status = () => Type.Integer({ minimum: 1, maximum: 6, description: '1 not started, 2 in progress, 3 finished, 4 invoiced, 5 cancelled, 6 on hold' });
+const Quantity = () => Amount({ minimum: 0, description: 'the quantity, in the unit' });
+
+/** Create parameters: exactly the specification's table. */
+export const CreateJob = Input({
+  name: RequiredText('job name'),
+  client: Id('client id'),
+  quantity: Quantity(),
+  quantityType: Id('unit (quantity type) id'),
+  service: Id('service id'),
+  additionalInfo: Type.Optional(Nullable(Text({ description: 'text shown on quote or invoice' }))),
+  currency: Type.Optional(CurrencyCode()),
+  domain: Type.Optional(Nullable(Id('domain id'))),
+  dueDate: Type.Optional(Nullable(DateInput())),
+  externalReference: Type.Optional(Nullable(Text())),
+  fixedPrice: Type.Optional(Nullable(Amount({ minimum: 0, description: 'fixed price amount' }))),
+  languagePair: Type.Optional(Nullable(Id('language pair id'))),
+  nonBillable: Type.Optional(Type.Boolean()),
+  projectManager: Type.Optional(Nullable(Id('user id'))),
+  purchaseOrder: Type.Optional(Nullable(Text())),
+  startDate: Type.Optional(Nullable(DateInput())),
+  timeBasedInvoice: Type.Optional(Nullable(Type.Boolean())),
+});
+export type CreateJobInput = Static<typeof CreateJob>;
+
+/** Update parameters: the specification's list. */
+export const UpdateJob = Input({
+  name: Type.Optional(RequiredText('job name')),
+  additionalInfo: Type.Optional(Nullable(Text())),
+  archive: Type.Optional(Type.Boolean()),
+  client: Type.Optional(Id('client id')),
+  deliveryDate: Type.Optional(Nullable(DateInput())),
+  domain: Type.Optional(Nullable(Id('domain id; null to clear'))),
+  dueDate: Type.Optional(Nullable(DateInput())),
+  externalReference: Type.Optional(Nullable(Text())),
+  languagePair: Type.Optional(Nullable(Id('language pair id; null to clear'))),
+  owner: Type.Optional(Id('user id: the job `user`')),
+  pinned: Type.Optional(Type.Boolean()),
+  progress: Type.Optional(Progress()),
+  projectManager: Type.Optional(Nullable(Id('user id; null to clear'))),
+  purchaseOrder: Type.Optional(Nullable(Text())),
+  quantity: Type.Optional(Quantity()),
+  quantityType: Type.Optional(Id('unit (quantity type) id')),
+  service: Type.Optional(Id('service id')),
+  startDate: Type.Optional(Nullable(DateInput())),
+  status: Type.Optional(Status()),
+});
+export type UpdateJobInput = Static<typeof UpdateJob>;
+
+const MatchLineInput = Type.Object(
+  {
+    id: Id('match category id'),
+    value: Amount({ minimum: 0, description: 'quantity in the category' }),
+    unitCost: Type.Optional(Amount({ minimum: 0, description: 'rate of the category (matchesType fixed)' })),
+    percentage: Type.Optional(Type.Number({ minimum: 0, maximum: 10, description: 'fraction of the unit cost (matchesType percentage)' })),
+  },
+  { additionalProperties: false },
+);
+
+/** `PUT /v2/jobs/:id/price` (DESIGN §10.3). */
+export const UpdateJobPrice = Input({
+  unitCost: Type.Optional(Amount({ minimum: 0, description: 'cost per unit (6 decimals kept)' })),
+  matchesType: Type.Optional(MatchesType),
+  matches: Type.Optional(Type.Array(MatchLineInput, { maxItems: 100, description: 'quantity per match category; empty: no matches' })),
+  discount: Type.Optional(Discount()),
+  extraCharge: Type.Optional(Type.Number({ minimum: 0, maximum: 10, description: 'fraction of the subtotal (0.1 = 10 %)' })),
+  fixedPrice: Type.Optional(Nullable(Amount({ minimum: 0, description: 'fixed price; null for none' }))),
+  applyMinimumFee: Type.Optional(Type.Boolean()),
+  timeBasedInvoice: Type.Optional(Type.Boolean()),
+  nonBillable: Type.Optional(Type.Boolean()),
+  currency: Type.Optional(CurrencyCode()),
+});
+export type UpdateJobPriceInput = Static<typeof UpdateJobPrice>;
+
+export const JOB_SORTS = ['createdAt', 'updatedAt', 'name', 'dueDate', 'status'] as const;
+
+/** `GET /v2/jobs` (DESIGN §6.2, §6.3). */
+export const JobListQuery = Input({
+  ...pageQuery(JOB_SORTS),
+  status: ArrayParam(Status()),
+  client: ArrayParam(Id('client id')),
+  group: Type.Optional(Nullable(Id('group id; empty: jobs in no group'))),
+  service: ArrayParam(Id('service id')),
+  languagePair: ArrayParam(Id('language pair id')),
+  user: ArrayParam(Id('user id')),
+  archive: Type.Optional(Type.Boolean()),
+  pinned: Type.Optional(Type.Boolean()),
+  nonBillable: Type.Optional(Type.Boolean()),
+  q: Type.Optional(Text({ description: 'case-insensitive substring of name, externalReference or purchaseOrder' })),
+  dueBefore: Type.Optional(DateInput('jobs due strictly before')),
+  dueAfter: Type.Optional(DateInput('jobs due strictly after')),
+  updatedSince: Type.Optional(DateInput('jobs updated at or after')),
+});
+export type JobFilters = Static<typeof JobListQuery>;
+
+/** `GET /v2/jobs/:id/prices`: each parameter replaces the job's value. */
+export const JobPricesQuery = Input({
+  currency: Type.Optional(CurrencyCode()),
+  serviceId: Type.Optional(Id('service id')),
+  quantityTypeId: Type.Optional(Id('unit id')),
+  languagePairId: Type.Optional(Nullable(Id('language pair id; empty: none'))),
+  domainId: Type.Optional(Nullable(Id('domain id; empty: none'))),
+  isTimeBased: Type.Optional(Type.Boolean({ description: 'true: prices of the unit flagged isHours' })),
+});
+export type JobPricesFilters = Static<typeof JobPricesQuery>;
+
+export const ApplicablePriceObject = Type.Object(
+  {
+    id: Type.String(),
+    currency: CurrencyObject,
+    matches: Type.Array(MatchEntry),
+    matchesType: MatchesType,
+    type: Type.String({ description: '`client` or `account`' }),
+    unitCost: Type.Number(),
+  },
+  { title: 'applicable price' },
+);

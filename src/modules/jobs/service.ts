@@ -1,0 +1,248 @@
+import type { Ctx } from '../../core/context.js';
+import { bool, isForeignKeyViolation, isTrue } from '../../core/db/dialect.js';
+import { nowIso, toIsoDate } from '../../core/dates.js';
+import { ApiError, invalid, notFound } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
+import { newId } from '../../core/ids.js';
+import { toDecimalString } from '../../core/money.js';
+import { withItems, type Page } from '../../core/pagination.js';
+import { clients } from '../clients/index.js';
+import { entityLabels } from '../labels/attachments.js';
+import { languagePairs } from '../language-pairs/index.js';
+import { domains, masterData, services, units } from '../master-data/index.js';
+import { users } from '../users/index.js';
+import { loadJobs, JOB_ENTITY } from './assembly.js';
+import { jobExtensions } from './extensions.js';
+import { linesOfPrice, repriceLines, type Line, type NamedLine } from './lines.js';
+import { pageOfJobs } from './listing.js';
+import { criteriaOf, pricingColumns, resolvePricing, storeEstimations } from './pricing.js';
+import { jobRepository as repo, NO_DUE_DATE, type JobRow } from './repository.js';
+import type { CreateJobInput, JobFilters, JobObject, UpdateJobInput } from './schemas.js';
+import { JOB_STATUS, assertTransition, sideEffects } from './status.js';
+
+/** Jobs (DESIGN §10): create, read, update, delete; pricing in pricing.ts, the price endpoint in price-service.ts. */
+export interface JobPart {
+  row: JobRow;
+  lines: NamedLine[];
+}
+
+const searchText = (row: Pick<JobRow, 'name' | 'external_reference' | 'purchase_order'>) =>
+  [row.name, row.external_reference, row.purchase_order].filter((part) => part !== '').join('\n').toLowerCase();
+
+function cleanName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw invalid('name', 'must not be empty');
+  return trimmed;
+}
+
+const date = (value: string | null) => (value === null ? null : toIsoDate(value));
+const text = (value: string | null) => (value === null ? '' : value.trim());
+
+/** The locked row of a job of the caller (404 otherwise). */
+export async function lockJob(ctx: Ctx, id: string): Promise<JobRow> {
+  const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
+  if (!row) throw notFound('job', id);
+  return row;
+}
+
+/** Recomputes the estimation, reloads the job and records `job.<type>`. */
+async function settle(ctx: Ctx, id: string, type: 'created' | 'updated'): Promise<JobObject> {
+  await storeEstimations(ctx, [id]);
+  const job = await jobs.get(ctx, id);
+  await recordEvent(ctx, `job.${type}`, job);
+  return job;
+}
+
+export const jobs = {
+  async list(ctx: Ctx, filters: JobFilters): Promise<Page<JobObject>> {
+    return withItems(await pageOfJobs(ctx, filters), (ids) => loadJobs(ctx, ids));
+  },
+
+  async get(ctx: Ctx, id: string): Promise<JobObject> {
+    const job = (await loadJobs(ctx, [id])).get(id);
+    if (!job) throw notFound('job', id);
+    return job;
+  },
+
+  /** Full objects of several jobs of the caller, by id (for other modules: groups, documents). */
+  getMany: loadJobs,
+
+  async create(ctx: Ctx, input: CreateJobInput): Promise<JobObject> {
+    const [client] = await clients.references(ctx, [input.client], 'client');
+    const serviceId = (await masterData.reference(ctx, services, input.service, 'service')).id;
+    const unitId = (await masterData.reference(ctx, units, input.quantityType, 'quantityType')).id;
+    const domainId = input.domain ? (await masterData.reference(ctx, domains, input.domain, 'domain')).id : null;
+    const pairId = input.languagePair ? (await languagePairs.reference(ctx, input.languagePair, 'languagePair')).id : null;
+    const managerId = input.projectManager ? (await users.reference(ctx, input.projectManager, 'projectManager')).id : null;
+    const clientRow = await repo.client(ctx.db, ctx.accountId, client!.id);
+    const currencyCode = input.currency ?? clientRow?.currency ?? (await repo.account(ctx.db, ctx.accountId))?.currency ?? 'EUR';
+    const criteria = { clientId: client!.id, serviceId, unitId, currency: currencyCode, languagePairId: pairId, domainId };
+    const pricing = await resolvePricing(ctx, criteria);
+    const now = nowIso();
+    const dueDate = input.dueDate ? toIsoDate(input.dueDate) : null;
+    const row: JobRow = {
+      id: newId(),
+      account_id: ctx.accountId,
+      name: cleanName(input.name),
+      name_key: '',
+      search_text: '',
+      additional_info: input.additionalInfo ?? null,
+      archive: 0,
+      pinned: 0,
+      client_id: client!.id,
+      service_id: serviceId,
+      unit_id: unitId,
+      language_pair_id: pairId,
+      domain_id: domainId,
+      user_id: ctx.userId,
+      project_manager_id: managerId,
+      currency: currencyCode,
+      status: JOB_STATUS.notStarted,
+      progress: '0',
+      due_date: dueDate,
+      due_sort: dueDate ?? NO_DUE_DATE,
+      start_date: input.startDate ? toIsoDate(input.startDate) : null,
+      delivery_date: null,
+      external_reference: text(input.externalReference ?? null),
+      purchase_order: text(input.purchaseOrder ?? null),
+      non_billable: bool(input.nonBillable ?? false),
+      time_based_invoice: bool(input.timeBasedInvoice ?? false),
+      apply_minimum_fee: 1,
+      discount: '0',
+      extra_charge: '0',
+      fixed_price: input.fixedPrice === undefined || input.fixedPrice === null ? null : toDecimalString(input.fixedPrice),
+      quantity: toDecimalString(input.quantity),
+      has_matches: 0,
+      estimation: '{}',
+      created_at: now,
+      updated_at: now,
+      ...(pricingColumns(pricing) as Pick<
+        JobRow,
+        'unit_cost' | 'unit_cost_price_id' | 'unit_cost_price_type' | 'matches_type' | 'price_matches' | 'time_based_unit_cost' | 'time_based_price_id' | 'time_based_price_type'
+      >),
+    };
+    row.name_key = row.name.toLowerCase();
+    row.search_text = searchText(row);
+    await repo.insert(ctx.db, row);
+    await repo.replaceLines(ctx.db, ctx.accountId, row.id, linesOfPrice(pricing.main.entries));
+    return settle(ctx, row.id, 'created');
+  },
+
+  async update(ctx: Ctx, id: string, input: UpdateJobInput): Promise<JobObject> {
+    const current = await lockJob(ctx, id);
+    const changes: Partial<JobRow> = {};
+    const now = nowIso();
+    if (input.name !== undefined) changes.name = cleanName(input.name);
+    if (input.additionalInfo !== undefined) changes.additional_info = input.additionalInfo;
+    if (input.archive !== undefined) changes.archive = bool(input.archive);
+    if (input.pinned !== undefined) changes.pinned = bool(input.pinned);
+    if (input.client !== undefined) changes.client_id = (await clients.references(ctx, [input.client], 'client'))[0]!.id;
+    if (input.service !== undefined) changes.service_id = (await masterData.reference(ctx, services, input.service, 'service', current.service_id)).id;
+    if (input.quantityType !== undefined) changes.unit_id = (await masterData.reference(ctx, units, input.quantityType, 'quantityType', current.unit_id)).id;
+    if (input.domain !== undefined) {
+      changes.domain_id = input.domain === null ? null : (await masterData.reference(ctx, domains, input.domain, 'domain', current.domain_id)).id;
+    }
+    if (input.languagePair !== undefined) {
+      changes.language_pair_id =
+        input.languagePair === null ? null : (await languagePairs.reference(ctx, input.languagePair, 'languagePair', current.language_pair_id)).id;
+    }
+    if (input.owner !== undefined) changes.user_id = (await users.reference(ctx, input.owner, 'owner')).id;
+    if (input.projectManager !== undefined) {
+      changes.project_manager_id = input.projectManager === null ? null : (await users.reference(ctx, input.projectManager, 'projectManager')).id;
+    }
+    if (input.externalReference !== undefined) changes.external_reference = text(input.externalReference);
+    if (input.purchaseOrder !== undefined) changes.purchase_order = text(input.purchaseOrder);
+    if (input.dueDate !== undefined) {
+      changes.due_date = date(input.dueDate);
+      changes.due_sort = changes.due_date ?? NO_DUE_DATE;
+    }
+    if (input.startDate !== undefined) changes.start_date = date(input.startDate);
+    if (input.deliveryDate !== undefined) changes.delivery_date = date(input.deliveryDate);
+    if (input.progress !== undefined) changes.progress = toDecimalString(input.progress);
+    if (input.status !== undefined && input.status !== current.status) {
+      assertTransition(current.status, input.status);
+      for (const extension of jobExtensions.list()) await extension.beforeStatusChange?.(ctx, current, input.status);
+      changes.status = input.status;
+      const sent = { progress: input.progress !== undefined, deliveryDate: input.deliveryDate !== undefined, startDate: input.startDate !== undefined };
+      Object.assign(changes, sideEffects(current.status, input.status, current, sent, now));
+    }
+
+    const next = { ...current, ...changes };
+    let lines: Line[] | null = null;
+    const currentLines = async () => (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
+    // §10.2: a new client, service, unit, language pair or domain takes the price again.
+    const criteria = ['client_id', 'service_id', 'unit_id', 'language_pair_id', 'domain_id'] as const;
+    if (criteria.some((column) => next[column] !== current[column])) {
+      const pricing = await resolvePricing(ctx, criteriaOf(next));
+      Object.assign(changes, pricingColumns(pricing));
+      lines = repriceLines(await currentLines(), pricing.main.entries, isTrue(current.has_matches));
+    }
+    if (input.quantity !== undefined) {
+      // A plain quantity replaces the match lines' quantities.
+      changes.quantity = toDecimalString(input.quantity);
+      changes.has_matches = 0;
+      lines = (lines ?? (await currentLines())).map((line) => ({ id: line.id, value: '0', entry: line.entry }));
+    }
+    if (changes.name !== undefined) changes.name_key = changes.name.toLowerCase();
+    changes.search_text = searchText({ ...current, ...changes });
+    changes.updated_at = now;
+    await repo.update(ctx.db, ctx.accountId, id, changes);
+    if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines);
+    return settle(ctx, id, 'updated');
+  },
+
+  /** §10.5: 204; 409 while invoiced (or on a quote or invoice); its own parts go with it. */
+  async remove(ctx: Ctx, id: string): Promise<void> {
+    const row = await lockJob(ctx, id);
+    if (row.status === JOB_STATUS.invoiced) {
+      throw new ApiError('resource_in_use', `Job "${row.name}" is invoiced and cannot be deleted; archive it instead`);
+    }
+    for (const extension of jobExtensions.list()) await extension.beforeDelete?.(ctx, row);
+    const job = await jobs.get(ctx, id);
+    await entityLabels.removeAll(ctx, JOB_ENTITY, id);
+    for (const extension of jobExtensions.list()) await extension.deleteParts?.(ctx, id);
+    try {
+      await repo.delete(ctx.db, ctx.accountId, id);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new ApiError('resource_in_use', `Job "${row.name}" is still referenced by other records and cannot be deleted; archive it instead`);
+      throw error;
+    }
+    await recordEvent(ctx, 'job.deleted', job);
+  },
+
+  touch(ctx: Ctx, id: string, now: string): Promise<void> {
+    return repo.update(ctx.db, ctx.accountId, id, { updated_at: now });
+  },
+
+  /** For a change to a part of the job (outsourcing): the locked job and its match lines (404 when not the caller's). */
+  async lockForPart(ctx: Ctx, id: string): Promise<JobPart> {
+    const row = await lockJob(ctx, id);
+    return { row, lines: (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [] };
+  },
+
+  /** After a change to a part of the job: updated_at, estimation, `job.updated`; answers the job. */
+  async partChanged(ctx: Ctx, id: string): Promise<JobObject> {
+    await jobs.touch(ctx, id, nowIso());
+    return settle(ctx, id, 'updated');
+  },
+
+  /**
+   * The estimation of jobs depends on their client's minimum fee and currency (§11.3): the
+   * clients module calls this when they change. Jobs whose estimation changed record `job.updated`.
+   */
+  async recomputeForClient(ctx: Ctx, clientId: string): Promise<void> {
+    await jobs.recompute(ctx, await repo.idsOfClient(ctx.db, ctx.accountId, clientId));
+  },
+
+  /** Recomputes the stored estimation of some jobs (an input owned by another module changed). */
+  async recompute(ctx: Ctx, ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      const before = (await repo.find(ctx.db, ctx.accountId, id))?.estimation;
+      if (before === undefined) continue;
+      await storeEstimations(ctx, [id]);
+      const after = (await repo.find(ctx.db, ctx.accountId, id))?.estimation;
+      if (after !== before) await recordEvent(ctx, 'job.updated', await jobs.get(ctx, id));
+    }
+  },
+};
+

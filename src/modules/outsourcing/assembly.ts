@@ -1,0 +1,94 @@
+import type { Ctx } from '../../core/context.js';
+import { isTrue } from '../../core/db/dialect.js';
+import { currency } from '../../core/money.js';
+import { estimateOutsourcingPrice, type OutsourcingItem, type PriceEstimate } from '../estimation/index.js';
+import { languagePairs } from '../language-pairs/index.js';
+import { engineMatches, lineView, priceReference, type NamedLine } from '../jobs/lines.js';
+import { outsourcingRepository as repo, type OutsourcingRow, type OutsourcingRowWithNames } from './repository.js';
+import type { OutsourcingObject } from './schemas.js';
+
+/**
+ * The outsourcing of a page of jobs as objects (a constant number of queries: rows, match lines,
+ * language pairs), their items for the job estimation, and their stored amounts (§11.5).
+ */
+const num = (value: string | number | null) => Number(value);
+
+/** Amounts of an outsourcing: the job rules without minimum fee (DESIGN §11.5), computed on writes. */
+export function amountsOf(row: OutsourcingRow, lines: readonly NamedLine[]): PriceEstimate {
+  return estimateOutsourcingPrice({
+    currency: row.currency,
+    fixedPrice: row.fixed_price === null ? null : String(row.fixed_price),
+    hasMatches: isTrue(row.has_matches),
+    matches: engineMatches(row.matches_type, String(row.unit_cost), lines),
+    quantity: String(row.quantity),
+    unitCost: String(row.unit_cost),
+    extraCharge: String(row.extra_charge),
+    discount: String(row.discount),
+  });
+}
+
+function toObject(row: OutsourcingRowWithNames, lines: readonly NamedLine[], pair: OutsourcingObject['languagePair']): OutsourcingObject {
+  const amounts = JSON.parse(row.amounts) as PriceEstimate;
+  const d = amounts.details;
+  const part = (p: { amount: string; discount: string; total: string }) => ({ amount: num(p.amount), discount: num(p.discount), total: num(p.total) });
+  const unitCost = String(row.unit_cost);
+  const reference = priceReference(row.unit_cost_price_id, row.unit_cost_price_type);
+  return {
+    id: row.id,
+    name: row.name,
+    supplier: { id: row.supplier_id, name: row.supplier_name },
+    service: { id: row.service_id, name: row.service_name },
+    quantityType: { id: row.unit_id, name: row.unit_name },
+    ...(pair ? { languagePair: pair } : {}),
+    quantity: {
+      catFile: { fileIds: [] },
+      hasMatches: isTrue(row.has_matches),
+      matches: lines.map((line) => lineView(row.matches_type, unitCost, line)),
+      matchesType: row.matches_type,
+      unitCost: num(unitCost),
+      ...(reference ? { unitCostPriceReference: reference } : {}),
+      value: num(row.quantity),
+    },
+    currency: currency(row.currency),
+    discount: num(row.discount),
+    extraCharge: { amount: num(d.extraCharge.amount), percentage: num(d.extraCharge.percentage), type: 'percentage' },
+    fixedPrice: { amount: row.fixed_price === null ? null : num(row.fixed_price), currency: currency(row.currency) },
+    dueDate: row.due_date,
+    startDate: row.start_date,
+    deliveryDate: row.delivery_date,
+    status: row.status,
+    subtotal: num(d.subtotal),
+    total: num(amounts.total),
+    totalDetails: { subtotal: part(d.totalDetails.subtotal), extraCharge: part(d.totalDetails.extraCharge), total: num(d.totalDetails.total) },
+    notes: [],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export const outsourcingOfJobs = {
+  /** The outsourcing objects of some jobs (the caller's), by job id, in creation order. */
+  async objects(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, OutsourcingObject[]>> {
+    const result = new Map<string, OutsourcingObject[]>(jobIds.map((id) => [id, []]));
+    const rows = await repo.rowsOfJobs(ctx.db, ctx.accountId, jobIds);
+    if (rows.length === 0) return result;
+    const lines = await repo.lines(ctx.db, ctx.accountId, rows.map((row) => row.id));
+    const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
+    const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map();
+    for (const row of rows) {
+      const pair = row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id);
+      result.get(row.job_id)?.push(toObject(row, lines.get(row.id) ?? [], pair));
+    }
+    return result;
+  },
+
+  /** The estimation inputs of the outsourcing of some jobs: status, supplier, currency, stored total. */
+  async items(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, OutsourcingItem[]>> {
+    const result = new Map<string, OutsourcingItem[]>(jobIds.map((id) => [id, []]));
+    for (const row of await repo.rowsOfJobs(ctx.db, ctx.accountId, jobIds)) {
+      const amounts = JSON.parse(row.amounts) as PriceEstimate;
+      result.get(row.job_id)?.push({ status: row.status, supplier: { id: row.supplier_id, name: row.supplier_name }, currency: row.currency, total: amounts.total });
+    }
+    return result;
+  },
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, errorResponses } from '../../core/schemas.js';
+import { Job } from '../jobs/index.js';
+import { CreateOutsourcing, OutsourcingParams, UpdateOutsourcing, type OutsourcingInput } from './schemas.js';
+import { outsourcingService } from './service.js';
+
+const tags = ['Jobs'];
+const PATH = '/v2/jobs/:id/outsourcing';
+
+/** Outsourcing of a job (DESIGN §10.6): each operation answers the job (200, DESIGN §3.6). */
+export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const response = { 200: Job, ...errorResponses };
+  app.post(PATH, { schema: { tags, summary: 'Outsource a part of a job to a supplier (answers the job)', params: IdParams, body: CreateOutsourcing, response } }, async (request) =>
+    app.inTransaction(request, (ctx) => outsourcingService.create(ctx, request.params.id, request.body as OutsourcingInput & { supplier: string })),
+  );
+  app.put(`${PATH}/:outsourcingId`, { schema: { tags, summary: 'Update an outsourcing of a job (answers the job)', params: OutsourcingParams, body: UpdateOutsourcing, response } }, async (request) =>
+    app.inTransaction(request, (ctx) => outsourcingService.update(ctx, request.params.id, request.params.outsourcingId, request.body as OutsourcingInput)),
+  );
+  app.delete(`${PATH}/:outsourcingId`, { schema: { tags, summary: 'Delete an outsourcing of a job (answers the job)', params: OutsourcingParams, response } }, async (request) =>
+    app.inTransaction(request, (ctx) => outsourcingService.remove(ctx, request.params.id, request.params.outsourcingId)),
+  );
+};

@@ -1,0 +1,168 @@
+import type { Ctx } from '../../core/context.js';
+import { bool, isTrue } from '../../core/db/dialect.js';
+import { nowIso, toIsoDate } from '../../core/dates.js';
+import { invalid, notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { roundRate, toDecimalString } from '../../core/money.js';
+import { party } from '../clients/index.js';
+import { languagePairs } from '../language-pairs/index.js';
+import { masterData, services, units } from '../master-data/index.js';
+import { applicablePrices } from '../prices/index.js';
+import { jobs, type JobObject, type JobPart } from '../jobs/index.js';
+import { linesOfPrice, repriceLines, takePrice, type Line, type TakenPrice } from '../jobs/lines.js';
+import { amountsOf } from './assembly.js';
+import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
+import type { OutsourcingInput } from './schemas.js';
+
+/**
+ * Outsourcing (DESIGN §10.6): a part of a job given to a supplier. Each operation locks the job,
+ * changes its outsourcing, stores the outsourcing amounts (§11.5), and lets the job recompute its
+ * estimation and record `job.updated`; the answer is the job.
+ */
+export const OUTSOURCING_STATUS = { notStarted: 1, inProgress: 2, toBeReviewed: 3, finished: 4, cancelled: 5, onHold: 6 } as const;
+
+async function supplierParam(ctx: Ctx, id: string): Promise<string> {
+  if (!(await party.partyExists(ctx, 'suppliers', id))) throw invalid('supplier', `no supplier with id ${id}`);
+  return id;
+}
+
+/** The supplier price of §9.7 for the outsourcing's criteria, with the job's client and domain. */
+async function supplierPrice(ctx: Ctx, job: JobPart, row: Pick<OutsourcingRow, 'supplier_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id'>): Promise<TakenPrice> {
+  const [first] = await applicablePrices.forSupplier(ctx, {
+    supplierId: row.supplier_id,
+    clientId: job.row.client_id,
+    serviceId: row.service_id,
+    unitId: row.unit_id,
+    currency: row.currency,
+    languagePairId: row.language_pair_id,
+    domainId: job.row.domain_id,
+  });
+  return takePrice(first);
+}
+
+const priceColumns = (price: TakenPrice): Partial<OutsourcingRow> => ({
+  unit_cost: price.unitCost,
+  unit_cost_price_id: price.priceId,
+  unit_cost_price_type: price.priceType,
+  matches_type: price.matchesType,
+  price_matches: JSON.stringify(price.entries),
+});
+
+/** Stores the lines and the amounts of an outsourcing after a change. */
+async function storeAmounts(ctx: Ctx, id: string, jobId: string, lines: readonly Line[] | null): Promise<void> {
+  if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines);
+  const row = (await repo.find(ctx.db, ctx.accountId, jobId, id))!;
+  const named = (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
+  await repo.update(ctx.db, ctx.accountId, id, { amounts: JSON.stringify(amountsOf(row, named)) });
+}
+
+/** Columns of the parameters shared by create and update (references checked; `current` stays valid when disabled). */
+async function commonColumns(ctx: Ctx, input: OutsourcingInput, current?: OutsourcingRow): Promise<Partial<OutsourcingRow>> {
+  const columns: Partial<OutsourcingRow> = {};
+  if (input.supplier !== undefined) columns.supplier_id = await supplierParam(ctx, input.supplier);
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (name === '') throw invalid('name', 'must not be empty');
+    columns.name = name;
+  }
+  if (input.service !== undefined) columns.service_id = (await masterData.reference(ctx, services, input.service, 'service', current?.service_id)).id;
+  if (input.quantityType !== undefined) columns.unit_id = (await masterData.reference(ctx, units, input.quantityType, 'quantityType', current?.unit_id)).id;
+  if (input.languagePair !== undefined) {
+    columns.language_pair_id =
+      input.languagePair === null ? null : (await languagePairs.reference(ctx, input.languagePair, 'languagePair', current?.language_pair_id)).id;
+  }
+  if (input.currency !== undefined) columns.currency = input.currency;
+  if (input.dueDate !== undefined) columns.due_date = input.dueDate === null ? null : toIsoDate(input.dueDate);
+  if (input.startDate !== undefined) columns.start_date = input.startDate === null ? null : toIsoDate(input.startDate);
+  if (input.discount !== undefined) columns.discount = toDecimalString(input.discount);
+  if (input.fixedPrice !== undefined) columns.fixed_price = input.fixedPrice === null ? null : toDecimalString(input.fixedPrice);
+  return columns;
+}
+
+async function load(ctx: Ctx, jobId: string, id: string): Promise<OutsourcingRow> {
+  const row = await repo.find(ctx.db, ctx.accountId, jobId, id);
+  if (!row) throw notFound('outsourcing', id);
+  return row;
+}
+
+export const outsourcingService = {
+  async create(ctx: Ctx, jobId: string, input: OutsourcingInput & { supplier: string }): Promise<JobObject> {
+    const job = await jobs.lockForPart(ctx, jobId);
+    const columns = await commonColumns(ctx, input);
+    const now = nowIso();
+    const base = {
+      supplier_id: columns.supplier_id!,
+      service_id: columns.service_id ?? job.row.service_id,
+      unit_id: columns.unit_id ?? job.row.unit_id,
+      currency: columns.currency ?? job.row.currency,
+      language_pair_id: columns.language_pair_id === undefined ? job.row.language_pair_id : columns.language_pair_id,
+    };
+    const price = await supplierPrice(ctx, job, base);
+    // Without a quantity, the job's: its match lines (with the supplier's rates) when it has matches.
+    const copyMatches = input.quantity === undefined && isTrue(job.row.has_matches);
+    const lines = copyMatches ? repriceLines(job.lines, price.entries, true) : linesOfPrice(price.entries);
+    const row: OutsourcingRow = {
+      id: newId(),
+      account_id: ctx.accountId,
+      job_id: jobId,
+      ...base,
+      name: columns.name ?? job.row.name,
+      status: OUTSOURCING_STATUS.notStarted,
+      quantity: input.quantity === undefined ? String(job.row.quantity) : toDecimalString(input.quantity),
+      ...(priceColumns(price) as Pick<OutsourcingRow, 'unit_cost' | 'unit_cost_price_id' | 'unit_cost_price_type' | 'matches_type' | 'price_matches'>),
+      has_matches: bool(copyMatches),
+      discount: columns.discount ?? '0',
+      extra_charge: '0',
+      fixed_price: columns.fixed_price ?? null,
+      due_date: columns.due_date === undefined ? job.row.due_date : columns.due_date,
+      start_date: columns.start_date === undefined ? job.row.start_date : columns.start_date,
+      delivery_date: null,
+      amounts: '{}',
+      created_at: now,
+      updated_at: now,
+    };
+    if (input.unitCost !== undefined) row.unit_cost = roundRate(input.unitCost).toFixed();
+    await repo.insert(ctx.db, row);
+    await storeAmounts(ctx, row.id, jobId, lines);
+    return jobs.partChanged(ctx, jobId);
+  },
+
+  async update(ctx: Ctx, jobId: string, id: string, input: OutsourcingInput): Promise<JobObject> {
+    const job = await jobs.lockForPart(ctx, jobId);
+    const current = await load(ctx, jobId, id);
+    const changes = await commonColumns(ctx, input, current);
+    const next = { ...current, ...changes };
+    let lines: Line[] | null = null;
+    const currentLines = (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
+    // A new supplier, service, unit, pair or currency takes the supplier price again (§10.2 for outsourcing).
+    const criteria = ['supplier_id', 'service_id', 'unit_id', 'language_pair_id', 'currency'] as const;
+    if (criteria.some((column) => next[column] !== current[column])) {
+      const price = await supplierPrice(ctx, job, next);
+      Object.assign(changes, priceColumns(price));
+      lines = repriceLines(currentLines, price.entries, isTrue(current.has_matches));
+    }
+    if (input.quantity !== undefined) {
+      changes.quantity = toDecimalString(input.quantity);
+      changes.has_matches = 0;
+      lines = (lines ?? currentLines).map((line) => ({ ...line, value: '0' }));
+    }
+    if (input.unitCost !== undefined) changes.unit_cost = roundRate(input.unitCost).toFixed();
+    if (input.status !== undefined && input.status !== current.status) {
+      changes.status = input.status;
+      const now = nowIso();
+      if (input.status === OUTSOURCING_STATUS.inProgress && current.start_date === null && input.startDate === undefined) changes.start_date = now;
+      if (input.status === OUTSOURCING_STATUS.finished && current.delivery_date === null) changes.delivery_date = now;
+    }
+    changes.updated_at = nowIso();
+    await repo.update(ctx.db, ctx.accountId, id, changes);
+    await storeAmounts(ctx, id, jobId, lines);
+    return jobs.partChanged(ctx, jobId);
+  },
+
+  async remove(ctx: Ctx, jobId: string, id: string): Promise<JobObject> {
+    await jobs.lockForPart(ctx, jobId);
+    await load(ctx, jobId, id);
+    await repo.delete(ctx.db, ctx.accountId, id);
+    return jobs.partChanged(ctx, jobId);
+  },
+};
