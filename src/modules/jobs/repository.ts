@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
 import type { JobMatchesTable, JobsTable } from '../../core/db/schema.js';
-import type { Line, NamedLine } from './lines.js';
+import { jobLines } from './line-store.js';
 
 /** SQL of jobs and their match lines. Every query takes the account id and filters by it. */
 export type JobRow = JobsTable;
@@ -72,46 +72,8 @@ export const jobRepository = {
     await db.deleteFrom('jobs').where('account_id', '=', accountId).where('id', '=', id).execute();
   },
 
-  /** Match lines of several jobs with their category names, in line order. */
-  async lines(db: Executor, accountId: string, jobIds: readonly string[]): Promise<Map<string, NamedLine[]>> {
-    const result = new Map<string, NamedLine[]>(jobIds.map((id) => [id, []]));
-    if (jobIds.length === 0) return result;
-    const rows = await db
-      .selectFrom('job_matches')
-      .innerJoin('match_categories', 'match_categories.id', 'job_matches.match_category_id')
-      .selectAll('job_matches')
-      .select('match_categories.name as name')
-      .where('job_matches.account_id', '=', accountId)
-      .where('job_matches.job_id', 'in', [...jobIds])
-      .orderBy('job_matches.job_id')
-      .orderBy('job_matches.position')
-      .execute();
-    for (const row of rows) {
-      const entry = row.unit_cost === null || row.percentage === null ? null : { unitCost: String(row.unit_cost), percentage: String(row.percentage) };
-      result.get(row.job_id)?.push({ id: row.match_category_id, name: row.name, value: String(row.value), entry });
-    }
-    return result;
-  },
-
-  /** Replaces the match lines of a job. */
-  async replaceLines(db: Executor, accountId: string, jobId: string, lines: readonly Line[]): Promise<void> {
-    await db.deleteFrom('job_matches').where('account_id', '=', accountId).where('job_id', '=', jobId).execute();
-    if (lines.length === 0) return;
-    await db
-      .insertInto('job_matches')
-      .values(
-        lines.map((line, position) => ({
-          job_id: jobId,
-          match_category_id: line.id,
-          account_id: accountId,
-          position,
-          value: line.value,
-          unit_cost: line.entry?.unitCost ?? null,
-          percentage: line.entry?.percentage ?? null,
-        })),
-      )
-      .execute();
-  },
+  lines: jobLines.lines,
+  replaceLines: jobLines.replaceLines,
 
   /** Ids of the jobs of a client (to recompute their estimation). */
   async idsOfClient(db: Executor, accountId: string, clientId: string): Promise<string[]> {
