@@ -10,7 +10,11 @@ import { eventRoutes } from './events/routes.js';
 import { catConfigurationRoutes } from './cat-configurations/routes.js';
 import { jobRoutes } from './jobs/routes.js';
 import { outsourcingRoutes } from './outsourcing/routes.js';
+import { groupRoutes } from './groups/routes.js';
+import { trackerRoutes } from './trackers/routes.js';
 import { fileModuleRoutes } from './files/owners.js';
+import { catAnalysisRoutes } from './cat-analysis/routes.js';
+import { documentRoutes } from './documents/index.js';
 
 /** Every resource module's routes, registered by the app in this order. */
-export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes, supplierRoutes, jobRoutes, outsourcingRoutes, fileModuleRoutes];
+export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes, supplierRoutes, jobRoutes, outsourcingRoutes, groupRoutes, trackerRoutes, fileModuleRoutes, catAnalysisRoutes, documentRoutes];

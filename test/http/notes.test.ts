@@ -22,10 +22,25 @@ const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
 const DATE = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The create parameters of a job in the account of `api` (a client of its own, its first service and unit). */
+const jobSetUp = new Map<string, Record<string, unknown>>();
+async function jobParams(api: Api): Promise<Record<string, unknown>> {
+  const key = api.apiKey ?? '';
+  if (!jobSetUp.has(key)) {
+    const client = (await api.post('/v2/clients', { name: 'Job notes client' })).body.id;
+    const service = (await api.get('/v2/account/services')).body[0].id;
+    const quantityType = (await api.get('/v2/account/quantity-types')).body[0].id;
+    jobSetUp.set(key, { client, service, quantityType, quantity: 10 });
+  }
+  return jobSetUp.get(key)!;
+}
+
 /** Every parent configured with noteRoutes: the same tests run for each. */
-const PARENTS = [
+const PARENTS: Array<{ resource: string; base: string; params?: (api: Api) => Promise<Record<string, unknown>> }> = [
   { resource: 'client', base: '/v2/clients' },
   { resource: 'supplier', base: '/v2/suppliers' },
+  { resource: 'job', base: '/v2/jobs', params: jobParams },
+  { resource: 'group', base: '/v2/groups' },
 ];
 
 async function events(type: string, id: string): Promise<Array<Record<string, any>>> {
@@ -67,10 +82,10 @@ const HOSTILE: Array<[string, string]> = [
 ];
 const DANGEROUS = /<\s*(script|img|svg|iframe|style|object|embed|math|input|form|meta|body|details)|\son[a-z]+\s*=|javascript:|vbscript:|data:|style\s*=/i;
 
-describe.each(PARENTS)('notes on a $resource', ({ resource, base }) => {
+describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
   const newParent = async (api: Api = t.api, name = `Noted ${resource}`) => {
-    const reply = await api.post(base, { name });
-    expect(reply.status).toBe(201);
+    const reply = await api.post(base, { name, ...(params ? await params(api) : {}) } as never);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     return reply.body;
   };
   const addNote = async (parentId: string, content: string, api: Api = t.api) => {

@@ -6,6 +6,10 @@ import { catConfigurations } from './migrations/0003_cat_configurations.js';
 import { jobs } from './migrations/0004_jobs.js';
 import { notes } from './migrations/0005_notes.js';
 import { files } from './migrations/0006_files.js';
+import { groups } from './migrations/0007_groups.js';
+import { trackers } from './migrations/0008_trackers.js';
+import { jobFiles } from './migrations/0009_job_files.js';
+import { documents } from './migrations/0010_documents.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -16,6 +20,10 @@ function migrations(database: Database): Record<string, Migration> {
     '0004_jobs': jobs(database.dialect),
     '0005_notes': notes(database.dialect),
     '0006_files': files(database.dialect),
+    '0007_groups': groups(database.dialect),
+    '0008_trackers': trackers(database.dialect),
+    '0009_job_files': jobFiles(database.dialect),
+    '0010_documents': documents(database.dialect),
   };
 }
 

@@ -235,6 +235,13 @@ export interface DB {
   notes: NotesTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
+  groups: GroupsTable;
+  documents: DocumentsTable;
+  document_lines: DocumentLinesTable;
+  payments: PaymentsTable;
+  document_sequences: DocumentSequencesTable;
+  tracker_entries: TrackerEntriesTable;
+  file_outsourcing_shares: FileOutsourcingSharesTable;
 }
 
 export interface CatConfigurationsTable {
@@ -349,6 +356,9 @@ export interface JobsTable {
   estimation: string; // JSON
   created_at: Iso;
   updated_at: Iso;
+  /** The job's group (migration 0007) and its position there (order added); null outside a group. */
+  group_id?: string | null;
+  group_position?: number | null;
 }
 
 /** Match lines of a job, ordered by `position`; unit_cost and percentage both null = full rate. */
@@ -431,6 +441,8 @@ export interface FilesTable {
   blob_id: string;
   share_on_jobs: Bool;
   created_at: Iso;
+  /** Jobs and groups: shared with every outsourcing (migration 0009). */
+  share_with_all: Bool;
 }
 
 /** Content of the `db` storage backend: fixed-size chunks of one blob, `seq` from 0. */
@@ -438,4 +450,131 @@ export interface FileChunksTable {
   blob_id: string;
   seq: number;
   data: Uint8Array;
+}
+
+/** A job or group file shared with one outsourcing (DESIGN §15.4); goes with the file and the outsourcing. */
+export interface FileOutsourcingSharesTable {
+  file_id: string;
+  outsourcing_id: string;
+}
+
+/** A time tracker entry of a job (DESIGN §14); `to_at` is null while it runs. */
+export interface TrackerEntriesTable {
+  id: string;
+  account_id: string;
+  job_id: string;
+  user_id: string;
+  from_at: Iso;
+  /** `from_at` + `duration_ms` once stopped; null while running. */
+  to_at: Iso | null;
+  /** Whole milliseconds; 0 while running. */
+  duration_ms: number;
+  billable: Bool;
+  running: Bool;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** A group of jobs (DESIGN §12); status to estimation are derived from its jobs and stored. */
+export interface GroupsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  search_text: string;
+  archived: Bool;
+  pinned: Bool;
+  client_id: string | null;
+  domain_id: string | null;
+  color: string;
+  currency: string;
+  budget: Decimal | null;
+  own_due_date: Iso | null;
+  due_date_auto: Bool;
+  /** The due date answered: the latest job due date when automatic (and one exists), else own_due_date. */
+  due_date: Iso | null;
+  due_sort: string;
+  external_reference: string;
+  purchase_order: string;
+  group_on_invoice: Bool;
+  status: number;
+  progress: Decimal;
+  service_ids: string; // JSON array, order of first use
+  user_ids: string; // JSON array
+  supplier_ids: string; // JSON array
+  estimation: string; // JSON: the GroupEstimation (decimal strings)
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** A quote, invoice or purchase order (DESIGN §16, migration 0010); `kind` names which. */
+export interface DocumentsTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  number: string | null;
+  status: number;
+  type: number;
+  credited_document_id: string | null;
+  client_id: string | null;
+  supplier_id: string | null;
+  issue_date: Iso | null;
+  due_date: Iso | null;
+  validity_date: Iso | null;
+  payment_terms: number;
+  currency: string;
+  discount: Decimal;
+  tax1_id: string | null;
+  tax1_rate: Decimal | null;
+  tax2_id: string | null;
+  tax2_rate: Decimal | null;
+  reverse_charge: Bool;
+  terms: string;
+  subtotal: Decimal;
+  discount_amount: Decimal;
+  tax1_amount: Decimal;
+  tax2_amount: Decimal;
+  total: Decimal;
+  payment_date: Iso | null;
+  archive: Bool;
+  pinned: Bool;
+  search_text: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** A line of a document: a job, an outsourcing, or free text (job_id and outsourcing_id null). */
+export interface DocumentLinesTable {
+  id: string;
+  account_id: string;
+  document_id: string;
+  position: number;
+  job_id: string | null;
+  group_id: string | null;
+  outsourcing_id: string | null;
+  description: string;
+  quantity: Decimal;
+  unit_id: string | null;
+  unit_cost: Decimal;
+  total: Decimal;
+}
+
+/** A payment of an invoice (DESIGN §16.3). */
+export interface PaymentsTable {
+  id: string;
+  account_id: string;
+  document_id: string;
+  amount: Decimal;
+  date: Iso;
+  description: string;
+  is_fully_paid: Bool;
+  created_at: Iso;
+}
+
+/** The last number given per account, document kind and year (0: a format without a year). */
+export interface DocumentSequencesTable {
+  account_id: string;
+  kind: string;
+  year: number;
+  last: number;
 }

@@ -6,24 +6,30 @@ import { ClientFile, SupplierFile, type ClientFileObject, type SupplierFileObjec
 
 export type FileRow = FilesTable;
 
+export type FlagColumn = 'share_on_jobs' | 'share_with_all';
+
+/** Tables that own files (existence checks and the lock taken when a file is added). */
+export type OwnerTable = 'clients' | 'suppliers' | 'jobs' | 'groups';
+
 /** A boolean column of the file that `PUT`/`DELETE {base}/:id/files/:fileId/{path}` sets and clears. */
 export interface FileFlag {
   path: string;
-  column: 'share_on_jobs';
+  column: FlagColumn;
   summary: string;
 }
 
 /**
  * Files of one owner kind (DESIGN §15): one implementation, configured here once per owner.
- * Job and group files are one more configuration each: `ownerTable: 'jobs'` / `'groups'`, a
- * `present` that adds `outsourcing { shareWithAll, sharedWith }` (one query for all rows), and
- * for jobs `inherited` (the files of the job's group, listed with `groupFileId`).
+ * Job and group files are one more configuration each (job-files.ts, group-files.ts):
+ * `ownerTable: 'jobs'` / `'groups'`, a `present` that adds `outsourcing { shareWithAll, sharedWith }`
+ * (one query for all rows), `loadFor` (a page of owners in one query) and for jobs `inherited`
+ * (the files of the job's group, listed with `groupFileId`).
  */
 export interface FileKind<F extends object = object> {
   /** Stored in files.owner_type. */
   ownerType: string;
   /** The owner's table (account_id, id): existence checks and the lock taken when a file is added. */
-  ownerTable: 'clients' | 'suppliers';
+  ownerTable: OwnerTable;
   /** For messages and OpenAPI: `client`. */
   noun: string;
   /** The file object's schema. */
@@ -33,6 +39,8 @@ export interface FileKind<F extends object = object> {
   flags: readonly FileFlag[];
   /** Files listed with an owner's own files although another owner holds them (group files on jobs). */
   inherited?(ctx: Ctx, ownerIds: readonly string[]): Promise<Map<string, FileRow[]>>;
+  /** The full file lists of several owners in one query (own and inherited files with their extras), replacing the generic loading. */
+  loadFor?(ctx: Ctx, ownerIds: readonly string[]): Promise<Map<string, F[]>>;
 }
 
 export const clientFiles: FileKind<ClientFileObject> = {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clients } from '../clients/index.js';
 import { suppliers } from '../suppliers/index.js';
+import { groupFileOwner } from './group-files.js';
+import { jobFileOwner, jobShareRoutes } from './job-files.js';
 import { clientFiles, supplierFiles } from './kinds.js';
 import { fileRoutes, type FileOwner } from './routes.js';
 
@@ -17,7 +19,8 @@ export const supplierFileOwner: FileOwner = {
   },
 };
 
-/** The files routes of every owner kind (jobs and groups are added here as they land). */
+/** The files routes of every owner kind, and the per-outsourcing sharing of job files. */
 export const fileModuleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const owner of [clientFileOwner, supplierFileOwner]) await app.register(fileRoutes(owner as FileOwner<{ id: string }>));
+  for (const owner of [clientFileOwner, supplierFileOwner, jobFileOwner, groupFileOwner]) await app.register(fileRoutes(owner as FileOwner<{ id: string }>));
+  await app.register(jobShareRoutes);
 };

@@ -1,5 +1,5 @@
 import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
-import type { FileRow } from './kinds.js';
+import type { FileRow, FlagColumn, OwnerTable } from './kinds.js';
 
 /** Files, always scoped to one account and one owner kind. */
 export const fileRepository = {
@@ -32,7 +32,7 @@ export const fileRepository = {
     await db.insertInto('files').values(row).execute();
   },
 
-  async setFlag(db: Executor, accountId: string, fileId: string, column: 'share_on_jobs', value: number): Promise<void> {
+  async setFlag(db: Executor, accountId: string, fileId: string, column: FlagColumn, value: number): Promise<void> {
     await db.updateTable('files').set({ [column]: value }).where('account_id', '=', accountId).where('id', '=', fileId).execute();
   },
 
@@ -42,7 +42,7 @@ export const fileRepository = {
   },
 
   /** True when the owner is the account's; `lock` keeps it until the transaction ends (PostgreSQL). */
-  async ownerExists(db: Executor, dialect: DialectName, accountId: string, table: 'clients' | 'suppliers', id: string, lock: boolean): Promise<boolean> {
+  async ownerExists(db: Executor, dialect: DialectName, accountId: string, table: OwnerTable, id: string, lock: boolean): Promise<boolean> {
     const query = db.selectFrom(table).select('id').where('account_id', '=', accountId).where('id', '=', id);
     return (await (lock ? forUpdate(query, dialect) : query).executeTakeFirst()) !== undefined;
   },

@@ -1,5 +1,6 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../core/context.js';
 import { missing } from '../../core/errors.js';
 import { IdParams, errorResponses } from '../../core/schemas.js';
@@ -18,10 +19,16 @@ export interface FileOwner<F extends object = object> {
   /** A file was added, removed or changed: the owner's updated_at and `<owner>.updated` event, same transaction. */
   changed(ctx: Ctx, ownerId: string): Promise<void>;
   /**
-   * Jobs and groups: `POST …/files/upload/:outsourcingId?` — the extra path, its parameters, and
+   * Jobs and groups: `POST …/files/upload/:outsourcingId` as well — the extra path, its parameters, and
    * what follows the upload in the same transaction (share the new file with that outsourcing).
    */
-  upload?: { suffix: string; params: TObject; after(ctx: Ctx, ownerId: string, fileId: string, params: Record<string, string>): Promise<void> };
+  upload?: {
+    suffix: string;
+    params: TObject;
+    /** Checks the extra parameters before the body is read (404 for an outsourcing that is not the owner's). */
+    check?(ctx: Ctx, ownerId: string, params: Record<string, string>): Promise<void>;
+    after(ctx: Ctx, ownerId: string, fileId: string, params: Record<string, string>): Promise<void>;
+  };
 }
 
 /**
@@ -39,38 +46,38 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
       files.list(app.readCtx(request), kind, request.params.id),
     );
 
-    app.post(
-      `${path}/upload${owner.upload?.suffix ?? ''}`,
-      {
-        schema: {
-          tags,
-          summary: `Upload a file to a ${kind.noun}`,
-          description: 'multipart/form-data with the file in the field `file` (other fields are ignored); at most MAX_UPLOAD_BYTES (413 beyond).',
-          consumes: ['multipart/form-data'],
-          params: owner.upload?.params ?? IdParams,
-          response: { 201: File, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const ownerId = (request.params as { id: string }).id;
-        // 404 before the body is read; checked again (and locked) when the file row is inserted.
-        await files.assertOwner(app.readCtx(request), kind, ownerId);
-        if (!request.isMultipart() && request.headers['content-type'] === undefined) throw missing('file');
-        const content = await receiveUpload(request, app.storage, app.config.maxUploadBytes);
-        try {
-          const file = await app.inTransaction(request, async (ctx) => {
-            const created = await files.create(ctx, kind, ownerId, content);
-            if (owner.upload) await owner.upload.after(ctx, ownerId, created.id, request.params as Record<string, string>);
-            await owner.changed(ctx, ownerId);
-            return owner.upload ? files.get(ctx, kind, ownerId, created.id) : created;
-          });
-          return reply.code(201).send(file);
-        } catch (error) {
-          await app.storage.remove([content.blobId]).catch(() => {});
-          throw error;
-        }
-      },
-    );
+    const upload = async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = request.params as Record<string, string>;
+      const ownerId = params.id!;
+      // 404 before the body is read; checked again (and locked) when the file row is inserted.
+      await files.assertOwner(app.readCtx(request), kind, ownerId);
+      await owner.upload?.check?.(app.readCtx(request), ownerId, params);
+      if (!request.isMultipart() && request.headers['content-type'] === undefined) throw missing('file');
+      const content = await receiveUpload(request, app.storage, app.config.maxUploadBytes);
+      try {
+        const file = await app.inTransaction(request, async (ctx) => {
+          const created = await files.create(ctx, kind, ownerId, content);
+          if (owner.upload) await owner.upload.after(ctx, ownerId, created.id, params);
+          await owner.changed(ctx, ownerId);
+          return owner.upload ? files.get(ctx, kind, ownerId, created.id) : created;
+        });
+        return reply.code(201).send(file);
+      } catch (error) {
+        await app.storage.remove([content.blobId]).catch(() => {});
+        throw error;
+      }
+    };
+    const uploadSchema = (params: TObject, into: string) => ({
+      tags,
+      summary: `Upload a file to a ${kind.noun}${into}`,
+      description: 'multipart/form-data with the file in the field `file` (other fields are ignored); at most MAX_UPLOAD_BYTES (413 beyond).',
+      consumes: ['multipart/form-data'],
+      params,
+      response: { 201: File, ...errorResponses },
+    });
+    // `…/upload/:outsourcingId?` of the specification: two routes, so that each is documented.
+    app.post(`${path}/upload`, { schema: uploadSchema(IdParams, '') }, upload);
+    if (owner.upload) app.post(`${path}/upload${owner.upload.suffix}`, { schema: uploadSchema(owner.upload.params, ', shared with one outsourcing') }, upload);
 
     app.route({
       method: ['GET', 'HEAD'],

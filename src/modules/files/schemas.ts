@@ -34,3 +34,33 @@ export const UploadBody = {
   properties: { file: { type: 'string', format: 'binary', description: 'the file (required); other fields are ignored' } },
   required: ['file'],
 } as const;
+
+/** Specification "File of a job" / "File of a group": the outsourcing the file is shared with. */
+export const FileSharing = Type.Object({
+  shareWithAll: Type.Boolean({ description: 'shared with every outsourcing' }),
+  sharedWith: Type.Array(Type.String(), { description: 'ids of the outsourcing the file is shared with' }),
+});
+
+/** Specification "File of a job"; `groupFileId` only on the files of the job's group (DESIGN §15.4). */
+export const JobFile = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    groupFileId: Type.Optional(Type.String({ description: 'the group file, when the file is one of the job group\'s files' })),
+    outsourcing: FileSharing,
+    size: Type.Integer({ description: 'bytes' }),
+    createdAt: DateOut(),
+  },
+  { title: 'jobFile' },
+);
+export type JobFileObject = Static<typeof JobFile>;
+
+/** Specification "File of a group". */
+export const GroupFile = Type.Object(
+  { id: Type.String(), name: Type.String(), outsourcing: FileSharing, size: Type.Integer({ description: 'bytes' }), createdAt: DateOut() },
+  { title: 'groupFile' },
+);
+export type GroupFileObject = Static<typeof GroupFile>;
+
+export const ShareParams = Type.Object({ id: Id(), fileId: Id(), outsourcingId: Id() }, { additionalProperties: false });
+export const UploadToOutsourcingParams = Type.Object({ id: Id(), outsourcingId: Id() }, { additionalProperties: false });

@@ -25,6 +25,10 @@ export const files = {
   async listFor<F extends object>(ctx: Ctx, kind: FileKind<F>, ownerIds: readonly string[]): Promise<Map<string, F[]>> {
     const result = new Map<string, F[]>(ownerIds.map((id) => [id, []]));
     if (ownerIds.length === 0) return result;
+    if (kind.loadFor) {
+      for (const [id, list] of await kind.loadFor(ctx, ownerIds)) if (result.has(id)) result.set(id, list);
+      return result;
+    }
     const own = await repo.listByOwners(ctx.db, ctx.accountId, kind.ownerType, ownerIds);
     const inherited = kind.inherited ? await kind.inherited(ctx, ownerIds) : new Map<string, FileRow[]>();
     const rowsOf = new Map<string, FileRow[]>(ownerIds.map((id) => [id, [...(inherited.get(id) ?? [])]]));
@@ -79,6 +83,7 @@ export const files = {
       content_type: contentTypeFor(content.name),
       blob_id: content.blobId,
       share_on_jobs: 0,
+      share_with_all: 0,
       created_at: nowIso(),
     };
     await repo.insert(ctx.db, row);

@@ -43,6 +43,8 @@ export interface JobExtension {
   deleteParts?(ctx: Ctx, jobId: string): Promise<void>;
   /** Throws (409 invalid_transition) when a move allowed by the table is not, e.g. 4 → 3 while invoiced. */
   beforeStatusChange?(ctx: Ctx, job: JobSummary, to: number): Promise<void>;
+  /** After the stored estimation of some jobs was written (every job write passes there): e.g. refresh their groups. */
+  jobsChanged?(ctx: Ctx, jobIds: readonly string[]): Promise<void>;
   /** Job ids of a group (the `group` filter of the listing): a subquery or a list. */
   jobsOfGroup?(ctx: Ctx, groupId: string): Promise<string[] | null>;
 }

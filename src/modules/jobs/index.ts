@@ -4,6 +4,7 @@
  * estimation when an input they own changes, and the job schema.
  */
 export { jobs, type JobPart } from './service.js';
-export { jobExtensions, type JobExtension, type JobParts, type EstimationExtras, type JobSummary } from './extensions.js';
+export { jobPricing } from './price-service.js';
+export { jobExtensions, loadExtras as estimationExtrasOf, type JobExtension, type JobParts, type EstimationExtras, type JobSummary } from './extensions.js';
 export { Job, type JobObject } from './schemas.js';
 export { JOB_STATUS, JOB_STATUS_NAMES, TRANSITIONS } from './status.js';

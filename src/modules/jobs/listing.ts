@@ -50,6 +50,7 @@ export async function pageOfJobs(ctx: Ctx, filters: JobFilters): Promise<Page<st
   if (filters.service?.length) query = query.where('jobs.service_id', 'in', filters.service);
   if (filters.languagePair?.length) query = query.where('jobs.language_pair_id', 'in', filters.languagePair);
   if (filters.user?.length) query = query.where('jobs.user_id', 'in', filters.user);
+  if (filters.group === null) query = query.where('jobs.group_id', 'is', null);
   if (filters.group) {
     const ids = await groupJobIds(ctx, filters.group);
     query = ids.length > 0 ? query.where('jobs.id', 'in', ids) : query.where(sql<boolean>`1 = 0`);

@@ -3,7 +3,7 @@ import { isTrue } from '../../core/db/dialect.js';
 import { buildJobEstimation, type JobEstimation } from '../estimation/index.js';
 import { applicablePrices, type ApplicablePrice, type PriceQuery } from '../prices/index.js';
 import { outsourcingOfJobs } from '../outsourcing/index.js';
-import { loadExtras } from './extensions.js';
+import { jobExtensions, loadExtras } from './extensions.js';
 import { engineMatches, takePrice, type TakenPrice } from './lines.js';
 import { jobRepository as repo, type JobRow } from './repository.js';
 
@@ -118,4 +118,5 @@ export async function storeEstimations(ctx: Ctx, jobIds: readonly string[]): Pro
     const estimation = await estimationOf(ctx, row, targetMargin);
     await repo.update(ctx.db, ctx.accountId, id, { estimation: JSON.stringify(estimation) });
   }
+  for (const extension of jobExtensions.list()) await extension.jobsChanged?.(ctx, jobIds);
 }

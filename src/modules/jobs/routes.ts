@@ -4,6 +4,7 @@ import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/attachments.js';
 import { JOB_ENTITY } from './assembly.js';
 import { jobPricing } from './price-service.js';
+import { jobNoteRoutes } from './notes.js';
 import {
   ApplicablePriceObject,
   CreateJob,
@@ -50,4 +51,5 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(labelRoutes({ entityType: JOB_ENTITY, basePath: PATH, resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobs.touch }));
+  await app.register(jobNoteRoutes);
 };

@@ -6,10 +6,10 @@ import { newId } from '../../core/ids.js';
 import { roundRate, toDecimalString } from '../../core/money.js';
 import { party } from '../clients/index.js';
 import { languagePairs } from '../language-pairs/index.js';
-import { masterData, services, units } from '../master-data/index.js';
+import { masterData, matchCategories, services, units } from '../master-data/index.js';
 import { applicablePrices } from '../prices/index.js';
 import { jobs, type JobObject, type JobPart } from '../jobs/index.js';
-import { linesOfPrice, repriceLines, takePrice, type Line, type TakenPrice } from '../jobs/lines.js';
+import { linesOfPrice, parseEntries, repriceLines, sumOfLines, takePrice, type Line, type TakenPrice } from '../jobs/lines.js';
 import { amountsOf } from './assembly.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
 import type { OutsourcingInput } from './schemas.js';
@@ -154,6 +154,35 @@ export const outsourcingService = {
       if (input.status === OUTSOURCING_STATUS.finished && current.delivery_date === null) changes.delivery_date = now;
     }
     changes.updated_at = nowIso();
+    await repo.update(ctx.db, ctx.accountId, id, changes);
+    await storeAmounts(ctx, id, jobId, lines);
+    return jobs.partChanged(ctx, jobId);
+  },
+
+  /**
+   * CAT analysis import (CAT-ANALYSIS §3.3): the outsourcing's unit (a new one takes the supplier
+   * price again) and its match lines with exact decimal quantities, rates from its price (the full
+   * rate for a category the price lacks); quantity = their sum, hasMatches true.
+   */
+  async importMatches(ctx: Ctx, jobId: string, id: string, input: { unitId: string; matches: ReadonlyArray<{ id: string; value: string }> }): Promise<JobObject> {
+    const job = await jobs.lockForPart(ctx, jobId);
+    const current = await load(ctx, jobId, id);
+    const changes: Partial<OutsourcingRow> = {};
+    if (input.unitId !== current.unit_id) {
+      changes.unit_id = (await masterData.reference(ctx, units, input.unitId, 'quantityType', current.unit_id)).id;
+      Object.assign(changes, priceColumns(await supplierPrice(ctx, job, { ...current, ...changes })));
+    }
+    const next = { ...current, ...changes };
+    const entries = new Map(parseEntries(next.price_matches).map((entry) => [entry.id, entry]));
+    const known = new Set([...((await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? []).map((line) => line.id), ...entries.keys()]);
+    const lines: Line[] = [];
+    for (const [i, match] of input.matches.entries()) {
+      // As on the job's price endpoint: a disabled category only when the outsourcing already has it.
+      await masterData.reference(ctx, matchCategories, match.id, `matches[${i}][id]`, known.has(match.id) ? match.id : undefined);
+      const entry = entries.get(match.id);
+      lines.push({ id: match.id, value: toDecimalString(match.value), entry: entry ? { unitCost: entry.unitCost, percentage: entry.percentage } : null });
+    }
+    Object.assign(changes, { quantity: sumOfLines(lines), has_matches: 1, updated_at: nowIso() });
     await repo.update(ctx.db, ctx.accountId, id, changes);
     await storeAmounts(ctx, id, jobId, lines);
     return jobs.partChanged(ctx, jobId);

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, invalid, missing } from '../../core/errors.js';
+import { IdParams, errorResponses } from '../../core/schemas.js';
+import type { StoredContent } from '../files/index.js';
+import { Job } from '../jobs/index.js';
+import { readReportUpload, reportCap, validateFields } from './multipart.js';
+import type { CatToolId } from './readers/index.js';
+import { reportFiles } from './report-files.js';
+import { ImportFields, OutsourcingImportParams, ParseFields, ParsedReport, type ImportFieldsInput } from './schemas.js';
+import { catAnalysis, type ImportTarget } from './service.js';
+
+const UPLOAD_NOTE =
+  'Reports are read into memory, up to MAX_UPLOAD_BYTES and at most 50 MiB (413 beyond); the report is checked (check sums, encodings, no DTD) and any problem is 400 `parameter_invalid` naming the row, element or header.';
+
+const IMPORT_DESCRIPTION = `Either multipart/form-data with the report in the part \`file\` (stored as a file of the job) and the fields below, or a form / JSON body with \`fileId\` (a file of the job). ${UPLOAD_NOTE} One transaction: a rejected import changes nothing.`;
+
+/** A request without a body and without a content type: the file is missing, as for uploads. */
+function assertBody(request: FastifyRequest): void {
+  if (!request.isMultipart() && request.headers['content-type'] === undefined) throw missing('file');
+}
+
+/** One import: 404 before the body is read; the uploaded report is stored as a job file only if the import succeeds. */
+async function importRoute(app: FastifyInstance, request: FastifyRequest, target: ImportTarget) {
+  const read = app.readCtx(request);
+  await catAnalysis.assertTarget(read, target);
+  const cap = reportCap(app.config.maxUploadBytes);
+  let fields: ImportFieldsInput;
+  let bytes: Uint8Array | undefined;
+  let name = 'cat-analysis';
+  if (request.isMultipart()) {
+    const upload = await readReportUpload(request, cap);
+    fields = validateFields<ImportFieldsInput>(ImportFields, upload.fields);
+    bytes = upload.bytes;
+    name = upload.name ?? name;
+  } else {
+    fields = (request.body ?? {}) as ImportFieldsInput;
+  }
+  if (bytes && fields.fileId !== undefined) throw invalid('fileId', 'give either the report in the part `file` or fileId, not both');
+  if (!bytes && fields.fileId === undefined) throw missing('file');
+  const source = bytes ? 'file' : 'fileId';
+  if (!bytes) bytes = await reportFiles.read(read, app.storage, target.jobId, fields.fileId!, cap);
+  // Storage is written outside the transaction (as every upload); the file row goes in it.
+  const upload: StoredContent | undefined = source === 'file' ? await reportFiles.store(app.storage, bytes, name) : undefined;
+  try {
+    const result = await app.inTransaction(request, (ctx) =>
+      catAnalysis.importReport(ctx, target, {
+        bytes: bytes!,
+        source,
+        ...(fields.fileId !== undefined ? { fileId: fields.fileId } : {}),
+        ...(upload ? { upload } : {}),
+        ...(fields.catConfiguration !== undefined ? { catConfiguration: fields.catConfiguration } : {}),
+        ...(fields.targetLanguage !== undefined ? { targetLanguage: fields.targetLanguage } : {}),
+      }),
+    );
+    return result.job;
+  } catch (error) {
+    if (upload) await app.storage.remove([upload.blobId]).catch(() => {});
+    throw error;
+  }
+}
+
+/** CAT analysis (CAT-ANALYSIS §3.1–3.3). */
+export const catAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['CAT analysis'];
+  const importSchema = {
+    tags,
+    description: IMPORT_DESCRIPTION,
+    consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+    body: ImportFields,
+    response: { 200: Job, ...errorResponses },
+  };
+
+  app.post(
+    '/v2/cat-analysis/parse',
+    {
+      schema: {
+        tags,
+        summary: 'Parse a CAT analysis report without storing anything',
+        description: `multipart/form-data: the report in the part \`file\`, optional field \`catTool\`. ${UPLOAD_NOTE}`,
+        consumes: ['multipart/form-data'],
+        response: { 200: ParsedReport, ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertBody(request);
+      if (!request.isMultipart()) throw new ApiError('unsupported_media_type', 'Send the report as multipart/form-data, the file in the field "file"');
+      const upload = await readReportUpload(request, reportCap(app.config.maxUploadBytes));
+      const fields = validateFields<{ catTool?: CatToolId }>(ParseFields, upload.fields);
+      if (!upload.bytes) throw missing('file');
+      return catAnalysis.parse(upload.bytes, fields.catTool);
+    },
+  );
+  app.post('/v2/jobs/:id/cat-analysis', { schema: { ...importSchema, summary: 'Import a CAT analysis report into a job (answers the job)', params: IdParams } }, async (request) =>
+    importRoute(app, request, { jobId: request.params.id }),
+  );
+
+  app.post(
+    '/v2/jobs/:id/outsourcing/:outsourcingId/cat-analysis',
+    { schema: { ...importSchema, summary: 'Import a CAT analysis report into an outsourcing of a job (answers the job)', params: OutsourcingImportParams } },
+    async (request) => importRoute(app, request, { jobId: request.params.id, outsourcingId: request.params.outsourcingId }),
+  );
+};

@@ -1,0 +1,115 @@
+import type { Ctx } from '../../core/context.js';
+import { ApiError, invalid, notFound } from '../../core/errors.js';
+import type { StoredContent } from '../files/index.js';
+import { catConfigurations, type CatConfigurationObject } from '../cat-configurations/index.js';
+import { jobPricing, jobs, type JobObject } from '../jobs/index.js';
+import { outsourcingService } from '../outsourcing/service.js';
+import { categoryQuantities, chooseLanguage, type CategoryQuantity } from './quantities.js';
+import { CatReportError, parseReport, type CatToolId, type ParsedReport } from './readers/index.js';
+import { catAnalysisRepository as repo } from './repository.js';
+import { reportFiles } from './report-files.js';
+
+/**
+ * CAT analysis (CAT-ANALYSIS §3): parsing a report, and importing one into a job or an outsourcing.
+ * An import runs in the request's transaction and changes nothing when it is rejected.
+ */
+export interface ImportTarget {
+  jobId: string;
+  /** Set for `POST /v2/jobs/:id/outsourcing/:outsourcingId/cat-analysis`. */
+  outsourcingId?: string;
+}
+
+export interface ImportInput {
+  bytes: Uint8Array;
+  /** The parameter the report came in: `file` (uploaded) or `fileId` (a file of the job). */
+  source: 'file' | 'fileId';
+  /** The job file holding the report (`fileId`), or uploaded content to make a job file of. */
+  fileId?: string;
+  upload?: StoredContent;
+  catConfiguration?: string;
+  targetLanguage?: string;
+}
+
+/** Parses report bytes; every reader error is 400 `parameter_invalid` naming the parameter. */
+export function parse(bytes: Uint8Array, catTool: CatToolId | undefined, param: 'file' | 'fileId' = 'file'): ParsedReport {
+  try {
+    return parseReport(bytes, catTool === undefined ? {} : { catTool });
+  } catch (error) {
+    if (error instanceof CatReportError) throw invalid(param, error.message);
+    throw error;
+  }
+}
+
+/** Errors of the reused job and outsourcing services name their own parameters: here the configuration is at fault. */
+async function asConfigurationError<T>(configuration: CatConfigurationObject, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const param = error instanceof ApiError ? error.details?.[0]?.param : undefined;
+    if (error instanceof ApiError && error.code === 'parameter_invalid' && param !== undefined && (param === 'quantityType' || param.startsWith('matches['))) {
+      const what = param === 'quantityType' ? 'its destination quantity type' : 'a match category of its mappings';
+      throw invalid('catConfiguration', `CAT configuration "${configuration.name}" cannot be applied: ${what}: ${error.details![0]!.message}`);
+    }
+    throw error;
+  }
+}
+
+async function defaultConfiguration(ctx: Ctx, job: JobObject, supplierId: string | undefined): Promise<string> {
+  const fromSupplier = supplierId === undefined ? null : await repo.defaultConfiguration(ctx.db, ctx.accountId, 'suppliers', supplierId);
+  const id = fromSupplier ?? (await repo.defaultConfiguration(ctx.db, ctx.accountId, 'clients', job.client.id));
+  if (id !== null) return id;
+  const whose = supplierId === undefined ? "the job's client has" : "neither the supplier nor the job's client has";
+  throw new ApiError('parameter_missing', `catConfiguration: ${whose} a default CAT configuration; give catConfiguration`, [
+    { param: 'catConfiguration', message: 'is required (no default CAT configuration)' },
+  ]);
+}
+
+export const catAnalysis = {
+  parse,
+
+  /** 404 unless the job (and the outsourcing, of that job) is the caller's; checked before the body is read. */
+  async assertTarget(ctx: Ctx, target: ImportTarget): Promise<void> {
+    const job = await jobs.get(ctx, target.jobId);
+    if (target.outsourcingId !== undefined && !job.outsourcing.some((item) => item.id === target.outsourcingId)) {
+      throw notFound('outsourcing of this job', target.outsourcingId);
+    }
+  },
+
+  /**
+   * Imports a report (CAT-ANALYSIS §3.2–3.3): the configuration's source count of each tool
+   * match, summed per mapped category in mapping order and converted; the job's (outsourcing's)
+   * unit becomes the destination unit and its match lines these categories, priced by the price
+   * endpoint's rules. Answers the job.
+   */
+  async importReport(ctx: Ctx, target: ImportTarget, input: ImportInput): Promise<{ job: JobObject; fileId: string | null; quantities: CategoryQuantity[] }> {
+    const { jobId, outsourcingId } = target;
+    await jobs.lockForPart(ctx, jobId);
+    const job = await jobs.get(ctx, jobId);
+    const outsourcing = outsourcingId === undefined ? undefined : job.outsourcing.find((item) => item.id === outsourcingId);
+    if (outsourcingId !== undefined && !outsourcing) throw notFound('outsourcing of this job', outsourcingId);
+
+    const configurationId = input.catConfiguration ?? (await defaultConfiguration(ctx, job, outsourcing?.supplier.id));
+    const configuration = await catConfigurations.get(ctx, configurationId, 'catConfiguration');
+    const report = parse(input.bytes, configuration.catTool.id as CatToolId, input.source);
+    const pairTarget = (outsourcing ? (outsourcing.languagePair ?? job.languagePair) : job.languagePair)?.target.code ?? null;
+    const language = chooseLanguage(report, input.targetLanguage, pairTarget);
+    const quantities = categoryQuantities(configuration, report, language);
+
+    const fileId = input.fileId ?? (input.upload ? await reportFiles.attach(ctx, jobId, input.upload) : null);
+    const unitId = configuration.quantityTypes.destination.id;
+    let answer: JobObject;
+    if (outsourcingId !== undefined) {
+      answer = await asConfigurationError(configuration, () =>
+        outsourcingService.importMatches(ctx, jobId, outsourcingId, { unitId, matches: quantities.map((q) => ({ id: q.id, value: q.value })) }),
+      );
+    } else {
+      // A new unit takes the price again (DESIGN §10.2), then the lines take the rates of the price
+      // endpoint (§10.3): the price's entry of the category, else the full rate.
+      if (unitId !== job.quantityType.id) await asConfigurationError(configuration, () => jobs.update(ctx, jobId, { quantityType: unitId }));
+      answer = await asConfigurationError(configuration, () =>
+        jobPricing.update(ctx, jobId, { matches: quantities.map((q) => ({ id: q.id, value: Number(q.value) })) }),
+      );
+    }
+    return { job: answer, fileId, quantities };
+  },
+};

@@ -1,0 +1,103 @@
+import type { Ctx } from '../../core/context.js';
+import { isTrue } from '../../core/db/dialect.js';
+import { currency } from '../../core/money.js';
+import { entityLabels } from '../labels/attachments.js';
+import { notes } from '../notes/index.js';
+import { INVOICE_STATUS, type KindConfig } from './kinds.js';
+import { documentRepository as repo, type DocumentRow, type LineWithNames, type PaymentRow } from './repository.js';
+import type { DocumentObject } from './schemas.js';
+
+/** Document objects for a page of ids, in a constant number of queries whatever the page size. */
+const num = (value: string | number | null) => Number(value ?? 0);
+
+function lineObject(line: LineWithNames): DocumentObject['lines'][number] {
+  return {
+    id: line.id,
+    ...(line.job_id !== null ? { job: { id: line.job_id, name: line.job_name ?? '' } } : {}),
+    ...(line.outsourcing_id !== null ? { outsourcing: { id: line.outsourcing_id, name: line.outsourcing_name ?? '' } } : {}),
+    description: line.description,
+    quantity: num(line.quantity),
+    quantityType: line.unit_id === null ? null : { id: line.unit_id, name: line.unit_name ?? '' },
+    unitCost: num(line.unit_cost),
+    total: num(line.total),
+  };
+}
+
+const paymentObject = (row: PaymentRow) => ({
+  id: row.id,
+  amount: num(row.amount),
+  date: row.date,
+  description: row.description,
+  isFullyPaid: isTrue(row.is_fully_paid),
+  createdAt: row.created_at,
+});
+
+export async function loadDocuments(ctx: Ctx, kind: KindConfig, ids: readonly string[]): Promise<Map<string, DocumentObject>> {
+  const result = new Map<string, DocumentObject>();
+  const rows = await repo.findMany(ctx.db, ctx.accountId, kind.kind, ids);
+  if (rows.length === 0) return result;
+  const rowIds = rows.map((row) => row.id);
+  const partyIds = rows.map((row) => (kind.party === 'client' ? row.client_id : row.supplier_id)).filter((id): id is string => id !== null);
+  const parties = new Map((await repo.parties(ctx.db, ctx.accountId, kind.party === 'client' ? 'clients' : 'suppliers', partyIds)).map((p) => [p.id, p.name]));
+  const taxIds = rows.flatMap((row) => [row.tax1_id, row.tax2_id]).filter((id): id is string => id !== null);
+  const taxNames = new Map((await repo.taxes(ctx.db, ctx.accountId, [...new Set(taxIds)])).map((tax) => [tax.id, tax.name]));
+  const lines = new Map<string, LineWithNames[]>(rowIds.map((id) => [id, []]));
+  for (const line of await repo.lines(ctx.db, ctx.accountId, rowIds)) lines.get(line.document_id)?.push(line);
+  const payments = new Map<string, PaymentRow[]>(rowIds.map((id) => [id, []]));
+  if (kind.hasPayments) for (const payment of await repo.payments(ctx.db, ctx.accountId, rowIds)) payments.get(payment.document_id)?.push(payment);
+  const credited = rows.map((row) => row.credited_document_id).filter((id): id is string => id !== null);
+  const creditedNumbers = new Map((await repo.findMany(ctx.db, ctx.accountId, kind.kind, credited)).map((row) => [row.id, row.number]));
+  const labelLists = await entityLabels.listFor(ctx, kind.object, rowIds);
+  const noteLists = await notes.listFor(ctx, kind.object, rowIds);
+  for (const row of rows) result.set(row.id, toObject(kind, row, { parties, taxNames, lines, payments, creditedNumbers, labelLists, noteLists }));
+  return result;
+}
+
+interface Loaded {
+  parties: Map<string, string>;
+  taxNames: Map<string, string>;
+  lines: Map<string, LineWithNames[]>;
+  payments: Map<string, PaymentRow[]>;
+  creditedNumbers: Map<string, string | null>;
+  labelLists: Map<string, DocumentObject['labels']>;
+  noteLists: Map<string, DocumentObject['notes']>;
+}
+
+function toObject(kind: KindConfig, row: DocumentRow, loaded: Loaded): DocumentObject {
+  const tax = (id: string | null, rate: string | null) => (id === null ? null : { id, name: loaded.taxNames.get(id) ?? '', value: num(rate) });
+  const partyId = (kind.party === 'client' ? row.client_id : row.supplier_id) ?? '';
+  const object: DocumentObject = {
+    id: row.id,
+    object: kind.object,
+    number: row.number,
+    status: row.status,
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    currency: currency(row.currency),
+    lines: (loaded.lines.get(row.id) ?? []).map(lineObject),
+    paymentTerms: row.payment_terms,
+    discount: num(row.discount),
+    tax1: tax(row.tax1_id, row.tax1_rate),
+    tax2: tax(row.tax2_id, row.tax2_rate),
+    applyVATReverseCharge: isTrue(row.reverse_charge),
+    terms: row.terms,
+    total: { subtotal: num(row.subtotal), discount: num(row.discount_amount), tax1: num(row.tax1_amount), tax2: num(row.tax2_amount), total: num(row.total) },
+    notes: loaded.noteLists.get(row.id) ?? [],
+    labels: loaded.labelLists.get(row.id) ?? [],
+    archive: isTrue(row.archive),
+    pinned: isTrue(row.pinned),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  object[kind.party] = { id: partyId, name: loaded.parties.get(partyId) ?? '' };
+  if (kind.hasValidityDate) object.validityDate = row.validity_date;
+  if (kind.hasPayments) {
+    const payments = loaded.payments.get(row.id) ?? [];
+    object.type = row.type;
+    object.creditedInvoice = row.credited_document_id === null ? null : { id: row.credited_document_id, number: loaded.creditedNumbers.get(row.credited_document_id) ?? null };
+    object.payments = payments.map(paymentObject);
+    object.isPartiallyPaid = payments.length > 0 && row.status === INVOICE_STATUS.sent;
+    object.paymentDate = row.payment_date;
+  }
+  return object;
+}

@@ -1,0 +1,154 @@
+import type { Ctx } from '../../core/context.js';
+import { bool, isTrue } from '../../core/db/dialect.js';
+import { nowIso, toIsoDate } from '../../core/dates.js';
+import { ApiError, notFound, stateConflict } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
+import { newId } from '../../core/ids.js';
+import { Dec } from '../../core/money.js';
+import { jobExtensions, type EstimationExtras } from '../jobs/index.js';
+import { INVOICE_STATUS, INVOICE_TYPE, QUOTE_ACCEPTED, invoiceKind as kind, quoteKind } from './kinds.js';
+import { assignNumber, today } from './numbering.js';
+import { documentRepository as repo, type DocumentRow } from './repository.js';
+import type { DocumentObject, PaymentInput } from './schemas.js';
+import { documents, lockDocument, refreshTotals, settle } from './service.js';
+import { jobsMoved } from './sources.js';
+import { addDays, money } from './totals.js';
+
+/**
+ * What only invoices have (DESIGN §16.3): payments, credit notes, and the job extension that
+ * ties jobs to invoices and accepted quotes (estimation fixed by a line, delete and status guards).
+ */
+const JOB_INVOICED = 4;
+
+/** Status 3 and the payment date when fully paid (a payment flagged so, or payments covering the total); else 2. */
+async function settlePayments(ctx: Ctx, row: DocumentRow): Promise<void> {
+  const payments = await repo.payments(ctx.db, ctx.accountId, [row.id]);
+  const paid = payments.reduce((sum, payment) => sum.plus(String(payment.amount)), new Dec(0));
+  const fully = payments.length > 0 && (payments.some((payment) => isTrue(payment.is_fully_paid)) || paid.gte(new Dec(String(row.total)).abs()));
+  const lastDate = payments.map((payment) => payment.date).sort().at(-1) ?? null;
+  await repo.update(ctx.db, ctx.accountId, row.id, {
+    status: fully ? INVOICE_STATUS.paid : INVOICE_STATUS.sent,
+    payment_date: fully ? lastDate : null,
+    updated_at: nowIso(),
+  });
+}
+
+function assertPayable(row: DocumentRow): void {
+  if (row.status !== INVOICE_STATUS.sent && row.status !== INVOICE_STATUS.paid) {
+    throw stateConflict(`Payments apply to sent or paid invoices; this one is in status ${row.status} (${kind.statuses[row.status]})`);
+  }
+}
+
+export const invoicing = {
+  async addPayment(ctx: Ctx, id: string, input: PaymentInput): Promise<DocumentObject> {
+    const row = await lockDocument(ctx, kind, id);
+    assertPayable(row);
+    await repo.insertPayment(ctx.db, {
+      id: newId(),
+      account_id: ctx.accountId,
+      document_id: id,
+      amount: money(new Dec(input.amount), row.currency),
+      date: toIsoDate(input.date),
+      description: (input.description ?? '').trim(),
+      is_fully_paid: bool(input.isFullyPaid ?? false),
+      created_at: nowIso(),
+    });
+    await settlePayments(ctx, row);
+    return settle(ctx, kind, id, 'updated');
+  },
+
+  async removePayment(ctx: Ctx, id: string, paymentId: string): Promise<DocumentObject> {
+    const row = await lockDocument(ctx, kind, id);
+    assertPayable(row);
+    if ((await repo.deletePayment(ctx.db, ctx.accountId, id, paymentId)) === 0) throw notFound('payment', paymentId);
+    await settlePayments(ctx, row);
+    return settle(ctx, kind, id, 'updated');
+  },
+
+  /** A credit note for a sent or paid invoice (type 2, negated lines, numbered now); the invoice moves to 4, its jobs to 3. */
+  async credit(ctx: Ctx, id: string): Promise<DocumentObject> {
+    const row = await lockDocument(ctx, kind, id);
+    if (row.type !== INVOICE_TYPE.invoice) throw stateConflict('A credit note cannot be credited');
+    if (row.status !== INVOICE_STATUS.sent && row.status !== INVOICE_STATUS.paid) {
+      throw stateConflict(`Only a sent or paid invoice can be credited; this one is in status ${row.status} (${kind.statuses[row.status]})`);
+    }
+    const now = nowIso();
+    const issueDate = today();
+    const number = await assignNumber(ctx, kind, issueDate);
+    const credit: DocumentRow = {
+      ...row,
+      id: newId(),
+      number,
+      status: INVOICE_STATUS.sent,
+      type: INVOICE_TYPE.creditNote,
+      credited_document_id: row.id,
+      issue_date: issueDate,
+      due_date: addDays(issueDate, row.payment_terms),
+      payment_date: null,
+      archive: 0,
+      pinned: 0,
+      search_text: number.toLowerCase(),
+      created_at: now,
+      updated_at: now,
+    };
+    await repo.insert(ctx.db, credit);
+    const lines = await repo.lines(ctx.db, ctx.accountId, [row.id]);
+    await repo.insertLines(
+      ctx.db,
+      lines.map((line) => ({
+        id: newId(),
+        account_id: ctx.accountId,
+        document_id: credit.id,
+        position: line.position,
+        job_id: line.job_id,
+        group_id: line.group_id,
+        outsourcing_id: line.outsourcing_id,
+        description: line.description,
+        quantity: new Dec(String(line.quantity)).neg().toFixed(),
+        unit_id: line.unit_id,
+        unit_cost: String(line.unit_cost),
+        total: money(new Dec(String(line.total)).neg(), row.currency),
+      })),
+    );
+    await refreshTotals(ctx, credit.id);
+    await repo.update(ctx.db, ctx.accountId, row.id, { status: INVOICE_STATUS.credited, updated_at: now });
+    await settle(ctx, kind, row.id, 'updated');
+    await jobsMoved(ctx, lines.flatMap((line) => (line.job_id ? [line.job_id] : [])), 3);
+    return settle(ctx, kind, credit.id, 'created');
+  },
+};
+
+// ---- jobs ----------------------------------------------------------------------------------
+
+const LIVE_INVOICE = [INVOICE_STATUS.draft, INVOICE_STATUS.sent, INVOICE_STATUS.paid];
+
+jobExtensions.register({
+  name: 'documents',
+  /** §11.4: an accepted quote line fixes the total (`quote`); an invoice line wins (`invoiced`). */
+  async estimationInputs(ctx, jobIds) {
+    const result = new Map<string, Partial<EstimationExtras>>();
+    for (const line of await repo.onLive(ctx.db, ctx.accountId, quoteKind.kind, [QUOTE_ACCEPTED], 'job_id', jobIds)) {
+      result.set(line.ref!, { fixedBy: { type: 'quote', total: String(line.total) } });
+    }
+    for (const line of await repo.onLive(ctx.db, ctx.accountId, kind.kind, LIVE_INVOICE, 'job_id', jobIds, INVOICE_TYPE.invoice)) {
+      result.set(line.ref!, { fixedBy: { type: 'invoiced', total: String(line.total) } });
+    }
+    return result;
+  },
+  /** §10.5: a job on a quote or an invoice cannot be deleted. */
+  async beforeDelete(ctx, job) {
+    if (await repo.jobReferenced(ctx.db, ctx.accountId, job.id)) {
+      throw new ApiError('resource_in_use', `Job "${job.name}" is on a quote or an invoice and cannot be deleted; archive it instead`);
+    }
+  },
+  /** §10.4: 4 → 3 only when the job is on no invoice. */
+  async beforeStatusChange(ctx, job, to) {
+    if (job.status !== JOB_INVOICED || to === JOB_INVOICED) return;
+    const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, LIVE_INVOICE, 'job_id', [job.id], INVOICE_TYPE.invoice);
+    if (live.length > 0) {
+      throw new ApiError('invalid_transition', `Job "${job.name}" is on an invoice and cannot move from status 4 (invoiced) to ${to}; remove it from the invoice or credit the invoice`);
+    }
+  },
+});
+
+export { documents };

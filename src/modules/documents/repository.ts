@@ -1,0 +1,155 @@
+import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import type { DocumentLinesTable, DocumentsTable, PaymentsTable } from '../../core/db/schema.js';
+
+/** SQL of documents, their lines, payments and number sequences. Every query takes the account id. */
+export type DocumentRow = DocumentsTable;
+export type LineRow = DocumentLinesTable;
+export type PaymentRow = PaymentsTable;
+
+export interface LineWithNames extends LineRow {
+  unit_name: string | null;
+  job_name: string | null;
+  outsourcing_name: string | null;
+}
+
+export const documentRepository = {
+  findForUpdate(db: Executor, dialect: DialectName, accountId: string, kind: string, id: string): Promise<DocumentRow | undefined> {
+    return forUpdate(db.selectFrom('documents').selectAll().where('account_id', '=', accountId).where('kind', '=', kind).where('id', '=', id), dialect).executeTakeFirst();
+  },
+
+  findMany(db: Executor, accountId: string, kind: string, ids: readonly string[]): Promise<DocumentRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('documents').selectAll().where('account_id', '=', accountId).where('kind', '=', kind).where('id', 'in', [...ids]).execute();
+  },
+
+  async insert(db: Executor, row: DocumentRow): Promise<void> {
+    await db.insertInto('documents').values(row).execute();
+  },
+
+  async update(db: Executor, accountId: string, id: string, changes: Partial<DocumentRow>): Promise<void> {
+    await db.updateTable('documents').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  async delete(db: Executor, accountId: string, id: string): Promise<void> {
+    await db.deleteFrom('documents').where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  /** Lines of several documents with the names of their references, in position order. */
+  lines(db: Executor, accountId: string, documentIds: readonly string[]): Promise<LineWithNames[]> {
+    if (documentIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('document_lines as l')
+      .leftJoin('units', 'units.id', 'l.unit_id')
+      .leftJoin('jobs', 'jobs.id', 'l.job_id')
+      .leftJoin('outsourcing', 'outsourcing.id', 'l.outsourcing_id')
+      .selectAll('l')
+      .select(['units.name as unit_name', 'jobs.name as job_name', 'outsourcing.name as outsourcing_name'])
+      .where('l.account_id', '=', accountId)
+      .where('l.document_id', 'in', [...documentIds])
+      .orderBy('l.document_id')
+      .orderBy('l.position')
+      .execute();
+  },
+
+  async insertLines(db: Executor, lines: readonly LineRow[]): Promise<void> {
+    if (lines.length > 0) await db.insertInto('document_lines').values([...lines]).execute();
+  },
+
+  async nextPosition(db: Executor, documentId: string): Promise<number> {
+    const row = await db.selectFrom('document_lines').select((eb) => eb.fn.max('position').as('max')).where('document_id', '=', documentId).executeTakeFirst();
+    return Number(row?.max ?? -1) + 1;
+  },
+
+  async deleteLine(db: Executor, accountId: string, id: string): Promise<void> {
+    await db.deleteFrom('document_lines').where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  /** Live documents of a kind holding a line of a job or outsourcing (`column`), optionally only some invoice type. */
+  onLive(db: Executor, accountId: string, kind: string, statuses: readonly number[], column: 'job_id' | 'outsourcing_id', ids: readonly string[], type?: number) {
+    if (ids.length === 0) return Promise.resolve([] as Array<{ ref: string | null; document_id: string; total: string; status: number }>);
+    let query = db
+      .selectFrom('document_lines as l')
+      .innerJoin('documents as d', 'd.id', 'l.document_id')
+      .select([`l.${column} as ref`, 'l.document_id', 'l.total', 'd.status'])
+      .where('l.account_id', '=', accountId)
+      .where('d.kind', '=', kind)
+      .where('d.status', 'in', [...statuses])
+      .where(`l.${column}`, 'in', [...ids]);
+    if (type !== undefined) query = query.where('d.type', '=', type);
+    return query.execute();
+  },
+
+  /** Whether any document line references the job. */
+  async jobReferenced(db: Executor, accountId: string, jobId: string): Promise<boolean> {
+    const row = await db.selectFrom('document_lines').select('id').where('account_id', '=', accountId).where('job_id', '=', jobId).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  payments(db: Executor, accountId: string, documentIds: readonly string[]): Promise<PaymentRow[]> {
+    if (documentIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('payments').selectAll().where('account_id', '=', accountId).where('document_id', 'in', [...documentIds]).orderBy('created_at').orderBy('id').execute();
+  },
+
+  async insertPayment(db: Executor, row: PaymentRow): Promise<void> {
+    await db.insertInto('payments').values(row).execute();
+  },
+
+  async deletePayment(db: Executor, accountId: string, documentId: string, id: string): Promise<number> {
+    const result = await db.deleteFrom('payments').where('account_id', '=', accountId).where('document_id', '=', documentId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
+  /** `{ id, name, value }` of taxes of the account. */
+  taxes(db: Executor, accountId: string, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([] as Array<{ id: string; name: string; value: string }>);
+    return db.selectFrom('taxes').select(['id', 'name', 'value']).where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+  },
+
+  /** Party names (clients or suppliers) and addresses. */
+  parties(db: Executor, accountId: string, table: 'clients' | 'suppliers', ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([] as Array<{ id: string; name: string; address: string }>);
+    return db
+      .selectFrom(table as 'clients')
+      .select(['id', 'name', 'address'])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  /** An outsourcing of the account (any job), with its stored amounts, for a purchase order line. */
+  outsourcing(db: Executor, accountId: string, id: string) {
+    return db
+      .selectFrom('outsourcing')
+      .select(['id', 'job_id', 'supplier_id', 'name', 'currency', 'status', 'quantity', 'unit_id', 'unit_cost', 'amounts'])
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /**
+   * Next number of a sequence (account, kind, year): the row is created when missing, then locked
+   * (FOR UPDATE on PostgreSQL; SQLite write transactions are BEGIN IMMEDIATE) and incremented in
+   * the caller's transaction, so a rolled-back send gives its number back (no gaps).
+   */
+  async nextInSequence(db: Executor, dialect: DialectName, accountId: string, kind: string, year: number): Promise<number> {
+    await db.insertInto('document_sequences').values({ account_id: accountId, kind, year, last: 0 }).onConflict((oc) => oc.columns(['account_id', 'kind', 'year']).doNothing()).execute();
+    const row = await forUpdate(
+      db.selectFrom('document_sequences').select('last').where('account_id', '=', accountId).where('kind', '=', kind).where('year', '=', year),
+      dialect,
+    ).executeTakeFirstOrThrow();
+    const next = Number(row.last) + 1;
+    await db
+      .updateTable('document_sequences')
+      .set({ last: next })
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where('year', '=', year)
+      .execute();
+    return next;
+  },
+
+  /** Sets a job's status directly (a side effect of invoicing, DESIGN §16.3; not a manual move). */
+  async setJobStatus(db: Executor, accountId: string, jobId: string, status: number): Promise<void> {
+    await db.updateTable('jobs').set({ status }).where('account_id', '=', accountId).where('id', '=', jobId).execute();
+  },
+};

@@ -1,0 +1,204 @@
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Amount, ArrayParam, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text, pageQuery } from '../../core/schemas.js';
+import { LabelObject } from '../labels/attachments.js';
+import { NoteObject } from '../notes/index.js';
+import type { KindConfig } from './kinds.js';
+
+/** Request and response schemas of documents (DESIGN §16), built per kind. */
+
+const TaxRef = Type.Object({ id: Type.String(), name: Type.String(), value: Type.Number({ description: 'the rate frozen on the document' }) });
+
+export const Line = Type.Object({
+  id: Type.String(),
+  job: Type.Optional(Reference),
+  group: Type.Optional(Reference),
+  outsourcing: Type.Optional(Reference),
+  description: Type.String(),
+  quantity: Type.Number(),
+  quantityType: Nullable(Reference),
+  unitCost: Type.Number(),
+  total: Type.Number(),
+});
+
+export const Payment = Type.Object({
+  id: Type.String(),
+  amount: Type.Number(),
+  date: DateOut(),
+  description: Type.String(),
+  isFullyPaid: Type.Boolean(),
+  createdAt: DateOut(),
+});
+
+export const Totals = Type.Object({ subtotal: Type.Number(), discount: Type.Number(), tax1: Type.Number(), tax2: Type.Number(), total: Type.Number() });
+
+export interface DocumentObject {
+  id: string;
+  object: string;
+  number: string | null;
+  status: number;
+  type?: number;
+  creditedInvoice?: { id: string; number: string | null } | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  validityDate?: string | null;
+  currency: { code: string; symbol: string };
+  client?: { id: string; name: string };
+  supplier?: { id: string; name: string };
+  lines: Array<Static<typeof Line>>;
+  paymentTerms: number;
+  discount: number;
+  tax1: Static<typeof TaxRef> | null;
+  tax2: Static<typeof TaxRef> | null;
+  applyVATReverseCharge: boolean;
+  terms: string;
+  total: Static<typeof Totals>;
+  payments?: Array<Static<typeof Payment>>;
+  isPartiallyPaid?: boolean;
+  paymentDate?: string | null;
+  notes: Array<Static<typeof NoteObject>>;
+  labels: Array<Static<typeof LabelObject>>;
+  archive: boolean;
+  pinned: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The document object of a kind (DESIGN §16.1). */
+export function documentSchema(kind: KindConfig): TSchema {
+  const props: TProperties = {
+    id: Type.String(),
+    object: Type.Literal(kind.object),
+    number: Nullable(Type.String({ description: 'assigned when the document leaves draft' })),
+    status: Type.Integer({ description: Object.entries(kind.statuses).map(([k, v]) => `${k} ${v}`).join(', ') }),
+  };
+  if (kind.hasPayments) {
+    props.type = Type.Integer({ description: '1 invoice, 2 credit note' });
+    props.creditedInvoice = Nullable(Type.Object({ id: Type.String(), number: Nullable(Type.String()) }, { description: 'credit notes: the invoice credited' }));
+  }
+  Object.assign(props, {
+    issueDate: Nullable(DateOut()),
+    dueDate: Nullable(DateOut()),
+    ...(kind.hasValidityDate ? { validityDate: Nullable(DateOut()) } : {}),
+    currency: CurrencyObject,
+    [kind.party]: Reference,
+    lines: Type.Array(Line),
+    paymentTerms: Type.Integer({ description: 'days from the issue date to the due date' }),
+    discount: Type.Number({ description: 'fraction of the subtotal' }),
+    tax1: Nullable(TaxRef),
+    tax2: Nullable(TaxRef),
+    applyVATReverseCharge: Type.Boolean(),
+    terms: Type.String(),
+    total: Totals,
+  });
+  if (kind.hasPayments) Object.assign(props, { payments: Type.Array(Payment), isPartiallyPaid: Type.Boolean(), paymentDate: Nullable(DateOut()) });
+  Object.assign(props, {
+    notes: Type.Array(NoteObject),
+    labels: Type.Array(LabelObject),
+    archive: Type.Boolean(),
+    pinned: Type.Boolean(),
+    createdAt: DateOut(),
+    updatedAt: DateOut(),
+  });
+  return Type.Object(props, { title: kind.object });
+}
+
+export const FreeLineInput = Input({
+  description: RequiredText('line text'),
+  quantity: Amount({ description: 'quantity (may be negative)' }),
+  quantityType: Type.Optional(Nullable(Id('unit id'))),
+  unitCost: Amount({ description: 'unit cost (up to 6 decimals kept)' }),
+});
+
+/** Parameters editable while draft (plus archive and pinned, editable always). */
+function editable(kind: KindConfig): TProperties {
+  return {
+    issueDate: Type.Optional(Nullable(DateInput())),
+    dueDate: Type.Optional(Nullable(DateInput())),
+    ...(kind.hasValidityDate ? { validityDate: Type.Optional(Nullable(DateInput())) } : {}),
+    paymentTerms: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, description: 'days' })),
+    currency: Type.Optional(CurrencyCode()),
+    discount: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'fraction of the subtotal, 0 to 1' })),
+    tax1: Type.Optional(Nullable(Id('tax id'))),
+    tax2: Type.Optional(Nullable(Id('tax id'))),
+    applyVATReverseCharge: Type.Optional(Type.Boolean()),
+    terms: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }))),
+    archive: Type.Optional(Type.Boolean()),
+    pinned: Type.Optional(Type.Boolean()),
+  };
+}
+
+export const createSchema = (kind: KindConfig) =>
+  Input({
+    [kind.party]: Id(`${kind.party} id`),
+    ...(kind.source === 'jobs' ? { jobs: ArrayParam(Id('job id')) } : { outsourcing: ArrayParam(Id('outsourcing id')) }),
+    lines: Type.Optional(Type.Array(FreeLineInput, { maxItems: 100 })),
+    ...editable(kind),
+  });
+
+export const updateSchema = (kind: KindConfig) => Input(editable(kind));
+
+export const DOCUMENT_SORTS = ['createdAt', 'updatedAt', 'issueDate', 'dueDate', 'status', 'number'] as const;
+
+export const listSchema = (kind: KindConfig) =>
+  Input({
+    ...pageQuery(DOCUMENT_SORTS),
+    status: ArrayParam(Type.Integer({ minimum: 1, maximum: 4 })),
+    [kind.party]: ArrayParam(Id(`${kind.party} id`)),
+    q: Type.Optional(Text({ description: 'case-insensitive substring of the number, the party name or the terms' })),
+    issuedAfter: Type.Optional(DateInput('issue date strictly after')),
+    issuedBefore: Type.Optional(DateInput('issue date strictly before')),
+  });
+
+export const CreatePayment = Input({
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }),
+  date: DateInput(),
+  description: Type.Optional(Nullable(Text())),
+  isFullyPaid: Type.Optional(Type.Boolean()),
+});
+
+export interface FreeLine {
+  description: string;
+  quantity: number;
+  quantityType?: string | null;
+  unitCost: number;
+}
+
+export interface DocumentInput {
+  client?: string;
+  supplier?: string;
+  jobs?: string[];
+  outsourcing?: string[];
+  lines?: FreeLine[];
+  issueDate?: string | null;
+  dueDate?: string | null;
+  validityDate?: string | null;
+  paymentTerms?: number;
+  currency?: string;
+  discount?: number;
+  tax1?: string | null;
+  tax2?: string | null;
+  applyVATReverseCharge?: boolean;
+  terms?: string | null;
+  archive?: boolean;
+  pinned?: boolean;
+}
+
+export interface DocumentFilters {
+  page?: number;
+  pageSize?: number;
+  sort?: string;
+  direction?: 'asc' | 'desc';
+  status?: number[];
+  client?: string[];
+  supplier?: string[];
+  q?: string;
+  issuedAfter?: string;
+  issuedBefore?: string;
+}
+
+export interface PaymentInput {
+  amount: number;
+  date: string;
+  description?: string | null;
+  isFullyPaid?: boolean;
+}

@@ -1,0 +1,134 @@
+import type { Ctx } from '../../core/context.js';
+import { isTrue } from '../../core/db/dialect.js';
+import { ApiError, invalid, notFound, stateConflict } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { toDecimalString } from '../../core/money.js';
+import { jobs } from '../jobs/index.js';
+import { INVOICE_TYPE, type KindConfig } from './kinds.js';
+import { documentRepository as repo, type DocumentRow, type LineRow } from './repository.js';
+import { lineTotal, money } from './totals.js';
+
+/**
+ * Lines that come from jobs (invoices, quotes) and outsourcing (purchase orders), and the side
+ * effects on jobs (DESIGN §16.3): a job on an invoice moves to status 4 and its estimation becomes
+ * `invoiced` (the estimation reads the lines through the extension in invoicing.ts); off it, back
+ * to 3. `param` names the create parameter (400 for an unknown id); without it the id is in the path (404).
+ */
+const JOB_INVOICED = 4;
+const JOB_FINISHED = 3;
+const JOB_CANCELLED = 5;
+const OUTSOURCING_CANCELLED = 5;
+
+function missingSource(what: string, id: string, param?: string): ApiError {
+  return param ? invalid(param, `no ${what} with id ${id}`) : notFound(what, id);
+}
+
+async function lockedJob(ctx: Ctx, jobId: string, param?: string) {
+  try {
+    return (await jobs.lockForPart(ctx, jobId)).row;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'resource_missing') throw missingSource('job', jobId, param);
+    throw error;
+  }
+}
+
+/** Moves invoiced jobs to a status and recomputes their estimation (records `job.updated`). */
+export async function jobsMoved(ctx: Ctx, jobIds: readonly string[], status: number | null): Promise<void> {
+  for (const id of new Set(jobIds)) {
+    if (status !== null) await repo.setJobStatus(ctx.db, ctx.accountId, id, status);
+    await jobs.partChanged(ctx, id);
+  }
+}
+
+export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, jobId: string, param?: string): Promise<void> {
+  const job = await lockedJob(ctx, jobId, param);
+  const name = `Job "${job.name}"`;
+  if (job.client_id !== doc.client_id) throw stateConflict(`${name} is of another client than this ${kind.noun}`);
+  if (job.currency !== doc.currency) throw stateConflict(`${name} is in ${job.currency}, this ${kind.noun} in ${doc.currency}`);
+  if (isTrue(job.non_billable)) throw stateConflict(`${name} is non-billable`);
+  if (job.status === JOB_CANCELLED) throw stateConflict(`${name} is cancelled`);
+  const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, kind.live, 'job_id', [jobId], kind.hasPayments ? INVOICE_TYPE.invoice : undefined);
+  if (live.length > 0) throw stateConflict(`${name} is already on ${live[0]!.document_id === doc.id ? 'this' : 'another'} ${kind.noun}`);
+  const object = await jobs.get(ctx, jobId);
+  const line: LineRow = {
+    id: newId(),
+    account_id: ctx.accountId,
+    document_id: doc.id,
+    position: await repo.nextPosition(ctx.db, doc.id),
+    job_id: jobId,
+    group_id: null,
+    outsourcing_id: null,
+    description: job.name,
+    quantity: String(job.quantity),
+    unit_id: job.unit_id,
+    unit_cost: String(job.unit_cost),
+    total: money(toDecimalString(object.estimation.total), doc.currency),
+  };
+  await repo.insertLines(ctx.db, [line]);
+  if (kind.hasPayments) await jobsMoved(ctx, [jobId], JOB_INVOICED);
+}
+
+export async function removeJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, jobId: string): Promise<void> {
+  const line = (await repo.lines(ctx.db, ctx.accountId, [doc.id])).find((item) => item.job_id === jobId);
+  if (!line) throw notFound(`job ${jobId} on this ${kind.noun}`);
+  await repo.deleteLine(ctx.db, ctx.accountId, line.id);
+  if (kind.hasPayments) await jobsMoved(ctx, [jobId], JOB_FINISHED);
+}
+
+export async function addOutsourcingLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, outsourcingId: string, param?: string): Promise<void> {
+  const found = await repo.outsourcing(ctx.db, ctx.accountId, outsourcingId);
+  if (!found) throw missingSource('outsourcing', outsourcingId, param);
+  // The job row serialises concurrent writes of its outsourcing (one live purchase order each).
+  await jobs.lockForPart(ctx, found.job_id);
+  const item = await repo.outsourcing(ctx.db, ctx.accountId, outsourcingId);
+  if (!item) throw missingSource('outsourcing', outsourcingId, param);
+  const name = `Outsourcing "${item.name}"`;
+  if (item.supplier_id !== doc.supplier_id) throw stateConflict(`${name} is given to another supplier than this ${kind.noun}`);
+  if (item.currency !== doc.currency) throw stateConflict(`${name} is in ${item.currency}, this ${kind.noun} in ${doc.currency}`);
+  if (item.status === OUTSOURCING_CANCELLED) throw stateConflict(`${name} is cancelled`);
+  const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, kind.live, 'outsourcing_id', [outsourcingId]);
+  if (live.length > 0) throw stateConflict(`${name} is already on ${live[0]!.document_id === doc.id ? 'this' : 'another'} ${kind.noun}`);
+  const amounts = JSON.parse(item.amounts) as { total: string };
+  await repo.insertLines(ctx.db, [
+    {
+      id: newId(),
+      account_id: ctx.accountId,
+      document_id: doc.id,
+      position: await repo.nextPosition(ctx.db, doc.id),
+      job_id: null,
+      group_id: null,
+      outsourcing_id: outsourcingId,
+      description: item.name,
+      quantity: String(item.quantity),
+      unit_id: item.unit_id,
+      unit_cost: String(item.unit_cost),
+      total: money(amounts.total, doc.currency),
+    },
+  ]);
+}
+
+export async function removeOutsourcingLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, outsourcingId: string): Promise<void> {
+  const line = (await repo.lines(ctx.db, ctx.accountId, [doc.id])).find((item) => item.outsourcing_id === outsourcingId);
+  if (!line) throw notFound(`outsourcing ${outsourcingId} on this ${kind.noun}`);
+  await repo.deleteLine(ctx.db, ctx.accountId, line.id);
+}
+
+/** A free line (DESIGN §16.2): quantity × unit cost, rounded. */
+export function freeLine(ctx: Ctx, doc: DocumentRow, position: number, input: { description: string; quantity: number; unitCost: number }, unitId: string | null): LineRow {
+  const quantity = toDecimalString(input.quantity);
+  const unitCost = toDecimalString(input.unitCost);
+  return {
+    id: newId(),
+    account_id: ctx.accountId,
+    document_id: doc.id,
+    position,
+    job_id: null,
+    group_id: null,
+    outsourcing_id: null,
+    description: input.description.trim(),
+    quantity,
+    unit_id: unitId,
+    unit_cost: unitCost,
+    total: lineTotal(quantity, unitCost, doc.currency),
+  };
+}

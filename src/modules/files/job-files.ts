@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Ctx } from '../../core/context.js';
+import { nowIso } from '../../core/dates.js';
+import { notFound } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
+import { errorResponses } from '../../core/schemas.js';
+import { jobExtensions, jobs } from '../jobs/index.js';
+import type { FileKind, FileRow } from './kinds.js';
+import type { FileOwner } from './routes.js';
+import { JobFile, ShareParams, UploadToOutsourcingParams, type JobFileObject } from './schemas.js';
+import { files } from './service.js';
+import { foldShared, groupFilesOfJobs, jobFileObject, ownFilesWithShares, presentShared, shareRepository, sharing, type SharedRow } from './sharing.js';
+
+/**
+ * Files of a job (specification "Files of a job", DESIGN §15.4): the job's own files plus the
+ * files of its group (`groupFileId` set; see group-files.ts), shared with all or some of the job's
+ * outsourcing.
+ */
+export const jobFiles: FileKind<JobFileObject> = {
+  ownerType: 'job',
+  ownerTable: 'jobs',
+  noun: 'job',
+  schema: JobFile,
+  present: presentShared(jobFileObject),
+  flags: [{ path: 'share/with/all', column: 'share_with_all', summary: 'shared with all its outsourcing' }],
+  /** One query for a page of jobs: their own files and their groups' files, with their shares, in creation order. */
+  async loadFor(ctx, jobIds) {
+    const rows = (await ownFilesWithShares(ctx.db, ctx.accountId, 'job', jobIds)
+      .unionAll(groupFilesOfJobs(ctx.db, ctx.accountId, jobIds))
+      .orderBy('created_at')
+      .orderBy('id')
+      .orderBy('shared_with')
+      .execute()) as SharedRow[];
+    return foldShared(rows, jobFileObject);
+  },
+  /** The files of the job's group (DESIGN §15.4), found by their id on the job's paths (download). */
+  async inherited(ctx, jobIds) {
+    const rows = (await groupFilesOfJobs(ctx.db, ctx.accountId, jobIds).orderBy('f.created_at').orderBy('f.id').execute()) as SharedRow[];
+    const result = new Map<string, FileRow[]>();
+    for (const row of rows) {
+      const list = result.get(row.for_owner) ?? [];
+      if (!list.some((item) => item.id === row.id)) list.push(row);
+      result.set(row.for_owner, list);
+    }
+    return result;
+  },
+};
+
+const outsourcingOfJob = (ctx: Ctx, jobId: string, outsourcingId: string) => shareRepository.isOutsourcingOfJob(ctx.db, ctx.accountId, jobId, outsourcingId);
+
+async function assertOutsourcing(ctx: Ctx, jobId: string, outsourcingId: string | undefined): Promise<void> {
+  if (outsourcingId !== undefined && !(await outsourcingOfJob(ctx, jobId, outsourcingId))) throw notFound('outsourcing of this job', outsourcingId);
+}
+
+/** A file of the job changed: its updated_at and `job.updated` (no recomputation: files are no estimation input). */
+async function jobChanged(ctx: Ctx, jobId: string): Promise<void> {
+  await jobs.touch(ctx, jobId, nowIso());
+  await recordEvent(ctx, 'job.updated', await jobs.get(ctx, jobId));
+}
+
+export const jobFileOwner: FileOwner<JobFileObject> = {
+  kind: jobFiles,
+  basePath: '/v2/jobs',
+  tag: 'Jobs',
+  changed: jobChanged,
+  upload: {
+    suffix: '/:outsourcingId',
+    params: UploadToOutsourcingParams,
+    check: (ctx, jobId, params) => assertOutsourcing(ctx, jobId, params.outsourcingId),
+    async after(ctx, jobId, fileId, params) {
+      if (params.outsourcingId === undefined) return;
+      await assertOutsourcing(ctx, jobId, params.outsourcingId);
+      await shareRepository.add(ctx.db, fileId, params.outsourcingId);
+    },
+  },
+};
+
+/** `PUT` / `DELETE /v2/jobs/:id/files/:fileId/share/with/:outsourcingId`. */
+export const jobShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const [method, shared] of [['PUT', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: '/v2/jobs/:id/files/:fileId/share/with/:outsourcingId',
+      schema: {
+        tags: ['Jobs'],
+        summary: shared ? 'Share a job file with one outsourcing (shareWithAll unchanged)' : 'Stop sharing a job file with one outsourcing (shareWithAll becomes false)',
+        params: ShareParams,
+        response: { 200: JobFile, ...errorResponses },
+      },
+      handler: async (request) =>
+        app.inTransaction(request, async (ctx) => {
+          const { id, fileId, outsourcingId } = request.params;
+          const { file, changed } = await sharing.setShare(ctx, jobFiles, id, fileId, outsourcingId, shared, outsourcingOfJob);
+          if (changed) await jobChanged(ctx, id);
+          return file;
+        }),
+    });
+  }
+};
+
+/** The job object's `files` for a page of jobs, and the files (with content) of a deleted job. */
+jobExtensions.register({
+  name: 'files',
+  async loadParts(ctx, jobIds) {
+    const lists = await files.listFor(ctx, jobFiles, jobIds);
+    return new Map([...lists].map(([id, list]) => [id, { files: list }]));
+  },
+  deleteParts: (ctx, jobId) => files.removeAllFor(ctx, jobFiles, jobId),
+});

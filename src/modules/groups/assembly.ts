@@ -1,0 +1,96 @@
+import type { Ctx } from '../../core/context.js';
+import { isTrue } from '../../core/db/dialect.js';
+import { currency, Dec } from '../../core/money.js';
+import type { GroupEstimation } from '../estimation/index.js';
+import { entityLabels } from '../labels/attachments.js';
+import { notes } from '../notes/index.js';
+import { loadGroupParts } from './extensions.js';
+import { groupRepository as repo, type GroupRowWithNames } from './repository.js';
+import type { GroupEstimationView, GroupObject } from './schemas.js';
+
+/**
+ * Full group objects for a page of groups in a constant number of queries whatever the page size
+ * and the number of jobs: the rows (with the derived values stored on them) and their references'
+ * names, the job ids, the names of services, users and suppliers, labels, notes, the target
+ * margin, one per registered group extension (files). No job is loaded.
+ */
+export const GROUP_ENTITY = 'group';
+
+const num = (value: string | number) => Number(value);
+const ids = (json: string) => JSON.parse(json) as string[];
+
+function estimationView(stored: GroupEstimation, supplierNames: Map<string, string>, targetMargin: string): GroupEstimationView {
+  const p = stored.profitability;
+  const profitability: GroupEstimationView['profitability'] =
+    'margin' in p
+      ? {
+          status: p.status,
+          margin: num(p.margin),
+          marginRate: p.marginRate === null ? null : num(p.marginRate),
+          // Against the account's current target margin (the engine's rule, docs/estimation.md §6).
+          withMargin: { status: p.marginRate !== null && new Dec(p.marginRate).gte(targetMargin) ? 'aboveTarget' : 'belowTarget' },
+        }
+      : { status: p.status, withMargin: { status: p.withMargin.status } };
+  return {
+    ...(stored.currency ? { currency: stored.currency } : {}),
+    isV2: true,
+    outsourcing: {
+      suppliers: stored.outsourcing.suppliers.map((s) => ({ id: s.id, name: supplierNames.get(s.id) ?? s.name })),
+      totals: stored.outsourcing.totals.map((t) => ({ currency: t.currency, total: num(t.total) })),
+    },
+    profitability,
+    total: num(stored.total),
+    totalInvoiced: num(stored.totalInvoiced),
+    totalTime: stored.totalTime,
+  };
+}
+
+/** The group objects of some ids of the caller's account (unknown ids are left out), by id. */
+export async function loadGroups(ctx: Ctx, groupIds: readonly string[]): Promise<Map<string, GroupObject>> {
+  const result = new Map<string, GroupObject>();
+  const rows: GroupRowWithNames[] = await repo.findManyWithNames(ctx.db, ctx.accountId, groupIds);
+  if (rows.length === 0) return result;
+  const rowIds = rows.map((row) => row.id);
+  const jobIds = await repo.jobIds(ctx.db, ctx.accountId, rowIds);
+  const services = await repo.names(ctx.db, 'services', ctx.accountId, rows.flatMap((row) => ids(row.service_ids)));
+  const users = await repo.names(ctx.db, 'users', ctx.accountId, rows.flatMap((row) => ids(row.user_ids)));
+  const suppliers = await repo.names(ctx.db, 'suppliers', ctx.accountId, rows.flatMap((row) => ids(row.supplier_ids)));
+  const labels = await entityLabels.listFor(ctx, GROUP_ENTITY, rowIds);
+  const noteLists = await notes.listFor(ctx, GROUP_ENTITY, rowIds);
+  const parts = await loadGroupParts(ctx, rowIds);
+  const targetMargin = await repo.targetMargin(ctx.db, ctx.accountId);
+  const refs = (list: string[], names: Map<string, string>) => list.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []));
+  for (const row of rows) {
+    const groupCurrency = currency(row.currency);
+    result.set(row.id, {
+      id: row.id,
+      object: 'group',
+      name: row.name,
+      archived: isTrue(row.archived),
+      budget: { amount: row.budget === null ? null : num(row.budget), currency: groupCurrency },
+      client: row.client_id === null ? null : { id: row.client_id, name: row.client_name ?? '' },
+      color: row.color,
+      currency: groupCurrency,
+      domain: row.domain_id === null ? null : { id: row.domain_id, name: row.domain_name ?? '' },
+      dueDate: row.due_date,
+      dueDateAuto: isTrue(row.due_date_auto),
+      estimation: estimationView(JSON.parse(row.estimation) as GroupEstimation, suppliers, targetMargin),
+      externalReference: row.external_reference,
+      files: parts.get(row.id)?.files ?? [],
+      groupOnInvoice: isTrue(row.group_on_invoice),
+      jobs: jobIds.get(row.id) ?? [],
+      labels: labels.get(row.id) ?? [],
+      notes: noteLists.get(row.id) ?? [],
+      pinned: isTrue(row.pinned),
+      progress: num(row.progress),
+      purchaseOrder: row.purchase_order,
+      services: refs(ids(row.service_ids), services),
+      status: row.status,
+      suppliers: refs(ids(row.supplier_ids), suppliers),
+      users: refs(ids(row.user_ids), users),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,46 @@
+import type { Static } from '@sinclair/typebox';
+import type { Ctx } from '../../core/context.js';
+import type { GroupFile } from './schemas.js';
+
+/**
+ * What other modules plug into groups without the groups module knowing them (today: the files
+ * of a group). Each loader gets the ids of a page of groups (already known to be the caller's)
+ * and answers in one query per page.
+ */
+export interface GroupParts {
+  files: Array<Static<typeof GroupFile>>;
+}
+
+export interface GroupExtension {
+  name: string;
+  /** Parts of the group objects of a page. */
+  loadParts?(ctx: Ctx, groupIds: readonly string[]): Promise<Map<string, Partial<GroupParts>>>;
+  /** Removes the module's parts of a group being deleted, in the same transaction. */
+  deleteParts?(ctx: Ctx, groupId: string): Promise<void>;
+}
+
+const registered: GroupExtension[] = [];
+
+export const groupExtensions = {
+  /** Called once by a module at load time; registering the same name again replaces it. */
+  register(extension: GroupExtension): void {
+    const index = registered.findIndex((item) => item.name === extension.name);
+    if (index >= 0) registered[index] = extension;
+    else registered.push(extension);
+  },
+  list(): readonly GroupExtension[] {
+    return registered;
+  },
+};
+
+export async function loadGroupParts(ctx: Ctx, groupIds: readonly string[]): Promise<Map<string, GroupParts>> {
+  const result = new Map<string, GroupParts>(groupIds.map((id) => [id, { files: [] }]));
+  for (const extension of registered) {
+    if (!extension.loadParts) continue;
+    for (const [id, parts] of await extension.loadParts(ctx, groupIds)) {
+      const current = result.get(id);
+      if (current) Object.assign(current, parts);
+    }
+  }
+  return result;
+}

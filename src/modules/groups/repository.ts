@@ -1,0 +1,165 @@
+import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import type { GroupsTable } from '../../core/db/schema.js';
+
+/** SQL of groups and of the group columns of jobs. Every query takes the account id and filters by it. */
+export type GroupRow = GroupsTable;
+
+export interface GroupRowWithNames extends GroupRow {
+  client_name: string | null;
+  domain_name: string | null;
+}
+
+/** What the derived values of a group need of one of its jobs (never the full job). */
+export interface MemberRow {
+  id: string;
+  status: number;
+  progress: string;
+  due_date: string | null;
+  service_id: string;
+  user_id: string;
+  non_billable: number;
+  estimation: string;
+}
+
+/** The due-date sort key of a group without a due date: after every date (as jobs). */
+export const NO_DUE_DATE = '9999-12-31T23:59:59.999Z~';
+
+export const groupRepository = {
+  insert(db: Executor, row: GroupRow): Promise<unknown> {
+    return db.insertInto('groups').values(row).execute();
+  },
+
+  find(db: Executor, accountId: string, id: string): Promise<GroupRow | undefined> {
+    return db.selectFrom('groups').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  },
+
+  findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<GroupRow | undefined> {
+    return forUpdate(db.selectFrom('groups').selectAll().where('account_id', '=', accountId).where('id', '=', id), dialect).executeTakeFirst();
+  },
+
+  async findManyWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<GroupRowWithNames[]> {
+    if (ids.length === 0) return [];
+    return db
+      .selectFrom('groups')
+      .leftJoin('clients', 'clients.id', 'groups.client_id')
+      .leftJoin('domains', 'domains.id', 'groups.domain_id')
+      .selectAll('groups')
+      .select(['clients.name as client_name', 'domains.name as domain_name'])
+      .where('groups.account_id', '=', accountId)
+      .where('groups.id', 'in', [...ids])
+      .execute();
+  },
+
+  async update(db: Executor, accountId: string, id: string, changes: Partial<GroupRow>): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await db.updateTable('groups').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  async delete(db: Executor, accountId: string, id: string): Promise<void> {
+    await db.deleteFrom('groups').where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  /** The job ids of some groups, in the order added. */
+  async jobIds(db: Executor, accountId: string, groupIds: readonly string[]): Promise<Map<string, string[]>> {
+    const result = new Map<string, string[]>(groupIds.map((id) => [id, []]));
+    if (groupIds.length === 0) return result;
+    const rows = await db
+      .selectFrom('jobs')
+      .select(['id', 'group_id'])
+      .where('account_id', '=', accountId)
+      .where('group_id', 'in', [...groupIds])
+      .orderBy('group_position')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) if (row.group_id) result.get(row.group_id)?.push(row.id);
+    return result;
+  },
+
+  /** The jobs of a group, as far as its derived values need them, in the order added. */
+  members(db: Executor, accountId: string, groupId: string): Promise<MemberRow[]> {
+    return db
+      .selectFrom('jobs')
+      .select(['id', 'status', 'progress', 'due_date', 'service_id', 'user_id', 'non_billable', 'estimation'])
+      .where('account_id', '=', accountId)
+      .where('group_id', '=', groupId)
+      .orderBy('group_position')
+      .orderBy('id')
+      .execute() as Promise<MemberRow[]>;
+  },
+
+  /** The groups some jobs are in (distinct). */
+  async groupsOfJobs(db: Executor, accountId: string, jobIds: readonly string[]): Promise<string[]> {
+    if (jobIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('jobs')
+      .select('group_id')
+      .distinct()
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...jobIds])
+      .where('group_id', 'is not', null)
+      .execute();
+    return rows.map((row) => row.group_id!).sort();
+  },
+
+  /** `{ id, name }` of the groups of some jobs, by job id (one query for a page of jobs). */
+  async referencesOfJobs(db: Executor, accountId: string, jobIds: readonly string[]): Promise<Array<{ jobId: string; id: string; name: string }>> {
+    if (jobIds.length === 0) return [];
+    return db
+      .selectFrom('jobs')
+      .innerJoin('groups', 'groups.id', 'jobs.group_id')
+      .select(['jobs.id as jobId', 'groups.id as id', 'groups.name as name'])
+      .where('jobs.account_id', '=', accountId)
+      .where('jobs.id', 'in', [...jobIds])
+      .execute();
+  },
+
+  /** The job rows of a group, locked (PostgreSQL), before the group's delete. */
+  lockMembers(db: Executor, dialect: DialectName, accountId: string, groupId: string) {
+    return forUpdate(db.selectFrom('jobs').select(['id', 'status', 'name']).where('account_id', '=', accountId).where('group_id', '=', groupId), dialect).execute();
+  },
+
+  async nextPosition(db: Executor, accountId: string, groupId: string): Promise<number> {
+    const row = await db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.max('group_position').as('max'))
+      .where('account_id', '=', accountId)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    return Number(row?.max ?? 0) + 1;
+  },
+
+  async setJobGroup(db: Executor, accountId: string, jobId: string, groupId: string | null, position: number | null, now: string): Promise<void> {
+    await db.updateTable('jobs').set({ group_id: groupId, group_position: position, updated_at: now }).where('account_id', '=', accountId).where('id', '=', jobId).execute();
+  },
+
+  async releaseJobs(db: Executor, accountId: string, groupId: string, now: string): Promise<void> {
+    await db.updateTable('jobs').set({ group_id: null, group_position: null, updated_at: now }).where('account_id', '=', accountId).where('group_id', '=', groupId).execute();
+  },
+
+  async names(db: Executor, table: 'services' | 'users' | 'suppliers', accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom(table as 'services')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
+
+  /** Default currency of a new group: its client's, else the account's (as jobs, DESIGN §10.1). */
+  async defaultCurrency(db: Executor, accountId: string, clientId: string | null): Promise<string> {
+    if (clientId !== null) {
+      const client = await db.selectFrom('clients').select('currency').where('account_id', '=', accountId).where('id', '=', clientId).executeTakeFirst();
+      if (client?.currency) return client.currency;
+    }
+    const account = await db.selectFrom('accounts').select('currency').where('id', '=', accountId).executeTakeFirst();
+    return account?.currency ?? 'EUR';
+  },
+
+  async targetMargin(db: Executor, accountId: string): Promise<string> {
+    const row = await db.selectFrom('accounts').select('target_margin').where('id', '=', accountId).executeTakeFirst();
+    return row?.target_margin === undefined ? '0.3' : String(row.target_margin);
+  },
+};
+

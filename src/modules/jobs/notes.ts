@@ -1,0 +1,20 @@
+import { noteRoutes, notes } from '../notes/index.js';
+import { JOB_ENTITY } from './assembly.js';
+import { jobExtensions, type JobParts } from './extensions.js';
+import { Job } from './schemas.js';
+import { jobs } from './service.js';
+
+/**
+ * Notes on jobs (docs/notes.md, specification "Notes"): the routes `/v2/jobs/:id/notes`, and the
+ * job's `notes` and their delete with the job through `jobExtensions`.
+ */
+jobExtensions.register({
+  name: 'notes',
+  async loadParts(ctx, jobIds) {
+    const lists = await notes.listFor(ctx, JOB_ENTITY, jobIds);
+    return new Map<string, Partial<JobParts>>([...lists].map(([id, list]) => [id, { notes: list }]));
+  },
+  deleteParts: (ctx, jobId) => notes.removeAllFor(ctx, JOB_ENTITY, jobId),
+});
+
+export const jobNoteRoutes = noteRoutes({ parentType: JOB_ENTITY, basePath: '/v2/jobs', resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobs.touch });
