@@ -60,7 +60,10 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     expect(body.estimation.details.subtotal).toBe(411.96);
     expect(body.estimation.total).toBe(411.96);
     expect(body.files).toEqual([expect.objectContaining({ name: 'analysis.xml', size: TRADOS.content.length })]);
-    expect((await t.api.get(`/v2/jobs/${id}`)).body.quantity.matches).toEqual(body.quantity.matches);
+    expect(body.quantity.catFile).toEqual({ fileIds: [body.files[0].id] });
+    const read = (await t.api.get(`/v2/jobs/${id}`)).body;
+    expect(read.quantity.matches).toEqual(body.quantity.matches);
+    expect(read.quantity.catFile).toEqual({ fileIds: [body.files[0].id] });
   });
 
   it('converts exactly with the factor into the destination unit (which takes its own price)', async () => {
@@ -100,6 +103,7 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     const reply = await t.api.post(url(id), { fileId: file.id, catConfiguration: trados });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body.quantity.value).toBe(4978);
+    expect(reply.body.quantity.catFile).toEqual({ fileIds: [file.id] });
     expect(reply.body.files).toHaveLength(1);
     const json = await t.api.post(url(id), { fileId: file.id, catConfiguration: trados }, { json: true });
     expect(json.status).toBe(200);
@@ -227,7 +231,9 @@ describe('POST /v2/jobs/:id/outsourcing/:outsourcingId/cat-analysis', () => {
     // 759×0.01 + (4978 − 759)×0.05 = 7.59 + 210.95
     expect(item.total).toBe(218.54);
     expect(reply.body.quantity).toMatchObject({ hasMatches: false, value: 1000 });
+    expect(reply.body.quantity.catFile).toEqual({ fileIds: [] });
     expect(reply.body.files).toHaveLength(1);
+    expect(item.quantity.catFile).toEqual({ fileIds: [reply.body.files[0].id] });
   });
 
   it('an outsourcing of another job, or none: 404; the supplier has no default and the client neither: 400', async () => {

@@ -10,6 +10,7 @@ import { groups } from './migrations/0007_groups.js';
 import { trackers } from './migrations/0008_trackers.js';
 import { jobFiles } from './migrations/0009_job_files.js';
 import { documents } from './migrations/0010_documents.js';
+import { catFiles } from './migrations/0011_cat_files.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0008_trackers': trackers(database.dialect),
     '0009_job_files': jobFiles(database.dialect),
     '0010_documents': documents(database.dialect),
+    '0011_cat_files': catFiles(database.dialect),
   };
 }
 

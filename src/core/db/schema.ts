@@ -352,6 +352,8 @@ export interface JobsTable {
   time_based_price_type: string | null;
   matches_type: 'fixed' | 'percentage';
   has_matches: Bool;
+  /** JSON array of the file ids of the last CAT analysis import. */
+  cat_file_ids?: string;
   price_matches: string; // JSON: the frozen match entries of the price
   estimation: string; // JSON
   created_at: Iso;
@@ -390,6 +392,8 @@ export interface OutsourcingTable {
   unit_cost_price_type: string | null;
   matches_type: 'fixed' | 'percentage';
   has_matches: Bool;
+  /** JSON array of the file ids of the last CAT analysis import. */
+  cat_file_ids?: string;
   price_matches: string; // JSON
   discount: Decimal;
   extra_charge: Decimal;

@@ -100,12 +100,17 @@ export const catAnalysis = {
     let answer: JobObject;
     if (outsourcingId !== undefined) {
       answer = await asConfigurationError(configuration, () =>
-        outsourcingService.importMatches(ctx, jobId, outsourcingId, { unitId, matches: quantities.map((q) => ({ id: q.id, value: q.value })) }),
+        outsourcingService.importMatches(ctx, jobId, outsourcingId, {
+          unitId,
+          matches: quantities.map((q) => ({ id: q.id, value: q.value })),
+          catFileIds: fileId === null ? [] : [fileId],
+        }),
       );
     } else {
       // A new unit takes the price again (DESIGN §10.2), then the lines take the rates of the price
       // endpoint (§10.3): the price's entry of the category, else the full rate.
       if (unitId !== job.quantityType.id) await asConfigurationError(configuration, () => jobs.update(ctx, jobId, { quantityType: unitId }));
+      await jobs.setCatFiles(ctx, jobId, fileId === null ? [] : [fileId]);
       answer = await asConfigurationError(configuration, () =>
         jobPricing.update(ctx, jobId, { matches: quantities.map((q) => ({ id: q.id, value: Number(q.value) })) }),
       );

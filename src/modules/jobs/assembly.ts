@@ -69,7 +69,7 @@ function toJob(row: JobRowWithNames, loaded: Loaded): JobObject {
     projectManager: row.project_manager_id === null ? null : { id: row.project_manager_id, name: row.project_manager_name ?? '' },
     purchaseOrder: row.purchase_order,
     quantity: {
-      catFile: { fileIds: [] },
+      catFile: { fileIds: catFileIds(row.cat_file_ids) },
       hasMatches: isTrue(row.has_matches),
       matches: loaded.lines.map((line) => lineView(row.matches_type, unitCost, line)),
       matchesType: row.matches_type,
@@ -118,4 +118,10 @@ export async function loadJobs(ctx: Ctx, ids: readonly string[]): Promise<Map<st
     );
   }
   return result;
+}
+
+/** The stored `cat_file_ids` JSON array (absent on rows read before the column existed). */
+export function catFileIds(stored: string | undefined): string[] {
+  const ids: unknown = JSON.parse(stored ?? '[]');
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }

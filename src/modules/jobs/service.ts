@@ -220,6 +220,11 @@ export const jobs = {
     return { row, lines: (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [] };
   },
 
+  /** The CAT analysis files behind the job's match lines (`quantity.catFile.fileIds`), set by an import. */
+  async setCatFiles(ctx: Ctx, id: string, fileIds: readonly string[]): Promise<void> {
+    await repo.update(ctx.db, ctx.accountId, id, { cat_file_ids: JSON.stringify(fileIds) });
+  },
+
   /** After a change to a part of the job: updated_at, estimation, `job.updated`; answers the job. */
   async partChanged(ctx: Ctx, id: string): Promise<JobObject> {
     await jobs.touch(ctx, id, nowIso());

@@ -1,3 +1,4 @@
+import { catFileIds } from '../jobs/assembly.js';
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { currency } from '../../core/money.js';
@@ -41,7 +42,7 @@ function toObject(row: OutsourcingRowWithNames, lines: readonly NamedLine[], pai
     quantityType: { id: row.unit_id, name: row.unit_name },
     ...(pair ? { languagePair: pair } : {}),
     quantity: {
-      catFile: { fileIds: [] },
+      catFile: { fileIds: catFileIds(row.cat_file_ids) },
       hasMatches: isTrue(row.has_matches),
       matches: lines.map((line) => lineView(row.matches_type, unitCost, line)),
       matchesType: row.matches_type,

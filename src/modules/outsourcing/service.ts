@@ -164,10 +164,15 @@ export const outsourcingService = {
    * price again) and its match lines with exact decimal quantities, rates from its price (the full
    * rate for a category the price lacks); quantity = their sum, hasMatches true.
    */
-  async importMatches(ctx: Ctx, jobId: string, id: string, input: { unitId: string; matches: ReadonlyArray<{ id: string; value: string }> }): Promise<JobObject> {
+  async importMatches(
+    ctx: Ctx,
+    jobId: string,
+    id: string,
+    input: { unitId: string; matches: ReadonlyArray<{ id: string; value: string }>; catFileIds: readonly string[] },
+  ): Promise<JobObject> {
     const job = await jobs.lockForPart(ctx, jobId);
     const current = await load(ctx, jobId, id);
-    const changes: Partial<OutsourcingRow> = {};
+    const changes: Partial<OutsourcingRow> = { cat_file_ids: JSON.stringify(input.catFileIds) };
     if (input.unitId !== current.unit_id) {
       changes.unit_id = (await masterData.reference(ctx, units, input.unitId, 'quantityType', current.unit_id)).id;
       Object.assign(changes, priceColumns(await supplierPrice(ctx, job, { ...current, ...changes })));
