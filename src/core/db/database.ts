@@ -21,12 +21,42 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * Kysely prepares every query anew; preparing is the largest per-request cost on SQLite. Queries
+ * are built from a small set of shapes, so their prepared statements are cached by SQL text
+ * (bounded; SQLite re-prepares a cached statement itself after a schema change). Streaming reads,
+ * which keep a statement busy, get a fresh statement.
+ */
+const STATEMENT_CACHE_SIZE = 2000;
+
+function cachingDatabase(sqlite: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(sql: string): BetterSqlite3.Statement {
+      let statement = cache.get(sql);
+      if (statement === undefined || statement.busy) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+    close(): void {
+      cache.clear();
+      sqlite.close();
+    },
+  };
+}
+
 class TransdeskSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: BetterSqlite3.Database) {
-    super({ database });
+  private readonly cached: ReturnType<typeof cachingDatabase>;
+  constructor(database: BetterSqlite3.Database) {
+    const cached = cachingDatabase(database);
+    super({ database: cached as never });
+    this.cached = cached;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.database });
+    return new ImmediateSqliteDriver({ database: this.cached as never });
   }
 }
 
@@ -50,8 +80,23 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Query plans need table statistics: without them SQLite may walk an account-wide index
+    // instead of the primary key. `optimize` gathers them where useful, at open and then hourly.
+    sqlite.pragma('optimize = 0x10002');
+    const optimizer = setInterval(() => {
+      if (sqlite.open) sqlite.pragma('optimize');
+    }, 3_600_000);
+    optimizer.unref();
     const db = new Kysely<DB>({ dialect: new TransdeskSqliteDialect(sqlite) });
-    return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      sqlite,
+      close: async () => {
+        clearInterval(optimizer);
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: url,

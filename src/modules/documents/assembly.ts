@@ -1,11 +1,12 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
-import { currency } from '../../core/money.js';
+import { Dec, currency } from '../../core/money.js';
 import { entityLabels } from '../labels/attachments.js';
 import { notes } from '../notes/index.js';
-import { INVOICE_STATUS, type KindConfig } from './kinds.js';
+import { INVOICE_STATUS, INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { documentRepository as repo, type DocumentRow, type LineWithNames, type PaymentRow } from './repository.js';
 import type { DocumentObject } from './schemas.js';
+import { money } from './totals.js';
 
 /** Document objects for a page of ids, in a constant number of queries whatever the page size. */
 const num = (value: string | number | null) => Number(value ?? 0);
@@ -21,6 +22,38 @@ function lineObject(line: LineWithNames): DocumentObject['lines'][number] {
     unitCost: num(line.unit_cost),
     total: num(line.total),
   };
+}
+
+/**
+ * The lines of a document (DESIGN §16.2): one per row, except the rows of the jobs of a group with
+ * `groupOnInvoice`, which make one line at the place of the first: the `group` reference, the
+ * group name, quantity 1 (−1 on a credit note), unit cost = total = Σ the jobs' line totals.
+ * The line's id is the first row's.
+ */
+function lineObjects(rows: readonly LineWithNames[], currencyCode: string, negated: boolean): DocumentObject['lines'] {
+  const groups = new Map<string, LineWithNames[]>();
+  for (const row of rows) if (row.group_id !== null && row.job_id !== null) groups.set(row.group_id, [...(groups.get(row.group_id) ?? []), row]);
+  const result: DocumentObject['lines'] = [];
+  for (const row of rows) {
+    const members = row.group_id !== null && row.job_id !== null ? groups.get(row.group_id) : undefined;
+    if (!members) {
+      result.push(lineObject(row));
+      continue;
+    }
+    if (members[0] !== row) continue;
+    const total = Number(money(members.reduce((sum, member) => sum.plus(String(member.total)), new Dec(0)), currencyCode));
+    const quantity = negated ? -1 : 1;
+    result.push({
+      id: row.id,
+      group: { id: row.group_id!, name: row.group_name ?? row.description },
+      description: row.description,
+      quantity,
+      quantityType: null,
+      unitCost: total === 0 ? 0 : total * quantity,
+      total,
+    });
+  }
+  return result;
 }
 
 const paymentObject = (row: PaymentRow) => ({
@@ -74,7 +107,7 @@ function toObject(kind: KindConfig, row: DocumentRow, loaded: Loaded): DocumentO
     issueDate: row.issue_date,
     dueDate: row.due_date,
     currency: currency(row.currency),
-    lines: (loaded.lines.get(row.id) ?? []).map(lineObject),
+    lines: lineObjects(loaded.lines.get(row.id) ?? [], row.currency, kind.hasPayments && row.type === INVOICE_TYPE.creditNote),
     paymentTerms: row.payment_terms,
     discount: num(row.discount),
     tax1: tax(row.tax1_id, row.tax1_rate),

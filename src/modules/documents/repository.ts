@@ -9,6 +9,7 @@ export type PaymentRow = PaymentsTable;
 export interface LineWithNames extends LineRow {
   unit_name: string | null;
   job_name: string | null;
+  group_name: string | null;
   outsourcing_name: string | null;
 }
 
@@ -42,8 +43,9 @@ export const documentRepository = {
       .leftJoin('units', 'units.id', 'l.unit_id')
       .leftJoin('jobs', 'jobs.id', 'l.job_id')
       .leftJoin('outsourcing', 'outsourcing.id', 'l.outsourcing_id')
+      .leftJoin('groups', (join) => join.onRef('groups.id', '=', 'l.group_id').onRef('groups.account_id', '=', 'l.account_id'))
       .selectAll('l')
-      .select(['units.name as unit_name', 'jobs.name as job_name', 'outsourcing.name as outsourcing_name'])
+      .select(['units.name as unit_name', 'jobs.name as job_name', 'groups.name as group_name', 'outsourcing.name as outsourcing_name'])
       .where('l.account_id', '=', accountId)
       .where('l.document_id', 'in', [...documentIds])
       .orderBy('l.document_id')
@@ -62,6 +64,10 @@ export const documentRepository = {
 
   async deleteLine(db: Executor, accountId: string, id: string): Promise<void> {
     await db.deleteFrom('document_lines').where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
+  async setLinePosition(db: Executor, accountId: string, id: string, position: number): Promise<void> {
+    await db.updateTable('document_lines').set({ position }).where('account_id', '=', accountId).where('id', '=', id).execute();
   },
 
   /** Live documents of a kind holding a line of a job or outsourcing (`column`), optionally only some invoice type. */
@@ -114,6 +120,11 @@ export const documentRepository = {
       .where('account_id', '=', accountId)
       .where('id', 'in', [...ids])
       .execute();
+  },
+
+  /** A group of the account: its name and whether its jobs make one line on invoices and quotes (DESIGN §16.2). */
+  group(db: Executor, accountId: string, id: string) {
+    return db.selectFrom('groups').select(['id', 'name', 'group_on_invoice']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   },
 
   /** An outsourcing of the account (any job), with its stored amounts, for a purchase order line. */

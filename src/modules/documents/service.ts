@@ -218,7 +218,8 @@ export const documents = {
     const row = await lockDocument(ctx, kind, id);
     assertDraft(kind, row, 'only a draft can be deleted');
     const document = await documents.get(ctx, kind, id);
-    const jobIds = document.lines.flatMap((line) => (line.job ? [line.job.id] : []));
+    // From the rows: a group line (§16.2) stands for several jobs.
+    const jobIds = (await repo.lines(ctx.db, ctx.accountId, [id])).flatMap((line) => (line.job_id ? [line.job_id] : []));
     await entityLabels.removeAll(ctx, kind.object, id);
     await notes.removeAllFor(ctx, kind.object, id);
     await repo.delete(ctx.db, ctx.accountId, id);
@@ -255,7 +256,9 @@ export const documents = {
     await repo.update(ctx.db, ctx.accountId, id, changes);
     const document = await settle(ctx, kind, id, 'updated');
     // §16.4: accepting a quote fixes the estimation of its jobs to their line totals.
-    if (kind.kind === 'quote' && action.to === QUOTE_ACCEPTED) await jobsMoved(ctx, document.lines.flatMap((line) => (line.job ? [line.job.id] : [])), null);
+    if (kind.kind === 'quote' && action.to === QUOTE_ACCEPTED) {
+      await jobsMoved(ctx, (await repo.lines(ctx.db, ctx.accountId, [id])).flatMap((line) => (line.job_id ? [line.job_id] : [])), null);
+    }
     return document;
   },
 

@@ -50,15 +50,19 @@ export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, j
   const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, kind.live, 'job_id', [jobId], kind.hasPayments ? INVOICE_TYPE.invoice : undefined);
   if (live.length > 0) throw stateConflict(`${name} is already on ${live[0]!.document_id === doc.id ? 'this' : 'another'} ${kind.noun}`);
   const object = await jobs.get(ctx, jobId);
+  // §16.2: jobs of a group with `groupOnInvoice` (when added) share one line: a row per job with the
+  // group id and the group name, merged into one line when the document is read (assembly.ts).
+  const group = job.group_id ? await repo.group(ctx.db, ctx.accountId, job.group_id) : undefined;
+  const grouped = group !== undefined && isTrue(group.group_on_invoice);
   const line: LineRow = {
     id: newId(),
     account_id: ctx.accountId,
     document_id: doc.id,
     position: await repo.nextPosition(ctx.db, doc.id),
     job_id: jobId,
-    group_id: null,
+    group_id: grouped ? group.id : null,
     outsourcing_id: null,
-    description: job.name,
+    description: grouped ? group.name : job.name,
     quantity: String(job.quantity),
     unit_id: job.unit_id,
     unit_cost: String(job.unit_cost),
@@ -69,9 +73,13 @@ export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, j
 }
 
 export async function removeJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, jobId: string): Promise<void> {
-  const line = (await repo.lines(ctx.db, ctx.accountId, [doc.id])).find((item) => item.job_id === jobId);
+  const rows = await repo.lines(ctx.db, ctx.accountId, [doc.id]);
+  const line = rows.find((item) => item.job_id === jobId);
   if (!line) throw notFound(`job ${jobId} on this ${kind.noun}`);
   await repo.deleteLine(ctx.db, ctx.accountId, line.id);
+  // A group line (§16.2) keeps its place: the next job of the group takes the first row's position.
+  const next = line.group_id === null ? undefined : rows.find((item) => item.group_id === line.group_id && item.job_id !== null && item.id !== line.id);
+  if (next && next.position > line.position) await repo.setLinePosition(ctx.db, ctx.accountId, next.id, line.position);
   if (kind.hasPayments) await jobsMoved(ctx, [jobId], JOB_FINISHED);
 }
 

@@ -1,0 +1,328 @@
+/**
+ * `npm run bench`: Transdesk's speed against the ceiling of its own framework, measured in the
+ * same run (issue 9). Builds first (the npm script), then:
+ *
+ * 1. generates the data set through the project's own code (bench/data.ts) in a temporary SQLite
+ *    database: `--scale` jobs (default 100 000);
+ * 2. starts the real server as a child process (`node dist/cli.js serve`, NODE_ENV=production,
+ *    LOG_LEVEL=warn, RATE_LIMIT_PER_MINUTE=0) and the baseline (bench/baseline.ts: bare Fastify
+ *    answering one job's JSON) as another;
+ * 3. drives each scenario with autocannon from this process (`--connections`, default 10;
+ *    `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS from
+ *    /proc/<pid>/status every 100 ms;
+ * 4. writes bench/results/latest.md and bench/results/latest.json.
+ *
+ * Options: --scale N, --duration S, --connections C, --keep (keep the temporary directory).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { generate, GROUP_SIZE, SEED_JOBS, type Dataset } from './data.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = join(ROOT, 'bench', 'results');
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const SCALE = Number(args.scale);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+if (!Number.isInteger(SCALE) || SCALE < 1000) throw new Error('--scale must be a whole number ≥ 1000');
+if (!(DURATION > 0) || !(CONNECTIONS > 0)) throw new Error('--duration and --connections must be positive');
+const MB = 1024 * 1024;
+const RSS_LIMIT_MB = 300;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function memory(pid: number): { rss: number; hwm: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
+  } catch {
+    return { rss: 0, hwm: 0 }; // not Linux: no memory figures
+  }
+}
+
+function startChild(command: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, command, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ child, base: match[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code} before listening`)));
+  });
+}
+
+interface Scenario {
+  name: string;
+  /** Which process serves it. */
+  target: 'baseline' | 'server';
+  method: 'GET' | 'POST' | 'PUT';
+  /** A path, or a function answering a fresh path per request. */
+  path: string | (() => string);
+  body?: string;
+  auth?: string;
+  expectedStatus: number;
+}
+
+interface Measured {
+  name: string;
+  method: string;
+  path: string;
+  requestsPerSecond: number;
+  latencyMs: { mean: number; p50: number; p99: number; max: number };
+  requests: number;
+  expectedStatus: number;
+  /** Answers with another status than the expected one. */
+  unexpectedStatus: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  statusCodes: Record<string, number>;
+  peakRssMB: number;
+  ratioToBaseline: number | null;
+  target?: string;
+  met?: boolean;
+}
+
+async function measure(scenario: Scenario, base: string, pid: number, duration: number): Promise<Measured> {
+  const headers: Record<string, string> = {};
+  if (scenario.auth) headers.authorization = scenario.auth;
+  if (scenario.body) headers['content-type'] = 'application/json';
+  const fixedPath = typeof scenario.path === 'string' ? scenario.path : scenario.path();
+  const pathOf = scenario.path;
+  let peak = memory(pid).rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
+  try {
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration,
+      requests: [
+        {
+          method: scenario.method,
+          path: fixedPath,
+          headers,
+          ...(scenario.body ? { body: scenario.body } : {}),
+          ...(typeof pathOf === 'function' ? { setupRequest: (request: any) => ({ ...request, path: pathOf() }) } : {}),
+        },
+      ],
+    });
+    const statusCodes: Record<string, number> = {};
+    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat?.count ?? 0;
+    const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+    return {
+      name: scenario.name,
+      method: scenario.method,
+      path: typeof pathOf === 'function' ? `${fixedPath} (varied)` : fixedPath,
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyMs: { mean: result.latency.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+      requests: result.requests.total,
+      expectedStatus: scenario.expectedStatus,
+      unexpectedStatus: answered - (statusCodes[String(scenario.expectedStatus)] ?? 0),
+      errors: result.errors + result.timeouts,
+      statusCodes,
+      peakRssMB: Math.round((peak / MB) * 10) / 10,
+      ratioToBaseline: null,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Waits until the server answers /health within 50 ms (at most 60 s): no requests left in flight. */
+async function drained(base: string): Promise<void> {
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    const answer = await fetch(`${base}/health`).catch(() => undefined);
+    await answer?.arrayBuffer();
+    if (performance.now() - started < 50) return;
+  }
+}
+
+function pick<T>(list: T[]): T {
+  return list[Math.floor(Math.random() * list.length)]!;
+}
+
+async function main(): Promise<void> {
+  if (process.env.DATABASE_URL && !process.env.DATABASE_URL.startsWith('sqlite:')) {
+    throw new Error('the PostgreSQL run is not written yet: unset DATABASE_URL to run on SQLite');
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'transdesk-bench-'));
+  const children: ChildProcess[] = [];
+  const runStarted = performance.now();
+  try {
+    log(`Generating ${SCALE} jobs in ${dir}`);
+    const data: Dataset = await generate(join(dir, 'bench.sqlite'), SCALE, log);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
+      FILE_STORAGE: `fs:${join(dir, 'files')}`,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    };
+    delete env.BOOTSTRAP_API_KEY;
+    const server = await startChild(['dist/cli.js', 'serve'], env);
+    children.push(server.child);
+    const serverPid = server.child.pid!;
+    const auth = `Bearer ${data.apiKey}`;
+    const wrongAuth = `Bearer td_${'x'.repeat(43)}`;
+
+    // One job's JSON, the baseline's body.
+    const sample = await fetch(`${server.base}/v2/jobs/${data.jobIds[0]}`, { headers: { authorization: auth } });
+    if (sample.status !== 200) throw new Error(`GET /v2/jobs/:id answered ${sample.status}: ${await sample.text()}`);
+    const jobJson = await sample.text();
+    writeFileSync(join(dir, 'job.json'), jobJson);
+    const baseline = await startChild(['--import', 'tsx', 'bench/baseline.ts', join(dir, 'job.json')], { ...process.env, NODE_ENV: 'production' });
+    children.push(baseline.child);
+
+    const firstPage = (await (await fetch(`${server.base}/v2/jobs?page=1&pageSize=20`, { headers: { authorization: auth } })).json()) as { totalPages: number; totalItems: number };
+    const lastPage = firstPage.totalPages;
+    log(`Server ${server.base} (pid ${serverPid}), baseline ${baseline.base}; ${firstPage.totalItems} jobs, ${lastPage} pages of 20; job JSON ${jobJson.length} bytes`);
+
+    const scenarios: Scenario[] = [
+      { name: 'baseline: bare Fastify, one job JSON', target: 'baseline', method: 'GET', path: '/job', expectedStatus: 200 },
+      { name: 'GET /v2/jobs/:id', target: 'server', method: 'GET', path: () => `/v2/jobs/${pick(data.jobIds)}`, auth, expectedStatus: 200 },
+      { name: 'GET /v2/jobs/:id, wrong key', target: 'server', method: 'GET', path: () => `/v2/jobs/${pick(data.jobIds)}`, auth: wrongAuth, expectedStatus: 401 },
+      { name: 'GET /v2/jobs, first page', target: 'server', method: 'GET', path: '/v2/jobs?page=1&pageSize=20', auth, expectedStatus: 200 },
+      { name: 'GET /v2/jobs, last page', target: 'server', method: 'GET', path: `/v2/jobs?page=${lastPage}&pageSize=20`, auth, expectedStatus: 200 },
+      { name: `GET /v2/groups/:id (${GROUP_SIZE} jobs)`, target: 'server', method: 'GET', path: `/v2/groups/${data.groupId}`, auth, expectedStatus: 200 },
+      { name: 'PUT /v2/jobs/:id/price (match lines)', target: 'server', method: 'PUT', path: () => `/v2/jobs/${pick(data.jobIds)}/price`, body: JSON.stringify(data.priceBody), auth, expectedStatus: 200 },
+      { name: 'POST /v2/jobs (price resolution, estimation)', target: 'server', method: 'POST', path: '/v2/jobs', body: JSON.stringify(data.createBody), auth, expectedStatus: 201 },
+    ];
+
+    const results: Measured[] = [];
+    for (const scenario of scenarios) {
+      const { base, pid } = scenario.target === 'baseline' ? { base: baseline.base, pid: baseline.child.pid! } : { base: server.base, pid: serverPid };
+      await measure(scenario, base, pid, 1); // warm-up, not recorded
+      await drained(base);
+      const measured = await measure(scenario, base, pid, DURATION);
+      results.push(measured);
+      await drained(base); // requests autocannon left in flight must not slow the next scenario
+      log(`  ${measured.name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, unexpected ${measured.unexpectedStatus}, errors ${measured.errors}, RSS ${measured.peakRssMB} MB`);
+    }
+    const serverMemory = memory(serverPid);
+
+    // Ratios and targets (issue 9, 2 cores, SQLite).
+    const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
+    const base = results[0]!;
+    for (const r of results) r.ratioToBaseline = Math.round((r.requestsPerSecond / base.requestsPerSecond) * 1000) / 1000;
+    const getJob = byName('GET /v2/jobs/:id');
+    const wrong = byName('GET /v2/jobs/:id, wrong key');
+    const first = byName('GET /v2/jobs, first page');
+    const last = byName('GET /v2/jobs, last page');
+    const set = (r: Measured, target: string, met: boolean) => Object.assign(r, { target, met: met && r.errors === 0 && r.unexpectedStatus === 0 });
+    set(getJob, '≥ 50 % of the baseline req/s', getJob.requestsPerSecond >= 0.5 * base.requestsPerSecond);
+    set(wrong, `401s at least as fast as GET /v2/jobs/:id is served (≥ ${getJob.requestsPerSecond} req/s)`, wrong.requestsPerSecond >= getJob.requestsPerSecond);
+    set(first, 'p99 < 20 ms', first.latencyMs.p99 < 20);
+    const lastRatio = last.latencyMs.mean / first.latencyMs.mean;
+    set(last, `p99 < 20 ms and mean latency ≤ 2× the first page's (now ${lastRatio.toFixed(2)}×)`, last.latencyMs.p99 < 20 && lastRatio <= 2);
+    const group = byName('GET /v2/groups/:id');
+    set(group, 'p99 < 20 ms', group.latencyMs.p99 < 20);
+    const put = byName('PUT /v2/jobs/:id/price');
+    set(put, '≥ 1 500 req/s', put.requestsPerSecond >= 1500);
+    const post = byName('POST /v2/jobs');
+    set(post, '≥ 1 500 req/s', post.requestsPerSecond >= 1500);
+    const peakRssMB = Math.round((Math.max(serverMemory.hwm, ...results.slice(1).map((r) => r.peakRssMB * MB)) / MB) * 10) / 10;
+
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryMB: Math.round(totalmem() / MB), node: process.version, platform: `${process.platform} ${process.arch}` },
+      versions: { fastify: packageVersion('fastify'), autocannon: packageVersion('autocannon'), 'better-sqlite3': packageVersion('better-sqlite3') },
+      database: 'sqlite',
+      scale: SCALE,
+      dataset: {
+        jobs: data.totalJobs,
+        apiCreatedJobs: SEED_JOBS,
+        note: 'jobs created through the API in-process (POST /v2/jobs with price resolution, PUT /v2/jobs/:id/price with 8 match lines, a tracker entry on every 5th job, a group of 200 jobs), then copied with INSERT … SELECT (fresh ids, match lines and tracker entries copied) up to the scale',
+        seedSeconds: round(data.seedSeconds),
+        copySeconds: round(data.copySeconds),
+        jobJsonBytes: jobJson.length,
+      },
+      load: { tool: 'autocannon', connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: 1 },
+      server: { peakRssMB, rssTarget: `< ${RSS_LIMIT_MB} MB`, rssMet: peakRssMB < RSS_LIMIT_MB, vmHwmMB: round(serverMemory.hwm / MB) },
+      scenarios: results,
+      totalSeconds: round((performance.now() - runStarted) / 1000),
+    };
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(join(RESULTS, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(RESULTS, 'latest.md'), markdown(report));
+    log(`\n${markdown(report)}`);
+    log(`Written ${join('bench', 'results', 'latest.md')} and latest.json`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    if (args.keep) log(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function packageVersion(name: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function markdown(report: {
+  date: string;
+  machine: { cpus: number; cpu: string; memoryMB: number; node: string; platform: string };
+  versions: Record<string, string>;
+  scale: number;
+  dataset: { jobs: number; note: string; seedSeconds: number; copySeconds: number; jobJsonBytes: number };
+  load: { connections: number; durationSeconds: number };
+  server: { peakRssMB: number; rssMet: boolean; rssTarget: string };
+  scenarios: Measured[];
+  totalSeconds: number;
+}): string {
+  const yes = (met: boolean | undefined) => (met === undefined ? '—' : met ? 'yes' : '**no**');
+  const rows = report.scenarios.map(
+    (r) =>
+      `| ${r.name} | ${r.requestsPerSecond} | ${r.latencyMs.p50} | ${r.latencyMs.p99} | ${r.unexpectedStatus} | ${r.errors} | ${r.peakRssMB} | ${r.ratioToBaseline?.toFixed(2) ?? '—'} | ${r.target ?? '—'} | ${yes(r.met)} |`,
+  );
+  return [
+    '# Transdesk benchmark',
+    '',
+    `${report.date} — ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryMB} MB, Node ${report.machine.node} (${report.machine.platform}); Fastify ${report.versions.fastify}, autocannon ${report.versions.autocannon}.`,
+    '',
+    `SQLite, ${report.dataset.jobs} jobs (scale ${report.scale}); ${report.dataset.note}. Generation: ${report.dataset.seedSeconds} s through the API, ${report.dataset.copySeconds} s of copies. One job's JSON: ${report.dataset.jobJsonBytes} bytes.`,
+    '',
+    `Load: autocannon, ${report.load.connections} connections, ${report.load.durationSeconds} s per scenario after a 1 s warm-up, from a separate process. The baseline is a bare Fastify server answering that job's JSON. "unexpected": answers with another status than the expected one (401 for the wrong key, 201 for POST, else 200); "errors": connection errors and timeouts. RSS: the serving process's peak VmRSS during the scenario.`,
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | unexpected | errors | peak RSS MB | × baseline | target | met |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    ...rows,
+    '',
+    `Server peak RSS through the run: ${report.server.peakRssMB} MB (target ${report.server.rssTarget}): ${yes(report.server.rssMet)}.`,
+    '',
+    `Whole run: ${report.totalSeconds} s.`,
+    '',
+  ].join('\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
