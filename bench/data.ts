@@ -12,14 +12,13 @@
  *
  * SQLite only for now (the bulk copy is SQLite SQL).
  */
-import type { FastifyInstance } from 'fastify';
 import BetterSqlite3 from 'better-sqlite3';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/core/db/database.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import { createAccount } from '../src/modules/accounts/provisioning.js';
-import { createDemoData } from '../src/modules/demo/demo-data.js';
+import { createDemoData, InProcessClient } from '../src/modules/demo/demo-data.js';
 
 export const SEED_JOBS = 400;
 export const GROUP_SIZE = 200;
@@ -40,23 +39,6 @@ export interface Dataset {
   copySeconds: number;
 }
 
-class Client {
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly key: string,
-  ) {}
-
-  async call<T = Body>(method: 'GET' | 'POST' | 'PUT', url: string, body?: Body): Promise<T> {
-    const reply = await this.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${this.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      payload: body ? JSON.stringify(body) : undefined,
-    });
-    if (reply.statusCode >= 300) throw new Error(`${method} ${url} answered ${reply.statusCode}: ${reply.body}`);
-    return reply.json() as T;
-  }
-}
 
 const byName = (list: Array<{ id: string; name: string }>) => Object.fromEntries(list.map((item) => [item.name, item.id])) as Record<string, string>;
 
@@ -71,7 +53,7 @@ export async function generate(sqlitePath: string, scale: number, log: (line: st
     const config = loadConfig({ ...process.env, DATABASE_URL: `sqlite:${sqlitePath}`, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, database, logger: false });
     try {
-      const api = new Client(app, account.apiKey);
+      const api = new InProcessClient(app, account.apiKey);
       const unit = byName(await api.call('GET', '/v2/account/quantity-types'));
       const service = byName(await api.call('GET', '/v2/account/services'));
       const match = byName(await api.call('GET', '/v2/account/matches'));

@@ -11,7 +11,8 @@ import { insertApiKey, ownerOf } from '../accounts/provisioning.js';
  */
 type Body = Record<string, unknown>;
 
-class DemoClient {
+/** A client of the API inside the process (inject), for data written through the API itself. */
+export class InProcessClient {
   constructor(
     private readonly app: FastifyInstance,
     private readonly key: string,
@@ -44,14 +45,14 @@ export async function createDemoData(database: Database, accountId: string): Pro
   const app = await buildApp({ config, database, logger: false });
   const { keyId, apiKey } = await insertApiKey(database.db, accountId, ownerId);
   try {
-    return await fill(new DemoClient(app, apiKey));
+    return await fill(new InProcessClient(app, apiKey));
   } finally {
     await database.db.deleteFrom('api_keys').where('id', '=', keyId).execute();
     await app.close();
   }
 }
 
-async function fill(api: DemoClient): Promise<string> {
+async function fill(api: InProcessClient): Promise<string> {
   const byName = (list: Named[]) => Object.fromEntries(list.map((item) => [item.name, item.id])) as Record<string, string>;
   const service = byName(await api.call<Named[]>('GET', '/v2/account/services'));
   const unit = byName(await api.call<Named[]>('GET', '/v2/account/quantity-types'));

@@ -1,6 +1,6 @@
 import { Dec, roundRate, toDecimalString } from '../../core/money.js';
 import { invalid } from '../../core/errors.js';
-import { matchRate, type MatchInput } from '../estimation/index.js';
+import { matchRate, type MatchInput, type PricingInput } from '../estimation/index.js';
 import type { ApplicablePrice } from '../prices/index.js';
 
 /**
@@ -95,6 +95,32 @@ export function lineView(matchesType: MatchesType, unitCost: string, line: Named
 /** Lines as inputs of the estimation engine. */
 export function engineMatches(matchesType: MatchesType, unitCost: string, lines: readonly NamedLine[]): MatchInput[] {
   return lines.map((line) => ({ id: line.id, name: line.name, value: line.value, rate: lineRate(matchesType, unitCost, line) }));
+}
+
+/** The pricing columns that jobs and outsourcing share (stored decimals, 0/1 flags). */
+export interface PricedRow {
+  currency: string;
+  fixed_price: string | number | null;
+  has_matches: number;
+  matches_type: MatchesType;
+  unit_cost: string | number;
+  quantity: string | number;
+  extra_charge: string | number;
+  discount: string | number;
+}
+
+/** The engine's pricing input of a job or an outsourcing row and its lines (DESIGN §11.1–11.2). */
+export function pricingInput(row: PricedRow, lines: readonly NamedLine[]): PricingInput {
+  return {
+    currency: row.currency,
+    fixedPrice: row.fixed_price === null ? null : String(row.fixed_price),
+    hasMatches: row.has_matches === 1,
+    matches: engineMatches(row.matches_type, String(row.unit_cost), lines),
+    quantity: String(row.quantity),
+    unitCost: String(row.unit_cost),
+    extraCharge: String(row.extra_charge),
+    discount: String(row.discount),
+  };
 }
 
 /** One entry of the `matches` parameter of the price endpoint (DESIGN §10.3). */

@@ -4,7 +4,7 @@ import { buildJobEstimation, type JobEstimation } from '../estimation/index.js';
 import { applicablePrices, type ApplicablePrice, type PriceQuery } from '../prices/index.js';
 import { outsourcingOfJobs } from '../outsourcing/index.js';
 import { jobExtensions, loadExtras } from './extensions.js';
-import { engineMatches, takePrice, type TakenPrice } from './lines.js';
+import { pricingInput, takePrice, type TakenPrice } from './lines.js';
 import { jobRepository as repo, type JobRow } from './repository.js';
 
 /**
@@ -82,14 +82,7 @@ async function estimationOf(ctx: Ctx, row: JobRow, targetMargin: string): Promis
   const extras = (await loadExtras(ctx, [row.id])).get(row.id)!;
   return buildJobEstimation({
     pricing: {
-      currency: row.currency,
-      fixedPrice: row.fixed_price === null ? null : String(row.fixed_price),
-      hasMatches: isTrue(row.has_matches),
-      matches: engineMatches(row.matches_type, String(row.unit_cost), lines),
-      quantity: String(row.quantity),
-      unitCost: String(row.unit_cost),
-      extraCharge: String(row.extra_charge),
-      discount: String(row.discount),
+      ...pricingInput(row, lines),
       timeBasedInvoice: isTrue(row.time_based_invoice),
       billableMs: extras.billableMs,
       timeBasedUnitCost: String(row.time_based_unit_cost),

@@ -4,7 +4,7 @@ import { isTrue } from '../../core/db/dialect.js';
 import { currency } from '../../core/money.js';
 import { estimateOutsourcingPrice, type OutsourcingItem, type PriceEstimate } from '../estimation/index.js';
 import { languagePairs } from '../language-pairs/index.js';
-import { engineMatches, lineView, priceReference, type NamedLine } from '../jobs/lines.js';
+import { lineView, priceReference, pricingInput, type NamedLine } from '../jobs/lines.js';
 import { outsourcingRepository as repo, type OutsourcingRow, type OutsourcingRowWithNames } from './repository.js';
 import type { OutsourcingObject } from './schemas.js';
 
@@ -16,16 +16,7 @@ const num = (value: string | number | null) => Number(value);
 
 /** Amounts of an outsourcing: the job rules without minimum fee (DESIGN §11.5), computed on writes. */
 export function amountsOf(row: OutsourcingRow, lines: readonly NamedLine[]): PriceEstimate {
-  return estimateOutsourcingPrice({
-    currency: row.currency,
-    fixedPrice: row.fixed_price === null ? null : String(row.fixed_price),
-    hasMatches: isTrue(row.has_matches),
-    matches: engineMatches(row.matches_type, String(row.unit_cost), lines),
-    quantity: String(row.quantity),
-    unitCost: String(row.unit_cost),
-    extraCharge: String(row.extra_charge),
-    discount: String(row.discount),
-  });
+  return estimateOutsourcingPrice(pricingInput(row, lines));
 }
 
 function toObject(row: OutsourcingRowWithNames, lines: readonly NamedLine[], pair: OutsourcingObject['languagePair']): OutsourcingObject {
