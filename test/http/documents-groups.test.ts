@@ -20,7 +20,8 @@ async function group(name: string, groupOnInvoice: boolean, jobIds: string[]): P
   return id;
 }
 
-const ROW = { id: expect.any(String), quantity: 100, quantityType: { id: expect.any(String), name: expect.any(String) }, unitCost: 0 };
+// A job line shows the job's quantity and the effective unit cost: total ÷ quantity.
+const ROW = { id: expect.any(String), quantity: 100, quantityType: { id: expect.any(String), name: expect.any(String) } };
 
 describe('group lines on invoices', () => {
   it('one line per group with groupOnInvoice; each job invoiced with its own total; removal updates the line', async () => {
@@ -35,8 +36,8 @@ describe('group lines on invoices', () => {
     const dName = (await job(t.api, d)).name;
     expect(invoice.lines).toEqual([
       { id: expect.any(String), group: { id: g, name: 'Website launch' }, description: 'Website launch', quantity: 1, quantityType: null, unitCost: 123.45, total: 123.45 },
-      { ...ROW, job: { id: c, name: cName }, description: cName, total: 10 },
-      { ...ROW, job: { id: d, name: dName }, description: dName, total: 5.5 },
+      { ...ROW, job: { id: c, name: cName }, description: cName, unitCost: 0.1, total: 10 },
+      { ...ROW, job: { id: d, name: dName }, description: dName, unitCost: 0.055, total: 5.5 },
     ]);
     // 123.45 + 10 + 5.5 = 138.95; × 0.21 = 29.1795 → 29.18; 168.13
     expect(invoice.total).toEqual({ subtotal: 138.95, discount: 0, tax1: 29.18, tax2: 0, total: 168.13 });

@@ -56,7 +56,7 @@ describe('POST /v2/invoices', () => {
     });
     expect(body.lines).toEqual([
       { id: expect.any(String), description: 'Rush fee', quantity: 3, quantityType: { id: w.unit, name: expect.any(String) }, unitCost: 1.005, total: 3.02 },
-      { id: expect.any(String), job: { id: jobId, name: expect.any(String) }, description: expect.any(String), quantity: 100, quantityType: { id: w.unit, name: expect.any(String) }, unitCost: 0, total: 100 },
+      { id: expect.any(String), job: { id: jobId, name: expect.any(String) }, description: expect.any(String), quantity: 100, quantityType: { id: w.unit, name: expect.any(String) }, unitCost: 1, total: 100 },
     ]);
     expect(body.createdAt).toMatch(DATE);
     // The job is invoiced: status 4, estimation fixed by the line.

@@ -210,7 +210,7 @@ describe('whole bodies', () => {
       client: { id: w.client, name: client.name },
       lines: [
         { id: expect.stringMatching(ID), description: 'Proofreading', quantity: 2, quantityType: { id: w.unit, name: unit.name }, unitCost: 15.5, total: 31 },
-        { id: expect.stringMatching(ID), job: { id: jobId, name: j.name }, description: j.name, quantity: 100, quantityType: { id: w.unit, name: unit.name }, unitCost: 0, total: 80 },
+        { id: expect.stringMatching(ID), job: { id: jobId, name: j.name }, description: j.name, quantity: 100, quantityType: { id: w.unit, name: unit.name }, unitCost: 0.8, total: 80 },
       ],
       paymentTerms: 30,
       discount: 0.05,
@@ -261,10 +261,10 @@ describe('whole bodies', () => {
           id: expect.stringMatching(ID),
           outsourcing: { id: outsourcingId, name: outsourcing.name },
           description: outsourcing.name,
-          // The outsourcing's quantity, unit and unit cost; its total (fixed price 60).
+          // The outsourcing's quantity and unit; the effective unit cost 60 ÷ 100 of its total (fixed price 60).
           quantity: 100,
           quantityType: { id: w.unit, name: outsourcing.quantityType.name },
-          unitCost: 0,
+          unitCost: 0.6,
           total: 60,
         },
       ],

@@ -6,7 +6,7 @@ import { toDecimalString } from '../../core/money.js';
 import { jobs } from '../jobs/index.js';
 import { INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { documentRepository as repo, type DocumentRow, type LineRow } from './repository.js';
-import { lineTotal, money } from './totals.js';
+import { lineFigures, lineTotal, money } from './totals.js';
 
 /**
  * Lines that come from jobs (invoices, quotes) and outsourcing (purchase orders), and the side
@@ -54,6 +54,8 @@ export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, j
   // group id and the group name, merged into one line when the document is read (assembly.ts).
   const group = job.group_id ? await repo.group(ctx.db, ctx.accountId, job.group_id) : undefined;
   const grouped = group !== undefined && isTrue(group.group_on_invoice);
+  const total = money(toDecimalString(object.estimation.total), doc.currency);
+  const figures = lineFigures(String(job.quantity), total);
   const line: LineRow = {
     id: newId(),
     account_id: ctx.accountId,
@@ -63,10 +65,10 @@ export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, j
     group_id: grouped ? group.id : null,
     outsourcing_id: null,
     description: grouped ? group.name : job.name,
-    quantity: String(job.quantity),
+    quantity: figures.quantity,
     unit_id: job.unit_id,
-    unit_cost: String(job.unit_cost),
-    total: money(toDecimalString(object.estimation.total), doc.currency),
+    unit_cost: figures.unitCost,
+    total,
   };
   await repo.insertLines(ctx.db, [line]);
   if (kind.hasPayments) await jobsMoved(ctx, [jobId], JOB_INVOICED);
@@ -97,6 +99,8 @@ export async function addOutsourcingLine(ctx: Ctx, kind: KindConfig, doc: Docume
   const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, kind.live, 'outsourcing_id', [outsourcingId]);
   if (live.length > 0) throw stateConflict(`${name} is already on ${live[0]!.document_id === doc.id ? 'this' : 'another'} ${kind.noun}`);
   const amounts = JSON.parse(item.amounts) as { total: string };
+  const total = money(amounts.total, doc.currency);
+  const figures = lineFigures(String(item.quantity), total);
   await repo.insertLines(ctx.db, [
     {
       id: newId(),
@@ -107,10 +111,10 @@ export async function addOutsourcingLine(ctx: Ctx, kind: KindConfig, doc: Docume
       group_id: null,
       outsourcing_id: outsourcingId,
       description: item.name,
-      quantity: String(item.quantity),
+      quantity: figures.quantity,
       unit_id: item.unit_id,
-      unit_cost: String(item.unit_cost),
-      total: money(amounts.total, doc.currency),
+      unit_cost: figures.unitCost,
+      total,
     },
   ]);
 }

@@ -38,6 +38,18 @@ export function lineTotal(quantity: string, unitCost: string, currency: string):
   return money(new Dec(quantity).times(roundRate(unitCost)), currency);
 }
 
+/**
+ * Quantity and unit cost shown on a job or outsourcing line: its quantity and the effective unit
+ * cost total ÷ quantity (6 decimals), so that the line reads quantity × unit cost ≈ total whatever
+ * produced the total (match rates, discount, extra charge, minimum fee, fixed price). A quantity of
+ * 0 is shown as 1 × total.
+ */
+export function lineFigures(quantity: string, total: string): { quantity: string; unitCost: string } {
+  const q = new Dec(quantity);
+  if (q.lte(0)) return { quantity: '1', unitCost: new Dec(total).toFixed() };
+  return { quantity: q.toFixed(), unitCost: roundRate(new Dec(total).div(q)).toFixed() };
+}
+
 export function computeTotals(input: TotalsInput): Totals {
   const { currency } = input;
   const subtotal = new Dec(money(input.lineTotals.reduce((sum, total) => sum.plus(total), new Dec(0)), currency));
