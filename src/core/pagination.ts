@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Ctx } from './context.js';
 import type { DB } from './db/schema.js';
 
 /** DESIGN §6: one implementation of page, pageSize, sort, direction and the stable id tie-break. */
@@ -23,33 +24,50 @@ export interface Page<T> {
  * Runs a filtered query as one page. `query` selects from `table` with the filters applied;
  * `sortColumns` maps each API sort key to a column of `table`. Answers the page of ids in order;
  * the caller loads the full objects (in one batch) for them.
+ *
+ * `total`, when given, answers the number of rows without counting (an unfiltered listing whose
+ * table keeps a row count). Pages in the second half are read from the other end of the index
+ * (reversed order, smaller offset), so the last page costs what the first does.
  */
 export async function paginateIds<T extends keyof DB & string>(
   query: SelectQueryBuilder<DB, T, object>,
   table: T,
   request: PageRequest,
   sortColumns: Record<string, string>,
+  total?: () => Promise<number>,
 ): Promise<Page<string>> {
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? 20;
   const direction = request.direction ?? 'desc';
   const column = sortColumns[request.sort ?? 'createdAt'] ?? sortColumns.createdAt!;
-  const countRow = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  const totalItems = Number(countRow?.n ?? 0);
-  const rows = (await query
-    .clearSelect()
-    .select(sql<string>`${sql.ref(`${table}.id`)}`.as('id'))
-    .orderBy(sql.ref(`${table}.${column}`), direction)
-    .orderBy(sql.ref(`${table}.id`), direction)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()) as Array<{ id: string }>;
+  const totalItems = total
+    ? await total()
+    : Number(
+        (
+          await query
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
+  const range = pageRange(page, pageSize, totalItems);
+  let ids: string[] = [];
+  if (range.limit > 0) {
+    const order = range.reversed ? (direction === 'desc' ? 'asc' : 'desc') : direction;
+    const rows = (await query
+      .clearSelect()
+      .select(sql<string>`${sql.ref(`${table}.id`)}`.as('id'))
+      .orderBy(sql.ref(`${table}.${column}`), order)
+      .orderBy(sql.ref(`${table}.id`), order)
+      .limit(range.limit)
+      .offset(range.offset)
+      .execute()) as Array<{ id: string }>;
+    ids = rows.map((row) => row.id);
+    if (range.reversed) ids.reverse();
+  }
   const totalPages = Math.ceil(totalItems / pageSize);
   return {
-    items: rows.map((row) => row.id),
+    items: ids,
     pageSize,
     page,
     totalPages,
@@ -59,8 +77,26 @@ export async function paginateIds<T extends keyof DB & string>(
   };
 }
 
+/**
+ * Which rows of the sorted set a page holds: `offset` and `limit` in the requested order, or, for
+ * a page past the middle, in the reversed order (then the rows read are reversed back).
+ */
+export function pageRange(page: number, pageSize: number, totalItems: number): { offset: number; limit: number; reversed: boolean } {
+  const start = (page - 1) * pageSize;
+  const end = Math.min(start + pageSize, totalItems);
+  if (start >= totalItems) return { offset: start, limit: 0, reversed: false };
+  if (start <= totalItems - end) return { offset: start, limit: end - start, reversed: false };
+  return { offset: totalItems - end, limit: end - start, reversed: true };
+}
+
 /** Replaces the ids of a page by the loaded objects, keeping the order. */
 export async function withItems<T>(page: Page<string>, load: (ids: string[]) => Promise<Map<string, T>>): Promise<Page<T>> {
   const loaded = page.items.length === 0 ? new Map<string, T>() : await load(page.items);
   return { ...page, items: page.items.map((id) => loaded.get(id)).filter((item): item is T => item !== undefined) };
+}
+
+/** The account's number of rows of a table whose count triggers keep (migration 0012). */
+export async function rowCount(ctx: Ctx, table: 'jobs'): Promise<number> {
+  const row = await ctx.db.selectFrom('row_counts').select('count').where('account_id', '=', ctx.accountId).where('table_name', '=', table).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }

@@ -124,6 +124,38 @@ describe('GET /v2/jobs', () => {
     expect(past).toMatchObject({ items: [], totalItems: 5, totalPages: 3, hasNextPage: false, hasPreviousPage: true });
   });
 
+  it('every page, first half and second half (read from the other end), holds the rows of the full sorted list', async () => {
+    for (const [sort, direction] of [['createdAt', 'asc'], ['name', 'desc'], ['status', 'asc']] as const) {
+      const all = keysOf(await list({ pageSize: 100, sort, direction }));
+      expect(all).toHaveLength(5);
+      for (const pageSize of [1, 2, 3, 4]) {
+        const walked: string[] = [];
+        for (let page = 1; page <= Math.ceil(5 / pageSize); page++) walked.push(...keysOf(await list({ pageSize, page, sort, direction })));
+        expect(walked, `${sort} ${direction} by ${pageSize}`).toEqual(all);
+      }
+      // Filtered listings are counted, unfiltered ones use the kept count: both walk the same way.
+      const filtered = keysOf(await list({ pageSize: 100, sort, direction, client: ref.acme }));
+      const walked: string[] = [];
+      for (let page = 1; page <= filtered.length; page++) walked.push(...keysOf(await list({ pageSize: 1, page, sort, direction, client: ref.acme })));
+      expect(walked).toEqual(filtered);
+    }
+  });
+
+  it('the kept count follows creates and deletes (totalItems without filters equals the counted total)', async () => {
+    const before = (await list({ pageSize: 1 })).totalItems;
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await newJob(api, { name: `Counted temp ${i}`, client: ref.acme, quantity: 1, quantityType: ref.words, service: ref.translation })).id);
+    expect((await list({ pageSize: 1 })).totalItems).toBe(before + 3);
+    for (const id of made) expect((await api.delete(`/v2/jobs/${id}`)).status).toBe(204);
+    const after = await list({ pageSize: 1 });
+    expect(after.totalItems).toBe(before);
+    // The same figure as a count through a filter every job passes.
+    const counted = (await list({ pageSize: 1, status: [1, 2, 3, 4, 5, 6] })).totalItems;
+    expect(counted).toBe(before);
+    // A row count is per account: the other account's listing is not affected.
+    expect((await t.api.get('/v2/jobs')).body.totalItems).toBe(0);
+  });
+
   it('answers 400 for invalid paging, sort, filter values and unknown parameters', async () => {
     for (const query of [{ page: 0 }, { pageSize: 101 }, { sort: 'client' }, { direction: 'up' }, { status: 7 }, { archive: 'maybe' }, { dueBefore: 'soon' }, { client: 'bad-id' }, { updatedSince: 'x' }]) {
       expectError(await api.get('/v2/jobs', query as never), 400, 'parameter_invalid');

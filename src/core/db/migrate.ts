@@ -11,6 +11,7 @@ import { trackers } from './migrations/0008_trackers.js';
 import { jobFiles } from './migrations/0009_job_files.js';
 import { documents } from './migrations/0010_documents.js';
 import { catFiles } from './migrations/0011_cat_files.js';
+import { rowCounts } from './migrations/0012_row_counts.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0009_job_files': jobFiles(database.dialect),
     '0010_documents': documents(database.dialect),
     '0011_cat_files': catFiles(database.dialect),
+    '0012_row_counts': rowCounts(database.dialect),
   };
 }
 

@@ -203,7 +203,15 @@ export interface SupplierUnavailabilitiesTable {
   updated_at: Iso;
 }
 
+/** Rows per account of the counted tables, kept by triggers (migration 0012). */
+export interface RowCountsTable {
+  account_id: string;
+  table_name: string;
+  count: number;
+}
+
 export interface DB {
+  row_counts: RowCountsTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;

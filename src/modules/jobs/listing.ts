@@ -3,7 +3,7 @@ import type { Ctx } from '../../core/context.js';
 import { bool, containsPattern, likeEscaped } from '../../core/db/dialect.js';
 import { toIsoDate } from '../../core/dates.js';
 import { invalid } from '../../core/errors.js';
-import { paginateIds, type Page } from '../../core/pagination.js';
+import { paginateIds, rowCount, type Page } from '../../core/pagination.js';
 import { clients } from '../clients/index.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { masterData, services } from '../master-data/index.js';
@@ -44,7 +44,8 @@ async function groupJobIds(ctx: Ctx, groupId: string): Promise<string[]> {
 
 export async function pageOfJobs(ctx: Ctx, filters: JobFilters): Promise<Page<string>> {
   await validateFilterIds(ctx, filters);
-  let query = ctx.db.selectFrom('jobs').where('jobs.account_id', '=', ctx.accountId);
+  const unfiltered = ctx.db.selectFrom('jobs').where('jobs.account_id', '=', ctx.accountId);
+  let query = unfiltered;
   if (filters.status?.length) query = query.where('jobs.status', 'in', filters.status);
   if (filters.client?.length) query = query.where('jobs.client_id', 'in', filters.client);
   if (filters.service?.length) query = query.where('jobs.service_id', 'in', filters.service);
@@ -64,5 +65,7 @@ export async function pageOfJobs(ctx: Ctx, filters: JobFilters): Promise<Page<st
   if (filters.dueBefore !== undefined) query = query.where('jobs.due_sort', '<', toIsoDate(filters.dueBefore));
   if (filters.dueAfter !== undefined) query = query.where('jobs.due_sort', '>', toIsoDate(filters.dueAfter)).where('jobs.due_sort', '<>', NO_DUE_DATE);
   if (filters.updatedSince !== undefined) query = query.where('jobs.updated_at', '>=', toIsoDate(filters.updatedSince));
-  return paginateIds(query, 'jobs', filters, SORT_COLUMNS);
+  // Without filters the total is the account's row count, kept by triggers (migration 0012).
+  const total = query === unfiltered ? () => rowCount(ctx, 'jobs') : undefined;
+  return paginateIds(query, 'jobs', filters, SORT_COLUMNS, total);
 }
