@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +12,8 @@ import { parseQuery, parsingPlugin, queryErrorPlugin, BODY_LIMIT } from './core/
 import { authPlugin } from './core/http/auth-plugin.js';
 import { rateLimitPlugin } from './core/http/rate-limit-plugin.js';
 import { metricsPlugin } from './core/http/metrics-plugin.js';
+import { commonHeaders, headersPlugin } from './core/http/headers-plugin.js';
+import { clientErrorHandler } from './core/http/client-errors.js';
 import { sql } from 'kysely';
 import { modules } from './modules/index.js';
 import { EmptyQuery } from './core/schemas.js';
@@ -30,17 +32,6 @@ let requestCounter = 0;
 
 export type App = FastifyInstance;
 
-/** Headers of every response (DESIGN §3.7 and the usual hardening). */
-function commonHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('X-Request-Id', String(request.id));
-  reply.header('X-Content-Type-Options', 'nosniff');
-  if (!request.url.startsWith('/docs')) {
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('Cache-Control', 'no-store');
-  }
-}
-
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -56,7 +47,19 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       requestCounter = (requestCounter + 1) % 1_000_000;
       return `req-${Date.now().toString(36)}-${process.pid.toString(36)}-${requestCounter.toString(36)}`;
     },
-    requestTimeout: 300_000,
+    // Slow clients (HttpTimeouts in config.ts): Node cuts a connection whose headers, or whole
+    // request, have not arrived in time (408), checked every checkIntervalMs; an idle keep-alive
+    // connection after keepAliveMs; a connection on which nothing moves for idleMs (e.g. a client
+    // that stops reading an answer). Node checks headersTimeout ≤ requestTimeout here.
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      connectionsCheckingInterval: config.timeouts.checkIntervalMs,
+    },
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.idleMs,
+    clientErrorHandler,
     return503OnClosing: true,
     // Errors the router raises before any route runs (a malformed percent-encoding in the path, a
     // path parameter over maxParamLength): the §5 body instead of Fastify's own.
@@ -92,9 +95,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     return result;
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    commonHeaders(request, reply);
-  });
+  await app.register(headersPlugin);
 
   // DESIGN §3.3: a /v2 route that declares no query parameters takes none (400 `parameter_unknown`),
   // like a body schema built with Input().

@@ -12,6 +12,24 @@ export interface Config {
   rateLimitPerMinute: number;
   bootstrapApiKey: string | undefined;
   logLevel: string;
+  timeouts: HttpTimeouts;
+}
+
+/**
+ * Limits on how long a client may hold a connection (slow clients, DESIGN §1 hardening). Node's
+ * http server enforces the header and request timeouts on a timer, every `checkIntervalMs`.
+ */
+export interface HttpTimeouts {
+  /** HEADERS_TIMEOUT_MS: the request line and all headers must have arrived within this time. */
+  headersMs: number;
+  /** REQUEST_TIMEOUT_MS: the whole request, body included, must have arrived within this time. */
+  requestMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this time. */
+  keepAliveMs: number;
+  /** IDLE_TIMEOUT_MS: a connection on which nothing moves either way for this long is closed; 0: never. */
+  idleMs: number;
+  /** Derived: how often Node checks the header and request timeouts (a quarter of headersMs, 10 ms to 1 s). */
+  checkIntervalMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -32,6 +50,19 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+/** Reads and checks the four timeout variables together (headers ≤ request, as Node requires). */
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const headersMs = integer(env, 'HEADERS_TIMEOUT_MS', 20_000, 100, 3_600_000);
+  const requestMs = integer(env, 'REQUEST_TIMEOUT_MS', 300_000, 100, 86_400_000);
+  const keepAliveMs = integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000);
+  const idleMs = integer(env, 'IDLE_TIMEOUT_MS', 120_000, 0, 86_400_000);
+  if (headersMs > requestMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersMs}) must not be larger than REQUEST_TIMEOUT_MS (${requestMs})`);
+  }
+  const checkIntervalMs = Math.max(10, Math.min(1000, Math.floor(headersMs / 4)));
+  return { headersMs, requestMs, keepAliveMs, idleMs, checkIntervalMs };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
@@ -61,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
     bootstrapApiKey,
     logLevel,
+    timeouts: httpTimeouts(env),
   };
 }

@@ -14,6 +14,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       rateLimitPerMinute: 6000,
       bootstrapApiKey: undefined,
       logLevel: 'info',
+      timeouts: { headersMs: 20_000, requestMs: 300_000, keepAliveMs: 72_000, idleMs: 120_000, checkIntervalMs: 1000 },
     });
   });
 
@@ -35,6 +36,10 @@ describe('loadConfig (DESIGN §1.2)', () => {
       RATE_LIMIT_PER_MINUTE: '0',
       BOOTSTRAP_API_KEY: 'td_0123456789abcdef',
       LOG_LEVEL: 'warn',
+      HEADERS_TIMEOUT_MS: '5000',
+      REQUEST_TIMEOUT_MS: '60000',
+      KEEP_ALIVE_TIMEOUT_MS: '5000',
+      IDLE_TIMEOUT_MS: '0',
     });
     expect(config).toEqual({
       port: 9000,
@@ -45,6 +50,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       rateLimitPerMinute: 0,
       bootstrapApiKey: 'td_0123456789abcdef',
       logLevel: 'warn',
+      timeouts: { headersMs: 5000, requestMs: 60_000, keepAliveMs: 5000, idleMs: 0, checkIntervalMs: 1000 },
     });
   });
 
