@@ -10,7 +10,8 @@
  *    level with INSERT … SELECT in one transaction until `scale` jobs exist. Copies get fresh ids
  *    and creation dates spread back in time; they belong to no group.
  *
- * SQLite only for now (the bulk copy is SQLite SQL).
+ * On SQLite (`sqlite:PATH`) or PostgreSQL (`postgres://…`, an empty database): steps 1 and 2 are the
+ * same code on both, step 3 is copyJobs below or copyJobsPostgres (bench/postgres.ts).
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { buildApp } from '../src/app.js';
@@ -19,6 +20,7 @@ import { openDatabase } from '../src/core/db/database.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import { createAccount } from '../src/modules/accounts/provisioning.js';
 import { createDemoData, InProcessClient } from '../src/modules/demo/demo-data.js';
+import { copyJobsPostgres, sampleJobIdsPostgres } from './postgres.js';
 
 export const SEED_JOBS = 400;
 export const GROUP_SIZE = 200;
@@ -42,15 +44,17 @@ export interface Dataset {
 
 const byName = (list: Array<{ id: string; name: string }>) => Object.fromEntries(list.map((item) => [item.name, item.id])) as Record<string, string>;
 
-export async function generate(sqlitePath: string, scale: number, log: (line: string) => void): Promise<Dataset> {
+/** Writes the data set into the (empty) database at `databaseUrl`: `sqlite:PATH` or `postgres://…`. */
+export async function generate(databaseUrl: string, scale: number, log: (line: string) => void): Promise<Dataset> {
   const started = performance.now();
-  const database = openDatabase(`sqlite:${sqlitePath}`);
+  const sqlitePath = databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : undefined;
+  const database = openDatabase(databaseUrl);
   let dataset: Omit<Dataset, 'totalJobs' | 'copySeconds' | 'jobIds'> & { seedIds: string[] };
   try {
     await migrateToLatest(database);
     const account = await createAccount(database.db, database.dialect, { name: 'Bench LSP' });
     await createDemoData(database, account.accountId);
-    const config = loadConfig({ ...process.env, DATABASE_URL: `sqlite:${sqlitePath}`, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
+    const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, database, logger: false });
     try {
       const api = new InProcessClient(app, account.apiKey);
@@ -97,16 +101,23 @@ export async function generate(sqlitePath: string, scale: number, log: (line: st
   log(`  ${SEED_JOBS} jobs through the API in ${seedSeconds.toFixed(1)} s`);
 
   const copyStarted = performance.now();
-  const totalJobs = copyJobs(sqlitePath, scale);
+  const totalJobs = sqlitePath === undefined ? await copyJobsPostgres(databaseUrl, scale) : copyJobs(sqlitePath, scale);
   const copySeconds = (performance.now() - copyStarted) / 1000;
   log(`  copied to ${totalJobs} jobs in ${copySeconds.toFixed(1)} s`);
 
   // A sample of ids across the whole table (API-created and copies).
-  const sqlite = new BetterSqlite3(sqlitePath, { readonly: true });
-  const jobIds = (sqlite.prepare('SELECT id FROM jobs ORDER BY random() LIMIT 2000').all() as Array<{ id: string }>).map((row) => row.id);
-  sqlite.close();
+  const jobIds = sqlitePath === undefined ? await sampleJobIdsPostgres(databaseUrl, 2000) : sampleJobIdsSqlite(sqlitePath, 2000);
   const { seedIds: _seedIds, ...rest } = dataset;
   return { ...rest, jobIds, totalJobs, seedSeconds, copySeconds };
+}
+
+function sampleJobIdsSqlite(sqlitePath: string, size: number): string[] {
+  const sqlite = new BetterSqlite3(sqlitePath, { readonly: true });
+  try {
+    return (sqlite.prepare('SELECT id FROM jobs ORDER BY random() LIMIT ?').all(size) as Array<{ id: string }>).map((row) => row.id);
+  } finally {
+    sqlite.close();
+  }
 }
 
 /**

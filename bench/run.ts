@@ -3,16 +3,19 @@
  * same run (issue 9). Builds first (the npm script), then:
  *
  * 1. generates the data set through the project's own code (bench/data.ts) in a temporary SQLite
- *    database: `--scale` jobs (default 100 000);
+ *    database, or, when DATABASE_URL is `postgres://…`, in a fresh database `transdesk_bench_<random>`
+ *    created on that server (bench/postgres.ts): `--scale` jobs (default 100 000);
  * 2. starts the real server as a child process (`node dist/cli.js serve`, NODE_ENV=production,
- *    LOG_LEVEL=warn, RATE_LIMIT_PER_MINUTE=0) and the baseline (bench/baseline.ts: bare Fastify
- *    answering one job's JSON) as another;
+ *    LOG_LEVEL=warn, RATE_LIMIT_PER_MINUTE=0) on that database, and the baseline (bench/baseline.ts:
+ *    bare Fastify answering one job's JSON) as another;
  * 3. drives each scenario with autocannon from this process (`--connections`, default 10;
  *    `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS from
  *    /proc/<pid>/status every 100 ms;
- * 4. writes bench/results/latest.md and bench/results/latest.json.
+ * 4. writes bench/results/latest.md and latest.json (SQLite), or latest-postgres.md and
+ *    latest-postgres.json (PostgreSQL).
  *
- * Options: --scale N, --duration S, --connections C, --keep (keep the temporary directory).
+ * Options: --scale N, --duration S, --connections C, --keep (keep the temporary directory and the
+ * PostgreSQL database; otherwise both are removed at the end, also after Ctrl-C).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { generate, GROUP_SIZE, SEED_JOBS, type Dataset } from './data.js';
+import { createBenchDatabase, type BenchDatabase } from './postgres.js';
+import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results');
@@ -77,25 +82,6 @@ interface Scenario {
   body?: string;
   auth?: string;
   expectedStatus: number;
-}
-
-interface Measured {
-  name: string;
-  method: string;
-  path: string;
-  requestsPerSecond: number;
-  latencyMs: { mean: number; p50: number; p99: number; max: number };
-  requests: number;
-  expectedStatus: number;
-  /** Answers with another status than the expected one. */
-  unexpectedStatus: number;
-  /** Connection errors and timeouts. */
-  errors: number;
-  statusCodes: Record<string, number>;
-  peakRssMB: number;
-  ratioToBaseline: number | null;
-  target?: string;
-  met?: boolean;
 }
 
 async function measure(scenario: Scenario, base: string, pid: number, duration: number): Promise<Measured> {
@@ -159,22 +145,49 @@ function pick<T>(list: T[]): T {
 }
 
 async function main(): Promise<void> {
-  if (process.env.DATABASE_URL && !process.env.DATABASE_URL.startsWith('sqlite:')) {
-    throw new Error('the PostgreSQL run is not written yet: unset DATABASE_URL to run on SQLite');
-  }
+  const requested = process.env.DATABASE_URL ?? '';
+  const onPostgres = requested.startsWith('postgres://') || requested.startsWith('postgresql://');
+  if (requested && !onPostgres && !requested.startsWith('sqlite:')) throw new Error('DATABASE_URL must be sqlite:… (ignored: a temporary file is used) or postgres://…');
   const dir = mkdtempSync(join(tmpdir(), 'transdesk-bench-'));
   const children: ChildProcess[] = [];
   const runStarted = performance.now();
+  let pgDatabase: BenchDatabase | undefined;
+  let cleaned: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaned ??= (async () => {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)))));
+      if (args.keep) {
+        log(`kept ${dir}${pgDatabase ? ` and the database ${pgDatabase.name} (${pgDatabase.url})` : ''}`);
+        return;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      if (pgDatabase) await pgDatabase.drop().catch((error: unknown) => log(`could not drop the database ${pgDatabase!.name}: ${String(error)}`));
+    })());
+  const interrupted = () => {
+    // Dropping the database cuts the connections still open (data generation): not an error now.
+    process.on('uncaughtException', () => {});
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
-    log(`Generating ${SCALE} jobs in ${dir}`);
-    const data: Dataset = await generate(join(dir, 'bench.sqlite'), SCALE, log);
+    if (onPostgres) pgDatabase = await createBenchDatabase(requested);
+    const databaseUrl = pgDatabase?.url ?? `sqlite:${join(dir, 'bench.sqlite')}`;
+    const where = pgDatabase ? new URL(pgDatabase.url) : undefined;
+    const databaseDetail = pgDatabase
+      ? `PostgreSQL ${pgDatabase.serverVersion}, database ${pgDatabase.name} on ${where!.host} (created for the run, ${args.keep ? 'kept' : 'dropped at the end'})`
+      : `SQLite ${packageVersion(ROOT, 'better-sqlite3')} (better-sqlite3), a temporary file`;
+    log(`Generating ${SCALE} jobs in ${pgDatabase ? `the PostgreSQL database ${pgDatabase.name}` : dir}`);
+    const data: Dataset = await generate(databaseUrl, SCALE, log);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
-      DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
-      FILE_STORAGE: `fs:${join(dir, 'files')}`,
+      DATABASE_URL: databaseUrl,
+      // Nothing is uploaded; each database's default storage (files in the database on PostgreSQL).
+      FILE_STORAGE: pgDatabase ? 'db' : `fs:${join(dir, 'files')}`,
       PORT: '0',
       HOST: '127.0.0.1',
     };
@@ -220,7 +233,7 @@ async function main(): Promise<void> {
     }
     const serverMemory = memory(serverPid);
 
-    // Ratios and targets (issue 9, 2 cores, SQLite).
+    // Ratios and targets (issue 9, 2 cores; the same on both databases).
     const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
     const base = results[0]!;
     for (const r of results) r.ratioToBaseline = Math.round((r.requestsPerSecond / base.requestsPerSecond) * 1000) / 1000;
@@ -242,11 +255,12 @@ async function main(): Promise<void> {
     set(post, '≥ 1 500 req/s', post.requestsPerSecond >= 1500);
     const peakRssMB = Math.round((Math.max(serverMemory.hwm, ...results.slice(1).map((r) => r.peakRssMB * MB)) / MB) * 10) / 10;
 
-    const report = {
+    const report: Report = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryMB: Math.round(totalmem() / MB), node: process.version, platform: `${process.platform} ${process.arch}` },
-      versions: { fastify: packageVersion('fastify'), autocannon: packageVersion('autocannon'), 'better-sqlite3': packageVersion('better-sqlite3') },
-      database: 'sqlite',
+      versions: { fastify: packageVersion(ROOT, 'fastify'), autocannon: packageVersion(ROOT, 'autocannon'), ...(pgDatabase ? { pg: packageVersion(ROOT, 'pg'), postgresql: pgDatabase.serverVersion } : { 'better-sqlite3': packageVersion(ROOT, 'better-sqlite3') }) },
+      database: pgDatabase ? 'postgres' : 'sqlite',
+      databaseDetail,
       scale: SCALE,
       dataset: {
         jobs: data.totalJobs,
@@ -261,65 +275,15 @@ async function main(): Promise<void> {
       scenarios: results,
       totalSeconds: round((performance.now() - runStarted) / 1000),
     };
+    const stem = pgDatabase ? 'latest-postgres' : 'latest';
     mkdirSync(RESULTS, { recursive: true });
-    writeFileSync(join(RESULTS, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(join(RESULTS, 'latest.md'), markdown(report));
+    writeFileSync(join(RESULTS, `${stem}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(RESULTS, `${stem}.md`), markdown(report));
     log(`\n${markdown(report)}`);
-    log(`Written ${join('bench', 'results', 'latest.md')} and latest.json`);
+    log(`Written ${join('bench', 'results', `${stem}.md`)} and ${stem}.json`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
-    if (args.keep) log(`kept ${dir}`);
-    else rmSync(dir, { recursive: true, force: true });
+    await cleanUp();
   }
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-function packageVersion(name: string): string {
-  try {
-    return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
-function markdown(report: {
-  date: string;
-  machine: { cpus: number; cpu: string; memoryMB: number; node: string; platform: string };
-  versions: Record<string, string>;
-  scale: number;
-  dataset: { jobs: number; note: string; seedSeconds: number; copySeconds: number; jobJsonBytes: number };
-  load: { connections: number; durationSeconds: number };
-  server: { peakRssMB: number; rssMet: boolean; rssTarget: string };
-  scenarios: Measured[];
-  totalSeconds: number;
-}): string {
-  const yes = (met: boolean | undefined) => (met === undefined ? '—' : met ? 'yes' : '**no**');
-  const rows = report.scenarios.map(
-    (r) =>
-      `| ${r.name} | ${r.requestsPerSecond} | ${r.latencyMs.p50} | ${r.latencyMs.p99} | ${r.unexpectedStatus} | ${r.errors} | ${r.peakRssMB} | ${r.ratioToBaseline?.toFixed(2) ?? '—'} | ${r.target ?? '—'} | ${yes(r.met)} |`,
-  );
-  return [
-    '# Transdesk benchmark',
-    '',
-    `${report.date} — ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryMB} MB, Node ${report.machine.node} (${report.machine.platform}); Fastify ${report.versions.fastify}, autocannon ${report.versions.autocannon}.`,
-    '',
-    `SQLite, ${report.dataset.jobs} jobs (scale ${report.scale}); ${report.dataset.note}. Generation: ${report.dataset.seedSeconds} s through the API, ${report.dataset.copySeconds} s of copies. One job's JSON: ${report.dataset.jobJsonBytes} bytes.`,
-    '',
-    `Load: autocannon, ${report.load.connections} connections, ${report.load.durationSeconds} s per scenario after a 1 s warm-up, from a separate process. The baseline is a bare Fastify server answering that job's JSON. "unexpected": answers with another status than the expected one (401 for the wrong key, 201 for POST, else 200); "errors": connection errors and timeouts. RSS: the serving process's peak VmRSS during the scenario.`,
-    '',
-    '| scenario | req/s | p50 ms | p99 ms | unexpected | errors | peak RSS MB | × baseline | target | met |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
-    ...rows,
-    '',
-    `Server peak RSS through the run: ${report.server.peakRssMB} MB (target ${report.server.rssTarget}): ${yes(report.server.rssMet)}.`,
-    '',
-    `Whole run: ${report.totalSeconds} s.`,
-    '',
-  ].join('\n');
 }
 
 main().catch((error: unknown) => {
