@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from './db/dialect.js';
+import { preparedQuery } from './db/prepared.js';
 import type { AuthContext } from './context.js';
 
 /**
@@ -35,13 +36,19 @@ export function keyFromAuthorization(header: string | undefined): string | undef
   return user || undefined;
 }
 
-export async function findKey(db: Executor, key: string): Promise<AuthContext | undefined> {
-  const row = await db
+const keyByHash = preparedQuery((db, p: { keyHash: string }) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .select(['api_keys.id as keyId', 'api_keys.account_id as accountId', 'api_keys.user_id as userId', 'users.name as userName', 'api_keys.scope as scope'])
-    .where('api_keys.key_hash', '=', hashApiKey(key))
-    .where('api_keys.revoked_at', 'is', null)
-    .executeTakeFirst();
-  return row;
+    .where('api_keys.key_hash', '=', p.keyHash)
+    .where('api_keys.revoked_at', 'is', null),
+);
+
+/**
+ * The key's account and user, looked up on every request (no cache: a key revoked by the CLI, from
+ * another process, stops working at once).
+ */
+export async function findKey(db: Executor, key: string): Promise<AuthContext | undefined> {
+  return keyByHash.first(db, { keyHash: hashApiKey(key) });
 }

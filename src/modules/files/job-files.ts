@@ -10,12 +10,24 @@ import type { FileOwner } from './routes.js';
 import { JobFile, ShareParams, UploadToOutsourcingParams, type JobFileObject } from './schemas.js';
 import { files } from './service.js';
 import { foldShared, groupFilesOfJobs, jobFileObject, ownFilesWithShares, presentShared, shareRepository, sharing, type SharedRow } from './sharing.js';
+import { preparedQuery } from '../../core/db/prepared.js';
+import type { Compilable } from 'kysely';
 
 /**
  * Files of a job (specification "Files of a job", DESIGN §15.4): the job's own files plus the
  * files of its group (`groupFileId` set; see group-files.ts), shared with all or some of the job's
  * outsourcing.
  */
+/** The files of jobs and of their groups, with their shares (one query per page of jobs). */
+const filesOfJobs = preparedQuery(
+  (db, p: { accountId: string; jobIds: readonly string[] }) =>
+    ownFilesWithShares(db, p.accountId, 'job', p.jobIds)
+      .unionAll(groupFilesOfJobs(db, p.accountId, p.jobIds))
+      .orderBy('created_at')
+      .orderBy('id')
+      .orderBy('shared_with') as unknown as Compilable<SharedRow>,
+);
+
 export const jobFiles: FileKind<JobFileObject> = {
   ownerType: 'job',
   ownerTable: 'jobs',
@@ -25,12 +37,7 @@ export const jobFiles: FileKind<JobFileObject> = {
   flags: [{ path: 'share/with/all', column: 'share_with_all', summary: 'shared with all its outsourcing' }],
   /** One query for a page of jobs: their own files and their groups' files, with their shares, in creation order. */
   async loadFor(ctx, jobIds) {
-    const rows = (await ownFilesWithShares(ctx.db, ctx.accountId, 'job', jobIds)
-      .unionAll(groupFilesOfJobs(ctx.db, ctx.accountId, jobIds))
-      .orderBy('created_at')
-      .orderBy('id')
-      .orderBy('shared_with')
-      .execute()) as SharedRow[];
+    const rows = await filesOfJobs(ctx.db, { accountId: ctx.accountId, jobIds });
     return foldShared(rows, jobFileObject);
   },
   /** The files of the job's group (DESIGN §15.4), found by their id on the job's paths (download). */

@@ -1,4 +1,5 @@
 import type { Executor } from '../../core/db/dialect.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import type { Line, NamedLine } from './lines.js';
 
 /**
@@ -17,21 +18,23 @@ type C = 'job_id';
 export function lineStore({ table, owner }: LineTable) {
   const t = table as T;
   const o = owner as C;
+  const linesOf = preparedQuery((db, p: { accountId: string; ownerIds: readonly string[] }) =>
+    db
+      .selectFrom(t)
+      .innerJoin('match_categories', 'match_categories.id', `${t}.match_category_id`)
+      .selectAll(t)
+      .select('match_categories.name as name')
+      .where(`${t}.account_id`, '=', p.accountId)
+      .where(`${t}.${o}`, 'in', p.ownerIds)
+      .orderBy(`${t}.${o}`)
+      .orderBy(`${t}.position`),
+  );
   return {
     /** Match lines of several owners with their category names, in line order. */
     async lines(db: Executor, accountId: string, ownerIds: readonly string[]): Promise<Map<string, NamedLine[]>> {
       const result = new Map<string, NamedLine[]>(ownerIds.map((id) => [id, []]));
       if (ownerIds.length === 0) return result;
-      const rows = await db
-        .selectFrom(t)
-        .innerJoin('match_categories', 'match_categories.id', `${t}.match_category_id`)
-        .selectAll(t)
-        .select('match_categories.name as name')
-        .where(`${t}.account_id`, '=', accountId)
-        .where(`${t}.${o}`, 'in', [...ownerIds])
-        .orderBy(`${t}.${o}`)
-        .orderBy(`${t}.position`)
-        .execute();
+      const rows = await linesOf(db, { accountId, ownerIds });
       for (const row of rows) {
         const entry = row.unit_cost === null || row.percentage === null ? null : { unitCost: String(row.unit_cost), percentage: String(row.percentage) };
         result.get(row[o])?.push({ id: row.match_category_id, name: row.name, value: String(row.value), entry });

@@ -79,8 +79,26 @@ export function lineRate(matchesType: MatchesType, unitCost: string, line: Pick<
   return matchRate(matchesType, unitCost, line.entry);
 }
 
-/** `quantity.matches[]` of the object: the rate and the fraction shown as in a price (§9.2). */
+/**
+ * `quantity.matches[]` of the object: the rate and the fraction shown as in a price (§9.2). The
+ * same few rates and quantities come back on every job of a price, so the decimal work is
+ * remembered by its inputs (bounded; it is a pure function of them).
+ */
 export function lineView(matchesType: MatchesType, unitCost: string, line: NamedLine) {
+  const key = `${matchesType}|${unitCost}|${line.entry?.unitCost ?? '-'}|${line.entry?.percentage ?? '-'}|${line.value}`;
+  let numbers = lineViews.get(key);
+  if (numbers === undefined) {
+    if (lineViews.size >= LINE_VIEW_CACHE) lineViews.clear();
+    numbers = lineNumbers(matchesType, unitCost, line);
+    lineViews.set(key, numbers);
+  }
+  return { id: line.id, name: line.name, percentage: numbers.percentage, unitCost: numbers.unitCost, value: numbers.value };
+}
+
+const LINE_VIEW_CACHE = 10_000;
+const lineViews = new Map<string, { percentage: number; unitCost: number; value: number }>();
+
+function lineNumbers(matchesType: MatchesType, unitCost: string, line: NamedLine) {
   const rate = new Dec(lineRate(matchesType, unitCost, line));
   let percentage: Dec;
   if (line.entry === null) percentage = new Dec(1);
@@ -89,7 +107,7 @@ export function lineView(matchesType: MatchesType, unitCost: string, line: Named
     const base = new Dec(unitCost);
     percentage = base.isZero() ? new Dec(1) : rate.div(base).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
   }
-  return { id: line.id, name: line.name, percentage: percentage.toNumber(), unitCost: rate.toNumber(), value: new Dec(line.value).toNumber() };
+  return { percentage: percentage.toNumber(), unitCost: rate.toNumber(), value: new Dec(line.value).toNumber() };
 }
 
 /** Lines as inputs of the estimation engine. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import type { DialectName, Executor } from '../../core/db/dialect.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import type { JobMatchesTable, JobsTable } from '../../core/db/schema.js';
 import { jobLines } from './line-store.js';
 
@@ -27,19 +28,14 @@ const ofAccount = (column: string, accountId: string) => sql<boolean>`coalesce($
 /** The due-date sort key of a job without a due date: after every date (years end at 9999). */
 export const NO_DUE_DATE = '9999-12-31T23:59:59.999Z~';
 
-export const jobRepository = {
-  findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<JobRow | undefined> {
-    return forUpdate(db.selectFrom('jobs').selectAll().where('account_id', '=', accountId).where('id', '=', id), dialect).executeTakeFirst();
-  },
+const findJob = preparedQuery((db, p: { accountId: string; id: string }) => db.selectFrom('jobs').selectAll().where('account_id', '=', p.accountId).where('id', '=', p.id));
+const findJobForUpdate = preparedQuery((db, p: { accountId: string; id: string }) =>
+  db.selectFrom('jobs').selectAll().where('account_id', '=', p.accountId).where('id', '=', p.id).forUpdate(),
+);
 
-  find(db: Executor, accountId: string, id: string): Promise<JobRow | undefined> {
-    return db.selectFrom('jobs').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
-  },
-
-  async findManyWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<JobRowWithNames[]> {
-    if (ids.length === 0) return [];
-    return db
-      .selectFrom('jobs')
+const findJobsWithNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
+  db
+    .selectFrom('jobs')
       .innerJoin('clients', 'clients.id', 'jobs.client_id')
       .innerJoin('services', 'services.id', 'jobs.service_id')
       .innerJoin('units', 'units.id', 'jobs.unit_id')
@@ -55,9 +51,24 @@ export const jobRepository = {
         'owner.name as user_name',
         'pm.name as project_manager_name',
       ])
-      .where(ofAccount('jobs.account_id', accountId))
-      .where('jobs.id', 'in', [...ids])
-      .execute();
+      .where(ofAccount('jobs.account_id', p.accountId))
+      .where('jobs.id', 'in', p.ids),
+);
+
+const accountPricing = preparedQuery((db, p: { accountId: string }) => db.selectFrom('accounts').select(['currency', 'target_margin']).where('id', '=', p.accountId));
+
+export const jobRepository = {
+  findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<JobRow | undefined> {
+    return (dialect === 'postgres' ? findJobForUpdate : findJob).first(db, { accountId, id });
+  },
+
+  find(db: Executor, accountId: string, id: string): Promise<JobRow | undefined> {
+    return findJob.first(db, { accountId, id });
+  },
+
+  async findManyWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<JobRowWithNames[]> {
+    if (ids.length === 0) return [];
+    return findJobsWithNames(db, { accountId, ids });
   },
 
   async insert(db: Executor, row: JobRow): Promise<void> {
@@ -82,7 +93,7 @@ export const jobRepository = {
   },
 
   async account(db: Executor, accountId: string): Promise<{ currency: string; target_margin: string } | undefined> {
-    const row = await db.selectFrom('accounts').select(['currency', 'target_margin']).where('id', '=', accountId).executeTakeFirst();
+    const row = await accountPricing.first(db, { accountId });
     return row && { currency: row.currency, target_margin: String(row.target_margin) };
   },
 

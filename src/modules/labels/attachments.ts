@@ -6,6 +6,7 @@ import { notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { Id, errorResponses } from '../../core/schemas.js';
 import { masterData, labels as labelKind } from '../master-data/index.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 
 /**
  * Labels attached to records (DESIGN §7.4): one mechanism, configured once per labelled parent
@@ -33,21 +34,24 @@ export interface LabelledParent<T> {
   schema: TSchema;
 }
 
+const labelsOf = preparedQuery((db, p: { accountId: string; entityType: string; ids: readonly string[] }) =>
+  db
+    .selectFrom('entity_labels')
+    .innerJoin('labels', 'labels.id', 'entity_labels.label_id')
+    .select(['entity_labels.entity_id as entityId', 'labels.id as id', 'labels.name as name', 'labels.color as color'])
+    .where('entity_labels.account_id', '=', p.accountId)
+    .where('entity_labels.entity_type', '=', p.entityType)
+    .where('entity_labels.entity_id', 'in', p.ids)
+    .orderBy('entity_labels.created_at')
+    .orderBy('labels.name_key'),
+);
+
 export const entityLabels = {
   /** The labels of several records of one type at once, in the order they were attached. */
   async listFor(ctx: Ctx, entityType: string, ids: readonly string[]): Promise<Map<string, Label[]>> {
     const result = new Map<string, Label[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return result;
-    const rows = await ctx.db
-      .selectFrom('entity_labels')
-      .innerJoin('labels', 'labels.id', 'entity_labels.label_id')
-      .select(['entity_labels.entity_id as entityId', 'labels.id as id', 'labels.name as name', 'labels.color as color'])
-      .where('entity_labels.account_id', '=', ctx.accountId)
-      .where('entity_labels.entity_type', '=', entityType)
-      .where('entity_labels.entity_id', 'in', [...ids])
-      .orderBy('entity_labels.created_at')
-      .orderBy('labels.name_key')
-      .execute();
+    const rows = await labelsOf(ctx.db, { accountId: ctx.accountId, entityType, ids });
     for (const row of rows) result.get(row.entityId)?.push({ id: row.id, name: row.name, color: row.color });
     return result;
   },

@@ -1,7 +1,10 @@
 import type { Executor } from '../../core/db/dialect.js';
 import type { LanguagePairsTable } from '../../core/db/schema.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 
 export type LanguagePairRow = LanguagePairsTable;
+
+const pairsByIds = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) => db.selectFrom('language_pairs').selectAll().where('account_id', '=', p.accountId).where('id', 'in', p.ids));
 
 export const languagePairRepository = {
   list(db: Executor, accountId: string) {
@@ -19,7 +22,7 @@ export const languagePairRepository = {
   },
   findMany(db: Executor, accountId: string, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([] as LanguagePairRow[]);
-    return db.selectFrom('language_pairs').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+    return pairsByIds(db, { accountId, ids });
   },
   findByKey(db: Executor, accountId: string, pairKey: string) {
     return db.selectFrom('language_pairs').selectAll().where('account_id', '=', accountId).where('pair_key', '=', pairKey).executeTakeFirst();

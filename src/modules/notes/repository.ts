@@ -1,5 +1,6 @@
 import type { Executor } from '../../core/db/dialect.js';
 import type { NotesTable } from '../../core/db/schema.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 
 export type NoteRow = NotesTable;
 
@@ -17,31 +18,34 @@ export interface NoteWithUsers {
 }
 
 /** Notes, always scoped to one account and one parent type. */
+const notesOf = preparedQuery((db, p: { accountId: string; parentType: string; parentIds: readonly string[] }) =>
+  db
+    .selectFrom('notes')
+    .innerJoin('users as creator', 'creator.id', 'notes.user_id')
+    .leftJoin('users as editor', 'editor.id', 'notes.edited_by_user_id')
+    .select([
+      'notes.id as id',
+      'notes.parent_id as parentId',
+      'notes.content as content',
+      'creator.id as userId',
+      'creator.name as userName',
+      'editor.id as editorId',
+      'editor.name as editorName',
+      'notes.created_at as createdAt',
+      'notes.updated_at as updatedAt',
+    ])
+    .where('notes.account_id', '=', p.accountId)
+    .where('notes.parent_type', '=', p.parentType)
+    .where('notes.parent_id', 'in', p.parentIds)
+    .orderBy('notes.created_at')
+    .orderBy('notes.id'),
+);
+
 export const noteRepository = {
   /** The notes of several parents of one type, with user names, in creation order: one query. */
   listFor(db: Executor, accountId: string, parentType: string, parentIds: readonly string[]): Promise<NoteWithUsers[]> {
     if (parentIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('notes')
-      .innerJoin('users as creator', 'creator.id', 'notes.user_id')
-      .leftJoin('users as editor', 'editor.id', 'notes.edited_by_user_id')
-      .select([
-        'notes.id as id',
-        'notes.parent_id as parentId',
-        'notes.content as content',
-        'creator.id as userId',
-        'creator.name as userName',
-        'editor.id as editorId',
-        'editor.name as editorName',
-        'notes.created_at as createdAt',
-        'notes.updated_at as updatedAt',
-      ])
-      .where('notes.account_id', '=', accountId)
-      .where('notes.parent_type', '=', parentType)
-      .where('notes.parent_id', 'in', [...parentIds])
-      .orderBy('notes.created_at')
-      .orderBy('notes.id')
-      .execute();
+    return notesOf(db, { accountId, parentType, parentIds });
   },
 
   async insert(db: Executor, row: NoteRow): Promise<void> {

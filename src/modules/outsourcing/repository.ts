@@ -1,3 +1,4 @@
+import { preparedQuery } from '../../core/db/prepared.js';
 import type { Executor } from '../../core/db/dialect.js';
 import type { OutsourcingTable } from '../../core/db/schema.js';
 import { outsourcingLines } from '../jobs/line-store.js';
@@ -11,23 +12,26 @@ export interface OutsourcingRowWithNames extends OutsourcingRow {
   unit_name: string;
 }
 
+const outsourcingOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonly string[] }) =>
+  db
+    .selectFrom('outsourcing')
+    .innerJoin('suppliers', 'suppliers.id', 'outsourcing.supplier_id')
+    .innerJoin('services', 'services.id', 'outsourcing.service_id')
+    .innerJoin('units', 'units.id', 'outsourcing.unit_id')
+    .selectAll('outsourcing')
+    .select(['suppliers.name as supplier_name', 'services.name as service_name', 'units.name as unit_name'])
+    .where('outsourcing.account_id', '=', p.accountId)
+    .where('outsourcing.job_id', 'in', p.jobIds)
+    .orderBy('outsourcing.job_id')
+    .orderBy('outsourcing.created_at')
+    .orderBy('outsourcing.id'),
+);
+
 export const outsourcingRepository = {
   /** The outsourcing of several jobs, with names, in creation order within each job. */
   rowsOfJobs(db: Executor, accountId: string, jobIds: readonly string[]): Promise<OutsourcingRowWithNames[]> {
     if (jobIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('outsourcing')
-      .innerJoin('suppliers', 'suppliers.id', 'outsourcing.supplier_id')
-      .innerJoin('services', 'services.id', 'outsourcing.service_id')
-      .innerJoin('units', 'units.id', 'outsourcing.unit_id')
-      .selectAll('outsourcing')
-      .select(['suppliers.name as supplier_name', 'services.name as service_name', 'units.name as unit_name'])
-      .where('outsourcing.account_id', '=', accountId)
-      .where('outsourcing.job_id', 'in', [...jobIds])
-      .orderBy('outsourcing.job_id')
-      .orderBy('outsourcing.created_at')
-      .orderBy('outsourcing.id')
-      .execute();
+    return outsourcingOfJobs(db, { accountId, jobIds });
   },
 
   /** One outsourcing of one job (another job's is missing). */

@@ -1,5 +1,6 @@
 import type { Executor } from '../../core/db/dialect.js';
 import type { TrackerEntriesTable } from '../../core/db/schema.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 
 /** SQL of time tracker entries; every query is restricted to one account (and one job where named). */
 export type EntryRow = TrackerEntriesTable;
@@ -8,21 +9,24 @@ export interface EntryWithUser extends EntryRow {
 }
 export type EntryChanges = Partial<Pick<EntryRow, 'from_at' | 'to_at' | 'duration_ms' | 'billable' | 'running' | 'updated_at'>>;
 
+const entriesOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonly string[] }) =>
+  db
+    .selectFrom('tracker_entries')
+    .innerJoin('users', 'users.id', 'tracker_entries.user_id')
+    .selectAll('tracker_entries')
+    .select('users.name as user_name')
+    .where('tracker_entries.account_id', '=', p.accountId)
+    .where('tracker_entries.job_id', 'in', p.jobIds)
+    .orderBy('tracker_entries.job_id')
+    .orderBy('tracker_entries.from_at')
+    .orderBy('tracker_entries.id'),
+);
+
 export const trackerRepository = {
   /** The entries of some jobs with their users' names, in `from` order (one query). */
   listFor(db: Executor, accountId: string, jobIds: readonly string[]): Promise<EntryWithUser[]> {
     if (jobIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('tracker_entries')
-      .innerJoin('users', 'users.id', 'tracker_entries.user_id')
-      .selectAll('tracker_entries')
-      .select('users.name as user_name')
-      .where('tracker_entries.account_id', '=', accountId)
-      .where('tracker_entries.job_id', 'in', [...jobIds])
-      .orderBy('tracker_entries.job_id')
-      .orderBy('tracker_entries.from_at')
-      .orderBy('tracker_entries.id')
-      .execute();
+    return entriesOfJobs(db, { accountId, jobIds });
   },
 
   /** The duration inputs of some jobs' entries (one query). */

@@ -1,0 +1,75 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Executor } from './dialect.js';
+import type { DB } from './schema.js';
+
+/**
+ * Queries built once, run many times (issue 9). Building a Kysely query (parsing references,
+ * freezing nodes) and compiling it cost as much as running it on SQLite; the hot reads of every
+ * request (the key, a job and its parts) are always the same few shapes. A prepared query is
+ * built and compiled once per shape with placeholder values, then run with the real values in
+ * their places.
+ *
+ * The build function must use its parameters only as values (in `where`, `limit`, …), never to
+ * decide the query's shape, except through the length of an array parameter (`in (…)` lists):
+ * the shape is keyed by those lengths.
+ */
+type Value = string | number | null;
+export type PreparedParams = Record<string, Value | readonly Value[]>;
+
+const MARK = '\u0000prepared\u0000';
+const MAX_SHAPES = 256;
+
+interface Plan {
+  compiled: CompiledQuery;
+  /** For each parameter of the compiled query: [name, index in the array or -1], or a constant. */
+  slots: Array<{ name: string; index: number } | { constant: unknown }>;
+}
+
+export interface PreparedQuery<P extends PreparedParams, R> {
+  (db: Executor, params: P): Promise<R[]>;
+  /** The first row, or undefined. */
+  first(db: Executor, params: P): Promise<R | undefined>;
+}
+
+export function preparedQuery<P extends PreparedParams, R>(build: (db: Kysely<DB>, params: P) => Compilable<R>): PreparedQuery<P, R> {
+  const plans = new Map<string, Plan>();
+
+  function plan(db: Executor, params: P): Plan {
+    // The dialect's adapter is part of the shape: its compiler writes the SQL.
+    let key = `${db.getExecutor().adapter.constructor.name} `;
+    for (const name in params) {
+      const value = params[name];
+      key += Array.isArray(value) ? `${name}[${value.length}] ` : `${name} `;
+    }
+    const cached = plans.get(key);
+    if (cached) return cached;
+    const marked: Record<string, Value | Value[]> = {};
+    for (const name in params) {
+      const value = params[name];
+      marked[name] = Array.isArray(value) ? value.map((_, i) => `${MARK}${name}\u0000${i}`) : `${MARK}${name}\u0000-1`;
+    }
+    const compiled = build(db, marked as P).compile();
+    const slots = compiled.parameters.map((parameter) => {
+      if (typeof parameter !== 'string' || !parameter.startsWith(MARK)) return { constant: parameter };
+      const [name, index] = parameter.slice(MARK.length).split('\u0000') as [string, string];
+      return { name, index: Number(index) };
+    });
+    if (plans.size >= MAX_SHAPES) plans.delete(plans.keys().next().value!);
+    const made = { compiled, slots };
+    plans.set(key, made);
+    return made;
+  }
+
+  const run = (async (db: Executor, params: P): Promise<R[]> => {
+    const { compiled, slots } = plan(db, params);
+    const parameters = slots.map((slot) => {
+      if ('constant' in slot) return slot.constant;
+      const value = params[slot.name];
+      return slot.index < 0 ? value : (value as readonly Value[])[slot.index];
+    });
+    const result = await db.executeQuery<R>({ ...compiled, parameters });
+    return result.rows;
+  }) as PreparedQuery<P, R>;
+  run.first = async (db, params) => (await run(db, params))[0];
+  return run;
+}

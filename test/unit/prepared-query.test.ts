@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DefaultQueryExecutor, sql } from 'kysely';
+import { preparedQuery } from '../../src/core/db/prepared.js';
+import type { Database } from '../../src/core/db/database.js';
+import { createTestAccount, openTestDatabase } from '../helper.js';
+
+/** Prepared queries (src/core/db/prepared.ts) on the suite's database (SQLite, or PostgreSQL with DATABASE_URL). */
+let database: Database;
+let drop: () => Promise<void>;
+let accountA: string;
+let accountB: string;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  accountA = (await createTestAccount(database, 'Prepared A')).accountId;
+  accountB = (await createTestAccount(database, 'Prepared B')).accountId;
+});
+afterAll(async () => drop());
+
+const usersOf = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
+  db.selectFrom('users').select(['id', 'name', 'account_id']).where('account_id', '=', p.accountId).where('id', 'in', p.ids).orderBy('id'),
+);
+const byName = preparedQuery((db, p: { accountId: string; name: string; limit: number }) =>
+  db.selectFrom('users').select('name').where('account_id', '=', p.accountId).where(sql<boolean>`${sql.ref('name')} = ${p.name}`).where('is_owner', '=', 1).limit(p.limit),
+);
+
+describe('preparedQuery', () => {
+  it('answers what the same query built each time answers, for every list length and value', async () => {
+    const db = database.db;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = `${accountA.slice(0, 19)}f${String(i).padStart(4, "0")}`;
+      await db.insertInto('users').values({ id, account_id: accountA, name: `User ${i}`, email: null, is_owner: 0, created_at: new Date().toISOString(), updated_at: new Date().toISOString() } as never).execute();
+      made.push(id);
+    }
+    for (const ids of [[made[0]!], [made[2]!, made[0]!], made, [...made, 'missing-id-000000000000']]) {
+      for (const accountId of [accountA, accountB]) {
+        const expected = await db.selectFrom('users').select(['id', 'name', 'account_id']).where('account_id', '=', accountId).where('id', 'in', ids).orderBy('id').execute();
+        expect(await usersOf(db, { accountId, ids })).toEqual(expected);
+      }
+    }
+    // Another account's ids are not found through this account.
+    expect(await usersOf(db, { accountId: accountB, ids: made })).toEqual([]);
+  });
+
+  it('places scalar values, values inside raw SQL, constants of the query and limits', async () => {
+    const owner = await database.db.selectFrom('users').select('name').where('account_id', '=', accountA).where('is_owner', '=', 1).executeTakeFirstOrThrow();
+    expect(await byName(database.db, { accountId: accountA, name: owner.name, limit: 1 })).toEqual([{ name: owner.name }]);
+    expect(await byName(database.db, { accountId: accountA, name: 'nobody', limit: 1 })).toEqual([]);
+    // The other account's owner: the account value is placed, not the first one's kept.
+    expect(await byName(database.db, { accountId: accountB, name: owner.name, limit: 5 })).toEqual([{ name: owner.name }]);
+    expect(await byName.first(database.db, { accountId: accountB, name: 'nobody', limit: 5 })).toBeUndefined();
+  });
+
+  it('builds each shape once, then runs through the executor (counted like any query), in transactions too', async () => {
+    const build = vi.fn((db: Parameters<Parameters<typeof preparedQuery>[0]>[0], p: { accountId: string }) => db.selectFrom('accounts').select('id').where('id', '=', p.accountId));
+    const account = preparedQuery(build);
+    const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+    try {
+      for (let i = 0; i < 5; i++) expect(await account.first(database.db, { accountId: i % 2 ? accountA : accountB })).toEqual({ id: i % 2 ? accountA : accountB });
+      expect(spy).toHaveBeenCalledTimes(5);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(build).toHaveBeenCalledTimes(1);
+    await database.db.transaction().execute(async (tx) => {
+      expect(await account.first(tx, { accountId: accountA })).toEqual({ id: accountA });
+    });
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});
