@@ -97,13 +97,18 @@ export async function loadJobs(ctx: Ctx, ids: readonly string[]): Promise<Map<st
   const rows = await repo.findManyWithNames(ctx.db, ctx.accountId, ids);
   if (rows.length === 0) return result;
   const rowIds = rows.map((row) => row.id);
-  const lines = await repo.lines(ctx.db, ctx.accountId, rowIds);
-  const outsourcing = await outsourcingOfJobs.objects(ctx, rowIds);
   const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
-  const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map<string, LanguagePairReference>();
-  const labels = await entityLabels.listFor(ctx, JOB_ENTITY, rowIds);
-  const parts = await loadParts(ctx, rowIds);
-  const targetMargin = (await repo.account(ctx.db, ctx.accountId))?.target_margin ?? '0.3';
+  // Independent reads, sent together: on PostgreSQL they overlap over the pool (on SQLite they
+  // run one after another anyway).
+  const [lines, outsourcing, pairs, labels, parts, account] = await Promise.all([
+    repo.lines(ctx.db, ctx.accountId, rowIds),
+    outsourcingOfJobs.objects(ctx, rowIds),
+    pairIds.length > 0 ? languagePairs.referencesByIds(ctx, pairIds) : new Map<string, LanguagePairReference>(),
+    entityLabels.listFor(ctx, JOB_ENTITY, rowIds),
+    loadParts(ctx, rowIds),
+    repo.account(ctx.db, ctx.accountId),
+  ]);
+  const targetMargin = account?.target_margin ?? '0.3';
   for (const row of rows) {
     result.set(
       row.id,

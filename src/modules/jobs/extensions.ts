@@ -75,11 +75,12 @@ export const defaultExtras = (): EstimationExtras => ({ billableMs: 0, trackedMs
 /** The parts of a page of jobs: the defaults, overlaid by every registered loader. */
 export async function loadParts(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, JobParts>> {
   const result = new Map<string, JobParts>(jobIds.map((id) => [id, defaultParts()]));
-  for (const extension of registered) {
-    if (!extension.loadParts) continue;
-    for (const [id, parts] of await extension.loadParts(ctx, jobIds)) {
+  // Loaded together (overlapping on PostgreSQL), merged in registration order.
+  const loaded = await Promise.all(registered.map((extension) => extension.loadParts?.(ctx, jobIds)));
+  for (const parts of loaded) {
+    for (const [id, part] of parts ?? []) {
       const current = result.get(id);
-      if (current) Object.assign(current, parts);
+      if (current) Object.assign(current, part);
     }
   }
   return result;

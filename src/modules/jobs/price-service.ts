@@ -43,9 +43,11 @@ export const jobPricing = {
     if (input.matches !== undefined) {
       // A category must be the account's; a disabled one only when the job already has it.
       const known = new Set([...stored.map((line) => line.id), ...frozen.map((entry) => entry.id)]);
-      for (const [i, match] of input.matches.entries()) {
-        await masterData.reference(ctx, matchCategories, match.id, `matches[${i}][id]`, known.has(match.id) ? match.id : undefined);
-      }
+      await masterData.referenceAll(
+        ctx,
+        matchCategories,
+        input.matches.map((match, i) => ({ id: match.id, param: `matches[${i}][id]`, current: known.has(match.id) ? match.id : undefined })),
+      );
       if (input.matches.length === 0) {
         hasMatches = false;
         lines = linesOfPrice(frozen);

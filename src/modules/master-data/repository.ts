@@ -30,6 +30,16 @@ export const namedRepository = {
       .executeTakeFirst()) as NamedRow | undefined;
   },
 
+  async findMany(db: Executor, kind: NamedKind, accountId: string, ids: readonly string[]): Promise<NamedRow[]> {
+    if (ids.length === 0) return [];
+    return (await db
+      .selectFrom(table(kind))
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute()) as NamedRow[];
+  },
+
   async findByNameKey(db: Executor, kind: NamedKind, accountId: string, nameKey: string): Promise<NamedRow | undefined> {
     return (await db
       .selectFrom(table(kind))

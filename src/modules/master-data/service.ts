@@ -175,6 +175,22 @@ export const namedService = {
     return { id: row.id, name: row.name };
   },
 
+  /**
+   * `reference` for several ids in one query: each item checked in order, the first bad one
+   * refused with its own parameter name.
+   */
+  async referenceAll(ctx: Ctx, kind: NamedKind, items: ReadonlyArray<{ id: string; param: string; current?: string | null }>): Promise<Ref[]> {
+    const rows = new Map((await repo.findMany(ctx.db, kind, ctx.accountId, items.map((item) => item.id))).map((row) => [row.id, row]));
+    return items.map(({ id, param, current }) => {
+      const row = rows.get(id);
+      if (!row) throw invalid(param, `no ${kind.label.toLowerCase()} with id ${id}`);
+      if (kind.disableable && isTrue(row.disabled as number) && id !== current) {
+        throw invalid(param, `${kind.label.toLowerCase()} "${row.name}" is disabled`);
+      }
+      return { id: row.id, name: row.name };
+    });
+  },
+
   /** Default master data of a new account (DESIGN §7.8). */
   async seedDefaults(ctx: Ctx): Promise<void> {
     for (const name of ['Translation', 'Revision', 'Proofreading', 'Post-editing', 'Desktop publishing']) {

@@ -181,9 +181,13 @@ export const outsourcingService = {
     const entries = new Map(parseEntries(next.price_matches).map((entry) => [entry.id, entry]));
     const known = new Set([...((await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? []).map((line) => line.id), ...entries.keys()]);
     const lines: Line[] = [];
-    for (const [i, match] of input.matches.entries()) {
-      // As on the job's price endpoint: a disabled category only when the outsourcing already has it.
-      await masterData.reference(ctx, matchCategories, match.id, `matches[${i}][id]`, known.has(match.id) ? match.id : undefined);
+    // As on the job's price endpoint: a disabled category only when the outsourcing already has it.
+    await masterData.referenceAll(
+      ctx,
+      matchCategories,
+      input.matches.map((match, i) => ({ id: match.id, param: `matches[${i}][id]`, current: known.has(match.id) ? match.id : undefined })),
+    );
+    for (const match of input.matches) {
       const entry = entries.get(match.id);
       lines.push({ id: match.id, value: toDecimalString(match.value), entry: entry ? { unitCost: entry.unitCost, percentage: entry.percentage } : null });
     }
