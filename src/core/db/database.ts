@@ -151,6 +151,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
         clearInterval(optimizer);
         await checkpointer?.stop();
         await db.destroy();
+        // Kysely closes the connection only if it ever ran a query.
+        if (sqlite.open) sqlite.close();
       },
     };
   }
