@@ -49,10 +49,20 @@ function safeOf(names: Intl.DisplayNames, code: string): string | undefined {
   }
 }
 
-/** The English name of a known code (codes in the database were validated on the way in). */
+/**
+ * The English name of a known code (codes in the database were validated on the way in). Every
+ * job read names its languages: the `Intl` look-ups are remembered per code (a few hundred at most).
+ */
 export function languageName(code: string): string {
-  return parseLanguage(code)?.name ?? code;
+  let name = namesByCode.get(code);
+  if (name === undefined) {
+    if (namesByCode.size >= 10_000) namesByCode.clear();
+    name = parseLanguage(code)?.name ?? code;
+    namesByCode.set(code, name);
+  }
+  return name;
 }
+const namesByCode = new Map<string, string>();
 
 /**
  * Region codes that `Intl` names but that are no country or territory: groupings (European Union,

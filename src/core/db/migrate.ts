@@ -12,6 +12,7 @@ import { jobFiles } from './migrations/0009_job_files.js';
 import { documents } from './migrations/0010_documents.js';
 import { catFiles } from './migrations/0011_cat_files.js';
 import { rowCounts } from './migrations/0012_row_counts.js';
+import { jobGroupLookup } from './migrations/0013_job_group_lookup.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0010_documents': documents(database.dialect),
     '0011_cat_files': catFiles(database.dialect),
     '0012_row_counts': rowCounts(database.dialect),
+    '0013_job_group_lookup': jobGroupLookup(database.dialect),
   };
 }
 
