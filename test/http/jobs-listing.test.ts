@@ -129,13 +129,13 @@ describe('GET /v2/jobs', () => {
       const all = keysOf(await list({ pageSize: 100, sort, direction }));
       expect(all).toHaveLength(5);
       for (const pageSize of [1, 2, 3, 4]) {
-        const walked: string[] = [];
+        const walked: Array<string | undefined> = [];
         for (let page = 1; page <= Math.ceil(5 / pageSize); page++) walked.push(...keysOf(await list({ pageSize, page, sort, direction })));
         expect(walked, `${sort} ${direction} by ${pageSize}`).toEqual(all);
       }
       // Filtered listings are counted, unfiltered ones use the kept count: both walk the same way.
       const filtered = keysOf(await list({ pageSize: 100, sort, direction, client: ref.acme }));
-      const walked: string[] = [];
+      const walked: Array<string | undefined> = [];
       for (let page = 1; page <= filtered.length; page++) walked.push(...keysOf(await list({ pageSize: 1, page, sort, direction, client: ref.acme })));
       expect(walked).toEqual(filtered);
     }
