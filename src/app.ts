@@ -78,11 +78,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     accountId: request.auth.accountId,
     userId: request.auth.userId,
   }));
-  // File content (DESIGN §15.3); temporary content of a crashed upload is swept at start.
+  // File content (DESIGN §15.3); what a crash left in storage (temporary or unreferenced content) is swept at start.
   const storage = createStorage(config.fileStorage, database.db);
   app.decorate('storage', storage);
   app.addHook('onReady', async () => {
-    await storage.sweep().catch((error: unknown) => app.log.error({ err: error }, 'could not sweep temporary file content'));
+    await storage.sweep().catch((error: unknown) => app.log.error({ err: error }, 'could not sweep file content left by a crash'));
   });
   app.decorate('inTransaction', async (request, work) => {
     let transaction: object | undefined;

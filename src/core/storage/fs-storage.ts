@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { SWEEP_AGE_MS, type BlobStorage, type ByteRange } from './types.js';
 
 const TEMP_SUFFIX = '.tmp';
+const BLOB_NAME = /^[0-9a-f]{24}$/;
+/** Names the database the directory belongs to (the id of its first account). */
+const OWNER_FILE = '.database';
+/** Blob ids looked up per query by the sweep. */
+const LOOKUP_BATCH = 500;
 /** Writes are gathered up to this size before one `writev` (fewer system calls, same memory bound). */
 const WRITE_BATCH = 1024 * 1024;
 
@@ -36,8 +43,16 @@ async function syncDirectory(dir: string): Promise<void> {
  * Content is written to a temporary name in the same directory, fsynced, then renamed: a blob file
  * is always complete. A crash mid-upload leaves only a `*.tmp` file, removed by `sweep` at start.
  * A storage directory belongs to one database.
+ *
+ * With `db`, `sweep` also removes blobs that no file row refers to (a crash between the rename of an
+ * upload and the commit of its row, or between the commit of a delete and the unlink), once their
+ * content is older than the grace period, and only in a directory that is this database's: the
+ * directory's `.database` file names the database's first account. The directory is claimed (the
+ * file written) when the sweep creates it, or while every blob in it is referred to by this
+ * database, so a directory that other databases use too (tests on the default `./data/files`) is
+ * never swept.
  */
-export function fsStorage(root: string): BlobStorage {
+export function fsStorage(root: string, db?: Kysely<DB>): BlobStorage {
   const dirOf = (blobId: string) => join(root, blobId.slice(-2));
   const pathOf = (blobId: string) => {
     if (!/^[0-9a-f]{24}$/.test(blobId)) throw new Error('invalid blob id');
@@ -60,6 +75,58 @@ export function fsStorage(root: string): BlobStorage {
       for (const name of await readdir(path).catch(() => [] as string[])) result.push([path, name]);
     }
     return result;
+  }
+
+  /** The blob ids among `blobIds` that a file row refers to (looked up after listing the blobs). */
+  async function referenced(database: Kysely<DB>, blobIds: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < blobIds.length; i += LOOKUP_BATCH) {
+      const rows = await database.selectFrom('files').select('blob_id').where('blob_id', 'in', blobIds.slice(i, i + LOOKUP_BATCH)).execute();
+      for (const row of rows) found.add(row.blob_id);
+    }
+    return found;
+  }
+
+  /** Removes blobs without a file row whose content is older than `cutoff`; answers how many. */
+  async function sweepUnreferenced(database: Kysely<DB>, cutoff: number): Promise<number> {
+    const first = await database.selectFrom('accounts').select('id').orderBy('id').limit(1).executeTakeFirst();
+    if (!first) return 0;
+    const owner = await readFile(join(root, OWNER_FILE), 'utf8').then(
+      (text) => text.trim(),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      },
+    );
+    if (owner !== undefined && owner !== first.id) return 0;
+    const blobs = (await entries()).filter(([, name]) => BLOB_NAME.test(name));
+    if (owner === undefined) {
+      // Claimed when new (created here) or when every blob in it is this database's.
+      const exists = await stat(root).then(() => true, () => false);
+      if (exists) {
+        const known = await referenced(database, blobs.map(([, name]) => name));
+        if (blobs.some(([, name]) => !known.has(name))) return 0;
+      } else await mkdir(root, { recursive: true });
+      await writeFile(join(root, OWNER_FILE), `${first.id}\n`, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+      return 0;
+    }
+    // The modification time is when the content was complete (a rename keeps it): a row is
+    // committed right after, so an old blob without a row has none coming.
+    const old: Array<[string, string]> = [];
+    for (const [dir, name] of blobs) {
+      const info = await stat(join(dir, name)).catch(() => undefined);
+      if (info && info.mtimeMs < cutoff) old.push([dir, name]);
+    }
+    const known = await referenced(database, old.map(([, name]) => name));
+    let removed = 0;
+    for (const [dir, name] of old) {
+      if (known.has(name)) continue;
+      await ignoreMissing(unlink(join(dir, name)));
+      removed += 1;
+    }
+    return removed;
   }
 
   return {
@@ -125,6 +192,7 @@ export function fsStorage(root: string): BlobStorage {
           // gone meanwhile (another process swept it, or its upload finished)
         }
       }
+      if (db) removed += await sweepUnreferenced(db, cutoff);
       return removed;
     },
   };

@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 /** The backend of `FILE_STORAGE` (config.ts parses it): `fs:PATH` or `db`. */
 export function createStorage(setting: FileStorageSetting, db: Kysely<DB>): BlobStorage {
-  return setting.kind === 'db' ? dbStorage(db) : fsStorage(setting.path);
+  return setting.kind === 'db' ? dbStorage(db) : fsStorage(setting.path, db);
 }
 
 /** Blobs whose file rows a transaction deleted, removed from storage once it commits. */

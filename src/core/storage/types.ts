@@ -26,9 +26,10 @@ export interface BlobStorage {
   /** How many blobs are stored, temporary content excluded (the lifecycle tests of DESIGN §15.5). */
   count(): Promise<number>;
   /**
-   * Start-up clean-up of what a crash mid-upload left behind, older than `olderThanMs` (default one
-   * hour, far longer than any upload may take): temporary files (`fs`), or chunks no file row
-   * refers to (`db`). Answers how many items were removed.
+   * Start-up clean-up of what a crash left behind, older than `olderThanMs` (default one hour, far
+   * longer than any upload may take): temporary files and blobs no file row refers to in a storage
+   * directory of this database (`fs`), or chunks no file row refers to (`db`). Answers how many
+   * items were removed.
    */
   sweep(olderThanMs?: number): Promise<number>;
 }
