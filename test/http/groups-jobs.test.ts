@@ -102,6 +102,46 @@ describe('adding and removing jobs', () => {
     }
   });
 
+  it('concurrent writes of different jobs of one group: every one 200, the group derived from all of them', async () => {
+    // Regression (PostgreSQL): a job write updates its row twice, which re-checks its foreign keys
+    // and takes FOR KEY SHARE on its group; refreshing the group then took FOR UPDATE, and two such
+    // writes deadlocked (a 500). The refresh now takes FOR NO KEY UPDATE.
+    const group = await newGroup(t.api, { name: 'Busy' });
+    const jobs: string[] = [];
+    for (let i = 0; i < 8; i++) jobs.push((await addJob(t.api, group.id, (await newJob(t, w, { name: `busy ${i}` })).id)).jobs.at(-1));
+    for (let round = 0; round < 2; round++) {
+      const replies = await Promise.all(
+        jobs.flatMap((id, i) => [
+          t.api.put(`/v2/jobs/${id}`, { progress: 10 * i + round }),
+          t.api.post(`/v2/jobs/${id}/trackers`, { duration: 1000 * (i + 1), from: '2025-03-01T09:00:00Z' }),
+        ]),
+      );
+      expect(replies.filter((reply) => reply.status !== 200).map((reply) => reply.body)).toEqual([]);
+      const after = await getGroup(t.api, group.id);
+      expect(after.progress).toBe(35 + round); // mean of 10·i + round over i = 0…7
+      expect(after.estimation.totalTime).toBe(36_000 * (round + 1)); // 1 000 · (1 + … + 8) per round
+    }
+  });
+
+  it("a client's minimum fee change racing with writes of its jobs in one group: every one 200", async () => {
+    // Regression (PostgreSQL): the client update held the client FOR UPDATE (blocking the jobs'
+    // foreign-key checks) and refreshed the group after each job's estimation while locking the
+    // next job: both deadlocked with job writes (a 500).
+    const client = (await t.api.post('/v2/clients', { name: 'Fee racer', currency: 'EUR' })).body.id;
+    const group = await newGroup(t.api, { name: 'Fee race' });
+    const jobs: string[] = [];
+    for (let i = 0; i < 8; i++) jobs.push((await addJob(t.api, group.id, (await newJob(t, w, { name: `fee ${i}`, client })).id)).jobs.at(-1));
+    for (let round = 0; round < 4; round++) {
+      const replies = await Promise.all([
+        ...jobs.map((id, i) => t.api.put(`/v2/jobs/${id}`, { progress: 10 * i + round })),
+        t.api.put(`/v2/clients/${client}`, { minimumFee: round % 2 === 0 ? 1000 : 0 }),
+        ...jobs.map((id, i) => t.api.post(`/v2/jobs/${id}/trackers`, { duration: 1000 * (i + 1), from: '2025-03-01T09:00:00Z' })),
+      ]);
+      expect(replies.filter((reply) => reply.status !== 200).map((reply) => reply.body)).toEqual([]);
+      expect((await getGroup(t.api, group.id)).progress).toBe(35 + round);
+    }
+  });
+
   it('deleting a job takes it out of its group and refreshes the group', async () => {
     const group = await newGroup(t.api, { name: 'Shrinking' });
     const kept = await newJob(t, w, { fixedPrice: 10 });

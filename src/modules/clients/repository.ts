@@ -1,13 +1,19 @@
-import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import type { DialectName, Executor } from '../../core/db/dialect.js';
 import type { ClientsTable } from '../../core/db/schema.js';
 
 export type ClientRow = ClientsTable;
 
 /** Clients, always scoped to one account. Listing queries are built in party.ts (shared with suppliers). */
 export const clientRepository = {
-  /** The row, locked until the transaction ends (PostgreSQL), for read-modify-write updates. */
+  /**
+   * The row, locked until the transaction ends (PostgreSQL), for read-modify-write updates. `FOR NO
+   * KEY UPDATE`: a job write re-checks its job's foreign keys (`FOR KEY SHARE` on its client), which
+   * `FOR UPDATE` would block while the client update waits for that job (its jobs' estimations): a
+   * deadlock. The update neither changes the key nor deletes the row.
+   */
   findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<ClientRow | undefined> {
-    return forUpdate(db.selectFrom('clients').selectAll().where('account_id', '=', accountId).where('id', '=', id), dialect).executeTakeFirst();
+    const query = db.selectFrom('clients').selectAll().where('account_id', '=', accountId).where('id', '=', id);
+    return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
   },
 
   findMany(db: Executor, accountId: string, ids: readonly string[]): Promise<ClientRow[]> {

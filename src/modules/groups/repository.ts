@@ -33,8 +33,18 @@ export const groupRepository = {
     return db.selectFrom('groups').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   },
 
-  findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<GroupRow | undefined> {
-    return forUpdate(db.selectFrom('groups').selectAll().where('account_id', '=', accountId).where('id', '=', id), dialect).executeTakeFirst();
+  /**
+   * The group row, locked until the transaction ends (PostgreSQL). `FOR NO KEY UPDATE`, not `FOR
+   * UPDATE`: a job write that updates its job row twice (the change, then the stored estimation)
+   * makes PostgreSQL check the job's foreign keys again, which takes `FOR KEY SHARE` on the job's
+   * group; two such writes of one group's jobs would then both wait to upgrade it to `FOR UPDATE`
+   * (a deadlock). `FOR NO KEY UPDATE` does not conflict with `FOR KEY SHARE` and still serialises
+   * the refreshes. A delete (`deleting`) takes `FOR UPDATE`, which it needs anyway.
+   */
+  findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string, deleting = false): Promise<GroupRow | undefined> {
+    const query = db.selectFrom('groups').selectAll().where('account_id', '=', accountId).where('id', '=', id);
+    if (dialect !== 'postgres') return query.executeTakeFirst();
+    return (deleting ? query.forUpdate() : query.forNoKeyUpdate()).executeTakeFirst();
   },
 
   async findManyWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<GroupRowWithNames[]> {

@@ -32,8 +32,8 @@ function cleanName(name: string): string {
   return trimmed;
 }
 
-async function lockGroup(ctx: Ctx, id: string): Promise<GroupRow> {
-  const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
+async function lockGroup(ctx: Ctx, id: string, deleting = false): Promise<GroupRow> {
+  const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id, deleting);
   if (!row) throw notFound('group', id);
   return row;
 }
@@ -149,7 +149,7 @@ export const groups = {
   async remove(ctx: Ctx, id: string): Promise<void> {
     // Jobs first, then the group: the order of every job write that refreshes a group.
     const members = await repo.lockMembers(ctx.db, ctx.dialect, ctx.accountId, id);
-    await lockGroup(ctx, id);
+    await lockGroup(ctx, id, true);
     const invoiced = members.find((member) => member.status === JOB_STATUS.invoiced);
     if (invoiced) throw new ApiError('resource_in_use', `Group holds the invoiced job "${invoiced.name}" and cannot be deleted; archive it instead`);
     const group = await groups.get(ctx, id);

@@ -241,6 +241,10 @@ export const jobs = {
 
   /** Recomputes the stored estimation of some jobs (an input owned by another module changed). */
   async recompute(ctx: Ctx, ids: readonly string[]): Promise<void> {
+    // Every job locked first, in id order: storing an estimation refreshes the job's group (locked
+    // until the end), and locking the next job while holding that group would deadlock with a
+    // write of that job waiting for the group (the lock order is jobs, then groups).
+    if (ctx.dialect === 'postgres') for (const id of [...ids].sort()) await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
     for (const id of ids) {
       const before = (await repo.find(ctx.db, ctx.accountId, id))?.estimation;
       if (before === undefined) continue;
