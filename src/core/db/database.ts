@@ -1,14 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import type { DB } from './schema.js';
-
-const require = createRequire(import.meta.url);
 
 export interface Database {
   db: Kysely<DB>;
@@ -64,56 +60,6 @@ class TransdeskSqliteDialect extends SqliteDialect {
   }
 }
 
-/**
- * WAL checkpoints off the request path (issue 9). SQLite's automatic checkpoint runs inside the
- * commit that crosses 1 000 WAL pages, on the event loop: one write in thirty waited 6–8 ms for it.
- * A worker thread with its own connection runs a PASSIVE checkpoint (it never blocks readers or
- * writers) every CHECKPOINT_INTERVAL_MS instead. If the worker cannot start, the automatic
- * checkpoint stays on.
- */
-const CHECKPOINT_INTERVAL_MS = 250;
-const CHECKPOINTER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.path, { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
-const timer = setInterval(checkpoint, workerData.intervalMs);
-parentPort.on('message', () => { clearInterval(timer); checkpoint(); db.close(); parentPort.postMessage('closed'); });
-`;
-
-function startCheckpointer(sqlite: BetterSqlite3.Database, path: string): { stop(): Promise<void> } | undefined {
-  let worker: Worker;
-  try {
-    worker = new Worker(CHECKPOINTER_SOURCE, {
-      eval: true,
-      workerData: { path, driver: require.resolve('better-sqlite3'), intervalMs: CHECKPOINT_INTERVAL_MS },
-    });
-  } catch {
-    return undefined;
-  }
-  sqlite.pragma('wal_autocheckpoint = 0');
-  worker.unref();
-  // Should the worker fail (it logs nothing), the connection checkpoints by itself again.
-  worker.on('error', () => sqlite.open && sqlite.pragma('wal_autocheckpoint = 1000'));
-  return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const done = () => void worker.terminate().then(() => resolve(), () => resolve());
-        const timer = setTimeout(done, 2_000);
-        worker.once('message', () => {
-          clearTimeout(timer);
-          done();
-        });
-        worker.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        worker.postMessage('stop');
-      }),
-  };
-}
-
 // COUNT(*) and other int8 results: numbers, not strings (they stay far below 2^53).
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
@@ -141,7 +87,6 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       if (sqlite.open) sqlite.pragma('optimize');
     }, 3_600_000);
     optimizer.unref();
-    const checkpointer = path && path !== ':memory:' ? startCheckpointer(sqlite, path) : undefined;
     const db = new Kysely<DB>({ dialect: new TransdeskSqliteDialect(sqlite) });
     return {
       db,
@@ -149,7 +94,6 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       sqlite,
       close: async () => {
         clearInterval(optimizer);
-        await checkpointer?.stop();
         await db.destroy();
         // Kysely closes the connection only if it ever ran a query.
         if (sqlite.open) sqlite.close();
