@@ -45,6 +45,11 @@ export interface JobExtension {
   beforeStatusChange?(ctx: Ctx, job: JobSummary, to: number): Promise<void>;
   /** After the stored estimation of some jobs was written (every job write passes there): e.g. refresh their groups. */
   jobsChanged?(ctx: Ctx, jobIds: readonly string[]): Promise<void>;
+  /**
+   * PostgreSQL, from `jobs.lockAll`, the jobs locked already: locks what `jobsChanged` will lock for
+   * them, in a fixed order (groups: the jobs' groups, in id order).
+   */
+  lockWithJobs?(ctx: Ctx, jobIds: readonly string[]): Promise<void>;
   /** Job ids of a group (the `group` filter of the listing): a subquery or a list. */
   jobsOfGroup?(ctx: Ctx, groupId: string): Promise<string[] | null>;
 }
@@ -88,11 +93,11 @@ export async function loadParts(ctx: Ctx, jobIds: readonly string[]): Promise<Ma
 
 export async function loadExtras(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, EstimationExtras>> {
   const result = new Map<string, EstimationExtras>(jobIds.map((id) => [id, defaultExtras()]));
-  for (const extension of registered) {
-    if (!extension.estimationInputs) continue;
-    for (const [id, extras] of await extension.estimationInputs(ctx, jobIds)) {
+  const loaded = await Promise.all(registered.map((extension) => extension.estimationInputs?.(ctx, jobIds)));
+  for (const extras of loaded) {
+    for (const [id, extra] of extras ?? []) {
       const current = result.get(id);
-      if (current) Object.assign(current, extras);
+      if (current) Object.assign(current, extra);
     }
   }
   return result;

@@ -76,10 +76,16 @@ export function pricingColumns(pricing: JobPricing): Partial<JobRow> {
 
 /** The estimation of a job from its stored inputs (pure once they are loaded). */
 async function estimationOf(ctx: Ctx, row: JobRow, targetMargin: string): Promise<JobEstimation> {
-  const lines = (await repo.lines(ctx.db, ctx.accountId, [row.id])).get(row.id) ?? [];
-  const outsourcing = (await outsourcingOfJobs.items(ctx, [row.id])).get(row.id) ?? [];
-  const client = await repo.client(ctx.db, ctx.accountId, row.client_id);
-  const extras = (await loadExtras(ctx, [row.id])).get(row.id)!;
+  // Independent reads, sent together (they overlap on PostgreSQL).
+  const [linesOf, outsourcingOf, client, extrasOf] = await Promise.all([
+    repo.lines(ctx.db, ctx.accountId, [row.id]),
+    outsourcingOfJobs.items(ctx, [row.id]),
+    repo.client(ctx.db, ctx.accountId, row.client_id),
+    loadExtras(ctx, [row.id]),
+  ]);
+  const lines = linesOf.get(row.id) ?? [];
+  const outsourcing = outsourcingOf.get(row.id) ?? [];
+  const extras = extrasOf.get(row.id)!;
   return buildJobEstimation({
     pricing: {
       ...pricingInput(row, lines),
