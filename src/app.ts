@@ -19,6 +19,7 @@ import { modules } from './modules/index.js';
 import { EmptyQuery } from './core/schemas.js';
 import multipart from '@fastify/multipart';
 import { createStorage, removeDiscarded } from './core/storage/index.js';
+import { retryingConflicts } from './core/db/retry.js';
 import { multipartOptions } from './modules/files/index.js';
 
 export interface AppOptions {
@@ -86,11 +87,16 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
   app.decorate('inTransaction', async (request, work) => {
     let transaction: object | undefined;
-    const result = await database.db.transaction().execute((tx) => {
-      transaction = tx;
-      return work({ db: tx, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId });
-    });
-    // Content of the files the transaction deleted goes once it has committed (DESIGN §15.5).
+    // A transaction PostgreSQL gave up (deadlock, serialisation failure) runs again from the start (retry.ts).
+    const result = await retryingConflicts(
+      () =>
+        database.db.transaction().execute((tx) => {
+          transaction = tx;
+          return work({ db: tx, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId });
+        }),
+      (error, failed) => request.log.warn({ err: error, attempt: failed }, 'transaction rolled back by the database (deadlock or serialisation failure); running it again'),
+    );
+    // Content of the files the committed transaction deleted goes now (DESIGN §15.5).
     await removeDiscarded(storage, transaction, request.log);
     return result;
   });

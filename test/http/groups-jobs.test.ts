@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionRetries } from '../../src/core/db/retry.js';
 import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
 import { EUR, addJob, buildWorld, eventsOf, getGroup, newGroup, newJob, type World } from './groups-fixture.js';
 
@@ -110,6 +111,7 @@ describe('adding and removing jobs', () => {
     const jobs: string[] = [];
     for (let i = 0; i < 8; i++) jobs.push((await addJob(t.api, group.id, (await newJob(t, w, { name: `busy ${i}` })).id)).jobs.at(-1));
     for (let round = 0; round < 2; round++) {
+      const retries = transactionRetries();
       const replies = await Promise.all(
         jobs.flatMap((id, i) => [
           t.api.put(`/v2/jobs/${id}`, { progress: 10 * i + round }),
@@ -117,6 +119,8 @@ describe('adding and removing jobs', () => {
         ]),
       );
       expect(replies.filter((reply) => reply.status !== 200).map((reply) => reply.body)).toEqual([]);
+      // Not hidden by the request retry (src/core/db/retry.ts) either.
+      expect(transactionRetries() - retries).toBe(0);
       const after = await getGroup(t.api, group.id);
       expect(after.progress).toBe(35 + round); // mean of 10·i + round over i = 0…7
       expect(after.estimation.totalTime).toBe(36_000 * (round + 1)); // 1 000 · (1 + … + 8) per round
@@ -132,12 +136,14 @@ describe('adding and removing jobs', () => {
     const jobs: string[] = [];
     for (let i = 0; i < 8; i++) jobs.push((await addJob(t.api, group.id, (await newJob(t, w, { name: `fee ${i}`, client })).id)).jobs.at(-1));
     for (let round = 0; round < 4; round++) {
+      const retries = transactionRetries();
       const replies = await Promise.all([
         ...jobs.map((id, i) => t.api.put(`/v2/jobs/${id}`, { progress: 10 * i + round })),
         t.api.put(`/v2/clients/${client}`, { minimumFee: round % 2 === 0 ? 1000 : 0 }),
         ...jobs.map((id, i) => t.api.post(`/v2/jobs/${id}/trackers`, { duration: 1000 * (i + 1), from: '2025-03-01T09:00:00Z' })),
       ]);
       expect(replies.filter((reply) => reply.status !== 200).map((reply) => reply.body)).toEqual([]);
+      expect(transactionRetries() - retries).toBe(0);
       expect((await getGroup(t.api, group.id)).progress).toBe(35 + round);
     }
   });

@@ -5,7 +5,7 @@ import { ApiError, notFound, stateConflict } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { Dec } from '../../core/money.js';
-import { jobExtensions, type EstimationExtras } from '../jobs/index.js';
+import { jobExtensions, jobs, type EstimationExtras } from '../jobs/index.js';
 import { INVOICE_STATUS, INVOICE_TYPE, QUOTE_ACCEPTED, invoiceKind as kind, quoteKind } from './kinds.js';
 import { assignNumber, today } from './numbering.js';
 import { documentRepository as repo, type DocumentRow } from './repository.js';
@@ -93,6 +93,9 @@ export const invoicing = {
     };
     await repo.insert(ctx.db, credit);
     const lines = await repo.lines(ctx.db, ctx.accountId, [row.id]);
+    const jobIds = lines.flatMap((line) => (line.job_id ? [line.job_id] : []));
+    // The jobs (and groups) first, in id order: the lines' foreign keys lock the jobs in line order.
+    await jobs.lockAll(ctx, jobIds);
     await repo.insertLines(
       ctx.db,
       lines.map((line) => ({
@@ -113,7 +116,7 @@ export const invoicing = {
     await refreshTotals(ctx, credit.id);
     await repo.update(ctx.db, ctx.accountId, row.id, { status: INVOICE_STATUS.credited, updated_at: now });
     await settle(ctx, kind, row.id, 'updated');
-    await jobsMoved(ctx, lines.flatMap((line) => (line.job_id ? [line.job_id] : [])), 3);
+    await jobsMoved(ctx, jobIds, 3);
     return settle(ctx, kind, credit.id, 'created');
   },
 };

@@ -16,7 +16,7 @@ import { DRAFT, INVOICE_TYPE, QUOTE_ACCEPTED, type KindConfig } from './kinds.js
 import { assignNumber, today } from './numbering.js';
 import { documentRepository as repo, type DocumentRow } from './repository.js';
 import type { DocumentFilters, DocumentInput, DocumentObject } from './schemas.js';
-import { addJobLine, addOutsourcingLine, freeLine, jobsMoved, removeJobLine, removeOutsourcingLine } from './sources.js';
+import { addJobLine, addOutsourcingLine, freeLine, jobsMoved, lockSources, removeJobLine, removeOutsourcingLine } from './sources.js';
 import { addDays, computeTotals, lineTotal } from './totals.js';
 
 /** Documents of one kind (DESIGN §16): create, read, update, delete, lines, status moves. */
@@ -185,6 +185,7 @@ export const documents = {
     await repo.insertLines(ctx.db, lines);
     const sourceIds = (kind.source === 'jobs' ? input.jobs : input.outsourcing) ?? [];
     const param = kind.source === 'jobs' ? 'jobs' : 'outsourcing';
+    await lockSources(ctx, kind, sourceIds);
     for (const sourceId of sourceIds) {
       if (kind.source === 'jobs') await addJobLine(ctx, kind, row, sourceId, param);
       else await addOutsourcingLine(ctx, kind, row, sourceId, param);

@@ -32,12 +32,33 @@ async function lockedJob(ctx: Ctx, jobId: string, param?: string) {
   }
 }
 
-/** Moves invoiced jobs to a status and recomputes their estimation (records `job.updated`). */
+/**
+ * Moves invoiced jobs to a status and recomputes their estimation (records `job.updated`). Every
+ * job and its group locked first, in id order (`jobs.lockAll`): each recompute refreshes the job's
+ * group, and locking the next job while holding it would deadlock with a write of that job.
+ */
 export async function jobsMoved(ctx: Ctx, jobIds: readonly string[], status: number | null): Promise<void> {
+  await jobs.lockAll(ctx, jobIds);
   for (const id of new Set(jobIds)) {
     if (status !== null) await repo.setJobStatus(ctx.db, ctx.accountId, id, status);
     await jobs.partChanged(ctx, id);
   }
+}
+
+/**
+ * Before adding several sources to a new document: their jobs (and groups) locked in id order
+ * (`jobs.lockAll`), so that two documents, or a document and a job write, never wait for each other
+ * in opposite orders. Unknown ids are left to addJobLine / addOutsourcingLine (400).
+ */
+export async function lockSources(ctx: Ctx, kind: KindConfig, sourceIds: readonly string[]): Promise<void> {
+  if (ctx.dialect !== 'postgres' || sourceIds.length === 0) return;
+  if (kind.source === 'jobs') return jobs.lockAll(ctx, sourceIds);
+  const jobIds: string[] = [];
+  for (const id of sourceIds) {
+    const item = await repo.outsourcing(ctx.db, ctx.accountId, id);
+    if (item) jobIds.push(item.job_id);
+  }
+  await jobs.lockAll(ctx, jobIds);
 }
 
 export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, jobId: string, param?: string): Promise<void> {

@@ -15,6 +15,7 @@ jobExtensions.register({
     return result;
   },
   jobsChanged: (ctx, jobIds) => groups.jobsChanged(ctx, jobIds),
+  lockWithJobs: (ctx, jobIds) => groups.lockOfJobs(ctx, jobIds),
   deleteParts: (ctx, jobId) => groups.jobDeleting(ctx, jobId),
   jobsOfGroup: (ctx, groupId) => groups.jobIds(ctx, groupId),
 });

@@ -123,9 +123,9 @@ export const groupRepository = {
       .execute();
   },
 
-  /** The job rows of a group, locked (PostgreSQL), before the group's delete. */
+  /** The job rows of a group, locked (PostgreSQL) in id order (as `jobs.lockAll`: rows are locked in ORDER BY order), before the group's delete. */
   lockMembers(db: Executor, dialect: DialectName, accountId: string, groupId: string) {
-    return forUpdate(db.selectFrom('jobs').select(['id', 'status', 'name']).where('account_id', '=', accountId).where('group_id', '=', groupId), dialect).execute();
+    return forUpdate(db.selectFrom('jobs').select(['id', 'status', 'name']).where('account_id', '=', accountId).where('group_id', '=', groupId).orderBy('id'), dialect).execute();
   },
 
   async nextPosition(db: Executor, accountId: string, groupId: string): Promise<number> {

@@ -205,6 +205,11 @@ export const groups = {
     }
   },
 
+  /** Locks the groups of some locked jobs, in id order, before they are written (`jobs.lockAll`). */
+  async lockOfJobs(ctx: Ctx, jobIds: readonly string[]): Promise<void> {
+    for (const groupId of await repo.groupsOfJobs(ctx.db, ctx.accountId, jobIds)) await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, groupId);
+  },
+
   /** A job is being deleted: it leaves its group, which is refreshed without it. */
   async jobDeleting(ctx: Ctx, jobId: string): Promise<void> {
     const [groupId] = await repo.groupsOfJobs(ctx.db, ctx.accountId, [jobId]);

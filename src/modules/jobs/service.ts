@@ -239,12 +239,25 @@ export const jobs = {
     await jobs.recompute(ctx, await repo.idsOfClient(ctx.db, ctx.accountId, clientId));
   },
 
+  /**
+   * Before a write of several jobs in one transaction (PostgreSQL; SQLite serialises write
+   * transactions): locks every job of the caller among `ids` in id order, then what writing them
+   * locks next (their groups, in id order, through `lockWithJobs`). Storing a job's estimation
+   * refreshes its group, locked until the end: locking the next job while holding that group would
+   * deadlock with a write of that job waiting for the group, and two writers taking jobs, or groups,
+   * in different orders would deadlock with each other. Unknown ids are skipped (the caller answers them).
+   */
+  async lockAll(ctx: Ctx, ids: readonly string[]): Promise<void> {
+    if (ctx.dialect !== 'postgres' || ids.length === 0) return;
+    const sorted = [...new Set(ids)].sort();
+    for (const id of sorted) await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
+    for (const extension of jobExtensions.list()) await extension.lockWithJobs?.(ctx, sorted);
+  },
+
   /** Recomputes the stored estimation of some jobs (an input owned by another module changed). */
   async recompute(ctx: Ctx, ids: readonly string[]): Promise<void> {
-    // Every job locked first, in id order: storing an estimation refreshes the job's group (locked
-    // until the end), and locking the next job while holding that group would deadlock with a
-    // write of that job waiting for the group (the lock order is jobs, then groups).
-    if (ctx.dialect === 'postgres') for (const id of [...ids].sort()) await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
+    // Every job (and its group) locked first, in id order: see lockAll.
+    await jobs.lockAll(ctx, ids);
     for (const id of ids) {
       const before = (await repo.find(ctx.db, ctx.accountId, id))?.estimation;
       if (before === undefined) continue;
