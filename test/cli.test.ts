@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killAll, serve, type Server } from './processes.js';
 
 /**
  * The command-line tool and the server process, run as a user runs them: the built CLI
@@ -58,43 +59,6 @@ function run(args: string[], env: NodeJS.ProcessEnv, entry = CLI): Promise<Resul
   });
 }
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `serve` and waits for its `Listening on http://HOST:PORT` line. */
-function serve(env: NodeJS.ProcessEnv, entry = CLI): Promise<Server> {
-  const child = spawn(process.execPath, [entry, 'serve'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  const exited = new Promise<number | null>((resolveExit) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolveExit(code);
-    }),
-  );
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start in time:\n${output}`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^Listening on (http:\/\/\S+)$/m.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise({ child, url: match[1]!, output: () => output, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code} before listening:\n${output}`));
-    });
-  });
-}
-
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
 async function call(server: Server, key: string, method: string, path: string, form?: Record<string, string>) {
@@ -132,6 +96,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  killAll();
   for (const child of children) child.kill('SIGKILL');
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -154,7 +119,7 @@ describe('transdesk CLI and server process (§1.3, §1.4, §1.6)', () => {
   });
 
   it('the first serve on an empty database prints "API key: <key>" once, and the key works', async () => {
-    server = await serve(env());
+    server = await serve(CLI, env(), { cwd: dir });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     ownerKey = line(server.output(), 'API key');
     expect(ownerKey.length).toBeGreaterThanOrEqual(43);
@@ -297,7 +262,7 @@ describe('transdesk CLI and server process (§1.3, §1.4, §1.6)', () => {
   it('serve with BOOTSTRAP_API_KEY uses that key and prints no key; API keys are never logged', async () => {
     const key = 'bootstrap_key_for_the_cli_test';
     const bootEnv = childEnv('bootstrap.sqlite', { BOOTSTRAP_API_KEY: key, LOG_LEVEL: 'info' });
-    const booted = await serve(bootEnv, BIN);
+    const booted = await serve(BIN, bootEnv, { cwd: dir });
     expect(booted.output()).not.toMatch(/API key/);
     expect((await call(booted, key, 'GET', '/v2/users/me')).status).toBe(200);
     expect((await call(booted, 'td_wrong_key_0123456789abc', 'GET', '/v2/users/me')).status).toBe(401);
@@ -309,7 +274,7 @@ describe('transdesk CLI and server process (§1.3, §1.4, §1.6)', () => {
     expect(output).not.toContain(Buffer.from(`${key}:`).toString('base64'));
     expect(output).not.toContain('td_wrong_key');
     // A second start finds the account and creates nothing.
-    const again = await serve(childEnv('bootstrap.sqlite'));
+    const again = await serve(CLI, childEnv('bootstrap.sqlite'), { cwd: dir });
     expect(again.output()).not.toMatch(/API key/);
     const users = await call(again, key, 'GET', '/v2/users');
     expect(users.body).toHaveLength(1);

@@ -96,9 +96,9 @@ export function serverEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): N
   return env;
 }
 
-/** Starts `node <cli> serve` and waits for its `Listening on http://HOST:PORT` line. */
-export function serve(cli: string, env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, [cli, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node <cli> serve` (in `cwd`, the project by default) and waits for its `Listening on http://HOST:PORT` line. */
+export function serve(cli: string, env: NodeJS.ProcessEnv, { cwd = ROOT }: { cwd?: string } = {}): Promise<Server> {
+  const child = spawn(process.execPath, [cli, 'serve'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
   const exited = new Promise<number | null>((resolveExit) =>
