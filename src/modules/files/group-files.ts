@@ -5,9 +5,9 @@ import { recordEvent } from '../../core/events.js';
 import { groupExtensions, groups } from '../groups/index.js';
 import type { FileKind } from './kinds.js';
 import type { FileOwner } from './routes.js';
-import { GroupFile, UploadToOutsourcingParams, type GroupFileObject } from './schemas.js';
+import { GroupFile, type GroupFileObject } from './schemas.js';
 import { files } from './service.js';
-import { foldShared, groupFileObject, ownFilesWithShares, presentShared, shareRepository, type SharedRow } from './sharing.js';
+import { foldShared, groupFileObject, ownFilesWithShares, presentShared, shareRepository, uploadSharedWithOutsourcing, type SharedRow } from './sharing.js';
 
 /**
  * Files of a group (specification "Files of a group", DESIGN §15.4): shared with all the
@@ -47,16 +47,7 @@ export const groupFileOwner: FileOwner<GroupFileObject> = {
     await groups.touch(ctx, groupId, nowIso());
     await recordEvent(ctx, 'group.updated', await groups.get(ctx, groupId));
   },
-  upload: {
-    suffix: '/:outsourcingId',
-    params: UploadToOutsourcingParams,
-    check: (ctx, groupId, params) => assertOutsourcing(ctx, groupId, params.outsourcingId),
-    async after(ctx, groupId, fileId, params) {
-      if (params.outsourcingId === undefined) return;
-      await assertOutsourcing(ctx, groupId, params.outsourcingId);
-      await shareRepository.add(ctx.db, fileId, params.outsourcingId);
-    },
-  },
+  upload: uploadSharedWithOutsourcing(assertOutsourcing),
 };
 
 /** The group object's `files` for a page of groups, and the files (with content) of a deleted group. */

@@ -7,9 +7,9 @@ import { errorResponses } from '../../core/schemas.js';
 import { jobExtensions, jobs } from '../jobs/index.js';
 import type { FileKind, FileRow } from './kinds.js';
 import type { FileOwner } from './routes.js';
-import { JobFile, ShareParams, UploadToOutsourcingParams, type JobFileObject } from './schemas.js';
+import { JobFile, ShareParams, type JobFileObject } from './schemas.js';
 import { files } from './service.js';
-import { foldShared, groupFilesOfJobs, jobFileObject, ownFilesWithShares, presentShared, shareRepository, sharing, type SharedRow } from './sharing.js';
+import { foldShared, groupFilesOfJobs, jobFileObject, ownFilesWithShares, presentShared, shareRepository, uploadSharedWithOutsourcing, sharing, type SharedRow } from './sharing.js';
 import { preparedQuery } from '../../core/db/prepared.js';
 import type { Compilable } from 'kysely';
 
@@ -70,16 +70,7 @@ export const jobFileOwner: FileOwner<JobFileObject> = {
   basePath: '/v2/jobs',
   tag: 'Jobs',
   changed: jobChanged,
-  upload: {
-    suffix: '/:outsourcingId',
-    params: UploadToOutsourcingParams,
-    check: (ctx, jobId, params) => assertOutsourcing(ctx, jobId, params.outsourcingId),
-    async after(ctx, jobId, fileId, params) {
-      if (params.outsourcingId === undefined) return;
-      await assertOutsourcing(ctx, jobId, params.outsourcingId);
-      await shareRepository.add(ctx.db, fileId, params.outsourcingId);
-    },
-  },
+  upload: uploadSharedWithOutsourcing(assertOutsourcing),
 };
 
 /** `PUT` / `DELETE /v2/jobs/:id/files/:fileId/share/with/:outsourcingId`. */

@@ -3,7 +3,8 @@ import { isTrue, type Executor } from '../../core/db/dialect.js';
 import { notFound } from '../../core/errors.js';
 import type { FileKind, FileRow } from './kinds.js';
 import { fileRepository } from './repository.js';
-import type { GroupFileObject, JobFileObject } from './schemas.js';
+import type { FileOwner } from './routes.js';
+import { UploadToOutsourcingParams, type GroupFileObject, type JobFileObject } from './schemas.js';
 import { files } from './service.js';
 
 /**
@@ -167,3 +168,22 @@ export const sharing = {
     return { file: await files.get(ctx, kind, ownerId, fileId), changed };
   },
 };
+
+/**
+ * `POST …/files/upload/:outsourcingId` of jobs and groups: the outsourcing must be the owner's
+ * (checked before the body is read, and again in the transaction), then the new file is shared with it.
+ */
+export function uploadSharedWithOutsourcing(
+  assertOutsourcing: (ctx: Ctx, ownerId: string, outsourcingId: string | undefined) => Promise<void>,
+): NonNullable<FileOwner['upload']> {
+  return {
+    suffix: '/:outsourcingId',
+    params: UploadToOutsourcingParams,
+    check: (ctx, ownerId, params) => assertOutsourcing(ctx, ownerId, params.outsourcingId),
+    async after(ctx, ownerId, fileId, params) {
+      if (params.outsourcingId === undefined) return;
+      await assertOutsourcing(ctx, ownerId, params.outsourcingId);
+      await shareRepository.add(ctx.db, fileId, params.outsourcingId);
+    },
+  };
+}
