@@ -24,6 +24,9 @@ import { copyJobsPostgres, sampleJobIdsPostgres } from './postgres.js';
 
 export const SEED_JOBS = 400;
 export const GROUP_SIZE = 200;
+const HOT_JOBS = 2000;
+/** More than the uncached scenario reads in its warm-up and measured seconds. */
+const COLD_JOBS = 40_000;
 
 type Body = Record<string, any>;
 
@@ -31,6 +34,8 @@ export interface Dataset {
   apiKey: string;
   /** Ids of jobs to read or update (a sample across the whole table). */
   jobIds: string[];
+  /** Other ids of the same sample, each read once by the uncached scenario (never in jobIds). */
+  coldJobIds: string[];
   groupId: string;
   /** A valid POST /v2/jobs body (resolves the client price with match rates). */
   createBody: Body;
@@ -49,7 +54,7 @@ export async function generate(databaseUrl: string, scale: number, log: (line: s
   const started = performance.now();
   const sqlitePath = databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : undefined;
   const database = openDatabase(databaseUrl);
-  let dataset: Omit<Dataset, 'totalJobs' | 'copySeconds' | 'jobIds'> & { seedIds: string[] };
+  let dataset: Omit<Dataset, 'totalJobs' | 'copySeconds' | 'jobIds' | 'coldJobIds'> & { seedIds: string[] };
   try {
     await migrateToLatest(database);
     const account = await createAccount(database.db, database.dialect, { name: 'Bench LSP' });
@@ -106,9 +111,11 @@ export async function generate(databaseUrl: string, scale: number, log: (line: s
   log(`  copied to ${totalJobs} jobs in ${copySeconds.toFixed(1)} s`);
 
   // A sample of ids across the whole table (API-created and copies).
-  const jobIds = sqlitePath === undefined ? await sampleJobIdsPostgres(databaseUrl, 2000) : sampleJobIdsSqlite(sqlitePath, 2000);
+  // The first HOT_JOBS are read again and again (kept by the job view cache); the others once each.
+  const sampleSize = Math.min(totalJobs, HOT_JOBS + COLD_JOBS);
+  const sample = sqlitePath === undefined ? await sampleJobIdsPostgres(databaseUrl, sampleSize) : sampleJobIdsSqlite(sqlitePath, sampleSize);
   const { seedIds: _seedIds, ...rest } = dataset;
-  return { ...rest, jobIds, totalJobs, seedSeconds, copySeconds };
+  return { ...rest, jobIds: sample.slice(0, HOT_JOBS), coldJobIds: sample.slice(HOT_JOBS), totalJobs, seedSeconds, copySeconds };
 }
 
 function sampleJobIdsSqlite(sqlitePath: string, size: number): string[] {

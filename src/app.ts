@@ -21,6 +21,7 @@ import multipart from '@fastify/multipart';
 import { createStorage, removeDiscarded } from './core/storage/index.js';
 import { retryingConflicts } from './core/db/retry.js';
 import { multipartOptions } from './modules/files/index.js';
+import { jobViews } from './modules/jobs/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -73,6 +74,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  // Serialised jobs kept by this app, checked against the database's versions on every read.
+  jobViews.configure(database.db, config.jobCacheBytes);
   app.decorate('readCtx', (request) => ({
     db: database.db,
     dialect: database.dialect,

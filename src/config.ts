@@ -13,6 +13,8 @@ export interface Config {
   bootstrapApiKey: string | undefined;
   logLevel: string;
   timeouts: HttpTimeouts;
+  /** JOB_CACHE_MB: serialised job objects kept per process, checked against the database on every read (0: none). */
+  jobCacheBytes: number;
 }
 
 /**
@@ -93,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     bootstrapApiKey,
     logLevel,
     timeouts: httpTimeouts(env),
+    jobCacheBytes: integer(env, 'JOB_CACHE_MB', 32, 0, 65_536) * 1024 * 1024,
   };
 }

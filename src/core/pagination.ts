@@ -95,6 +95,14 @@ export async function withItems<T>(page: Page<string>, load: (ids: string[]) => 
   return { ...page, items: page.items.map((id) => loaded.get(id)).filter((item): item is T => item !== undefined) };
 }
 
+/** The JSON of a page whose items are JSON already, in the order of the `Paginated` schema. */
+export function pageJson(page: Page<string>): string {
+  return (
+    `{"items":[${page.items.join(',')}],"pageSize":${page.pageSize},"page":${page.page},"totalPages":${page.totalPages},` +
+    `"totalItems":${page.totalItems},"hasNextPage":${page.hasNextPage},"hasPreviousPage":${page.hasPreviousPage}}`
+  );
+}
+
 /** The account's number of rows of a table whose count triggers keep (migration 0012). */
 export async function rowCount(ctx: Ctx, table: 'jobs'): Promise<number> {
   const row = await ctx.db.selectFrom('row_counts').select('count').where('account_id', '=', ctx.accountId).where('table_name', '=', table).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jobViews } from '../../src/modules/jobs/index.js';
 import { DefaultQueryExecutor } from 'kysely';
 import { Api, MISSING_ID, createTestAccount, createTestApp, expectError, type TestContext } from '../helper.js';
 import { insertApiKey } from '../../src/modules/accounts/provisioning.js';
@@ -285,6 +286,8 @@ describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
       await api.put(`${base}/${parent.id}/notes/${second.id}`, { content: `edited ${i}` });
     }
     const queries = async (pageSize: number) => {
+      // Built afresh each time, not served from the job view cache.
+      jobViews.cacheOf(t.database.db).clear();
       const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
       try {
         const reply = await api.get(base, { pageSize });

@@ -13,6 +13,7 @@ import { documents } from './migrations/0010_documents.js';
 import { catFiles } from './migrations/0011_cat_files.js';
 import { rowCounts } from './migrations/0012_row_counts.js';
 import { jobGroupLookup } from './migrations/0013_job_group_lookup.js';
+import { jobVersions } from './migrations/0014_job_versions.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0011_cat_files': catFiles(database.dialect),
     '0012_row_counts': rowCounts(database.dialect),
     '0013_job_group_lookup': jobGroupLookup(database.dialect),
+    '0014_job_versions': jobVersions(database.dialect),
   };
 }
 

@@ -203,6 +203,19 @@ export interface SupplierUnavailabilitiesTable {
   updated_at: Iso;
 }
 
+/** The version of a job's object, bumped by triggers (migration 0014). */
+export interface JobVersionsTable {
+  job_id: string;
+  account_id: string;
+  version: number;
+}
+
+/** Bumped by triggers when something shown inside many jobs of the account changes (migration 0014). */
+export interface JobViewEpochsTable {
+  account_id: string;
+  epoch: number;
+}
+
 /** Rows per account of the counted tables, kept by triggers (migration 0012). */
 export interface RowCountsTable {
   account_id: string;
@@ -212,6 +225,8 @@ export interface RowCountsTable {
 
 export interface DB {
   row_counts: RowCountsTable;
+  job_versions: JobVersionsTable;
+  job_view_epochs: JobViewEpochsTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;

@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageJson } from '../../core/pagination.js';
+import { sendReadyJson } from '../../core/http/ready-json.js';
 import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/attachments.js';
 import { JOB_ENTITY } from './assembly.js';
@@ -25,14 +27,15 @@ const tags = ['Jobs'];
 const PATH = '/v2/jobs';
 
 export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(PATH, { schema: { tags, summary: 'List jobs (paginated, filters of DESIGN §6.3)', querystring: JobListQuery, response: { 200: Paginated(Job), ...errorResponses } } }, async (request) =>
-    jobs.list(app.readCtx(request), request.query as JobFilters),
+  app.get(PATH, { schema: { tags, summary: 'List jobs (paginated, filters of DESIGN §6.3)', querystring: JobListQuery, response: { 200: Paginated(Job), ...errorResponses } } }, async (request, reply) =>
+    // Already JSON (the job view cache): sent as it is, not serialised again.
+    sendReadyJson(reply, pageJson(await jobs.listJson(app.readCtx(request), request.query as JobFilters))),
   );
   app.post(PATH, { schema: { tags, summary: 'Create a job', body: CreateJob, response: { 201: Job, ...errorResponses } } }, async (request, reply) =>
     reply.code(201).send(await app.inTransaction(request, (ctx) => jobs.create(ctx, request.body as CreateJobInput))),
   );
-  app.get(`${PATH}/:id`, { schema: { tags, summary: 'Retrieve a job', params: IdParams, response: { 200: Job, ...errorResponses } } }, async (request) =>
-    jobs.get(app.readCtx(request), request.params.id),
+  app.get(`${PATH}/:id`, { schema: { tags, summary: 'Retrieve a job', params: IdParams, response: { 200: Job, ...errorResponses } } }, async (request, reply) =>
+    sendReadyJson(reply, await jobs.getJson(app.readCtx(request), request.params.id)),
   );
   app.put(`${PATH}/:id`, { schema: { tags, summary: 'Update a job (status moves of DESIGN §10.4)', params: IdParams, body: UpdateJob, response: { 200: Job, ...errorResponses } } }, async (request) =>
     app.inTransaction(request, (ctx) => jobs.update(ctx, request.params.id, request.body as UpdateJobInput)),

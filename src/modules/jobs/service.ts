@@ -19,6 +19,7 @@ import { criteriaOf, pricingColumns, resolvePricing, storeEstimations } from './
 import { jobRepository as repo, NO_DUE_DATE, type JobRow } from './repository.js';
 import type { CreateJobInput, JobFilters, JobObject, UpdateJobInput } from './schemas.js';
 import { JOB_STATUS, assertTransition, sideEffects } from './status.js';
+import { jobViews } from './views.js';
 
 /** Jobs (DESIGN §10): create, read, update, delete; pricing in pricing.ts, the price endpoint in price-service.ts. */
 export interface JobPart {
@@ -62,6 +63,18 @@ export const jobs = {
     const job = (await loadJobs(ctx, [id])).get(id);
     if (!job) throw notFound('job', id);
     return job;
+  },
+
+  /** A page of jobs as JSON, each from the job view cache when it is current (views.ts). */
+  async listJson(ctx: Ctx, filters: JobFilters): Promise<Page<string>> {
+    return withItems(await pageOfJobs(ctx, filters), (ids) => jobViews.json(ctx, ids));
+  },
+
+  /** A job as JSON, from the job view cache when it is current (views.ts). */
+  async getJson(ctx: Ctx, id: string): Promise<string> {
+    const json = (await jobViews.json(ctx, [id])).get(id);
+    if (json === undefined) throw notFound('job', id);
+    return json;
   },
 
   /** Full objects of several jobs of the caller, by id (for other modules: groups, documents). */

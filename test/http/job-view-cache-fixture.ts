@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { openDatabase, type Database } from '../../src/core/db/database.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
+import { insertApiKey } from '../../src/modules/accounts/provisioning.js';
+import { loadJobs } from '../../src/modules/jobs/assembly.js';
+import { Api, createTestAccount, usingPostgres, type TestAccount, type TestContext } from '../helper.js';
+import { upload } from './files-helper.js';
+import { ACCOUNT_CLIENT_PRICES, jobParams, newClient, newJob, newPrice, newService, newSupplier, type World } from './jobs-fixture.js';
+
+/**
+ * Shared set-up of the job view cache tests (test/http/job-view-cache.test.ts): every case caches
+ * a job (two GETs and a listing page), makes ONE change, and reads it again through both paths,
+ * comparing with an object built from the database without any cache (`fresh`).
+ */
+export { ACCOUNT_CLIENT_PRICES, newClient, newJob, newPrice, newService, newSupplier, type World };
+
+let counter = 0;
+/** A name no other record of the file has (master data names are unique per account). */
+export const uniq = (prefix: string) => `${prefix} ${++counter}-${Math.random().toString(36).slice(2, 7)}`;
+
+const jobPath = (id: string) => `/v2/jobs/${id}`;
+
+/** A job as built from the database now, without the job view cache (assembly.ts), as JSON. */
+export async function fresh(t: TestContext, account: TestAccount, id: string): Promise<unknown> {
+  const ctx = { db: t.database.db, dialect: t.database.dialect, accountId: account.accountId, userId: account.userId };
+  const job = (await loadJobs(ctx, [id])).get(id);
+  return job === undefined ? undefined : JSON.parse(JSON.stringify(job));
+}
+
+/** The job's item in a listing page (the newest jobs first: the jobs of the running test are on it). */
+export async function listed(api: Api, id: string): Promise<any> {
+  const page = await api.get('/v2/jobs', { pageSize: 25 });
+  expect(page.status, JSON.stringify(page.body).slice(0, 300)).toBe(200);
+  return (page.body.items as Array<{ id: string }>).find((item) => item.id === id);
+}
+
+/**
+ * Puts a job in the cache of the app behind `api`: GET twice and a listing page holding it, all
+ * equal to a fresh build. Answers the job.
+ */
+export async function cacheJob(t: TestContext, id: string, api: Api = t.api, account: TestAccount = t.account): Promise<any> {
+  const first = await api.get(jobPath(id));
+  expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBe(200);
+  expect((await api.get(jobPath(id))).body).toEqual(first.body);
+  const item = await listed(api, id);
+  expect(item, 'the job is on the listing page').toBeDefined();
+  expect(item).toEqual(first.body);
+  expect(first.body).toEqual(await fresh(t, account, id));
+  return first.body;
+}
+
+let readCount = 0;
+/**
+ * The job after a change, read through GET /v2/jobs/:id and the listing, both equal to a fresh
+ * build. The order of the two reads alternates from call to call, so that neither path only ever
+ * sees an entry the other one has just rebuilt.
+ */
+export async function current(t: TestContext, id: string, api: Api = t.api, account: TestAccount = t.account): Promise<any> {
+  const built = await fresh(t, account, id);
+  expect(built, 'the job exists').toBeDefined();
+  const readSingle = async () => {
+    const reply = await api.get(jobPath(id));
+    expect(reply.status).toBe(200);
+    expect(reply.body, 'GET /v2/jobs/:id').toEqual(built);
+    return reply.body;
+  };
+  const readListed = async () => expect(await listed(api, id), 'GET /v2/jobs item').toEqual(built);
+  readCount += 1;
+  if (readCount % 2 === 0) {
+    await readListed();
+    return readSingle();
+  }
+  const single = await readSingle();
+  await readListed();
+  return single;
+}
+
+/** Expects 200 and the job (the answer of the job's part routes); answers the body. */
+export async function ok(reply: Promise<{ status: number; body: any }>, status = 200): Promise<any> {
+  const answer = await reply;
+  expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(status);
+  return answer.body;
+}
+
+/**
+ * A job of its own: a fresh client and service, priced 0.1 a word with 100% matches at 0.03, on
+ * the world's en→fr pair and Legal domain; 1000 words (total 100). `supplier` is a supplier of its own.
+ */
+export async function scene(t: TestContext, w: World, extra: Record<string, unknown> = {}): Promise<{ job: any; service: string; client: string; supplier: string }> {
+  const service = await newService(t.api, 'Cached');
+  await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 }, [[w.match['100%']!, 0.03]]);
+  const client = await newClient(t.api, { name: uniq('Client') });
+  const supplier = await newSupplier(t.api, { name: uniq('Supplier') });
+  const job = await newJob(t.api, jobParams(w, service, { name: uniq('Job'), client, languagePair: w.pair.enFr, domain: w.domain.legal, ...extra }));
+  return { job, service, client, supplier };
+}
+
+/** Adds an outsourcing to the supplier; answers the job and the new outsourcing's id. */
+export async function outsource(t: TestContext, jobId: string, params: Record<string, unknown>): Promise<{ job: any; outsourcingId: string }> {
+  const job = await ok(t.api.post(`${jobPath(jobId)}/outsourcing`, params as never));
+  return { job, outsourcingId: job.outsourcing.at(-1).id as string };
+}
+
+/** Uploads one file (owner path `/v2/jobs/:id` or `/v2/groups/:id`, optionally into an outsourcing); answers the file object. */
+export async function uploadTo(t: TestContext, owner: string, name: string, outsourcingId?: string): Promise<any> {
+  const reply = await upload(t, `${owner}/files/upload${outsourcingId ? `/${outsourcingId}` : ''}`, [{ name: 'file', filename: name, content: `content of ${name}` }]);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body;
+}
+
+/** A user of the first account with a key of its own. */
+export async function colleague(t: TestContext): Promise<{ id: string; api: Api }> {
+  const reply = await t.api.post('/v2/users', { name: uniq('Colleague') });
+  expect(reply.status).toBe(201);
+  const { apiKey } = await insertApiKey(t.database.db, t.account.accountId, reply.body.id as string);
+  return { id: reply.body.id as string, api: t.api.withKey(apiKey) };
+}
+
+/** Whether the database has the version table of the job view cache (migration 0014). */
+export async function hasJobVersions(t: TestContext): Promise<boolean> {
+  try {
+    await sql`select count(*) from job_versions`.execute(t.database.db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface TwoApps {
+  /** Two apps, each over its own connection (handle) to one database: each has its own cache. */
+  api1: Api;
+  api2: Api;
+  /** The account of both clients, and a context over handle 1 for `fresh`. */
+  account: TestAccount;
+  t: TestContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Two app instances on one database through two `openDatabase` handles (the job view cache is kept
+ * per handle): on PostgreSQL the test file's schema; on SQLite a temporary database file (an
+ * in-memory database cannot be opened twice).
+ */
+export async function twoApps(t: TestContext): Promise<TwoApps> {
+  let dir: string | undefined;
+  let open: () => Database;
+  if (usingPostgres) {
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
+    open = () => openDatabase(process.env.DATABASE_URL!, { pgSchema: schema, poolSize: 3 });
+  } else {
+    dir = mkdtempSync(join(tmpdir(), 'transdesk-job-views-'));
+    const file = join(dir, 'two-apps.sqlite');
+    open = () => openDatabase(`sqlite:${file}`);
+  }
+  const first = open();
+  if (!usingPostgres) await migrateToLatest(first);
+  const second = open();
+  const account = usingPostgres ? t.account : await createTestAccount(first, 'Two apps');
+  const app1 = await buildApp({ config: t.config, database: first, logger: false });
+  const app2 = await buildApp({ config: t.config, database: second, logger: false });
+  const context: TestContext = { ...t, app: app1, database: first, account, api: new Api(app1, account.apiKey) };
+  return {
+    api1: new Api(app1, account.apiKey),
+    api2: new Api(app2, account.apiKey),
+    account,
+    t: context,
+    async close() {
+      await app1.close();
+      await app2.close();
+      await first.close();
+      await second.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
