@@ -95,12 +95,22 @@ export async function withItems<T>(page: Page<string>, load: (ids: string[]) => 
   return { ...page, items: page.items.map((id) => loaded.get(id)).filter((item): item is T => item !== undefined) };
 }
 
-/** The JSON of a page whose items are JSON already, in the order of the `Paginated` schema. */
-export function pageJson(page: Page<string>): string {
-  return (
-    `{"items":[${page.items.join(',')}],"pageSize":${page.pageSize},"page":${page.page},"totalPages":${page.totalPages},` +
-    `"totalItems":${page.totalItems},"hasNextPage":${page.hasNextPage},"hasPreviousPage":${page.hasPreviousPage}}`
+const COMMA = Buffer.from(',');
+
+/** The JSON of a page whose items are JSON already (UTF-8), in the order of the `Paginated` schema. */
+export function pageJson(page: Page<Buffer>): Buffer {
+  const parts: Buffer[] = [Buffer.from('{"items":[')];
+  page.items.forEach((item, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(
+    Buffer.from(
+      `],"pageSize":${page.pageSize},"page":${page.page},"totalPages":${page.totalPages},` +
+        `"totalItems":${page.totalItems},"hasNextPage":${page.hasNextPage},"hasPreviousPage":${page.hasPreviousPage}}`,
+    ),
   );
+  return Buffer.concat(parts);
 }
 
 /** The account's number of rows of a table whose count triggers keep (migration 0012). */

@@ -73,7 +73,7 @@ describe('pageJson (pages of ready JSON items)', () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue(), { maxLength: 5 }), fc.nat(), fc.nat(), fc.nat(), fc.nat(), fc.boolean(), fc.boolean(), (items, pageSize, page, totalPages, totalItems, hasNextPage, hasPreviousPage) => {
         const meta = { pageSize, page, totalPages, totalItems, hasNextPage, hasPreviousPage };
-        const text = pageJson({ items: items.map((item) => JSON.stringify(item)), ...meta });
+        const text = pageJson({ items: items.map((item) => Buffer.from(JSON.stringify(item))), ...meta }).toString();
         expect(text).toBe(JSON.stringify({ items: JSON.parse(JSON.stringify(items)), ...meta }));
       }),
     );

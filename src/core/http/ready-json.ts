@@ -4,10 +4,10 @@ import type { FastifyReply } from 'fastify';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Sends text that is JSON already (e.g. from the job view cache) as it is: Fastify does not
- * serialise a string answer again when its content type is set. The text must be what the route's
- * response schema would have produced.
+ * Sends JSON that is ready (e.g. from the job view cache, as UTF-8 bytes) as it is: Fastify does
+ * not serialise a string or buffer answer again. It must be what the route's response schema would
+ * have produced.
  */
-export function sendReadyJson(reply: FastifyReply, json: string): FastifyReply {
+export function sendReadyJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type(JSON_CONTENT_TYPE).send(json as never);
 }

@@ -66,12 +66,12 @@ export const jobs = {
   },
 
   /** A page of jobs as JSON, each from the job view cache when it is current (views.ts). */
-  async listJson(ctx: Ctx, filters: JobFilters): Promise<Page<string>> {
+  async listJson(ctx: Ctx, filters: JobFilters): Promise<Page<Buffer>> {
     return withItems(await pageOfJobs(ctx, filters), (ids) => jobViews.json(ctx, ids));
   },
 
   /** A job as JSON, from the job view cache when it is current (views.ts). */
-  async getJson(ctx: Ctx, id: string): Promise<string> {
+  async getJson(ctx: Ctx, id: string): Promise<Buffer> {
     const json = (await jobViews.json(ctx, [id])).get(id);
     if (json === undefined) throw notFound('job', id);
     return json;

@@ -153,16 +153,20 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
 export function jobVersions(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
+      // SQLite: tables clustered on their key (one B-tree look-up per job instead of two).
+      const clustered = dialect === 'sqlite' ? sql`without rowid` : sql``;
       await db.schema
         .createTable('job_versions')
         .addColumn('job_id', 'text', (c) => c.primaryKey().references('jobs.id').onDelete('cascade'))
         .addColumn('account_id', 'text', (c) => c.notNull())
         .addColumn('version', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
+        .modifyEnd(clustered)
         .execute();
       await db.schema
         .createTable('job_view_epochs')
         .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
         .addColumn('epoch', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
+        .modifyEnd(clustered)
         .execute();
       await sql`insert into job_versions (job_id, account_id, version) select id, account_id, 0 from jobs`.execute(db);
       await (dialect === 'postgres' ? postgresTriggers(db) : sqliteTriggers(db));
