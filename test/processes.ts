@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import pg from 'pg';
  * a private build of the CLI, a fresh database (a SQLite file or a PostgreSQL database), `serve`
  * processes, and an HTTP client.
  *
- * The build goes to a private directory under node_modules/.cache (not dist/), so that the
+ * The build goes to a directory of its own under node_modules/.cache (not dist/), so that the
  * `npm run build` of test/cli.test.ts, which may run in parallel, cannot rewrite the files these
  * processes load.
  */
@@ -40,13 +40,69 @@ export function run(command: string, args: string[]): Promise<{ code: number | n
   });
 }
 
-/** Compiles the CLI into a private directory; answers the path of its `cli.js`. */
+/** A key of everything the build reads: the sources, the build configuration and the dependencies' versions. */
+function sourceKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        hash.update(path.slice(ROOT.length));
+        hash.update(readFileSync(path));
+      }
+    }
+  };
+  walk(join(ROOT, 'src'));
+  for (const file of ['tsconfig.build.json', 'tsconfig.json', 'package-lock.json']) hash.update(readFileSync(join(ROOT, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+const CACHE = join(ROOT, 'node_modules', '.cache');
+
+/**
+ * The CLI compiled from the current sources, into node_modules/.cache/transdesk-cli-<key>, where
+ * <key> hashes the sources: test files (in parallel workers) and later runs share one build while
+ * the sources are the same. The first caller builds under a lock directory; the others wait for
+ * it. Builds of other sources are removed after an hour. `remove` is kept for the callers: it does nothing.
+ */
 export async function buildCli(): Promise<{ cli: string; remove(): void }> {
-  const outDir = join(ROOT, 'node_modules', '.cache', `transdesk-processes-${randomBytes(4).toString('hex')}`);
-  const build = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', outDir]);
+  const key = sourceKey();
+  const outDir = join(CACHE, `transdesk-cli-${key}`);
   const cli = join(outDir, 'cli.js');
-  if (!existsSync(cli)) throw new Error(`the build did not produce ${cli}:\n${build.output}`);
-  return { cli, remove: () => rmSync(outDir, { recursive: true, force: true }) };
+  const result = { cli, remove: () => {} };
+  const lock = `${outDir}.lock`;
+  for (const started = Date.now(); ; ) {
+    if (existsSync(cli)) return result;
+    try {
+      mkdirSync(CACHE, { recursive: true });
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another worker builds; a lock older than 5 minutes was left by a killed one.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - started > 600_000) throw new Error(`waited 10 minutes for the build in ${lock}`);
+      await sleep(250);
+    }
+  }
+  try {
+    if (existsSync(cli)) return result;
+    const staging = `${outDir}.tmp-${randomBytes(4).toString('hex')}`;
+    const build = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', staging]);
+    if (!existsSync(join(staging, 'cli.js'))) throw new Error(`the build did not produce ${join(staging, 'cli.js')}:\n${build.output}`);
+    renameSync(staging, outDir);
+    // Builds of other sources, an hour old (a run still using one keeps it).
+    for (const entry of readdirSync(CACHE)) {
+      const path = join(CACHE, entry);
+      const old = Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 3_600_000;
+      if (entry.startsWith('transdesk-cli-') && !entry.startsWith(`transdesk-cli-${key}`) && old) rmSync(path, { recursive: true, force: true });
+    }
+    return result;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /**
