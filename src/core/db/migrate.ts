@@ -14,6 +14,7 @@ import { catFiles } from './migrations/0011_cat_files.js';
 import { rowCounts } from './migrations/0012_row_counts.js';
 import { jobGroupLookup } from './migrations/0013_job_group_lookup.js';
 import { jobVersions } from './migrations/0014_job_versions.js';
+import { groupJobIds } from './migrations/0015_group_job_ids.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0012_row_counts': rowCounts(database.dialect),
     '0013_job_group_lookup': jobGroupLookup(database.dialect),
     '0014_job_versions': jobVersions(database.dialect),
+    '0015_group_job_ids': groupJobIds(database.dialect),
   };
 }
 

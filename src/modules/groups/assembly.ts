@@ -51,14 +51,18 @@ export async function loadGroups(ctx: Ctx, groupIds: readonly string[]): Promise
   const rows: GroupRowWithNames[] = await repo.findManyWithNames(ctx.db, ctx.accountId, groupIds);
   if (rows.length === 0) return result;
   const rowIds = rows.map((row) => row.id);
-  const jobIds = await repo.jobIds(ctx.db, ctx.accountId, rowIds);
-  const services = await repo.names(ctx.db, 'services', ctx.accountId, rows.flatMap((row) => ids(row.service_ids)));
-  const users = await repo.names(ctx.db, 'users', ctx.accountId, rows.flatMap((row) => ids(row.user_ids)));
-  const suppliers = await repo.names(ctx.db, 'suppliers', ctx.accountId, rows.flatMap((row) => ids(row.supplier_ids)));
-  const labels = await entityLabels.listFor(ctx, GROUP_ENTITY, rowIds);
-  const noteLists = await notes.listFor(ctx, GROUP_ENTITY, rowIds);
-  const parts = await loadGroupParts(ctx, rowIds);
-  const targetMargin = await repo.targetMargin(ctx.db, ctx.accountId);
+  // Independent reads, sent together: on PostgreSQL they overlap over the pool (on SQLite they
+  // run one after another anyway).
+  const [jobIds, services, users, suppliers, labels, noteLists, parts, targetMargin] = await Promise.all([
+    repo.jobIds(ctx.db, ctx.accountId, rowIds),
+    repo.names(ctx.db, 'services', ctx.accountId, rows.flatMap((row) => ids(row.service_ids))),
+    repo.names(ctx.db, 'users', ctx.accountId, rows.flatMap((row) => ids(row.user_ids))),
+    repo.names(ctx.db, 'suppliers', ctx.accountId, rows.flatMap((row) => ids(row.supplier_ids))),
+    entityLabels.listFor(ctx, GROUP_ENTITY, rowIds),
+    notes.listFor(ctx, GROUP_ENTITY, rowIds),
+    loadGroupParts(ctx, rowIds),
+    repo.targetMargin(ctx.db, ctx.accountId),
+  ]);
   const refs = (list: string[], names: Map<string, string>) => list.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []));
   for (const row of rows) {
     const groupCurrency = currency(row.currency);
