@@ -55,10 +55,6 @@ async function settle(ctx: Ctx, id: string, type: 'created' | 'updated'): Promis
 }
 
 export const jobs = {
-  async list(ctx: Ctx, filters: JobFilters): Promise<Page<JobObject>> {
-    return withItems(await pageOfJobs(ctx, filters), (ids) => loadJobs(ctx, ids));
-  },
-
   async get(ctx: Ctx, id: string): Promise<JobObject> {
     const job = (await loadJobs(ctx, [id])).get(id);
     if (!job) throw notFound('job', id);
