@@ -280,7 +280,7 @@ async function main(): Promise<void> {
       dataset: {
         jobs: data.totalJobs,
         apiCreatedJobs: SEED_JOBS,
-        note: 'jobs created through the API in-process (POST /v2/jobs with price resolution, PUT /v2/jobs/:id/price with 8 match lines, a tracker entry on every 5th job, a group of 200 jobs), then copied with INSERT … SELECT (fresh ids, match lines and tracker entries copied) up to the scale. Reads: GET /v2/jobs/:id picks among 2 000 sampled jobs, each read once before the scenarios, which the job view cache (JOB_CACHE_MB, default 32) keeps, as it keeps the jobs a user reads again; the "not cached" scenario reads other sampled jobs, each once',
+        note: 'jobs created through the API in-process (POST /v2/jobs with price resolution, PUT /v2/jobs/:id/price with 8 match lines, a tracker entry on every 5th job, a group of 200 jobs), then copied with INSERT … SELECT (fresh ids, match lines and tracker entries copied) up to the scale. Reads: GET /v2/jobs/:id picks among 2 000 sampled jobs, each read once before the scenarios, which the job view cache (VIEW_CACHE_MB, default 32) keeps, as it keeps the jobs a user reads again; the "not cached" scenario reads other sampled jobs, each once',
         seedSeconds: round(data.seedSeconds),
         copySeconds: round(data.copySeconds),
         jobJsonBytes: jobJson.length,

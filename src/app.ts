@@ -21,6 +21,7 @@ import multipart from '@fastify/multipart';
 import { createStorage, removeDiscarded } from './core/storage/index.js';
 import { retryingConflicts } from './core/db/retry.js';
 import { multipartOptions } from './modules/files/index.js';
+import { groupViews } from './modules/groups/index.js';
 import { jobViews } from './modules/jobs/index.js';
 
 export interface AppOptions {
@@ -74,8 +75,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  // Serialised jobs kept by this app, checked against the database's versions on every read.
-  jobViews.configure(database.db, config.jobCacheBytes);
+  // Serialised jobs and groups kept by this app, checked against the database's versions on every read.
+  jobViews.configure(database.db, config.viewCacheBytes);
+  groupViews.configure(database.db, config.viewCacheBytes);
   app.decorate('readCtx', (request) => ({
     db: database.db,
     dialect: database.dialect,

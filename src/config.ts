@@ -13,8 +13,8 @@ export interface Config {
   bootstrapApiKey: string | undefined;
   logLevel: string;
   timeouts: HttpTimeouts;
-  /** JOB_CACHE_MB: serialised job objects kept per process, checked against the database on every read (0: none). */
-  jobCacheBytes: number;
+  /** VIEW_CACHE_MB: serialised jobs, and as much of groups, kept per process, checked against the database on every read (0: none). */
+  viewCacheBytes: number;
 }
 
 /**
@@ -95,6 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     bootstrapApiKey,
     logLevel,
     timeouts: httpTimeouts(env),
-    jobCacheBytes: integer(env, 'JOB_CACHE_MB', 32, 0, 65_536) * 1024 * 1024,
+    viewCacheBytes: integer(env, 'VIEW_CACHE_MB', 32, 0, 65_536) * 1024 * 1024,
   };
 }

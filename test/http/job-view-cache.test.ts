@@ -8,7 +8,7 @@ import {
 
 /**
  * The job view cache (GET /v2/jobs/:id and GET /v2/jobs serve kept JSON, checked against
- * job_versions and job_view_epochs) never serves a stale job. Each case caches the job first
+ * job_versions and view_epochs) never serves a stale job. Each case caches the job first
  * (`cacheJob`: two GETs and a listing page), makes ONE change, then reads both paths (`current`:
  * each equal to a job built from the database without the cache) and checks the changed field.
  */
@@ -16,8 +16,8 @@ let t: TestContext;
 let w: World;
 let mate: { id: string; api: Api };
 beforeAll(async () => {
-  // JOB_CACHE_MB=0 in the environment runs the same cases without the cache (the reference behaviour).
-  t = await createTestApp({ FILE_STORAGE: 'db', ...(process.env.JOB_CACHE_MB ? { JOB_CACHE_MB: process.env.JOB_CACHE_MB } : {}) });
+  // VIEW_CACHE_MB=0 in the environment runs the same cases without the cache (the reference behaviour).
+  t = await createTestApp({ FILE_STORAGE: 'db', ...(process.env.VIEW_CACHE_MB ? { VIEW_CACHE_MB: process.env.VIEW_CACHE_MB } : {}) });
   w = await buildWorld(t);
   mate = await colleague(t);
 });
@@ -143,7 +143,7 @@ describe('notes (job_versions ← notes of jobs)', () => {
   });
 });
 
-describe('labels (job_versions ← entity_labels; job_view_epochs ← labels)', () => {
+describe('labels (job_versions ← entity_labels; view_epochs ← labels)', () => {
   it('attach, rename, recolour, detach → labels', async () => {
     const { job } = await scene(t, w);
     const label = (await ok(t.api.post('/v2/account/labels', { name: uniq('Label'), color: '#112233' }), 201)).id as string;
@@ -156,7 +156,7 @@ describe('labels (job_versions ← entity_labels; job_view_epochs ← labels)', 
   });
 });
 
-describe('files (job_versions ← files, file_outsourcing_shares; job_view_epochs ← group files)', () => {
+describe('files (job_versions ← files, file_outsourcing_shares; view_epochs ← group files)', () => {
   it('a job file: upload, share with all, share with an outsourcing, unshare, delete → files', async () => {
     const { job, supplier } = await scene(t, w);
     const { outsourcingId } = await outsource(t, job.id, { supplier });
@@ -213,7 +213,7 @@ describe('files (job_versions ← files, file_outsourcing_shares; job_view_epoch
   });
 });
 
-describe('group (job_versions ← jobs.group_id; job_view_epochs ← group names)', () => {
+describe('group (job_versions ← jobs.group_id; view_epochs ← group names)', () => {
   it('added to a group, the group renamed, moved, removed, added again, the group deleted → group', async () => {
     const { job } = await scene(t, w);
     const [g1, g2] = [await ok(t.api.post('/v2/groups', { name: uniq('Group') }), 201), await ok(t.api.post('/v2/groups', { name: uniq('Group') }), 201)];
@@ -227,7 +227,7 @@ describe('group (job_versions ← jobs.group_id; job_view_epochs ← group names
   });
 });
 
-describe('names shown inside the job (job_view_epochs)', () => {
+describe('names shown inside the job (view_epochs)', () => {
   it('the client\'s name → client', async () => {
     const { job, client } = await scene(t, w);
     const name = uniq('Renamed client');
@@ -333,7 +333,7 @@ describe('tenancy', () => {
 describe('changes written in SQL, bypassing the app (the triggers carry the invalidation)', () => {
   it('canary: reads are served from the cache (a change hidden from the version check stays unseen until the next bump)', async (context) => {
     // Without the cache (or its tables) there is nothing to prove: the other cases pass trivially then.
-    if (process.env.JOB_CACHE_MB === '0' || !(await hasJobVersions(t))) context.skip();
+    if (process.env.VIEW_CACHE_MB === '0' || !(await hasJobVersions(t))) context.skip();
     const { job } = await scene(t, w);
     await cacheJob(t, job.id);
     await sql`update jobs set name = ${'Hidden'} where id = ${job.id}`.execute(t.database.db);

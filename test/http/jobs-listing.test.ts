@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DefaultQueryExecutor } from 'kysely';
+import { jobViews } from '../../src/modules/jobs/index.js';
 import { Api, MISSING_ID, createTestAccount, createTestApp, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, buildWorld, newClient, newJob, newPrice, newSupplier } from './jobs-fixture.js';
 
@@ -209,6 +210,7 @@ describe('loading a page of jobs', () => {
       await t.api.post(`/v2/jobs/${job.id}/labels/${label}`);
     }
     const queries = async (pageSize: number) => {
+      jobViews.cacheOf(t.database.db).clear(); // built, not served from the job view cache
       const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
       try {
         const reply = await t.api.get('/v2/jobs', { pageSize, q: 'counted' });

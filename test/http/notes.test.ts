@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { groupViews } from '../../src/modules/groups/index.js';
 import { jobViews } from '../../src/modules/jobs/index.js';
 import { DefaultQueryExecutor } from 'kysely';
 import { Api, MISSING_ID, createTestAccount, createTestApp, expectError, type TestContext } from '../helper.js';
@@ -286,8 +287,9 @@ describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
       await api.put(`${base}/${parent.id}/notes/${second.id}`, { content: `edited ${i}` });
     }
     const queries = async (pageSize: number) => {
-      // Built afresh each time, not served from the job view cache.
+      // Built afresh each time, not served from the job or group view cache.
       jobViews.cacheOf(t.database.db).clear();
+      groupViews.cacheOf(t.database.db).clear();
       const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
       try {
         const reply = await api.get(base, { pageSize });

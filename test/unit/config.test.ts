@@ -15,7 +15,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       bootstrapApiKey: undefined,
       logLevel: 'info',
       timeouts: { headersMs: 20_000, requestMs: 300_000, keepAliveMs: 72_000, idleMs: 120_000, checkIntervalMs: 1000 },
-      jobCacheBytes: 32 * 1024 * 1024,
+      viewCacheBytes: 32 * 1024 * 1024,
     });
   });
 
@@ -41,7 +41,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       REQUEST_TIMEOUT_MS: '60000',
       KEEP_ALIVE_TIMEOUT_MS: '5000',
       IDLE_TIMEOUT_MS: '0',
-      JOB_CACHE_MB: '0',
+      VIEW_CACHE_MB: '0',
     });
     expect(config).toEqual({
       port: 9000,
@@ -53,7 +53,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       bootstrapApiKey: 'td_0123456789abcdef',
       logLevel: 'warn',
       timeouts: { headersMs: 5000, requestMs: 60_000, keepAliveMs: 5000, idleMs: 0, checkIntervalMs: 1000 },
-      jobCacheBytes: 0,
+      viewCacheBytes: 0,
     });
   });
 
@@ -74,9 +74,9 @@ describe('loadConfig (DESIGN §1.2)', () => {
       { FILE_STORAGE: 'fs:' },
       { FILE_STORAGE: 'database' },
       { MAX_UPLOAD_BYTES: '0' },
-      { JOB_CACHE_MB: '-1' },
-      { JOB_CACHE_MB: '65537' },
-      { JOB_CACHE_MB: '1.5' },
+      { VIEW_CACHE_MB: '-1' },
+      { VIEW_CACHE_MB: '65537' },
+      { VIEW_CACHE_MB: '1.5' },
       { MAX_UPLOAD_BYTES: '10MB' },
       { RATE_LIMIT_PER_MINUTE: '-5' },
       { RATE_LIMIT_PER_MINUTE: 'unlimited' },

@@ -210,8 +210,15 @@ export interface JobVersionsTable {
   version: number;
 }
 
+/** The version of a group's object, bumped by triggers (migration 0016). */
+export interface GroupVersionsTable {
+  group_id: string;
+  account_id: string;
+  version: number;
+}
+
 /** Bumped by triggers when something shown inside many jobs of the account changes (migration 0014). */
-export interface JobViewEpochsTable {
+export interface ViewEpochsTable {
   account_id: string;
   epoch: number;
 }
@@ -226,7 +233,8 @@ export interface RowCountsTable {
 export interface DB {
   row_counts: RowCountsTable;
   job_versions: JobVersionsTable;
-  job_view_epochs: JobViewEpochsTable;
+  group_versions: GroupVersionsTable;
+  view_epochs: ViewEpochsTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;

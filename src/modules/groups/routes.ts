@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendReadyJson } from '../../core/http/ready-json.js';
+import { pageJson } from '../../core/pagination.js';
 import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/attachments.js';
 import { noteRoutes } from '../notes/index.js';
@@ -12,14 +14,15 @@ const tags = ['Groups'];
 const PATH = '/v2/groups';
 
 export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(PATH, { schema: { tags, summary: 'List groups (paginated, filters of DESIGN §6.3)', querystring: GroupListQuery, response: { 200: Paginated(Group), ...errorResponses } } }, async (request) =>
-    groups.list(app.readCtx(request), request.query as GroupFilters),
+  app.get(PATH, { schema: { tags, summary: 'List groups (paginated, filters of DESIGN §6.3)', querystring: GroupListQuery, response: { 200: Paginated(Group), ...errorResponses } } }, async (request, reply) =>
+    // Already JSON (the group view cache): sent as it is, not serialised again.
+    sendReadyJson(reply, pageJson(await groups.listJson(app.readCtx(request), request.query as GroupFilters))),
   );
   app.post(PATH, { schema: { tags, summary: 'Create a group', body: CreateGroup, response: { 201: Group, ...errorResponses } } }, async (request, reply) =>
     reply.code(201).send(await app.inTransaction(request, (ctx) => groups.create(ctx, request.body as CreateGroupInput))),
   );
-  app.get(`${PATH}/:id`, { schema: { tags, summary: 'Retrieve a group', params: IdParams, response: { 200: Group, ...errorResponses } } }, async (request) =>
-    groups.get(app.readCtx(request), request.params.id),
+  app.get(`${PATH}/:id`, { schema: { tags, summary: 'Retrieve a group', params: IdParams, response: { 200: Group, ...errorResponses } } }, async (request, reply) =>
+    sendReadyJson(reply, await groups.getJson(app.readCtx(request), request.params.id)),
   );
   app.put(`${PATH}/:id`, { schema: { tags, summary: 'Update a group', params: IdParams, body: UpdateGroup, response: { 200: Group, ...errorResponses } } }, async (request) =>
     app.inTransaction(request, (ctx) => groups.update(ctx, request.params.id, request.body as UpdateGroupInput)),

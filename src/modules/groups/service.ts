@@ -13,6 +13,7 @@ import { domains, masterData } from '../master-data/index.js';
 import { jobs, JOB_STATUS } from '../jobs/index.js';
 import { notes } from '../notes/index.js';
 import { GROUP_ENTITY, loadGroups } from './assembly.js';
+import { groupViews } from './views.js';
 import { derivedColumns, refreshGroup } from './derive.js';
 import { groupExtensions } from './extensions.js';
 import { groupRepository as repo, NO_DUE_DATE, type GroupRow } from './repository.js';
@@ -53,7 +54,8 @@ async function jobEvents(ctx: Ctx, jobIds: readonly string[]): Promise<void> {
 }
 
 export const groups = {
-  async list(ctx: Ctx, filters: GroupFilters): Promise<Page<GroupObject>> {
+  /** A page of groups as JSON, each from the group view cache when it is current (views.ts). */
+  async listJson(ctx: Ctx, filters: GroupFilters): Promise<Page<Buffer>> {
     if (filters.client?.length) await clients.references(ctx, filters.client, 'client');
     let query = ctx.db.selectFrom('groups').where('groups.account_id', '=', ctx.accountId);
     if (filters.status?.length) query = query.where('groups.status', 'in', filters.status);
@@ -63,7 +65,14 @@ export const groups = {
     const q = filters.q?.trim();
     if (q) query = query.where(likeEscaped(sql.ref('groups.search_text'), containsPattern(q)));
     if (filters.updatedSince !== undefined) query = query.where('groups.updated_at', '>=', toIsoDate(filters.updatedSince));
-    return withItems(await paginateIds(query, 'groups', filters, SORT_COLUMNS), (ids) => loadGroups(ctx, ids));
+    return withItems(await paginateIds(query, 'groups', filters, SORT_COLUMNS), (ids) => groupViews.json(ctx, ids));
+  },
+
+  /** A group as JSON, from the group view cache when it is current (views.ts). */
+  async getJson(ctx: Ctx, id: string): Promise<Buffer> {
+    const json = (await groupViews.json(ctx, [id])).get(id);
+    if (json === undefined) throw notFound('group', id);
+    return json;
   },
 
   async get(ctx: Ctx, id: string): Promise<GroupObject> {

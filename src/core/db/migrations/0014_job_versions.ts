@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
+import { changed, createVersionTables, createVersionTriggers, type Versioned } from './version-triggers.js';
 
 /**
  * Versions of job objects, kept by triggers (issue 9), so that a process may keep a job's
@@ -7,7 +8,7 @@ import type { DialectName } from '../dialect.js';
  *
  * - `job_versions.version` is bumped by every write to the job's row or to one of its own parts
  *   (match lines, outsourcing and their lines, file shares, tracker entries, notes, labels, files);
- * - `job_view_epochs.epoch` is bumped for the whole account when something shown inside many jobs
+ * - `view_epochs.epoch` is bumped for the whole account when something shown inside many jobs
  *   changes: a name (clients, suppliers, users, services, units, domains, match categories, labels,
  *   groups), a language pair, a group's files, the account's target margin.
  *
@@ -17,28 +18,26 @@ import type { DialectName } from '../dialect.js';
  * so they can never take part in a deadlock; the bump commits atomically with the change.
  */
 
-/** A table whose rows belong to one job: the condition on `job_versions.job_id` for a row `r`. */
-interface JobPart {
-  table: string;
-  jobOf: (row: 'new' | 'old') => string;
-  /** Operations that change the job's object (the default: all three). */
-  operations?: ReadonlyArray<'insert' | 'update' | 'delete'>;
-}
-
 const ofOutsourcing = (row: string) => `job_id = (select o.job_id from outsourcing o where o.id = ${row}.outsourcing_id)`;
 
-export const JOB_PARTS: readonly JobPart[] = [
-  { table: 'jobs', jobOf: (row) => `job_id = ${row}.id`, operations: ['update'] },
-  { table: 'job_matches', jobOf: (row) => `job_id = ${row}.job_id` },
-  { table: 'outsourcing', jobOf: (row) => `job_id = ${row}.job_id` },
-  { table: 'outsourcing_matches', jobOf: ofOutsourcing },
-  // A share of a job's own file; those of a group's file show in every job of the group (epoch, below).
-  { table: 'file_outsourcing_shares', jobOf: (row) => `job_id = (select f.owner_id from files f where f.id = ${row}.file_id and f.owner_type = 'job')` },
-  { table: 'tracker_entries', jobOf: (row) => `job_id = ${row}.job_id` },
-  { table: 'notes', jobOf: (row) => `${row}.parent_type = 'job' and job_id = ${row}.parent_id` },
-  { table: 'entity_labels', jobOf: (row) => `${row}.entity_type = 'job' and job_id = ${row}.entity_id` },
-  { table: 'files', jobOf: (row) => `${row}.owner_type = 'job' and job_id = ${row}.owner_id` },
-];
+/** The job's row and its own parts: each write bumps the job's version. */
+export const JOB_VERSIONS: Versioned = {
+  versions: 'job_versions',
+  key: 'job_id',
+  owners: 'jobs',
+  parts: [
+    { table: 'jobs', ownerOf: (row) => `job_id = ${row}.id`, operations: ['update'], updateRows: ['new'] },
+    { table: 'job_matches', ownerOf: (row) => `job_id = ${row}.job_id` },
+    { table: 'outsourcing', ownerOf: (row) => `job_id = ${row}.job_id` },
+    { table: 'outsourcing_matches', ownerOf: ofOutsourcing },
+    // A share of a job's own file; those of a group's file show in every job of the group (epoch, below).
+    { table: 'file_outsourcing_shares', ownerOf: (row) => `job_id = (select f.owner_id from files f where f.id = ${row}.file_id and f.owner_type = 'job')` },
+    { table: 'tracker_entries', ownerOf: (row) => `job_id = ${row}.job_id` },
+    { table: 'notes', ownerOf: (row) => `${row}.parent_type = 'job' and job_id = ${row}.parent_id` },
+    { table: 'entity_labels', ownerOf: (row) => `${row}.entity_type = 'job' and job_id = ${row}.entity_id` },
+    { table: 'files', ownerOf: (row) => `${row}.owner_type = 'job' and job_id = ${row}.owner_id` },
+  ],
+};
 
 /** A table shown inside many jobs: which changes of a row bump its account's epoch. */
 interface SharedSource {
@@ -53,10 +52,6 @@ interface SharedSource {
   rowWhen?: (row: 'new' | 'old') => string;
 }
 
-const changed = (...columns: string[]) => ({
-  sqlite: columns.map((c) => `old.${c} is not new.${c}`).join(' or '),
-  postgres: columns.map((c) => `old.${c} is distinct from new.${c}`).join(' or '),
-});
 const accountColumn = (row: 'new' | 'old') => `${row}.account_id`;
 
 export const SHARED_SOURCES: readonly SharedSource[] = [
@@ -78,22 +73,12 @@ export const SHARED_SOURCES: readonly SharedSource[] = [
   { table: 'accounts', account: (row) => `${row}.id`, updateWhen: changed('target_margin') },
 ];
 
-const bumpJob = (condition: string) => `update job_versions set version = version + 1 where ${condition};`;
 const bumpEpoch = (dialect: DialectName, account: string) =>
-  `insert into job_view_epochs (account_id, epoch) values (${account}, 1)
-   on conflict (account_id) do update set epoch = ${dialect === 'postgres' ? 'job_view_epochs.' : ''}epoch + 1;`;
+  `insert into view_epochs (account_id, epoch) values (${account}, 1)
+   on conflict (account_id) do update set epoch = ${dialect === 'postgres' ? 'view_epochs.' : ''}epoch + 1;`;
 
-async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
+async function sqliteEpochTriggers(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
-  await run(`create trigger job_versions_new_job after insert on jobs begin
-    insert into job_versions (job_id, account_id, version) values (new.id, new.account_id, 0); end`);
-  for (const part of JOB_PARTS) {
-    for (const operation of part.operations ?? ['insert', 'update', 'delete']) {
-      const rows = operation === 'insert' ? ['new'] : operation === 'delete' ? ['old'] : part.table === 'jobs' ? ['new'] : ['new', 'old'];
-      const body = rows.map((row) => bumpJob(part.jobOf(row as 'new' | 'old'))).join(' ');
-      await run(`create trigger job_versions_${part.table}_${operation} after ${operation} on ${part.table} begin ${body} end`);
-    }
-  }
   for (const source of SHARED_SOURCES) {
     const triggers: Array<[string, 'new' | 'old', string | undefined]> = [];
     triggers.push(['update', 'new', source.updateWhen?.sqlite ?? (source.rowWhen ? `${source.rowWhen('new')} or ${source.rowWhen('old')}` : undefined)]);
@@ -101,33 +86,17 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
     if (source.insertDelete) triggers.push(['insert', 'new', source.rowWhen?.('new')]);
     for (const [operation, row, when] of triggers) {
       await run(
-        `create trigger job_view_epochs_${source.table}_${operation} after ${operation} on ${source.table}
+        `create trigger view_epochs_${source.table}_${operation} after ${operation} on ${source.table}
          ${when ? `when ${when}` : ''} begin ${bumpEpoch('sqlite', source.account(row))} end`,
       );
     }
   }
 }
 
-async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
+async function postgresEpochTriggers(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
-  await run(`create function job_versions_new_job() returns trigger language plpgsql as $$
-    begin insert into job_versions (job_id, account_id, version) values (new.id, new.account_id, 0); return null; end $$`);
-  await run(`create trigger job_versions_new_job after insert on jobs for each row execute function job_versions_new_job()`);
-  const deferred = (name: string, operations: string, table: string, when?: string) =>
-    run(`create constraint trigger ${name} after ${operations} on ${table} deferrable initially deferred
-         for each row ${when ? `when (${when})` : ''} execute function ${name}()`);
-  for (const part of JOB_PARTS) {
-    const name = `job_versions_${part.table}`;
-    await run(`create function ${name}() returns trigger language plpgsql as $$
-      begin
-        if tg_op <> 'DELETE' then ${bumpJob(part.jobOf('new'))} end if;
-        if tg_op = 'DELETE' ${part.table === 'jobs' ? '' : "or tg_op = 'UPDATE'"} then ${bumpJob(part.jobOf('old'))} end if;
-        return null;
-      end $$`);
-    await deferred(name, (part.operations ?? ['insert', 'update', 'delete']).join(' or '), part.table);
-  }
   for (const source of SHARED_SOURCES) {
-    const name = `job_view_epochs_${source.table}`;
+    const name = `view_epochs_${source.table}`;
     // Row conditions go in the body: a trigger's WHEN cannot hold a subquery on PostgreSQL.
     const onNew = source.rowWhen ? `if ${source.rowWhen('new')} then ${bumpEpoch('postgres', source.account('new'))} end if;` : bumpEpoch('postgres', source.account('new'));
     const onOld = source.rowWhen ? `if ${source.rowWhen('old')} then ${bumpEpoch('postgres', source.account('old'))} end if;` : bumpEpoch('postgres', source.account('old'));
@@ -153,23 +122,15 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
 export function jobVersions(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      // SQLite: tables clustered on their key (one B-tree look-up per job instead of two).
-      const clustered = dialect === 'sqlite' ? sql`without rowid` : sql``;
+      await createVersionTables(db, dialect, JOB_VERSIONS, 'jobs.id');
       await db.schema
-        .createTable('job_versions')
-        .addColumn('job_id', 'text', (c) => c.primaryKey().references('jobs.id').onDelete('cascade'))
-        .addColumn('account_id', 'text', (c) => c.notNull())
-        .addColumn('version', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
-        .modifyEnd(clustered)
-        .execute();
-      await db.schema
-        .createTable('job_view_epochs')
+        .createTable('view_epochs')
         .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
         .addColumn('epoch', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
-        .modifyEnd(clustered)
+        .modifyEnd(dialect === 'sqlite' ? sql`without rowid` : sql``)
         .execute();
-      await sql`insert into job_versions (job_id, account_id, version) select id, account_id, 0 from jobs`.execute(db);
-      await (dialect === 'postgres' ? postgresTriggers(db) : sqliteTriggers(db));
+      await createVersionTriggers(db, dialect, JOB_VERSIONS);
+      await (dialect === 'postgres' ? postgresEpochTriggers(db) : sqliteEpochTriggers(db));
     },
   };
 }
