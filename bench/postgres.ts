@@ -51,7 +51,8 @@ export async function createBenchDatabase(adminUrl: string): Promise<BenchDataba
  *
  * The `jobs_count` trigger (migration 0012) would update the account's row_counts row once per copied
  * row at commit; it is disabled for the copy instead, and row_counts is set from one count(*) in the
- * same transaction. Then `analyze`, so that the server plans on real statistics.
+ * same transaction. The copies belong to no group, so the group version trigger on jobs (migration
+ * 0016) is disabled too. Then `analyze`, so that the server plans on real statistics.
  */
 export async function copyJobsPostgres(url: string, scale: number): Promise<number> {
   return withClient(url, async (client) => {
@@ -87,6 +88,8 @@ export async function copyJobsPostgres(url: string, scale: number): Promise<numb
       await client.query('create temp table seed on commit drop as select row_number() over (order by id) as rid, id from jobs');
       await client.query('create temp table seed_trackers on commit drop as select row_number() over (order by id) as rid, id from tracker_entries');
       await client.query('alter table jobs disable trigger jobs_count');
+      // Copies belong to no group: the group version trigger (deferred, migration 0016) has nothing to bump.
+      await client.query('alter table jobs disable trigger group_versions_jobs_rows');
       await client.query(
         `insert into jobs (${jobColumns.join(', ')})
          select ${jobColumns.map((c) => jobValue[c] ?? `j.${c}`).join(', ')} ${fromSeed} where ${keep}`,
@@ -102,6 +105,7 @@ export async function copyJobsPostgres(url: string, scale: number): Promise<numb
          ${fromSeed} join tracker_entries t on t.job_id = j.id join seed_trackers ts on ts.id = t.id where ${keep}`,
       );
       await client.query('alter table jobs enable trigger jobs_count');
+      await client.query('alter table jobs enable trigger group_versions_jobs_rows');
       await client.query(
         `insert into row_counts (account_id, table_name, count) select account_id, 'jobs', count(*) from jobs group by account_id
          on conflict (account_id, table_name) do update set count = excluded.count`,
