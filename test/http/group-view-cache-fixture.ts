@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { loadGroups } from '../../src/modules/groups/assembly.js';
-import type { Api, TestAccount, TestContext } from '../helper.js';
+import type { Api, TestContext } from '../helper.js';
 import { ok, scene, uniq, type World } from './job-view-cache-fixture.js';
+import { viewCacheReads } from './view-cache-reads.js';
 
 /**
  * Shared set-up of the group view cache tests (test/http/group-view-cache.test.ts), as
@@ -12,60 +13,9 @@ import { ok, scene, uniq, type World } from './job-view-cache-fixture.js';
  */
 export const group$ = (id: string) => `/v2/groups/${id}`;
 
-/** A group as built from the database now, without the group view cache (assembly.ts), as JSON. */
-export async function freshGroup(t: TestContext, account: TestAccount, id: string): Promise<unknown> {
-  const ctx = { db: t.database.db, dialect: t.database.dialect, accountId: account.accountId, userId: account.userId };
-  const group = (await loadGroups(ctx, [id])).get(id);
-  return group === undefined ? undefined : JSON.parse(JSON.stringify(group));
-}
-
-/** The group's item in a listing page (the newest groups first: the groups of the running test are on it). */
-export async function listedGroup(api: Api, id: string): Promise<any> {
-  const page = await api.get('/v2/groups', { pageSize: 25 });
-  expect(page.status, JSON.stringify(page.body).slice(0, 300)).toBe(200);
-  return (page.body.items as Array<{ id: string }>).find((item) => item.id === id);
-}
-
-/**
- * Puts a group in the cache of the app behind `api`: GET twice and a listing page holding it, all
- * equal to a fresh build. Answers the group.
- */
-export async function cacheGroup(t: TestContext, id: string, api: Api = t.api, account: TestAccount = t.account): Promise<any> {
-  const first = await api.get(group$(id));
-  expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBe(200);
-  expect((await api.get(group$(id))).body).toEqual(first.body);
-  const item = await listedGroup(api, id);
-  expect(item, 'the group is on the listing page').toBeDefined();
-  expect(item).toEqual(first.body);
-  expect(first.body).toEqual(await freshGroup(t, account, id));
-  return first.body;
-}
-
-let readCount = 0;
-/**
- * The group after a change, read through GET /v2/groups/:id and the listing, both equal to a fresh
- * build. The order of the two reads alternates from call to call, so that neither path only ever
- * sees an entry the other one has just rebuilt.
- */
-export async function currentGroup(t: TestContext, id: string, api: Api = t.api, account: TestAccount = t.account): Promise<any> {
-  const built = await freshGroup(t, account, id);
-  expect(built, 'the group exists').toBeDefined();
-  const readSingle = async () => {
-    const reply = await api.get(group$(id));
-    expect(reply.status).toBe(200);
-    expect(reply.body, 'GET /v2/groups/:id').toEqual(built);
-    return reply.body;
-  };
-  const readListed = async () => expect(await listedGroup(api, id), 'GET /v2/groups item').toEqual(built);
-  readCount += 1;
-  if (readCount % 2 === 0) {
-    await readListed();
-    return readSingle();
-  }
-  const single = await readSingle();
-  await readListed();
-  return single;
-}
+const groupReads = viewCacheReads({ noun: 'group', basePath: '/v2/groups', build: loadGroups });
+/** A group built from the database without the cache; its listing item; caching it; reading it after a change (view-cache-reads.ts). */
+export const { fresh: freshGroup, listed: listedGroup, cache: cacheGroup, current: currentGroup } = groupReads;
 
 /** POST /v2/groups expecting 201; answers the group. */
 export async function newGroup(api: Api, params: Record<string, unknown> = {}): Promise<any> {

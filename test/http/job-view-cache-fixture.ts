@@ -10,6 +10,7 @@ import { insertApiKey } from '../../src/modules/accounts/provisioning.js';
 import { loadJobs } from '../../src/modules/jobs/assembly.js';
 import { Api, createTestAccount, usingPostgres, type TestAccount, type TestContext } from '../helper.js';
 import { upload } from './files-helper.js';
+import { viewCacheReads } from './view-cache-reads.js';
 import { ACCOUNT_CLIENT_PRICES, jobParams, newClient, newJob, newPrice, newService, newSupplier, type World } from './jobs-fixture.js';
 
 /**
@@ -25,60 +26,9 @@ export const uniq = (prefix: string) => `${prefix} ${++counter}-${Math.random().
 
 const jobPath = (id: string) => `/v2/jobs/${id}`;
 
-/** A job as built from the database now, without the job view cache (assembly.ts), as JSON. */
-export async function fresh(t: TestContext, account: TestAccount, id: string): Promise<unknown> {
-  const ctx = { db: t.database.db, dialect: t.database.dialect, accountId: account.accountId, userId: account.userId };
-  const job = (await loadJobs(ctx, [id])).get(id);
-  return job === undefined ? undefined : JSON.parse(JSON.stringify(job));
-}
-
-/** The job's item in a listing page (the newest jobs first: the jobs of the running test are on it). */
-export async function listed(api: Api, id: string): Promise<any> {
-  const page = await api.get('/v2/jobs', { pageSize: 25 });
-  expect(page.status, JSON.stringify(page.body).slice(0, 300)).toBe(200);
-  return (page.body.items as Array<{ id: string }>).find((item) => item.id === id);
-}
-
-/**
- * Puts a job in the cache of the app behind `api`: GET twice and a listing page holding it, all
- * equal to a fresh build. Answers the job.
- */
-export async function cacheJob(t: TestContext, id: string, api: Api = t.api, account: TestAccount = t.account): Promise<any> {
-  const first = await api.get(jobPath(id));
-  expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBe(200);
-  expect((await api.get(jobPath(id))).body).toEqual(first.body);
-  const item = await listed(api, id);
-  expect(item, 'the job is on the listing page').toBeDefined();
-  expect(item).toEqual(first.body);
-  expect(first.body).toEqual(await fresh(t, account, id));
-  return first.body;
-}
-
-let readCount = 0;
-/**
- * The job after a change, read through GET /v2/jobs/:id and the listing, both equal to a fresh
- * build. The order of the two reads alternates from call to call, so that neither path only ever
- * sees an entry the other one has just rebuilt.
- */
-export async function current(t: TestContext, id: string, api: Api = t.api, account: TestAccount = t.account): Promise<any> {
-  const built = await fresh(t, account, id);
-  expect(built, 'the job exists').toBeDefined();
-  const readSingle = async () => {
-    const reply = await api.get(jobPath(id));
-    expect(reply.status).toBe(200);
-    expect(reply.body, 'GET /v2/jobs/:id').toEqual(built);
-    return reply.body;
-  };
-  const readListed = async () => expect(await listed(api, id), 'GET /v2/jobs item').toEqual(built);
-  readCount += 1;
-  if (readCount % 2 === 0) {
-    await readListed();
-    return readSingle();
-  }
-  const single = await readSingle();
-  await readListed();
-  return single;
-}
+const jobReads = viewCacheReads({ noun: 'job', basePath: '/v2/jobs', build: loadJobs });
+/** A job built from the database without the cache; its listing item; caching it; reading it after a change (view-cache-reads.ts). */
+export const { fresh, listed, cache: cacheJob, current } = jobReads;
 
 /** Expects 200 and the job (the answer of the job's part routes); answers the body. */
 export async function ok(reply: Promise<{ status: number; body: any }>, status = 200): Promise<any> {
