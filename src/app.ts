@@ -83,6 +83,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     dialect: database.dialect,
     accountId: request.auth.accountId,
     userId: request.auth.userId,
+    changeStamp: request.changeStamp,
   }));
   // File content (DESIGN §15.3); what a crash left in storage (temporary or unreferenced content) is swept at start.
   const storage = createStorage(config.fileStorage, database.db);
@@ -91,6 +92,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     await storage.sweep().catch((error: unknown) => app.log.error({ err: error }, 'could not sweep file content left by a crash'));
   });
   app.decorate('inTransaction', async (request, work) => {
+    // Reads after this write must not trust the stamp read before it (core/db/change-stamp.ts).
+    request.changeStamp = undefined;
     let transaction: object | undefined;
     // A transaction PostgreSQL gave up (deadlock, serialisation failure) runs again from the start (retry.ts).
     const result = await retryingConflicts(

@@ -6,6 +6,11 @@ export interface Ctx {
   dialect: DialectName;
   accountId: string;
   userId: string;
+  /**
+   * Reads outside a transaction on SQLite: the database's change stamp read when the request was
+   * authenticated (core/db/change-stamp.ts), for the view cache. Absent otherwise.
+   */
+  changeStamp?: string;
 }
 
 export interface AuthContext {

@@ -45,14 +45,20 @@ export interface ErrorDetail {
 
 export class ApiError extends Error {
   readonly statusCode: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: ErrorDetail[],
-    readonly headers?: Record<string, string>,
-  ) {
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetail[];
+  readonly headers?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, details?: ErrorDetail[], headers?: Record<string, string>) {
+    // No stack: an answer to the request, never logged with one (an unexpected error is logged
+    // with its own). Capturing it was most of the cost of a 401 (issue 9).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.code = code;
     this.statusCode = ErrorCodes[code];
+    if (details !== undefined) this.details = details;
+    if (headers !== undefined) this.headers = headers;
   }
 }
 

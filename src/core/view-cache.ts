@@ -30,6 +30,10 @@ interface Kept {
   version: number;
   epoch: number;
   json: Buffer;
+  /** SQLite: the change stamp at (or after) which this version and epoch were read as current. */
+  stamp?: string;
+  /** Whose object it is: the stamp alone says nothing of the caller. */
+  accountId: string;
 }
 
 /** 32 MB of JSON per kind of object: some 8 000 jobs of a few kilobytes. */
@@ -52,7 +56,7 @@ export interface ViewCache {
   configure(db: object, maxBytes: number): void;
   /** The cache of a database handle (tests clear it to measure the building of objects). */
   cacheOf(db: object): BoundedCache<Kept>;
-  /** The JSON of some ids of the caller's account (unknown ids are left out), by id. */
+  /** The JSON of some ids of the caller's account (unknown ids are left out), by id, in no particular order. */
   json(ctx: Ctx, ids: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
@@ -90,19 +94,34 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
       if (ids.length === 0) return result;
       const kept = cache.cacheOf(ctx.db);
       if (kept.maxSize === 0) return build(ctx, ids, result);
+      const stamp = ctx.changeStamp;
+      // Kept at this very stamp: nothing was written since they were checked (core/db/change-stamp.ts).
+      let unchecked: readonly string[] = ids;
+      if (stamp !== undefined) {
+        unchecked = ids.filter((id) => {
+          const entry = kept.get(id);
+          if (entry === undefined || entry.stamp !== stamp || entry.accountId !== ctx.accountId) return true;
+          result.set(id, entry.json);
+          return false;
+        });
+        if (unchecked.length === 0) return result;
+      }
       const current = new Map<string, { version: number; epoch: number }>();
-      for (const row of await source.versions(ctx, ids)) current.set(row.id, { version: Number(row.version), epoch: Number(row.epoch ?? 0) });
+      for (const row of await source.versions(ctx, unchecked)) current.set(row.id, { version: Number(row.version), epoch: Number(row.epoch ?? 0) });
       const missing: string[] = [];
-      for (const id of ids) {
+      for (const id of unchecked) {
         const now = current.get(id);
         const entry = now === undefined ? undefined : kept.get(id);
-        if (entry !== undefined && entry.version === now!.version && entry.epoch === now!.epoch) result.set(id, entry.json);
-        else missing.push(id);
+        if (entry !== undefined && entry.version === now!.version && entry.epoch === now!.epoch) {
+          // The stamp was read before these versions: they were current at it or later.
+          entry.stamp = stamp;
+          result.set(id, entry.json);
+        } else missing.push(id);
       }
       if (missing.length > 0) {
         await build(ctx, missing, result, (id, json) => {
           const now = current.get(id);
-          if (now !== undefined) kept.set(id, { ...now, json }, json.length);
+          if (now !== undefined) kept.set(id, { ...now, json, stamp, accountId: ctx.accountId }, json.length);
         });
       }
       return result;

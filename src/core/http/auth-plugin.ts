@@ -2,11 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import { findKey, keyFromAuthorization } from '../auth.js';
+import { sendError } from './errors-plugin.js';
+import { readChangeStamp } from '../db/change-stamp.js';
 
-const UNAUTHORIZED = () =>
-  new ApiError('unauthorized', 'A valid API key is required (HTTP Basic with the key as user name, or Bearer)', undefined, {
-    'WWW-Authenticate': 'Basic realm="Transdesk"',
-  });
+// One answer for every missing, wrong or revoked key (never changed: shared by all requests).
+const UNAUTHORIZED = new ApiError('unauthorized', 'A valid API key is required (HTTP Basic with the key as user name, or Bearer)', undefined, {
+  'WWW-Authenticate': 'Basic realm="Transdesk"',
+});
 
 function isPublic(request: FastifyRequest): boolean {
   if (request.routeOptions.config?.public) return true;
@@ -20,11 +22,17 @@ function isPublic(request: FastifyRequest): boolean {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as never);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('changeStamp', undefined);
+  app.addHook('onRequest', async (request, reply) => {
     if (isPublic(request)) return;
     const key = keyFromAuthorization(request.headers.authorization);
-    const auth = key === undefined ? undefined : await findKey(app.database.db, key);
-    if (!auth) throw UNAUTHORIZED();
+    // Read before anything else of the request (SQLite): the caches it validates may only serve
+    // what was current at this moment or later.
+    request.changeStamp = key === undefined ? undefined : await readChangeStamp(app.database.db, app.database.dialect);
+    const auth = key === undefined ? undefined : await findKey(app.database.db, key, request.changeStamp);
+    // Answered here rather than thrown through Fastify's error path: a wrong key costs no more than
+    // a right one (issue 9). Same §5 body and headers as any error.
+    if (!auth) return sendError(reply, UNAUTHORIZED);
     request.auth = auth;
     if (auth.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
       throw new ApiError('forbidden', 'This API key is read-only');

@@ -13,6 +13,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext;
+    /** SQLite: the database's change stamp when the request was authenticated (core/db/change-stamp.ts). */
+    changeStamp: string | undefined;
   }
   interface FastifyContextConfig {
     /** No API key needed (health, metrics, documentation). */
