@@ -29,6 +29,15 @@ export function forUpdate<QB extends SelectQueryBuilder<DB, keyof DB, object>>(q
   return dialect === 'postgres' ? (qb.forUpdate() as QB) : qb;
 }
 
+/**
+ * The account filter of a look-up of jobs by a list of ids. Written as an expression so that
+ * SQLite's planner looks the ids up by primary key: with a plain `account_id = ?` beside
+ * `id in (…)` it walks an account-first index, or searches `jobs_group_of (id, account_id)` on
+ * both columns, which costs 50–90 µs where the primary key costs 5 (issue 9). The filter itself
+ * stays in SQL.
+ */
+export const ofAccount = (column: string, accountId: string) => sql<boolean>`coalesce(${sql.ref(column)}, '') = ${accountId}`;
+
 /** A case-insensitive substring pattern for LIKE over pre-lowercased search columns. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

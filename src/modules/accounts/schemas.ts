@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { CurrencyCode, CurrencyObject, DateOut, Input, RequiredText, Text } from '../../core/schemas.js';
+import { CurrencyCode, CurrencyObject, DateOut, Input, RequiredText } from '../../core/schemas.js';
 import { MAX_FORMAT_LENGTH } from './number-format.js';
 import { AddressInput, AddressObject } from '../../core/address.js';
 

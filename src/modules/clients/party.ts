@@ -1,11 +1,11 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Ctx } from '../../core/context.js';
 import { bool, containsPattern, likeEscaped } from '../../core/db/dialect.js';
 import type { DB } from '../../core/db/schema.js';
 import { invalid } from '../../core/errors.js';
 import { paginateIds, type Page, type PageRequest } from '../../core/pagination.js';
-import { ArrayParam, CurrencyCode, Email, Id, Input, Nullable, Text, pageQuery } from '../../core/schemas.js';
+import { ArrayParam, CurrencyCode, Email, Id, Nullable, Text, pageQuery } from '../../core/schemas.js';
 import { entityLabels } from '../labels/attachments.js';
 import { assertIdsExist } from '../../core/filter-ids.js';
 import { catConfigurations } from '../cat-configurations/index.js';

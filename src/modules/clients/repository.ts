@@ -1,5 +1,10 @@
 import type { DialectName, Executor } from '../../core/db/dialect.js';
 import type { ClientsTable } from '../../core/db/schema.js';
+import { preparedQuery } from '../../core/db/prepared.js';
+
+const clientNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
+  db.selectFrom('clients').select(['id', 'name']).where('account_id', '=', p.accountId).where('id', 'in', p.ids),
+);
 
 export type ClientRow = ClientsTable;
 
@@ -24,7 +29,7 @@ export const clientRepository = {
   /** `{ id, name }` of several clients (references from other records). */
   names(db: Executor, accountId: string, ids: readonly string[]): Promise<Array<{ id: string; name: string }>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('clients').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+    return clientNames(db, { accountId, ids });
   },
 
   async insert(db: Executor, row: ClientRow): Promise<void> {

@@ -2,7 +2,6 @@ import type { Ctx } from '../../core/context.js';
 import { bool, isTrue } from '../../core/db/dialect.js';
 import { nowIso, toIsoDate } from '../../core/dates.js';
 import { ApiError, notFound, stateConflict } from '../../core/errors.js';
-import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { Dec } from '../../core/money.js';
 import { jobExtensions, jobs, type EstimationExtras } from '../jobs/index.js';

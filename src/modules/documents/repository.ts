@@ -1,4 +1,5 @@
 import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import { preparedQuery, type PreparedQuery } from '../../core/db/prepared.js';
 import type { DocumentLinesTable, DocumentsTable, PaymentsTable } from '../../core/db/schema.js';
 
 /** SQL of documents, their lines, payments and number sequences. Every query takes the account id. */
@@ -11,6 +12,32 @@ export interface LineWithNames extends LineRow {
   job_name: string | null;
   group_name: string | null;
   outsourcing_name: string | null;
+}
+
+type LiveLine = { ref: string | null; document_id: string; total: string; status: number };
+type LiveParams = { accountId: string; kind: string; statuses: readonly number[]; ids: readonly string[]; type: number | null };
+
+/** The look-ups of live lines (they run on every estimation of a job), prepared once per column and type filter. */
+const liveQueries = new Map<string, PreparedQuery<LiveParams, LiveLine>>();
+function liveLines(column: 'job_id' | 'outsourcing_id', byType: boolean): PreparedQuery<LiveParams, LiveLine> {
+  const key = `${column} ${byType}`;
+  let query = liveQueries.get(key);
+  if (query === undefined) {
+    query = preparedQuery((db, p: LiveParams) => {
+      let built = db
+        .selectFrom('document_lines as l')
+        .innerJoin('documents as d', 'd.id', 'l.document_id')
+        .select([`l.${column} as ref`, 'l.document_id', 'l.total', 'd.status'])
+        .where('l.account_id', '=', p.accountId)
+        .where('d.kind', '=', p.kind)
+        .where('d.status', 'in', p.statuses as number[])
+        .where(`l.${column}`, 'in', p.ids);
+      if (byType) built = built.where('d.type', '=', p.type as number);
+      return built;
+    }) as unknown as PreparedQuery<LiveParams, LiveLine>;
+    liveQueries.set(key, query);
+  }
+  return query;
 }
 
 export const documentRepository = {
@@ -72,17 +99,9 @@ export const documentRepository = {
 
   /** Live documents of a kind holding a line of a job or outsourcing (`column`), optionally only some invoice type. */
   onLive(db: Executor, accountId: string, kind: string, statuses: readonly number[], column: 'job_id' | 'outsourcing_id', ids: readonly string[], type?: number) {
-    if (ids.length === 0) return Promise.resolve([] as Array<{ ref: string | null; document_id: string; total: string; status: number }>);
-    let query = db
-      .selectFrom('document_lines as l')
-      .innerJoin('documents as d', 'd.id', 'l.document_id')
-      .select([`l.${column} as ref`, 'l.document_id', 'l.total', 'd.status'])
-      .where('l.account_id', '=', accountId)
-      .where('d.kind', '=', kind)
-      .where('d.status', 'in', [...statuses])
-      .where(`l.${column}`, 'in', [...ids]);
-    if (type !== undefined) query = query.where('d.type', '=', type);
-    return query.execute();
+    if (ids.length === 0) return Promise.resolve([] as LiveLine[]);
+    const query = liveLines(column, type !== undefined);
+    return query(db, { accountId, kind, statuses, ids, type: type ?? null });
   },
 
   /** Whether any document line references the job. */

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../core/context.js';
-import { isTrue, type Executor } from '../../core/db/dialect.js';
+import { isTrue, ofAccount, type Executor } from '../../core/db/dialect.js';
 import { notFound } from '../../core/errors.js';
 import type { FileKind, FileRow } from './kinds.js';
 import { fileRepository } from './repository.js';
@@ -74,7 +74,7 @@ export function groupFilesOfJobs(db: Executor, accountId: string, jobIds: readon
     .select(['j.id as for_owner', 's.outsourcing_id as shared_with'])
     .where('f.account_id', '=', accountId)
     .where('f.owner_type', '=', 'group')
-    .where('j.account_id', '=', accountId)
+    .where(ofAccount('j.account_id', accountId))
     .where('j.id', 'in', [...jobIds]);
 }
 

@@ -1,4 +1,5 @@
-import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import { forUpdate, ofAccount, type DialectName, type Executor } from '../../core/db/dialect.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import type { GroupsTable } from '../../core/db/schema.js';
 
 /** SQL of groups and of the group columns of jobs. Every query takes the account id and filters by it. */
@@ -23,6 +24,18 @@ export interface MemberRow {
 
 /** The due-date sort key of a group without a due date: after every date (as jobs). */
 export const NO_DUE_DATE = '9999-12-31T23:59:59.999Z~';
+
+const groupIdsOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonly string[] }) =>
+  db.selectFrom('jobs').select('group_id').distinct().where(ofAccount('jobs.account_id', p.accountId)).where('id', 'in', p.jobIds).where('group_id', 'is not', null),
+);
+const groupReferencesOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonly string[] }) =>
+  db
+    .selectFrom('jobs')
+    .innerJoin('groups', 'groups.id', 'jobs.group_id')
+    .select(['jobs.id as jobId', 'groups.id as id', 'groups.name as name'])
+    .where(ofAccount('jobs.account_id', p.accountId))
+    .where('jobs.id', 'in', p.jobIds),
+);
 
 export const groupRepository = {
   insert(db: Executor, row: GroupRow): Promise<unknown> {
@@ -100,27 +113,14 @@ export const groupRepository = {
   /** The groups some jobs are in (distinct). */
   async groupsOfJobs(db: Executor, accountId: string, jobIds: readonly string[]): Promise<string[]> {
     if (jobIds.length === 0) return [];
-    const rows = await db
-      .selectFrom('jobs')
-      .select('group_id')
-      .distinct()
-      .where('account_id', '=', accountId)
-      .where('id', 'in', [...jobIds])
-      .where('group_id', 'is not', null)
-      .execute();
+    const rows = await groupIdsOfJobs(db, { accountId, jobIds });
     return rows.map((row) => row.group_id!).sort();
   },
 
   /** `{ id, name }` of the groups of some jobs, by job id (one query for a page of jobs). */
   async referencesOfJobs(db: Executor, accountId: string, jobIds: readonly string[]): Promise<Array<{ jobId: string; id: string; name: string }>> {
     if (jobIds.length === 0) return [];
-    return db
-      .selectFrom('jobs')
-      .innerJoin('groups', 'groups.id', 'jobs.group_id')
-      .select(['jobs.id as jobId', 'groups.id as id', 'groups.name as name'])
-      .where('jobs.account_id', '=', accountId)
-      .where('jobs.id', 'in', [...jobIds])
-      .execute();
+    return groupReferencesOfJobs(db, { accountId, jobIds });
   },
 
   /** The job rows of a group, locked (PostgreSQL) in id order (as `jobs.lockAll`: rows are locked in ORDER BY order), before the group's delete. */

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { currency } from '../../core/money.js';
-import type { JobEstimation } from '../estimation/index.js';
+import type { JobEstimation, OutsourcingItem } from '../estimation/index.js';
 import { entityLabels, type Label } from '../labels/attachments.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { outsourcingOfJobs, type OutsourcingObject } from '../outsourcing/index.js';
@@ -19,9 +19,12 @@ import type { JobObject } from './schemas.js';
  */
 export const JOB_ENTITY = 'job';
 
-interface Loaded {
+/** What a job object is made of besides its row. */
+export interface Loaded {
   lines: NamedLine[];
   outsourcing: OutsourcingObject[];
+  /** The same outsourcing as inputs of the job's estimation. */
+  outsourcingItems: OutsourcingItem[];
   pair: LanguagePairReference | undefined;
   labels: Label[];
   parts: JobParts;
@@ -30,12 +33,13 @@ interface Loaded {
 
 const num = (value: string | number) => Number(value);
 
-function toJob(row: JobRowWithNames, loaded: Loaded): JobObject {
+/** The job object; `estimation` when the caller holds it already, else the stored one (parsed). */
+export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEstimation): JobObject {
   const service = { id: row.service_id, name: row.service_name };
   const quantityType = { id: row.unit_id, name: row.unit_name };
-  const stored = JSON.parse(row.estimation) as JobEstimation;
+  const stored = estimation ?? (JSON.parse(row.estimation) as JobEstimation);
   const supplierNames = new Map(loaded.outsourcing.map((item) => [item.supplier.id, item.supplier.name]));
-  const estimation = estimationView(stored, { service, quantityType, supplierNames, targetMargin: loaded.targetMargin });
+  const view = estimationView(stored, { service, quantityType, supplierNames, targetMargin: loaded.targetMargin });
   const unitCost = String(row.unit_cost);
   const unitCostReference = priceReference(row.unit_cost_price_id, row.unit_cost_price_type);
   const timeBasedReference = priceReference(row.time_based_price_id, row.time_based_price_type);
@@ -52,9 +56,9 @@ function toJob(row: JobRowWithNames, loaded: Loaded): JobObject {
     discount: num(row.discount),
     domain: row.domain_id === null ? null : { id: row.domain_id, name: row.domain_name ?? '' },
     dueDate: row.due_date,
-    estimation,
+    estimation: view,
     externalReference: row.external_reference,
-    extraCharge: { amount: estimation.details.extraCharge.amount, percentage: num(row.extra_charge), type: 'percentage' },
+    extraCharge: { amount: view.details.extraCharge.amount, percentage: num(row.extra_charge), type: 'percentage' },
     files: loaded.parts.files,
     fixedPrice: { amount: row.fixed_price === null ? null : num(row.fixed_price), currency: currency(row.currency) },
     group: loaded.parts.group,
@@ -91,11 +95,10 @@ function toJob(row: JobRowWithNames, loaded: Loaded): JobObject {
   };
 }
 
-/** The job objects of some ids of the caller's account (unknown ids are left out), by id. */
-export async function loadJobs(ctx: Ctx, ids: readonly string[]): Promise<Map<string, JobObject>> {
-  const result = new Map<string, JobObject>();
+/** The rows (with names) of some ids of the caller's account and what their objects are made of (unknown ids are left out). */
+export async function readJobs(ctx: Ctx, ids: readonly string[]): Promise<Array<{ row: JobRowWithNames; loaded: Loaded }>> {
   const rows = await repo.findManyWithNames(ctx.db, ctx.accountId, ids);
-  if (rows.length === 0) return result;
+  if (rows.length === 0) return [];
   const rowIds = rows.map((row) => row.id);
   const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
   // Independent reads, sent together: on PostgreSQL they overlap over the pool (on SQLite they
@@ -109,20 +112,23 @@ export async function loadJobs(ctx: Ctx, ids: readonly string[]): Promise<Map<st
     repo.account(ctx.db, ctx.accountId),
   ]);
   const targetMargin = account?.target_margin ?? '0.3';
-  for (const row of rows) {
-    result.set(
-      row.id,
-      toJob(row, {
-        lines: lines.get(row.id) ?? [],
-        outsourcing: outsourcing.get(row.id) ?? [],
-        pair: row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id),
-        labels: labels.get(row.id) ?? [],
-        parts: parts.get(row.id)!,
-        targetMargin,
-      }),
-    );
-  }
-  return result;
+  return rows.map((row) => ({
+    row,
+    loaded: {
+      lines: lines.get(row.id) ?? [],
+      outsourcing: (outsourcing.get(row.id) ?? []).map(({ object }) => object),
+      outsourcingItems: (outsourcing.get(row.id) ?? []).map(({ item }) => item),
+      pair: row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id),
+      labels: labels.get(row.id) ?? [],
+      parts: parts.get(row.id)!,
+      targetMargin,
+    },
+  }));
+}
+
+/** The job objects of some ids of the caller's account (unknown ids are left out), by id. */
+export async function loadJobs(ctx: Ctx, ids: readonly string[]): Promise<Map<string, JobObject>> {
+  return new Map((await readJobs(ctx, ids)).map(({ row, loaded }) => [row.id, toJob(row, loaded)]));
 }
 
 /** The stored `cat_file_ids` JSON array (absent on rows read before the column existed). */

@@ -34,6 +34,11 @@ export interface NamedLine extends Line {
   name: string;
 }
 
+/** A line as stored, with its place among the owner's lines. */
+export interface StoredLine extends NamedLine {
+  position: number;
+}
+
 /** What the pricing of a job or an outsourcing took from its applicable price (or nothing). */
 export interface TakenPrice {
   unitCost: string;

@@ -2,16 +2,15 @@ import type { Ctx } from '../../core/context.js';
 import { bool, isTrue } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
 import { notFound } from '../../core/errors.js';
-import { recordEvent } from '../../core/events.js';
 import { roundRate, toDecimalString } from '../../core/money.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { domains, masterData, matchCategories, services, units } from '../master-data/index.js';
 import type { ApplicablePrice } from '../prices/index.js';
 import { linesFromParams, linesOfPrice, parseEntries, repriceLines, sumOfLines, type Line } from './lines.js';
-import { criteriaOf, pricesFor, pricingColumns, resolvePricing, storeEstimations, type JobCriteria } from './pricing.js';
+import { criteriaOf, pricesFor, pricingColumns, resolvePricing, type JobCriteria } from './pricing.js';
 import { jobRepository as repo, type JobRow } from './repository.js';
 import type { JobObject, JobPricesFilters, UpdateJobPriceInput } from './schemas.js';
-import { jobs, lockJob } from './service.js';
+import { lockJob, settle } from './service.js';
 
 /** `PUT /v2/jobs/:id/price` (DESIGN §10.3) and `GET /v2/jobs/:id/prices` (§9.6). */
 export const jobPricing = {
@@ -66,11 +65,8 @@ export const jobPricing = {
     if (input.nonBillable !== undefined) changes.non_billable = bool(input.nonBillable);
     changes.updated_at = nowIso();
     await repo.update(ctx.db, ctx.accountId, id, changes);
-    if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines);
-    await storeEstimations(ctx, [id]);
-    const job = await jobs.get(ctx, id);
-    await recordEvent(ctx, 'job.updated', job);
-    return job;
+    if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines, stored);
+    return settle(ctx, id, 'updated');
   },
 
   /** The applicable prices of the job (§9.6), each query parameter replacing the job's value. */

@@ -1,10 +1,10 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
-import { buildJobEstimation, type JobEstimation } from '../estimation/index.js';
+import { buildJobEstimation, type JobEstimation, type OutsourcingItem } from '../estimation/index.js';
 import { applicablePrices, type ApplicablePrice, type PriceQuery } from '../prices/index.js';
 import { outsourcingOfJobs } from '../outsourcing/index.js';
-import { jobExtensions, loadExtras } from './extensions.js';
-import { pricingInput, takePrice, type TakenPrice } from './lines.js';
+import { jobExtensions, loadExtras, type EstimationExtras } from './extensions.js';
+import { pricingInput, takePrice, type NamedLine, type TakenPrice } from './lines.js';
 import { jobRepository as repo, type JobRow } from './repository.js';
 
 /**
@@ -52,10 +52,10 @@ export async function pricesFor(ctx: Ctx, criteria: JobCriteria, hours = false):
 
 /** The first applicable price, and the first of the hours unit for time-based invoicing. */
 export async function resolvePricing(ctx: Ctx, criteria: JobCriteria): Promise<JobPricing> {
-  const [first] = await pricesFor(ctx, criteria);
+  const first = await applicablePrices.firstForClient(ctx, query(criteria));
   const hoursUnit = await repo.hoursUnit(ctx.db, ctx.accountId);
   let hourly: ApplicablePrice | undefined;
-  if (hoursUnit !== null) [hourly] = hoursUnit === criteria.unitId ? [first] : await applicablePrices.forClient(ctx, query(criteria, hoursUnit));
+  if (hoursUnit !== null) hourly = hoursUnit === criteria.unitId ? first : await applicablePrices.firstForClient(ctx, query(criteria, hoursUnit));
   const timeBased = takePrice(hourly);
   return { main: takePrice(first), timeBased: { unitCost: timeBased.unitCost, priceId: timeBased.priceId, priceType: timeBased.priceType } };
 }
@@ -74,7 +74,38 @@ export function pricingColumns(pricing: JobPricing): Partial<JobRow> {
   };
 }
 
-/** The estimation of a job from its stored inputs (pure once they are loaded). */
+/** What the estimation of a job is computed from, besides its row. */
+export interface EstimationInputs {
+  lines: readonly NamedLine[];
+  outsourcing: readonly OutsourcingItem[];
+  client: { currency: string; minimum_fee: string | number | null } | undefined;
+  extras: EstimationExtras;
+  targetMargin: string;
+}
+
+/** The estimation of a job from its stored inputs (pure). */
+export function estimationFrom(row: JobRow, inputs: EstimationInputs): JobEstimation {
+  const { client, extras } = inputs;
+  return buildJobEstimation({
+    pricing: {
+      ...pricingInput(row, inputs.lines),
+      timeBasedInvoice: isTrue(row.time_based_invoice),
+      billableMs: extras.billableMs,
+      timeBasedUnitCost: String(row.time_based_unit_cost),
+      applyMinimumFee: isTrue(row.apply_minimum_fee),
+      // §11.3: the client's minimum fee counts only when it is in the job currency.
+      minimumFee: client && client.currency === row.currency && client.minimum_fee !== null ? String(client.minimum_fee) : null,
+      nonBillable: isTrue(row.non_billable),
+    },
+    status: row.status,
+    trackedMs: extras.trackedMs,
+    outsourcing: inputs.outsourcing as OutsourcingItem[],
+    targetMargin: inputs.targetMargin,
+    fixedBy: extras.fixedBy,
+  });
+}
+
+/** The estimation of a job, its inputs read from the database. */
 async function estimationOf(ctx: Ctx, row: JobRow, targetMargin: string): Promise<JobEstimation> {
   // Independent reads, sent together (they overlap on PostgreSQL).
   const [linesOf, outsourcingOf, client, extrasOf] = await Promise.all([
@@ -83,25 +114,12 @@ async function estimationOf(ctx: Ctx, row: JobRow, targetMargin: string): Promis
     repo.client(ctx.db, ctx.accountId, row.client_id),
     loadExtras(ctx, [row.id]),
   ]);
-  const lines = linesOf.get(row.id) ?? [];
-  const outsourcing = outsourcingOf.get(row.id) ?? [];
-  const extras = extrasOf.get(row.id)!;
-  return buildJobEstimation({
-    pricing: {
-      ...pricingInput(row, lines),
-      timeBasedInvoice: isTrue(row.time_based_invoice),
-      billableMs: extras.billableMs,
-      timeBasedUnitCost: String(row.time_based_unit_cost),
-      applyMinimumFee: isTrue(row.apply_minimum_fee),
-      // §11.3: the client's minimum fee counts only when it is in the job currency.
-      minimumFee: client && client.currency === row.currency ? client.minimum_fee : null,
-      nonBillable: isTrue(row.non_billable),
-    },
-    status: row.status,
-    trackedMs: extras.trackedMs,
-    outsourcing,
+  return estimationFrom(row, {
+    lines: linesOf.get(row.id) ?? [],
+    outsourcing: outsourcingOf.get(row.id) ?? [],
+    client,
+    extras: extrasOf.get(row.id)!,
     targetMargin,
-    fixedBy: extras.fixedBy,
   });
 }
 

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import type { DialectName, Executor } from '../../core/db/dialect.js';
-import { preparedQuery } from '../../core/db/prepared.js';
+import { ofAccount, type DialectName, type Executor } from '../../core/db/dialect.js';
+import { preparedQuery, type PreparedParams } from '../../core/db/prepared.js';
 import type { JobMatchesTable, JobsTable } from '../../core/db/schema.js';
 import { jobLines } from './line-store.js';
 
@@ -11,6 +10,9 @@ export type JobMatchRow = JobMatchesTable;
 /** A job row with the names of what it references (one query for a page of jobs). */
 export interface JobRowWithNames extends JobRow {
   client_name: string;
+  /** The client's currency and minimum fee: inputs of the estimation (§11.3). */
+  client_currency: string;
+  client_minimum_fee: string | number | null;
   service_name: string;
   unit_name: string;
   domain_name: string | null;
@@ -18,12 +20,6 @@ export interface JobRowWithNames extends JobRow {
   project_manager_name: string | null;
 }
 
-/**
- * The account filter of a look-up by a list of ids. Written as an expression so that SQLite's
- * planner (no statistics) looks the ids up by primary key instead of walking one of the
- * account-first listing indexes over every job of the account; the filter itself stays in SQL.
- */
-const ofAccount = (column: string, accountId: string) => sql<boolean>`coalesce(${sql.ref(column)}, '') = ${accountId}`;
 
 /** The due-date sort key of a job without a due date: after every date (years end at 9999). */
 export const NO_DUE_DATE = '9999-12-31T23:59:59.999Z~';
@@ -45,6 +41,8 @@ const findJobsWithNames = preparedQuery((db, p: { accountId: string; ids: readon
       .selectAll('jobs')
       .select([
         'clients.name as client_name',
+        'clients.currency as client_currency',
+        'clients.minimum_fee as client_minimum_fee',
         'services.name as service_name',
         'units.name as unit_name',
         'domains.name as domain_name',
@@ -54,6 +52,28 @@ const findJobsWithNames = preparedQuery((db, p: { accountId: string; ids: readon
       .where(ofAccount('jobs.account_id', p.accountId))
       .where('jobs.id', 'in', p.ids),
 );
+
+const clientPricing = preparedQuery((db, p: { accountId: string; clientId: string }) =>
+  db.selectFrom('clients').select(['id', 'name', 'currency', 'minimum_fee']).where('account_id', '=', p.accountId).where('id', '=', p.clientId),
+);
+const hoursUnitOf = preparedQuery((db, p: { accountId: string }) =>
+  db.selectFrom('units').select('id').where('account_id', '=', p.accountId).where('is_hours', '=', 1).orderBy('id').limit(1),
+);
+
+// A job row's columns are the parameter names of these two: prepared once per set of columns.
+const WHERE_ACCOUNT = '$account';
+const WHERE_ID = '$id';
+/** The columns given a value (Kysely leaves undefined ones out; so must the shape). */
+const defined = (row: Partial<JobRow>): PreparedParams => {
+  const params: PreparedParams = {};
+  for (const [column, value] of Object.entries(row)) if (value !== undefined) params[column] = value as PreparedParams[string];
+  return params;
+};
+const insertJob = preparedQuery((db, p: PreparedParams) => db.insertInto('jobs').values(p as never));
+const updateJob = preparedQuery((db, p: PreparedParams) => {
+  const { [WHERE_ACCOUNT]: accountId, [WHERE_ID]: id, ...changes } = p;
+  return db.updateTable('jobs').set(changes as never).where('account_id', '=', accountId as string).where('id', '=', id as string);
+});
 
 const accountPricing = preparedQuery((db, p: { accountId: string }) => db.selectFrom('accounts').select(['currency', 'target_margin']).where('id', '=', p.accountId));
 
@@ -72,11 +92,12 @@ export const jobRepository = {
   },
 
   async insert(db: Executor, row: JobRow): Promise<void> {
-    await db.insertInto('jobs').values(row).execute();
+    await insertJob(db, defined(row));
   },
 
   async update(db: Executor, accountId: string, id: string, changes: Partial<JobRow>): Promise<void> {
-    await db.updateTable('jobs').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+    // Prepared per set of columns (their names are the shape): the row's own columns never include these two.
+    await updateJob(db, { ...defined(changes), [WHERE_ACCOUNT]: accountId, [WHERE_ID]: id });
   },
 
   async delete(db: Executor, accountId: string, id: string): Promise<void> {
@@ -98,18 +119,13 @@ export const jobRepository = {
   },
 
   async client(db: Executor, accountId: string, clientId: string): Promise<{ id: string; name: string; currency: string; minimum_fee: string | null } | undefined> {
-    const row = await db
-      .selectFrom('clients')
-      .select(['id', 'name', 'currency', 'minimum_fee'])
-      .where('account_id', '=', accountId)
-      .where('id', '=', clientId)
-      .executeTakeFirst();
+    const row = await clientPricing.first(db, { accountId, clientId });
     return row && { ...row, minimum_fee: row.minimum_fee === null ? null : String(row.minimum_fee) };
   },
 
   /** The unit flagged isHours (DESIGN §7.7: at most one). */
   async hoursUnit(db: Executor, accountId: string): Promise<string | null> {
-    const row = await db.selectFrom('units').select('id').where('account_id', '=', accountId).where('is_hours', '=', 1).orderBy('id').executeTakeFirst();
+    const row = await hoursUnitOf.first(db, { accountId });
     return row?.id ?? null;
   },
 };

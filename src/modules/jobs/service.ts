@@ -11,11 +11,11 @@ import { entityLabels } from '../labels/attachments.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { domains, masterData, services, units } from '../master-data/index.js';
 import { users } from '../users/index.js';
-import { loadJobs, JOB_ENTITY } from './assembly.js';
-import { jobExtensions } from './extensions.js';
-import { linesOfPrice, repriceLines, type Line, type NamedLine } from './lines.js';
+import { loadJobs, readJobs, toJob, JOB_ENTITY } from './assembly.js';
+import { jobExtensions, loadExtras } from './extensions.js';
+import { linesOfPrice, repriceLines, type Line, type NamedLine, type StoredLine } from './lines.js';
 import { pageOfJobs } from './listing.js';
-import { criteriaOf, pricingColumns, resolvePricing, storeEstimations } from './pricing.js';
+import { criteriaOf, estimationFrom, pricingColumns, resolvePricing, storeEstimations } from './pricing.js';
 import { jobRepository as repo, NO_DUE_DATE, type JobRow } from './repository.js';
 import type { CreateJobInput, JobFilters, JobObject, UpdateJobInput } from './schemas.js';
 import { JOB_STATUS, assertTransition, sideEffects } from './status.js';
@@ -46,10 +46,26 @@ export async function lockJob(ctx: Ctx, id: string): Promise<JobRow> {
   return row;
 }
 
-/** Recomputes the estimation, reloads the job and records `job.<type>`. */
-async function settle(ctx: Ctx, id: string, type: 'created' | 'updated'): Promise<JobObject> {
-  await storeEstimations(ctx, [id]);
-  const job = await jobs.get(ctx, id);
+/**
+ * After a write of one job (its row and lines stored, the row locked by the caller): computes and
+ * stores its estimation, lets the extensions follow (its group), records `job.<type>` and answers
+ * the job. What the estimation and the object are made of is read once, for both.
+ */
+export async function settle(ctx: Ctx, id: string, type: 'created' | 'updated'): Promise<JobObject> {
+  const [[read], extras] = await Promise.all([readJobs(ctx, [id]), loadExtras(ctx, [id])]);
+  if (!read) throw notFound('job', id);
+  const { row, loaded } = read;
+  const estimation = estimationFrom(row, {
+    lines: loaded.lines,
+    outsourcing: loaded.outsourcingItems,
+    client: { currency: row.client_currency, minimum_fee: row.client_minimum_fee },
+    extras: extras.get(id)!,
+    targetMargin: loaded.targetMargin,
+  });
+  const stored = JSON.stringify(estimation);
+  if (stored !== row.estimation) await repo.update(ctx.db, ctx.accountId, id, { estimation: stored });
+  for (const extension of jobExtensions.list()) await extension.jobsChanged?.(ctx, [id]);
+  const job = toJob(row, loaded, estimation);
   await recordEvent(ctx, `job.${type}`, job);
   return job;
 }
@@ -133,7 +149,8 @@ export const jobs = {
     row.name_key = row.name.toLowerCase();
     row.search_text = searchText(row);
     await repo.insert(ctx.db, row);
-    await repo.replaceLines(ctx.db, ctx.accountId, row.id, linesOfPrice(pricing.main.entries));
+    // A new job has no lines yet: only inserts.
+    await repo.replaceLines(ctx.db, ctx.accountId, row.id, linesOfPrice(pricing.main.entries), []);
     return settle(ctx, row.id, 'created');
   },
 
@@ -178,7 +195,8 @@ export const jobs = {
 
     const next = { ...current, ...changes };
     let lines: Line[] | null = null;
-    const currentLines = async () => (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
+    let stored: StoredLine[] | undefined;
+    const currentLines = async () => (stored ??= (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? []);
     // §10.2: a new client, service, unit, language pair or domain takes the price again.
     const criteria = ['client_id', 'service_id', 'unit_id', 'language_pair_id', 'domain_id'] as const;
     if (criteria.some((column) => next[column] !== current[column])) {
@@ -196,7 +214,7 @@ export const jobs = {
     changes.search_text = searchText({ ...current, ...changes });
     changes.updated_at = now;
     await repo.update(ctx.db, ctx.accountId, id, changes);
-    if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines);
+    if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines, stored);
     return settle(ctx, id, 'updated');
   },
 

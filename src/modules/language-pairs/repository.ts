@@ -18,7 +18,7 @@ export const languagePairRepository = {
       .execute();
   },
   find(db: Executor, accountId: string, id: string) {
-    return db.selectFrom('language_pairs').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return pairsByIds.first(db, { accountId, ids: [id] });
   },
   findMany(db: Executor, accountId: string, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([] as LanguagePairRow[]);

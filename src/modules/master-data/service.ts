@@ -167,9 +167,9 @@ export const namedService = {
    * reference, not disabled. `current` is the id already referenced, which stays valid when disabled.
    */
   async reference(ctx: Ctx, kind: NamedKind, id: string, param: string, current?: string | null): Promise<Ref> {
-    const row = await repo.find(ctx.db, kind, ctx.accountId, id);
+    const [row] = await repo.references(ctx.db, kind, ctx.accountId, [id]);
     if (!row) throw invalid(param, `no ${kind.label.toLowerCase()} with id ${id}`);
-    if (kind.disableable && isTrue(row.disabled as number) && id !== current) {
+    if (kind.disableable && isTrue(row.disabled) && id !== current) {
       throw invalid(param, `${kind.label.toLowerCase()} "${row.name}" is disabled`);
     }
     return { id: row.id, name: row.name };
@@ -180,11 +180,11 @@ export const namedService = {
    * refused with its own parameter name.
    */
   async referenceAll(ctx: Ctx, kind: NamedKind, items: ReadonlyArray<{ id: string; param: string; current?: string | null }>): Promise<Ref[]> {
-    const rows = new Map((await repo.findMany(ctx.db, kind, ctx.accountId, items.map((item) => item.id))).map((row) => [row.id, row]));
+    const rows = new Map((await repo.references(ctx.db, kind, ctx.accountId, items.map((item) => item.id))).map((row) => [row.id, row]));
     return items.map(({ id, param, current }) => {
       const row = rows.get(id);
       if (!row) throw invalid(param, `no ${kind.label.toLowerCase()} with id ${id}`);
-      if (kind.disableable && isTrue(row.disabled as number) && id !== current) {
+      if (kind.disableable && isTrue(row.disabled) && id !== current) {
         throw invalid(param, `${kind.label.toLowerCase()} "${row.name}" is disabled`);
       }
       return { id: row.id, name: row.name };

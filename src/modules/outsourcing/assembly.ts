@@ -58,10 +58,18 @@ function toObject(row: OutsourcingRowWithNames, lines: readonly NamedLine[], pai
   };
 }
 
+function itemOf(row: OutsourcingRowWithNames): OutsourcingItem {
+  const amounts = JSON.parse(row.amounts) as PriceEstimate;
+  return { status: row.status, supplier: { id: row.supplier_id, name: row.supplier_name }, currency: row.currency, total: amounts.total };
+}
+
 export const outsourcingOfJobs = {
-  /** The outsourcing objects of some jobs (the caller's), by job id, in creation order. */
-  async objects(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, OutsourcingObject[]>> {
-    const result = new Map<string, OutsourcingObject[]>(jobIds.map((id) => [id, []]));
+  /**
+   * The outsourcing of some jobs (the caller's), by job id, in creation order: as objects, and as
+   * the estimation inputs of the job, from the same rows.
+   */
+  async objects(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, Array<{ object: OutsourcingObject; item: OutsourcingItem }>>> {
+    const result = new Map<string, Array<{ object: OutsourcingObject; item: OutsourcingItem }>>(jobIds.map((id) => [id, []]));
     const rows = await repo.rowsOfJobs(ctx.db, ctx.accountId, jobIds);
     if (rows.length === 0) return result;
     const lines = await repo.lines(ctx.db, ctx.accountId, rows.map((row) => row.id));
@@ -69,7 +77,7 @@ export const outsourcingOfJobs = {
     const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map();
     for (const row of rows) {
       const pair = row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id);
-      result.get(row.job_id)?.push(toObject(row, lines.get(row.id) ?? [], pair));
+      result.get(row.job_id)?.push({ object: toObject(row, lines.get(row.id) ?? [], pair), item: itemOf(row) });
     }
     return result;
   },
@@ -77,10 +85,7 @@ export const outsourcingOfJobs = {
   /** The estimation inputs of the outsourcing of some jobs: status, supplier, currency, stored total. */
   async items(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, OutsourcingItem[]>> {
     const result = new Map<string, OutsourcingItem[]>(jobIds.map((id) => [id, []]));
-    for (const row of await repo.rowsOfJobs(ctx.db, ctx.accountId, jobIds)) {
-      const amounts = JSON.parse(row.amounts) as PriceEstimate;
-      result.get(row.job_id)?.push({ status: row.status, supplier: { id: row.supplier_id, name: row.supplier_name }, currency: row.currency, total: amounts.total });
-    }
+    for (const row of await repo.rowsOfJobs(ctx.db, ctx.accountId, jobIds)) result.get(row.job_id)?.push(itemOf(row));
     return result;
   },
 };

@@ -45,7 +45,7 @@ const codes = (ref: LanguagePairReference): PairCodes => ({
 
 /** The account's prices of the families that could apply, as resolution candidates. */
 async function candidates(ctx: Ctx, query: PriceQuery, families: FamilyKey[], supplierId?: string) {
-  const ids = await repo.candidateIds(ctx.db, ctx.accountId, {
+  const rows = await repo.candidates(ctx.db, ctx.accountId, {
     serviceId: query.serviceId,
     unitId: query.unitId,
     currency: query.currency,
@@ -53,7 +53,6 @@ async function candidates(ctx: Ctx, query: PriceQuery, families: FamilyKey[], su
     ownerClientId: query.clientId ?? null,
     ownerSupplierId: supplierId ?? null,
   });
-  const rows = await repo.findWithNames(ctx.db, ctx.accountId, ids);
   const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
   if (query.languagePairId) pairIds.push(query.languagePairId);
   const pairs = await languagePairs.referencesByIds(ctx, pairIds);
@@ -101,6 +100,12 @@ export const applicablePrices = {
   async forClient(ctx: Ctx, query: PriceQuery): Promise<ApplicablePrice[]> {
     const { list, criteria } = await candidates(ctx, query, ['client_price', 'client_default']);
     return toApplicable(ctx, resolveClientPrices(list, criteria));
+  },
+
+  /** The price a job takes (the first of forClient), loading only that one's record. */
+  async firstForClient(ctx: Ctx, query: PriceQuery): Promise<ApplicablePrice | undefined> {
+    const { list, criteria } = await candidates(ctx, query, ['client_price', 'client_default']);
+    return (await toApplicable(ctx, resolveClientPrices(list, criteria).slice(0, 1)))[0];
   },
 
   /** §9.7: the supplier's services, then default supplier prices (restricted to the client first). */

@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import type { DB, PriceMatchesTable, PricesTable } from '../../core/db/schema.js';
 import type { FamilyKey, PriceScope } from './families.js';
 import type { PriceSearch } from './schemas.js';
@@ -23,6 +24,56 @@ export interface MatchRowWithName extends PriceMatchRow {
 /** Tables whose ids appear in price parameters and search parameters. */
 export type ReferencedTable = 'services' | 'units' | 'domains' | 'clients' | 'suppliers' | 'language_pairs' | 'match_categories';
 
+/** What price resolution compares of a price (resolution.ts). */
+export type CandidateRow = Pick<
+  PriceRow,
+  'id' | 'family' | 'owner_client_id' | 'owner_supplier_id' | 'client_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id' | 'domain_id' | 'has_price' | 'updated_at'
+>;
+
+const candidateRows = preparedQuery(
+  (db, p: { accountId: string; serviceId: string; unitId: string; currency: string; families: readonly string[]; ownerClientId: string; ownerSupplierId: string }) =>
+    db
+      .selectFrom('prices')
+      .select(['id', 'family', 'owner_client_id', 'owner_supplier_id', 'client_id', 'service_id', 'unit_id', 'currency', 'language_pair_id', 'domain_id', 'has_price', 'updated_at'])
+      .where('account_id', '=', p.accountId)
+      .where('service_id', '=', p.serviceId)
+      .where('unit_id', '=', p.unitId)
+      .where('currency', '=', p.currency)
+      .where('family', 'in', p.families as FamilyKey[])
+      .where((eb) =>
+        eb.or([
+          eb('family', 'in', ['client_default', 'supplier_default']),
+          eb.and([eb('family', '=', 'client_price'), eb('owner_client_id', '=', p.ownerClientId)]),
+          eb.and([eb('family', '=', 'supplier_service'), eb('owner_supplier_id', '=', p.ownerSupplierId)]),
+        ]),
+      ),
+);
+
+const pricesWithNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
+  db
+    .selectFrom('prices')
+    .innerJoin('services', 'services.id', 'prices.service_id')
+    .innerJoin('units', 'units.id', 'prices.unit_id')
+    .leftJoin('domains', 'domains.id', 'prices.domain_id')
+    .leftJoin('clients', 'clients.id', 'prices.client_id')
+    .selectAll('prices')
+    .select(['services.name as service_name', 'units.name as unit_name', 'domains.name as domain_name', 'clients.name as client_name'])
+    .where('prices.account_id', '=', p.accountId)
+    .where('prices.id', 'in', p.ids),
+);
+
+const matchesOfPrices = preparedQuery((db, p: { accountId: string; priceIds: readonly string[] }) =>
+  db
+    .selectFrom('price_matches')
+    .innerJoin('match_categories', 'match_categories.id', 'price_matches.match_category_id')
+    .selectAll('price_matches')
+    .select('match_categories.name as name')
+    .where('price_matches.account_id', '=', p.accountId)
+    .where('price_matches.price_id', 'in', p.priceIds)
+    .orderBy('price_matches.price_id')
+    .orderBy('price_matches.position'),
+);
+
 function scoped(db: Executor, accountId: string, scope: PriceScope) {
   let query = db.selectFrom('prices').where('prices.account_id', '=', accountId).where('prices.family', '=', scope.family.key);
   if (scope.family.owner) query = query.where(`prices.${scope.family.owner.column}`, '=', scope.ownerId);
@@ -44,32 +95,13 @@ export const priceRepository = {
   /** Rows with names, in no particular order (the caller orders). */
   findWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<PriceRowWithNames[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('prices')
-      .innerJoin('services', 'services.id', 'prices.service_id')
-      .innerJoin('units', 'units.id', 'prices.unit_id')
-      .leftJoin('domains', 'domains.id', 'prices.domain_id')
-      .leftJoin('clients', 'clients.id', 'prices.client_id')
-      .selectAll('prices')
-      .select(['services.name as service_name', 'units.name as unit_name', 'domains.name as domain_name', 'clients.name as client_name'])
-      .where('prices.account_id', '=', accountId)
-      .where('prices.id', 'in', [...ids])
-      .execute();
+    return pricesWithNames(db, { accountId, ids });
   },
 
   /** The match entries of several prices, in their stored order. */
   matchesOf(db: Executor, accountId: string, priceIds: readonly string[]): Promise<MatchRowWithName[]> {
     if (priceIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('price_matches')
-      .innerJoin('match_categories', 'match_categories.id', 'price_matches.match_category_id')
-      .selectAll('price_matches')
-      .select('match_categories.name as name')
-      .where('price_matches.account_id', '=', accountId)
-      .where('price_matches.price_id', 'in', [...priceIds])
-      .orderBy('price_matches.price_id')
-      .orderBy('price_matches.position')
-      .execute();
+    return matchesOfPrices(db, { accountId, priceIds });
   },
 
   /** Ids of one scope in creation order (the bare-array listings). */
@@ -147,27 +179,20 @@ export const priceRepository = {
   },
 
   /** Prices of the given families with the service, unit and currency (candidates of §9.6–9.7). */
-  async candidateIds(
+  /** The columns resolution compares (resolution.ts) of the prices that could apply: one query by the candidate index. */
+  candidates(
     db: Executor,
     accountId: string,
     criteria: { serviceId: string; unitId: string; currency: string; families: FamilyKey[]; ownerClientId?: string | null; ownerSupplierId?: string | null },
-  ): Promise<string[]> {
-    const rows = await db
-      .selectFrom('prices')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('service_id', '=', criteria.serviceId)
-      .where('unit_id', '=', criteria.unitId)
-      .where('currency', '=', criteria.currency)
-      .where('family', 'in', criteria.families)
-      .where((eb) =>
-        eb.or([
-          eb('family', 'in', ['client_default', 'supplier_default']),
-          eb.and([eb('family', '=', 'client_price'), eb('owner_client_id', '=', criteria.ownerClientId ?? '')]),
-          eb.and([eb('family', '=', 'supplier_service'), eb('owner_supplier_id', '=', criteria.ownerSupplierId ?? '')]),
-        ]),
-      )
-      .execute();
-    return rows.map((row) => row.id);
+  ): Promise<CandidateRow[]> {
+    return candidateRows(db, {
+      accountId,
+      serviceId: criteria.serviceId,
+      unitId: criteria.unitId,
+      currency: criteria.currency,
+      families: criteria.families,
+      ownerClientId: criteria.ownerClientId ?? '',
+      ownerSupplierId: criteria.ownerSupplierId ?? '',
+    });
   },
 };

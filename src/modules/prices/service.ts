@@ -11,7 +11,7 @@ import { languagePairs } from '../language-pairs/index.js';
 import type { PriceFamily, PriceScope } from './families.js';
 import { MatchConversionError, convertMatch, matchView, type MatchesType } from './matches.js';
 import { assertIdsExist, type FilterTable } from '../../core/filter-ids.js';
-import { priceRepository as repo, type MatchRowWithName, type PriceRow, type ReferencedTable } from './repository.js';
+import { priceRepository as repo, type MatchRowWithName, type PriceRow } from './repository.js';
 import type { PriceInput, PriceRecord, PriceSearch } from './schemas.js';
 
 const num = (value: { toFixed(): string } | string) => Number(typeof value === 'string' ? value : value.toFixed());

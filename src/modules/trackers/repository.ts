@@ -22,6 +22,10 @@ const entriesOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonl
     .orderBy('tracker_entries.id'),
 );
 
+const durations = preparedQuery((db, p: { accountId: string; jobIds: readonly string[] }) =>
+  db.selectFrom('tracker_entries').select(['job_id', 'duration_ms', 'billable', 'running']).where('account_id', '=', p.accountId).where('job_id', 'in', p.jobIds),
+);
+
 export const trackerRepository = {
   /** The entries of some jobs with their users' names, in `from` order (one query). */
   listFor(db: Executor, accountId: string, jobIds: readonly string[]): Promise<EntryWithUser[]> {
@@ -32,12 +36,7 @@ export const trackerRepository = {
   /** The duration inputs of some jobs' entries (one query). */
   durationsFor(db: Executor, accountId: string, jobIds: readonly string[]) {
     if (jobIds.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('tracker_entries')
-      .select(['job_id', 'duration_ms', 'billable', 'running'])
-      .where('account_id', '=', accountId)
-      .where('job_id', 'in', [...jobIds])
-      .execute();
+    return durations(db, { accountId, jobIds });
   },
 
   find(db: Executor, accountId: string, jobId: string, id: string): Promise<EntryRow | undefined> {
