@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import type { DB } from './schema.js';
@@ -48,6 +48,18 @@ function cachingDatabase(sqlite: BetterSqlite3.Database) {
   };
 }
 
+/**
+ * SQLite rolls DDL back like any other statement, but Kysely's adapter says it does not, so its
+ * migrator would run each migration outside a transaction: a process killed mid-migration left a
+ * half-made schema (a table created, the migration not recorded) that no later start could finish.
+ * Saying so runs all pending migrations in one (immediate) transaction, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class TransdeskSqliteDialect extends SqliteDialect {
   private readonly cached: ReturnType<typeof cachingDatabase>;
   constructor(database: BetterSqlite3.Database) {
@@ -57,6 +69,9 @@ class TransdeskSqliteDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver({ database: this.cached as never });
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
 
