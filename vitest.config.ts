@@ -8,5 +8,9 @@ export default defineConfig({
     pool: 'forks',
     // Each test file has its own database (an in-memory SQLite or its own PostgreSQL schema).
     fileParallelism: true,
+    // Test files share nothing but the modules they import: each builds its own app and database,
+    // and restores its spies. Importing the app once per worker, not once per file, takes the
+    // SQLite suite from 5 min 16 s to 3 min 18 s on the 2-core host (collecting was most of it).
+    isolate: false,
   },
 });
