@@ -15,6 +15,8 @@ export interface Config {
   timeouts: HttpTimeouts;
   /** VIEW_CACHE_MB: serialised jobs, and as much of groups, kept per process, checked against the database on every read (0: none). */
   viewCacheBytes: number;
+  /** HEAP_GROWING_PERCENT: how far V8 lets the heap grow past its live size before collecting (0: V8's own choice). */
+  heapGrowingPercent: number;
 }
 
 /**
@@ -96,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     logLevel,
     timeouts: httpTimeouts(env),
     viewCacheBytes: integer(env, 'VIEW_CACHE_MB', 32, 0, 65_536) * 1024 * 1024,
+    heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),
   };
 }

@@ -16,6 +16,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       logLevel: 'info',
       timeouts: { headersMs: 20_000, requestMs: 300_000, keepAliveMs: 72_000, idleMs: 120_000, checkIntervalMs: 1000 },
       viewCacheBytes: 32 * 1024 * 1024,
+      heapGrowingPercent: 50,
     });
   });
 
@@ -42,6 +43,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       KEEP_ALIVE_TIMEOUT_MS: '5000',
       IDLE_TIMEOUT_MS: '0',
       VIEW_CACHE_MB: '0',
+      HEAP_GROWING_PERCENT: '0',
     });
     expect(config).toEqual({
       port: 9000,
@@ -54,6 +56,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       logLevel: 'warn',
       timeouts: { headersMs: 5000, requestMs: 60_000, keepAliveMs: 5000, idleMs: 0, checkIntervalMs: 1000 },
       viewCacheBytes: 0,
+      heapGrowingPercent: 0,
     });
   });
 
@@ -77,6 +80,8 @@ describe('loadConfig (DESIGN §1.2)', () => {
       { VIEW_CACHE_MB: '-1' },
       { VIEW_CACHE_MB: '65537' },
       { VIEW_CACHE_MB: '1.5' },
+      { HEAP_GROWING_PERCENT: '-1' },
+      { HEAP_GROWING_PERCENT: '1001' },
       { MAX_UPLOAD_BYTES: '10MB' },
       { RATE_LIMIT_PER_MINUTE: '-5' },
       { RATE_LIMIT_PER_MINUTE: 'unlimited' },
