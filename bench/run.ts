@@ -12,7 +12,8 @@
  *    `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS from
  *    /proc/<pid>/status every 100 ms;
  * 4. writes bench/results/latest.md and latest.json (SQLite), or latest-postgres.md and
- *    latest-postgres.json (PostgreSQL).
+ *    latest-postgres.json (PostgreSQL); at another scale than 100 000, scale-N.md and .json
+ *    (scale-N-postgres.*).
  *
  * Options: --scale N, --duration S, --connections C, --keep (keep the temporary directory and the
  * PostgreSQL database; otherwise both are removed at the end, also after Ctrl-C).
@@ -290,7 +291,8 @@ async function main(): Promise<void> {
       scenarios: results,
       totalSeconds: round((performance.now() - runStarted) / 1000),
     };
-    const stem = pgDatabase ? 'latest-postgres' : 'latest';
+    // The default scale is "latest"; other scales are kept beside it (scale-1000000.md).
+    const stem = `${SCALE === 100_000 ? 'latest' : `scale-${SCALE}`}${pgDatabase ? '-postgres' : ''}`;
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(join(RESULTS, `${stem}.json`), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(join(RESULTS, `${stem}.md`), markdown(report));

@@ -28,7 +28,7 @@ const jobPath = (id: string) => `/v2/jobs/${id}`;
 
 const jobReads = viewCacheReads({ noun: 'job', basePath: '/v2/jobs', build: loadJobs });
 /** A job built from the database without the cache; its listing item; caching it; reading it after a change (view-cache-reads.ts). */
-export const { fresh, listed, cache: cacheJob, current } = jobReads;
+export const { fresh, listed, cache: cacheJob, current, hiddenFromOtherAccount: jobHiddenFromOtherAccount } = jobReads;
 
 /** Expects 200 and the job (the answer of the job's part routes); answers the body. */
 export async function ok(reply: Promise<{ status: number; body: any }>, status = 200): Promise<any> {

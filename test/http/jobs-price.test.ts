@@ -197,6 +197,27 @@ describe('PUT /v2/jobs/:id/price', () => {
     expectError(await t.otherApi.put(`/v2/jobs/${job.id}/price`, { discount: 0 }), 404, 'resource_missing');
   });
 
+  it('keeps a disabled match category that the job\'s lines already have, and refuses new disabled ones', async () => {
+    const job = await pricedJob('fixed', 0.1, []);
+    const kept = (await t.api.post('/v2/account/matches', { name: 'Kept when disabled' })).body.id;
+    const fresh = (await t.api.post('/v2/account/matches', { name: 'Disabled and new' })).body.id;
+    expect((await price(job.id, { matches: [{ id: kept, value: 10 }] })).status).toBe(200);
+    for (const id of [kept, fresh]) expect((await t.api.put(`/v2/account/matches/${id}`, { disabled: true })).status).toBe(200);
+    const edited = await price(job.id, { matches: [{ id: kept, value: 20 }, { id: w.match['100%'], value: 5 }] });
+    expect(edited.status).toBe(200);
+    expect(edited.body.quantity.matches.map((m: { id: string; value: number }) => [m.id, m.value])).toEqual([
+      [kept, 20],
+      [w.match['100%'], 5],
+    ]);
+    const refused = expectError(await price(job.id, { matches: [{ id: kept, value: 30 }, { id: fresh, value: 1 }] }), 400, 'parameter_invalid');
+    expect(refused.details?.map((d) => d.param)).toEqual(['matches[1][id]']);
+    // Once the line is gone, the category is new to the job again.
+    expect((await price(job.id, { matches: [{ id: w.match['100%'], value: 5 }] })).status).toBe(200);
+    const again = expectError(await price(job.id, { matches: [{ id: kept, value: 1 }] }), 400, 'parameter_invalid');
+    expect(again.details?.map((d) => d.param)).toEqual(['matches[0][id]']);
+    expect((await t.api.get(`/v2/jobs/${job.id}`)).body.quantity.matches.map((m: { id: string }) => m.id)).toEqual([w.match['100%']]);
+  });
+
   it('records job.updated', async () => {
     const job = await pricedJob('fixed', 0.1, []);
     const body = (await price(job.id, { discount: 0.1 })).body;

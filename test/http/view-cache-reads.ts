@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Ctx } from '../../src/core/context.js';
-import type { Api, TestAccount, TestContext } from '../helper.js';
+import { expectError, type Api, type TestAccount, type TestContext } from '../helper.js';
 
 /**
  * The reads of the view cache tests, for one kind of object (jobs, groups): a fresh build from the
@@ -12,6 +12,7 @@ export interface ViewCacheReads {
   listed(api: Api, id: string): Promise<any>;
   cache(t: TestContext, id: string, api?: Api, account?: TestAccount): Promise<any>;
   current(t: TestContext, id: string, api?: Api, account?: TestAccount): Promise<any>;
+  hiddenFromOtherAccount(t: TestContext, id: string): Promise<any>;
 }
 
 export function viewCacheReads(kind: { noun: string; basePath: string; build: (ctx: Ctx, ids: readonly string[]) => Promise<Map<string, unknown>> }): ViewCacheReads {
@@ -68,6 +69,20 @@ export function viewCacheReads(kind: { noun: string; basePath: string; build: (c
       const single = await readSingle();
       await readListed();
       return single;
+    },
+
+    /**
+     * Caches the object for its account, then checks that the other account gets 404 on GET and
+     * PUT and does not see it listed; answers the owner's object after that, equal to a fresh build.
+     */
+    async hiddenFromOtherAccount(t, id) {
+      await reads.cache(t, id);
+      expectError(await t.otherApi.get(path(id)), 404, 'resource_missing');
+      expectError(await t.otherApi.put(path(id), { name: 'Taken over' }), 404, 'resource_missing');
+      const page = await t.otherApi.get(kind.basePath, { pageSize: 100 });
+      expect(page.status).toBe(200);
+      expect(page.body.items.map((item: { id: string }) => item.id)).not.toContain(id);
+      return reads.current(t, id);
     },
   };
   return reads;

@@ -40,13 +40,15 @@ export const jobPricing = {
     if (input.unitCost !== undefined) unitCost = changes.unit_cost = roundRate(input.unitCost).toFixed();
     if (input.matchesType !== undefined) matchesType = changes.matches_type = input.matchesType;
     if (input.matches !== undefined) {
-      // A category must be the account's; a disabled one only when the job already has it.
-      const known = new Set([...stored.map((line) => line.id), ...frozen.map((entry) => entry.id)]);
-      await masterData.referenceAll(
-        ctx,
-        matchCategories,
-        input.matches.map((match, i) => ({ id: match.id, param: `matches[${i}][id]`, current: known.has(match.id) ? match.id : undefined })),
+      // A category must be the account's; a disabled one only when the job already has it. The
+      // categories of the job's own lines pass both (their rows reference them): only the others
+      // are looked up, so that editing the values of the job's lines reads no category.
+      const onLines = new Set(stored.map((line) => line.id));
+      const known = new Set([...onLines, ...frozen.map((entry) => entry.id)]);
+      const others = input.matches.flatMap((match, i) =>
+        onLines.has(match.id) ? [] : [{ id: match.id, param: `matches[${i}][id]`, current: known.has(match.id) ? match.id : undefined }],
       );
+      if (others.length > 0) await masterData.referenceAll(ctx, matchCategories, others);
       if (input.matches.length === 0) {
         hasMatches = false;
         lines = linesOfPrice(frozen);
