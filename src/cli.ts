@@ -49,12 +49,11 @@ async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>)
 
 /**
  * Under load V8 lets the heap grow to several times its live size before a full collection (up to
- * 4×): the benchmark's server held 55 MB live in a 165 MB heap, and its resident memory passed
- * 300 MB in some runs. A fixed growing factor keeps the heap nearer what is live. 50 % is the
- * measured middle (docs/performance.md): 20 % also held memory down but made the collections so
- * frequent that the p99 of listing pages doubled. V8 reads the flag at each collection, so setting
- * it at start takes effect. An explicit `--heap-growing-percent` in NODE_OPTIONS or on the command
- * line wins.
+ * 4×): the benchmark's server on SQLite held 55 MB live in a 165 MB heap, and its resident memory
+ * passed 300 MB in some runs. A fixed growing factor keeps the heap nearer what is live (the
+ * default is 50 % on SQLite, none on PostgreSQL: config.ts; measurements in docs/performance.md).
+ * V8 reads the flag at each collection, so setting it at start takes effect. An explicit
+ * `--heap-growing-percent` in NODE_OPTIONS or on the command line wins.
  */
 function limitHeapGrowth(percent: number): void {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('heap-growing-percent'));
