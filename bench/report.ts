@@ -63,7 +63,7 @@ export function markdown(report: Report): string {
     '',
     `${report.dataset.jobs} jobs (scale ${report.scale}); ${report.dataset.note}. Generation: ${report.dataset.seedSeconds} s through the API, ${report.dataset.copySeconds} s of copies. One job's JSON: ${report.dataset.jobJsonBytes} bytes.`,
     '',
-    `Load: autocannon, ${report.load.connections} connections, ${report.load.durationSeconds} s per scenario after a 1 s warm-up, from a separate process. The baseline is a bare Fastify server answering that job's JSON. "unexpected": answers with another status than the expected one (401 for the wrong key, 201 for POST, else 200); "errors": connection errors and timeouts. RSS: the serving process's peak VmRSS during the scenario${report.database === 'postgres' ? ' (the PostgreSQL server processes are not counted)' : ''}.`,
+    `Load: autocannon, ${report.load.connections} connections, ${report.load.durationSeconds} s per scenario after a 1 s warm-up, from a separate process. The baseline is a bare Fastify server answering that job's JSON, sent the requests of GET /v2/jobs/:id (a varied id, the same Authorization header); the row after it sends one fixed path without a key, for comparison. "unexpected": answers with another status than the expected one (401 for the wrong key, 201 for POST, else 200); "errors": connection errors and timeouts. RSS: the serving process's peak VmRSS during the scenario${report.database === 'postgres' ? ' (the PostgreSQL server processes are not counted)' : ''}.`,
     '',
     '| scenario | req/s | p50 ms | p99 ms | unexpected | errors | peak RSS MB | × baseline | target | met |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
