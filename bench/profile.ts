@@ -1,0 +1,81 @@
+/**
+ * Replays one request in-process (`app.inject`, no socket) on a copy of a database kept by
+ * `npm run bench -- --keep`, and prints the time per request; for profiles of one endpoint.
+ *
+ *   npx tsx bench/profile.ts <kept bench.sqlite> <METHOD> <path> [count] [body]
+ *
+ * `{job}` in the path is replaced by one of 500 jobs of the account, in turn. The body is JSON, or
+ * `price`: the benchmark's eight match lines, with values that change with every request.
+ * SQLTIME=1 times every SQLite statement and prints the statements per request, most costly first.
+ * With `node --cpu-prof --import tsx bench/profile.ts …` the run leaves a CPU profile.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/core/db/database.js';
+import { insertApiKey } from '../src/modules/accounts/provisioning.js';
+
+const [source, method, path, countArg, body] = process.argv.slice(2);
+if (!source || !method || !path) throw new Error('usage: profile.ts <bench.sqlite> <METHOD> <path> [count] [body]');
+const dir = mkdtempSync(join(tmpdir(), 'transdesk-profile-'));
+const file = join(dir, 'profile.sqlite');
+copyFileSync(source, file);
+const database = openDatabase(`sqlite:${file}`);
+
+const statements = new Map<string, { count: number; ns: bigint }>();
+if (process.env.SQLTIME) {
+  const prototype = Object.getPrototypeOf(database.sqlite!.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of ['run', 'all', 'get']) {
+    const original = prototype[name]!;
+    prototype[name] = function timed(this: { source: string }, ...args: unknown[]) {
+      const started = process.hrtime.bigint();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const entry = statements.get(this.source) ?? { count: 0, ns: 0n };
+        entry.count += 1;
+        entry.ns += process.hrtime.bigint() - started;
+        statements.set(this.source, entry);
+      }
+    };
+  }
+}
+
+const config = loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', FILE_STORAGE: `fs:${join(dir, 'files')}` });
+const app = await buildApp({ config, database, logger: false });
+const user = await database.db.selectFrom('users').select(['id', 'account_id']).executeTakeFirstOrThrow();
+const { apiKey } = await insertApiKey(database.db, user.account_id, user.id, { scope: 'write' } as never);
+const headers = { authorization: `Bearer ${apiKey}` };
+const jobIds = (await database.db.selectFrom('jobs').select('id').where('account_id', '=', user.account_id).limit(500).execute()).map((row) => row.id);
+const categories = (await app.inject({ method: 'GET', url: '/v2/account/matches', headers })).json() as Array<{ id: string }>;
+
+const payload = (i: number): unknown => {
+  if (body === 'price') return { matches: categories.slice(0, 8).map((category, k) => ({ id: category.id, value: 100 + k * 10 + (i % 7) })) };
+  return body === undefined ? undefined : JSON.parse(body);
+};
+const run = async (i: number) => {
+  const reply = await app.inject({ method: method as 'GET', url: path.replaceAll('{job}', jobIds[i % jobIds.length]!), headers, payload: payload(i) as never });
+  if (reply.statusCode >= 300) throw new Error(`${reply.statusCode} ${reply.body.slice(0, 300)}`);
+};
+
+const warmUp = 200;
+const count = Number(countArg ?? 2000);
+for (let i = 0; i < warmUp; i++) await run(i);
+const started = performance.now();
+for (let i = 0; i < count; i++) await run(i);
+console.log(`${method} ${path}: ${((performance.now() - started) / count).toFixed(3)} ms per request (${count} after ${warmUp} to warm up)`);
+if (process.env.SQLTIME) {
+  const requests = warmUp + count;
+  const rows = [...statements].sort((a, b) => Number(b[1].ns - a[1].ns));
+  const totalNs = rows.reduce((sum, [, entry]) => sum + entry.ns, 0n);
+  const totalCount = rows.reduce((sum, [, entry]) => sum + entry.count, 0);
+  console.log(`SQLite per request: ${(Number(totalNs) / requests / 1000).toFixed(0)} µs in ${(totalCount / requests).toFixed(1)} statements`);
+  for (const [sql, entry] of rows.slice(0, 30)) {
+    console.log(`${(Number(entry.ns) / requests / 1000).toFixed(1).padStart(7)} µs ${(entry.count / requests).toFixed(2).padStart(5)}× ${sql.replace(/\s+/g, ' ').slice(0, 140)}`);
+  }
+}
+await app.close();
+await database.close();
+rmSync(dir, { recursive: true, force: true });
