@@ -1,9 +1,9 @@
 import { DefaultQueryExecutor, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { insertApiKey } from '../../src/modules/accounts/provisioning.js';
-import { Api, createTestApp, expectError, usingPostgres, type TestContext } from '../helper.js';
+import { Api, expectError, usingPostgres, type TestContext } from '../helper.js';
 import { twoApps } from './job-view-cache-fixture.js';
-import { buildWorld, jobParams, newJob, newService, type World } from './jobs-fixture.js';
+import { jobParams, newJob, newService, worldPerFile, type World } from './jobs-fixture.js';
 
 /**
  * The API keys and the job and group views kept at a change stamp (core/db/change-stamp.ts,
@@ -12,13 +12,7 @@ import { buildWorld, jobParams, newJob, newService, type World } from './jobs-fi
  */
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 async function statementsOf(request: () => Promise<unknown>): Promise<number> {
   const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { Api, TestContext } from '../helper.js';
-import { buildWorld, type World } from './prices-fixture.js';
+import { buildWorld, worldPerFile, type World } from './prices-fixture.js';
 
 /** Shared set-up of the groups tests: the prices world, and small builders. */
-export { buildWorld, type World };
+export { buildWorld, worldPerFile, type World };
 export { DATE, ID, eventsOf } from './prices-fixture.js';
 
 export const EUR = { code: 'EUR', symbol: '€' };

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transactionRetries } from '../../src/core/db/retry.js';
 import { groupViews } from '../../src/modules/groups/index.js';
-import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
-import { EUR, addJob, buildWorld, eventsOf, getGroup, newGroup, newJob, type World } from './groups-fixture.js';
+import { MISSING_ID, expectError, type TestContext } from '../helper.js';
+import { addJob, EUR, eventsOf, getGroup, newGroup, newJob, worldPerFile, type World } from './groups-fixture.js';
 
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const jobGroup = async (id: string) => (await t.api.get(`/v2/jobs/${id}`)).body.group;
 const listIds = async (query: Record<string, string>) =>

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
-import { ACCOUNT_CLIENT_PRICES, EUR, eventsOf, jobParams, newClient, newJob, newPrice, newService, type World, buildWorld } from './jobs-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { MISSING_ID, expectError, type TestContext } from '../helper.js';
+import { ACCOUNT_CLIENT_PRICES, EUR, eventsOf, jobParams, newClient, newJob, newPrice, newService, worldPerFile, type World } from './jobs-fixture.js';
 
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
 const DATE = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

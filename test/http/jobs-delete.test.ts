@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
-import { ACCOUNT_CLIENT_PRICES, buildWorld, eventsOf, jobParams, newClient, newJob, newPrice, newService, newSupplier, type World } from './jobs-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { MISSING_ID, expectError, type TestContext } from '../helper.js';
+import { ACCOUNT_CLIENT_PRICES, eventsOf, jobParams, newClient, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from './jobs-fixture.js';
 
 /** DELETE /v2/jobs/:id (DESIGN §10.5), references that guard deletes, and labels on jobs (§7.4). */
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const count = async (table: 'jobs' | 'job_matches' | 'outsourcing' | 'outsourcing_matches' | 'entity_labels', column: string, value: string) =>
   Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(column as never, '=', value as never).executeTakeFirst())?.n ?? 0);

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { Api, TestContext } from '../helper.js';
-import { buildWorld, insertParty, type World } from './prices-fixture.js';
+import { buildWorld, insertParty, worldPerFile, type World } from './prices-fixture.js';
 
 /** Shared set-up of the jobs and outsourcing tests: the prices world, and small builders. */
-export { buildWorld, insertParty, type World };
+export { buildWorld, insertParty, worldPerFile, type World };
 export { DATE, ID, eventsOf } from './prices-fixture.js';
 
 export const EUR = { code: 'EUR', symbol: '€' };

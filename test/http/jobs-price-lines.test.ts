@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helper.js';
-import { ACCOUNT_CLIENT_PRICES, buildWorld, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { type TestContext } from '../helper.js';
+import { ACCOUNT_CLIENT_PRICES, jobParams, newJob, newPrice, newService, worldPerFile, type World } from './jobs-fixture.js';
 
 /**
  * The price endpoint writes only the match lines that changed (line-store.ts). Whatever sequence
@@ -10,13 +10,7 @@ import { ACCOUNT_CLIENT_PRICES, buildWorld, jobParams, newJob, newPrice, newServ
  */
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 interface Sent {
   id: string;

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
-import { ACCOUNT_CLIENT_PRICES, EUR, buildWorld, eventsOf, jobParams, newClient, newJob, newPrice, newService, type World } from './jobs-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { MISSING_ID, expectError, type TestContext } from '../helper.js';
+import { ACCOUNT_CLIENT_PRICES, EUR, eventsOf, jobParams, newClient, newJob, newPrice, newService, worldPerFile, type World } from './jobs-fixture.js';
 
 /** PUT /v2/jobs/:id/price (DESIGN §10.3) and the estimation it stores (§11). */
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const price = (id: string, params: Record<string, unknown>, json = false) => t.api.put(`/v2/jobs/${id}/price`, params as never, { json });
 

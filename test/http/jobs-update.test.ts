@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
-import { ACCOUNT_CLIENT_PRICES, buildWorld, eventsOf, jobParams, newClient, newJob, newPrice, newService, type World } from './jobs-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { MISSING_ID, expectError, type TestContext } from '../helper.js';
+import { ACCOUNT_CLIENT_PRICES, eventsOf, jobParams, newClient, newJob, newPrice, newService, worldPerFile, type World } from './jobs-fixture.js';
 
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const put = (id: string, params: Record<string, unknown>, json = false) => t.api.put(`/v2/jobs/${id}`, params as never, { json });
 

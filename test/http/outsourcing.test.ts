@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
-import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, EUR, buildWorld, eventsOf, jobParams, newJob, newPrice, newService, newSupplier, type World } from './jobs-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { MISSING_ID, expectError, type TestContext } from '../helper.js';
+import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, EUR, eventsOf, jobParams, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from './jobs-fixture.js';
 
 /** Outsourcing of a job (DESIGN §10.6, §11.5–11.6). */
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
 const DATE = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

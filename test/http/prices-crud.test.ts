@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, MISSING_ID, type TestContext } from '../helper.js';
-import { buildWorld, DATE, eventsOf, FAMILIES, ID, ownerOf, type FamilyCase, type World } from './prices-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { expectError, MISSING_ID, type TestContext } from '../helper.js';
+import { DATE, eventsOf, FAMILIES, ID, ownerOf, worldPerFile, type FamilyCase, type World } from './prices-fixture.js';
 
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const EUR = { code: 'EUR', symbol: '€' };
 const enFrRef = () => ({ id: w.pair.enFr, source: { code: 'en', name: 'English' }, target: { code: 'fr', name: 'French' }, bidirectional: true });

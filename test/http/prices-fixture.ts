@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { newId } from '../../src/core/ids.js';
-import type { Api, TestContext } from '../helper.js';
+import { createTestApp, type Api, type TestContext } from '../helper.js';
 
 /** Shared set-up of the price tests: the four families as a table, and the master data they reference. */
 export interface FamilyCase {
@@ -63,6 +64,21 @@ export interface World {
 async function byName(api: Api, path: string): Promise<Record<string, string>> {
   const list = (await api.get(path)).body as Array<{ id: string; name: string }>;
   return Object.fromEntries(list.map((item) => [item.name, item.id]));
+}
+
+/**
+ * The set-up of a test file that works in one world: the app and its world are built before the
+ * file's first test and closed after its last; `use` receives them (the file keeps them in `t`, `w`).
+ */
+export function worldPerFile(use: (t: TestContext, w: World) => void): void {
+  let app: TestContext | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    use(app, await buildWorld(app));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
 
 export async function buildWorld(t: TestContext): Promise<World> {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, type TestContext } from '../helper.js';
-import { buildWorld, FAMILIES, insertParty, type World } from './prices-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestContext } from '../helper.js';
+import { FAMILIES, insertParty, worldPerFile, type World } from './prices-fixture.js';
 
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const [supplierDefaults, clientDefaults, supplierServices, clientPrices] = FAMILIES as [typeof FAMILIES[0], typeof FAMILIES[0], typeof FAMILIES[0], typeof FAMILIES[0]];
 const priceCount = async (where: { owner_client_id?: string; owner_supplier_id?: string }) => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, MISSING_ID, type TestContext } from '../helper.js';
-import { buildWorld, FAMILIES, type FamilyCase, type World } from './prices-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, MISSING_ID, type TestContext } from '../helper.js';
+import { FAMILIES, worldPerFile, type FamilyCase, type World } from './prices-fixture.js';
 
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const ACCOUNT_FAMILIES = FAMILIES.filter((family) => family.paginated);
 
