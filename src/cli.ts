@@ -56,7 +56,7 @@ async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>)
  * `--heap-growing-percent` in NODE_OPTIONS or on the command line wins.
  */
 function limitHeapGrowth(percent: number): void {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('heap-growing-percent'));
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => /heap[-_]growing[-_]percent/.test(arg));
   if (percent > 0 && !given) setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 
