@@ -14,12 +14,14 @@ import { rateLimitPlugin } from './core/http/rate-limit-plugin.js';
 import { metricsPlugin } from './core/http/metrics-plugin.js';
 import { commonHeaders, headersPlugin } from './core/http/headers-plugin.js';
 import { clientErrorHandler } from './core/http/client-errors.js';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { modules } from './modules/index.js';
 import { EmptyQuery } from './core/schemas.js';
 import multipart from '@fastify/multipart';
 import { createStorage, removeDiscarded } from './core/storage/index.js';
 import { retryingConflicts } from './core/db/retry.js';
+import { groupCommit } from './core/db/group-commit.js';
+import type { DB } from './core/db/schema.js';
 import { multipartOptions } from './modules/files/index.js';
 import { groupViews } from './modules/groups/index.js';
 import { jobViews } from './modules/jobs/index.js';
@@ -91,22 +93,20 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.addHook('onReady', async () => {
     await storage.sweep().catch((error: unknown) => app.log.error({ err: error }, 'could not sweep file content left by a crash'));
   });
+  // SQLite: the transactions of requests waiting together share one commit (group-commit.ts).
+  const grouped = database.dialect === 'sqlite' ? groupCommit(database.db) : undefined;
   app.decorate('inTransaction', async (request, work) => {
     // Reads after this write must not trust the stamp read before it (core/db/change-stamp.ts).
     request.changeStamp = undefined;
-    let transaction: object | undefined;
+    const workOn = (db: Transaction<DB>) => work({ db, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId });
     // A transaction PostgreSQL gave up (deadlock, serialisation failure) runs again from the start (retry.ts).
-    const result = await retryingConflicts(
-      () =>
-        database.db.transaction().execute((tx) => {
-          transaction = tx;
-          return work({ db: tx, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId });
-        }),
+    const { value, db } = await retryingConflicts(
+      () => (grouped ? grouped.run(workOn) : database.db.transaction().execute(async (tx) => ({ value: await workOn(tx), db: tx }))),
       (error, failed) => request.log.warn({ err: error, attempt: failed }, 'transaction rolled back by the database (deadlock or serialisation failure); running it again'),
     );
     // Content of the files the committed transaction deleted goes now (DESIGN §15.5).
-    await removeDiscarded(storage, transaction, request.log);
-    return result;
+    await removeDiscarded(storage, db, request.log);
+    return value;
   });
 
   await app.register(headersPlugin);
