@@ -45,35 +45,36 @@ const keyByHash = preparedQuery((db, p: { keyHash: string }) =>
     .where('api_keys.revoked_at', 'is', null),
 );
 
-/** Look-ups of one database handle, valid at one change stamp. */
-interface KeysAtStamp {
-  stamp: string;
+/** Look-ups of one database handle, valid at one key epoch. */
+interface KeysAtEpoch {
+  epoch: string;
   found: Map<string, AuthContext | undefined>;
 }
 
-/** Distinct keys remembered at one stamp (found or not); past it, the oldest is forgotten. */
+/** Distinct keys remembered at one epoch (found or not); past it, the oldest is forgotten. */
 const KEYS_KEPT = 10_000;
-const keysByDatabase = new WeakMap<object, KeysAtStamp>();
+const keysByDatabase = new WeakMap<object, KeysAtEpoch>();
 
 /**
- * The key's account and user (undefined: no such key, or revoked). With a change stamp (SQLite,
- * core/db/change-stamp.ts), what was found is answered again while the stamp is unchanged: no row
- * of the database was written by anyone since, so the key cannot have been revoked. Any write, in
- * this process or another one (`transdesk keys revoke`), changes the stamp and the key is looked
- * up again. Without a stamp (PostgreSQL), it is looked up on every request. Keys are remembered by
- * their hash, never in clear.
+ * The key's account and user (undefined: no such key, or revoked). With a key epoch (SQLite,
+ * `ChangeStamps.keys` in core/db/change-stamp.ts), what was found is answered again while the epoch
+ * is unchanged: triggers bump it on every write of `api_keys` and `users` by anyone (migration
+ * 0017), so the key cannot have been revoked, nor its user changed, in between. A revocation in
+ * this process or another one (`transdesk keys revoke`, plain SQL) changes the epoch and the key is
+ * looked up again. Without an epoch (PostgreSQL), it is looked up on every request. Keys are
+ * remembered by their hash, never in clear.
  */
-export async function findKey(db: Executor, key: string, stamp?: string): Promise<AuthContext | undefined> {
+export async function findKey(db: Executor, key: string, epoch?: string): Promise<AuthContext | undefined> {
   const keyHash = hashApiKey(key);
-  if (stamp === undefined) return keyByHash.first(db, { keyHash });
+  if (epoch === undefined) return keyByHash.first(db, { keyHash });
   let kept = keysByDatabase.get(db);
-  if (kept === undefined || kept.stamp !== stamp) {
-    kept = { stamp, found: new Map() };
+  if (kept === undefined || kept.epoch !== epoch) {
+    kept = { epoch, found: new Map() };
     keysByDatabase.set(db, kept);
   }
   if (kept.found.has(keyHash)) return kept.found.get(keyHash);
   const auth = await keyByHash.first(db, { keyHash });
-  // The look-up ran after the stamp was read: a write in between gives a newer stamp, which empties the map.
+  // The look-up ran after the epoch was read: a write in between gives a newer epoch, which empties the map.
   if (kept.found.size >= KEYS_KEPT) kept.found.delete(kept.found.keys().next().value!);
   kept.found.set(keyHash, auth === undefined ? undefined : Object.freeze(auth));
   return auth;

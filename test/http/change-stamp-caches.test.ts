@@ -53,6 +53,19 @@ describe('API keys', () => {
     }
   });
 
+  it.skipIf(usingPostgres)('after a write of anything but keys and users, the key is not looked up again; after a key is written, it is (SQLite)', async () => {
+    const job = await newJob(t.api, jobParams(w, await newService(t.api, 'Key epoch')));
+    const read = () => t.api.get(`/v2/jobs/${job.id}`);
+    await read();
+    await read();
+    expect(await statementsOf(read)).toBe(1); // the stamp
+    expect((await t.api.post('/v2/clients', { name: 'Not a key' })).status).toBe(201);
+    expect(await statementsOf(read)).toBe(2); // the stamp and the job's version: no key look-up
+    await insertApiKey(t.database.db, t.account.accountId, t.account.userId);
+    expect(await statementsOf(read)).toBe(3); // the key looked up again
+    expect(await statementsOf(read)).toBe(1);
+  });
+
   it('a read-only key stays read-only when it is answered from memory', async () => {
     const reader = new Api(t.app, t.account.readKey);
     expect((await reader.get('/v2/users/me')).status).toBe(200);

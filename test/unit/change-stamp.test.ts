@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChangeStamp } from '../../src/core/db/change-stamp.js';
 import { openDatabase, type Database } from '../../src/core/db/database.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
+import { createAccount } from '../../src/modules/accounts/provisioning.js';
 import { usingPostgres } from '../helper.js';
 
 /** The change stamp (core/db/change-stamp.ts): equal only while nobody wrote a row. */
@@ -12,12 +14,14 @@ describe.skipIf(usingPostgres)('change stamp, SQLite', () => {
   let dir: string;
   let one: Database;
   let two: Database;
-  const stamp = (database: Database) => readChangeStamp(database.db, database.dialect);
+  const stamp = async (database: Database) => (await readChangeStamp(database.db, database.dialect))?.data;
+  const keyEpoch = async (database: Database) => (await readChangeStamp(database.db, database.dialect))?.keys;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'transdesk-stamp-'));
     one = openDatabase(`sqlite:${join(dir, 'stamp.sqlite')}`);
     two = openDatabase(`sqlite:${join(dir, 'stamp.sqlite')}`);
+    await migrateToLatest(one);
     await sql`create table t (x integer)`.execute(one.db);
     await sql`create table log (x integer)`.execute(one.db);
     await sql`create trigger logged after update on t begin insert into log values (new.x); end`.execute(one.db);
@@ -62,6 +66,32 @@ describe.skipIf(usingPostgres)('change stamp, SQLite', () => {
     expect(after).not.toBe(before);
     expect((await sql<{ x: number }>`select x from t`.execute(one.db)).rows[0]!.x).not.toBe(100);
     expect(await stamp(one)).toBe(after);
+  });
+
+  it('the key epoch stays across writes of other tables, and changes with any write of a key or a user, on both connections', async () => {
+    const before = [await keyEpoch(one), await keyEpoch(two)];
+    const data = await stamp(one);
+    await sql`update t set x = x + 1`.execute(one.db);
+    await sql`update t set x = x + 1`.execute(two.db);
+    expect(await stamp(one)).not.toBe(data);
+    expect([await keyEpoch(one), await keyEpoch(two)]).toEqual(before);
+
+    const changes = [
+      // A new account: its user and its first key.
+      async () => (await createAccount(one.db, 'sqlite', { name: 'Epoch' })).userId,
+      () => sql`update users set name = 'Renamed' where name = 'Owner'`.execute(two.db),
+      () => sql`update api_keys set revoked_at = '2026-01-01T00:00:00.000Z'`.execute(one.db),
+      () => sql`update api_keys set scope = 'read'`.execute(two.db),
+      () => sql`delete from api_keys`.execute(one.db),
+    ];
+    let previous = before[0];
+    for (const change of changes) {
+      await change();
+      const [a, b] = [await keyEpoch(one), await keyEpoch(two)];
+      expect(a).toBe(b);
+      expect(a).not.toBe(previous);
+      previous = a;
+    }
   });
 
   it('is not read inside a transaction', async () => {

@@ -16,6 +16,7 @@ import { jobGroupLookup } from './migrations/0013_job_group_lookup.js';
 import { jobVersions } from './migrations/0014_job_versions.js';
 import { groupJobIds } from './migrations/0015_group_job_ids.js';
 import { groupVersions } from './migrations/0016_group_versions.js';
+import { keyEpoch } from './migrations/0017_key_epoch.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0014_job_versions': jobVersions(database.dialect),
     '0015_group_job_ids': groupJobIds(database.dialect),
     '0016_group_versions': groupVersions(database.dialect),
+    '0017_key_epoch': keyEpoch(database.dialect),
   };
 }
 

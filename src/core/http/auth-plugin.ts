@@ -28,8 +28,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const key = keyFromAuthorization(request.headers.authorization);
     // Read before anything else of the request (SQLite): the caches it validates may only serve
     // what was current at this moment or later.
-    request.changeStamp = key === undefined ? undefined : await readChangeStamp(app.database.db, app.database.dialect);
-    const auth = key === undefined ? undefined : await findKey(app.database.db, key, request.changeStamp);
+    const stamps = key === undefined ? undefined : await readChangeStamp(app.database.db, app.database.dialect);
+    request.changeStamp = stamps?.data;
+    const auth = key === undefined ? undefined : await findKey(app.database.db, key, stamps?.keys);
     // Answered here rather than thrown through Fastify's error path: a wrong key costs no more than
     // a right one (issue 9). Same §5 body and headers as any error.
     if (!auth) return sendError(reply, UNAUTHORIZED);
