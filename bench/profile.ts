@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/core/db/database.js';
+import { migrateToLatest } from '../src/core/db/migrate.js';
 import { insertApiKey } from '../src/modules/accounts/provisioning.js';
 
 const [source, method, path, countArg, body] = process.argv.slice(2);
@@ -23,6 +24,8 @@ const dir = mkdtempSync(join(tmpdir(), 'transdesk-profile-'));
 const file = join(dir, 'profile.sqlite');
 copyFileSync(source, file);
 const database = openDatabase(`sqlite:${file}`);
+// A database kept by an older run may lack the newest migrations (the server applies them at start).
+await migrateToLatest(database);
 
 const statements = new Map<string, { count: number; ns: bigint }>();
 if (process.env.SQLTIME) {

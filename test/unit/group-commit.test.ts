@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DefaultQueryExecutor, sql, type Kysely, type Transaction } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/core/db/database.js';
 import { groupCommit, groupCommitStats, MAX_BATCH, type GroupCommit } from '../../src/core/db/group-commit.js';
 import type { DB } from '../../src/core/db/schema.js';
@@ -66,6 +66,25 @@ describe.skipIf(usingPostgres)('group commit on SQLite', () => {
     expect((outcomes[1] as PromiseRejectedResult).reason).toBe(failure);
     expect((outcomes[2] as PromiseFulfilledResult<{ value: string[] }>).value.value).toEqual(['a', 'c']);
     expect(await ids()).toEqual(['a', 'c']);
+  });
+
+  it('a request alone in its batch runs without a savepoint; when it fails, nothing of it is stored', async () => {
+    const failure = new Error('refused alone');
+    await expect(
+      grouped.run(async (tx) => {
+        await insert(tx, 'alone');
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await ids()).toEqual([]);
+    const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+    try {
+      await grouped.run((tx) => insert(tx, 'stored'));
+      expect(spy.mock.calls.map(([query]) => query.sql).filter((text) => /savepoint|release/i.test(text))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await ids()).toEqual(['stored']);
   });
 
   it('a failed commit fails every request of the batch, stores nothing, and no read saw the batch', async () => {

@@ -71,6 +71,11 @@ export function groupCommit(db: Kysely<DB>): GroupCommit {
         batch = queue.splice(0, MAX_BATCH);
         for (const waiting of batch) {
           const own = tx.withPlugin(OWN_HANDLE);
+          if (batch.length === 1) {
+            // Alone: the transaction is its own, and a failure rolls all of it back (no savepoint).
+            outcomes.push({ ok: true, value: await waiting.work(own), db: own });
+            continue;
+          }
           await sql`savepoint request`.execute(tx);
           try {
             const value = await waiting.work(own);
