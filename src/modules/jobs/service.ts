@@ -12,7 +12,7 @@ import { languagePairs } from '../language-pairs/index.js';
 import { domains, masterData, services, units } from '../master-data/index.js';
 import { users } from '../users/index.js';
 import { loadJobs, readJobs, toJob, JOB_ENTITY } from './assembly.js';
-import { jobExtensions, loadExtras } from './extensions.js';
+import { defaultExtras, jobExtensions, loadExtras } from './extensions.js';
 import { linesOfPrice, repriceLines, type Line, type NamedLine, type StoredLine } from './lines.js';
 import { pageOfJobs } from './listing.js';
 import { criteriaOf, estimationFrom, pricingColumns, resolvePricing, storeEstimations } from './pricing.js';
@@ -52,7 +52,9 @@ export async function lockJob(ctx: Ctx, id: string): Promise<JobRow> {
  * the job. What the estimation and the object are made of is read once, for both.
  */
 export async function settle(ctx: Ctx, id: string, type: 'created' | 'updated'): Promise<JobObject> {
-  const [[read], extras] = await Promise.all([readJobs(ctx, [id]), loadExtras(ctx, [id])]);
+  const created = type === 'created';
+  // A new job has no trackers and is on no document yet (see readJobs).
+  const [[read], extras] = await Promise.all([readJobs(ctx, [id], { created }), created ? new Map([[id, defaultExtras()]]) : loadExtras(ctx, [id])]);
   if (!read) throw notFound('job', id);
   const { row, loaded } = read;
   const estimation = estimationFrom(row, {
