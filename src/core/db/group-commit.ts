@@ -82,7 +82,8 @@ export function groupCommit(db: Kysely<DB>): GroupCommit {
             await sql`release request`.execute(tx);
             outcomes.push({ ok: true, value, db: own });
           } catch (error) {
-            // Fails only when SQLite ended the whole transaction (an I/O error): then the batch fails.
+            // These two fail only when SQLite ended the whole transaction (an I/O error): then the
+            // whole batch fails with that error.
             await sql`rollback to request`.execute(tx);
             await sql`release request`.execute(tx);
             outcomes.push({ ok: false, error });
