@@ -26,6 +26,7 @@ copyFileSync(source, file);
 const database = openDatabase(`sqlite:${file}`);
 // A database kept by an older run may lack the newest migrations (the server applies them at start).
 await migrateToLatest(database);
+if (process.env.CACHE_KB) database.sqlite!.pragma(`cache_size = -${process.env.CACHE_KB}`);
 
 const statements = new Map<string, { count: number; ns: bigint }>();
 if (process.env.SQLTIME) {
@@ -66,9 +67,35 @@ const run = async (i: number) => {
 const warmUp = 200;
 const count = Number(countArg ?? 2000);
 for (let i = 0; i < warmUp; i++) await run(i);
+// WALSTAT=1: no checkpoints during the timed requests, then the WAL's size per request (pages written per commit).
+if (process.env.WALSTAT) {
+  database.sqlite!.pragma('wal_checkpoint(TRUNCATE)');
+  database.sqlite!.pragma('wal_autocheckpoint = 0');
+}
 const started = performance.now();
 for (let i = 0; i < count; i++) await run(i);
 console.log(`${method} ${path}: ${((performance.now() - started) / count).toFixed(3)} ms per request (${count} after ${warmUp} to warm up)`);
+if (process.env.WALSTAT) {
+  const { statSync } = await import('node:fs');
+  console.log(`WAL: ${(statSync(`${file}-wal`).size / 4120 / count).toFixed(1)} pages per request`);
+  // Which b-trees the pages of the last request belong to (the last commit's frames).
+  const { readFileSync } = await import('node:fs');
+  const wal = readFileSync(`${file}-wal`);
+  const frames: number[][] = [[]];
+  for (let offset = 32; offset + 24 <= wal.length; offset += 4120) {
+    frames.at(-1)!.push(wal.readUInt32BE(offset));
+    if (wal.readUInt32BE(offset + 4) !== 0) frames.push([]); // a commit frame ends a transaction
+  }
+  const commits = frames.slice(0, -1);
+  const owners = new Map<string, number>();
+  const names = new Map<number, string>();
+  for (const row of database.sqlite!.prepare('select pageno, name from dbstat').all() as Array<{ pageno: number; name: string }>) names.set(row.pageno, row.name);
+  for (const page of commits.flat()) {
+    const name = names.get(page) ?? (page === 1 ? 'header' : 'free/other');
+    owners.set(name, (owners.get(name) ?? 0) + 1);
+  }
+  console.log(`pages per commit (${commits.length} commits):`, [...owners].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${n} ${(c / commits.length).toFixed(2)}`).join(', '));
+}
 if (process.env.SQLTIME) {
   const requests = warmUp + count;
   const rows = [...statements].sort((a, b) => Number(b[1].ns - a[1].ns));

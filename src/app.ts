@@ -85,6 +85,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     dialect: database.dialect,
     accountId: request.auth.accountId,
     userId: request.auth.userId,
+    userName: request.auth.userName,
     changeStamp: request.changeStamp,
   }));
   // File content (DESIGN §15.3); what a crash left in storage (temporary or unreferenced content) is swept at start.
@@ -98,7 +99,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('inTransaction', async (request, work) => {
     // Reads after this write must not trust the stamp read before it (core/db/change-stamp.ts).
     request.changeStamp = undefined;
-    const workOn = (db: Transaction<DB>) => work({ db, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId });
+    const workOn = (db: Transaction<DB>) => work({ db, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId, userName: request.auth.userName });
     // A transaction PostgreSQL gave up (deadlock, serialisation failure) runs again from the start (retry.ts).
     const { value, db } = await retryingConflicts(
       () => (grouped ? grouped.run(workOn) : database.db.transaction().execute(async (tx) => ({ value: await workOn(tx), db: tx }))),

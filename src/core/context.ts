@@ -6,6 +6,8 @@ export interface Ctx {
   dialect: DialectName;
   accountId: string;
   userId: string;
+  /** The caller's name as authenticated (absent where no request is served: the CLI, tests). */
+  userName?: string;
   /**
    * Reads outside a transaction on SQLite: the database's change stamp read when the request was
    * authenticated (core/db/change-stamp.ts), for the view cache. Absent otherwise.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Dec } from '../../src/core/money.js';
 import { ApiError } from '../../src/core/errors.js';
-import { lineRate, lineView, linesFromParams, linesOfPrice, repriceLines, sumOfLines, takePrice, type FrozenEntry } from '../../src/modules/jobs/lines.js';
+import { lineRate, lineView, linesFromParams, linesOfPrice, nameLines, repriceLines, sumOfLines, takePrice, type FrozenEntry } from '../../src/modules/jobs/lines.js';
 
 /** Match lines of jobs and outsourcing (DESIGN §9.2, §10.3), pure. */
 const frozen: FrozenEntry[] = [
@@ -13,10 +13,33 @@ const named = (line: { id: string; value: string; entry: { unitCost: string; per
 
 describe('taking a price', () => {
   it('freezes the unit cost, mode, reference and entries; nothing applies: 0, fixed, no reference', () => {
-    expect(takePrice(undefined)).toEqual({ unitCost: '0', priceId: null, priceType: null, matchesType: 'fixed', entries: [] });
+    expect(takePrice(undefined)).toEqual({ unitCost: '0', priceId: null, priceType: null, matchesType: 'fixed', entries: [], names: new Map() });
     const taken = takePrice({ id: 'p', currency: { code: 'EUR', symbol: '€' }, matches: [{ id: 'a', name: 'A', percentage: 0.3, unitCost: 0.03 }], matchesType: 'percentage', type: 'client', unitCost: 0.1 });
-    expect(taken).toEqual({ unitCost: '0.1', priceId: 'p', priceType: 'client', matchesType: 'percentage', entries: [{ id: 'a', unitCost: '0.03', percentage: '0.3' }] });
+    expect(taken).toEqual({
+      unitCost: '0.1',
+      priceId: 'p',
+      priceType: 'client',
+      matchesType: 'percentage',
+      entries: [{ id: 'a', unitCost: '0.03', percentage: '0.3' }],
+      names: new Map([['a', 'A']]),
+    });
     expect(linesOfPrice(taken.entries)).toEqual([{ id: 'a', value: '0', entry: { unitCost: '0.03', percentage: '0.3' } }]);
+    // The names stay out of the stored entries (price_matches).
+    expect(JSON.parse(JSON.stringify(taken.entries))).toEqual([{ id: 'a', unitCost: '0.03', percentage: '0.3' }]);
+  });
+
+  it('names lines by their categories, in order; undefined when one name is missing', () => {
+    const lines = [
+      { id: 'b', value: '5', entry: null },
+      { id: 'a', value: '100', entry: { unitCost: '0.03', percentage: '0.3' } },
+    ];
+    const names = new Map([['a', 'A'], ['b', 'B']]);
+    expect(nameLines(lines, names)).toEqual([
+      { id: 'b', value: '5', entry: null, name: 'B' },
+      { id: 'a', value: '100', entry: { unitCost: '0.03', percentage: '0.3' }, name: 'A' },
+    ]);
+    expect(nameLines(lines, new Map([['a', 'A']]))).toBeUndefined();
+    expect(nameLines([], new Map())).toEqual([]);
   });
 });
 

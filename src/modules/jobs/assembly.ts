@@ -99,17 +99,22 @@ export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEsti
  * The rows (with names) of some ids of the caller's account and what their objects are made of
  * (unknown ids are left out). `created`: the jobs were inserted by the caller's transaction, so
  * nothing can reference them yet (no outsourcing, labels, notes, files, trackers or group): those
- * are their defaults, not read (nine statements of a new job's eighteen).
+ * are their defaults, not read (nine statements of a new job's eighteen). `known`: the row and the
+ * lines of the one job, as the caller is about to store them (PendingJobWrite): not read.
  */
-export async function readJobs(ctx: Ctx, ids: readonly string[], { created = false } = {}): Promise<Array<{ row: JobRowWithNames; loaded: Loaded }>> {
-  const rows = await repo.findManyWithNames(ctx.db, ctx.accountId, ids);
+export async function readJobs(
+  ctx: Ctx,
+  ids: readonly string[],
+  { created = false, known }: { created?: boolean; known?: { row: JobRowWithNames; lines: NamedLine[] } } = {},
+): Promise<Array<{ row: JobRowWithNames; loaded: Loaded }>> {
+  const rows = known ? [known.row] : await repo.findManyWithNames(ctx.db, ctx.accountId, ids);
   if (rows.length === 0) return [];
   const rowIds = rows.map((row) => row.id);
   const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
   // Independent reads, sent together: on PostgreSQL they overlap over the pool (on SQLite they
   // run one after another anyway).
   const [lines, outsourcing, pairs, labels, parts, account] = await Promise.all([
-    repo.lines(ctx.db, ctx.accountId, rowIds),
+    known ? new Map([[known.row.id, known.lines]]) : repo.lines(ctx.db, ctx.accountId, rowIds),
     created ? new Map<string, never[]>() : outsourcingOfJobs.objects(ctx, rowIds),
     pairIds.length > 0 ? languagePairs.referencesByIds(ctx, pairIds) : new Map<string, LanguagePairReference>(),
     created ? new Map<string, Label[]>() : entityLabels.listFor(ctx, JOB_ENTITY, rowIds),

@@ -46,22 +46,36 @@ export interface TakenPrice {
   priceType: string | null;
   matchesType: MatchesType;
   entries: FrozenEntry[];
+  /** The names of the entries' categories (not stored: an answer's lines are named without reading them). */
+  names: ReadonlyMap<string, string>;
 }
 
 /** The first applicable price, frozen; unit cost 0, `fixed` and no entries when none applies. */
 export function takePrice(price: ApplicablePrice | undefined): TakenPrice {
-  if (!price) return { unitCost: '0', priceId: null, priceType: null, matchesType: 'fixed', entries: [] };
+  if (!price) return { unitCost: '0', priceId: null, priceType: null, matchesType: 'fixed', entries: [], names: new Map() };
   return {
     unitCost: toDecimalString(price.unitCost),
     priceId: price.id,
     priceType: price.type,
     matchesType: price.matchesType,
     entries: price.matches.map((match) => ({ id: match.id, unitCost: toDecimalString(match.unitCost), percentage: toDecimalString(match.percentage) })),
+    names: new Map(price.matches.map((match) => [match.id, match.name])),
   };
 }
 
 export function parseEntries(json: string): FrozenEntry[] {
   return JSON.parse(json) as FrozenEntry[];
+}
+
+/** The lines with their categories' names; undefined when a name is not among `names`. */
+export function nameLines(lines: readonly Line[], names: ReadonlyMap<string, string>): NamedLine[] | undefined {
+  const named: NamedLine[] = [];
+  for (const line of lines) {
+    const name = names.get(line.id);
+    if (name === undefined) return undefined;
+    named.push({ id: line.id, value: line.value, entry: line.entry, name });
+  }
+  return named;
 }
 
 /** Lines of a freshly taken price: its entries with quantity 0. */

@@ -6,11 +6,11 @@ import { roundRate, toDecimalString } from '../../core/money.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { domains, masterData, matchCategories, services, units } from '../master-data/index.js';
 import type { ApplicablePrice } from '../prices/index.js';
-import { linesFromParams, linesOfPrice, parseEntries, repriceLines, sumOfLines, type Line } from './lines.js';
+import { linesFromParams, linesOfPrice, nameLines, parseEntries, repriceLines, sumOfLines, type Line } from './lines.js';
 import { criteriaOf, pricesFor, pricingColumns, resolvePricing, type JobCriteria } from './pricing.js';
 import { jobRepository as repo, type JobRow } from './repository.js';
 import type { JobObject, JobPricesFilters, UpdateJobPriceInput } from './schemas.js';
-import { lockJob, settle } from './service.js';
+import { lockJobWithNames, settle } from './service.js';
 
 /** `PUT /v2/jobs/:id/price` (DESIGN §10.3) and `GET /v2/jobs/:id/prices` (§9.6). */
 export const jobPricing = {
@@ -20,11 +20,13 @@ export const jobPricing = {
    * mode); then the other parameters.
    */
   async update(ctx: Ctx, id: string, input: UpdateJobPriceInput): Promise<JobObject> {
-    const current = await lockJob(ctx, id);
+    const current = await lockJobWithNames(ctx, id);
     const changes: Partial<JobRow> = {};
     let lines: Line[] | null = null;
     const stored = (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
     let frozen = parseEntries(current.price_matches);
+    // The categories' names of the lines to store, for the answer (those of the job's lines and of the others sent).
+    const names = new Map(stored.map((line) => [line.id, line.name]));
     let unitCost = String(current.unit_cost);
     let matchesType = current.matches_type;
     let hasMatches = isTrue(current.has_matches);
@@ -33,6 +35,7 @@ export const jobPricing = {
       const pricing = await resolvePricing(ctx, { ...criteriaOf(current), currency: input.currency });
       Object.assign(changes, pricingColumns(pricing), { currency: input.currency });
       frozen = pricing.main.entries;
+      for (const [categoryId, name] of pricing.main.names) names.set(categoryId, name);
       unitCost = pricing.main.unitCost;
       matchesType = pricing.main.matchesType;
       lines = repriceLines(stored, frozen, hasMatches);
@@ -48,7 +51,7 @@ export const jobPricing = {
       const others = input.matches.flatMap((match, i) =>
         onLines.has(match.id) ? [] : [{ id: match.id, param: `matches[${i}][id]`, current: known.has(match.id) ? match.id : undefined }],
       );
-      if (others.length > 0) await masterData.referenceAll(ctx, matchCategories, others);
+      if (others.length > 0) for (const ref of await masterData.referenceAll(ctx, matchCategories, others)) names.set(ref.id, ref.name);
       if (input.matches.length === 0) {
         hasMatches = false;
         lines = linesOfPrice(frozen);
@@ -66,9 +69,19 @@ export const jobPricing = {
     if (input.timeBasedInvoice !== undefined) changes.time_based_invoice = bool(input.timeBasedInvoice);
     if (input.nonBillable !== undefined) changes.non_billable = bool(input.nonBillable);
     changes.updated_at = nowIso();
-    await repo.update(ctx.db, ctx.accountId, id, changes);
-    if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines, stored);
-    return settle(ctx, id, 'updated');
+    const named = lines === null ? stored : nameLines(lines, names);
+    if (named === undefined) {
+      // A line of the job's frozen price whose category is on none of its lines (its name not at
+      // hand): stored first, then read back by settle.
+      await repo.update(ctx.db, ctx.accountId, id, changes);
+      await repo.replaceLines(ctx.db, ctx.accountId, id, lines!, stored);
+      return settle(ctx, id, 'updated');
+    }
+    const store = async (estimation: string) => {
+      await repo.update(ctx.db, ctx.accountId, id, estimation === current.estimation ? changes : { ...changes, estimation });
+      if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines, stored);
+    };
+    return settle(ctx, id, 'updated', { row: { ...current, ...changes }, lines: named, store });
   },
 
   /** The applicable prices of the job (§9.6), each query parameter replacing the job's value. */

@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely';
 import { ofAccount, type DialectName, type Executor } from '../../core/db/dialect.js';
 import { preparedQuery, type PreparedParams } from '../../core/db/prepared.js';
-import type { JobMatchesTable, JobsTable } from '../../core/db/schema.js';
+import type { DB, JobMatchesTable, JobsTable } from '../../core/db/schema.js';
 import { jobLines } from './line-store.js';
 
 /** SQL of jobs and their match lines. Every query takes the account id and filters by it. */
@@ -29,7 +30,7 @@ const findJobForUpdate = preparedQuery((db, p: { accountId: string; id: string }
   db.selectFrom('jobs').selectAll().where('account_id', '=', p.accountId).where('id', '=', p.id).forUpdate(),
 );
 
-const findJobsWithNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
+const jobsWithNames = (db: Kysely<DB>) =>
   db
     .selectFrom('jobs')
       .innerJoin('clients', 'clients.id', 'jobs.client_id')
@@ -48,9 +49,13 @@ const findJobsWithNames = preparedQuery((db, p: { accountId: string; ids: readon
         'domains.name as domain_name',
         'owner.name as user_name',
         'pm.name as project_manager_name',
-      ])
-      .where(ofAccount('jobs.account_id', p.accountId))
-      .where('jobs.id', 'in', p.ids),
+      ]);
+const findJobsWithNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
+  jobsWithNames(db).where(ofAccount('jobs.account_id', p.accountId)).where('jobs.id', 'in', p.ids),
+);
+// PostgreSQL: the job's row locked, not the rows it references.
+const findJobWithNamesForUpdate = preparedQuery((db, p: { accountId: string; id: string }) =>
+  jobsWithNames(db).where('jobs.account_id', '=', p.accountId).where('jobs.id', '=', p.id).forUpdate('jobs'),
 );
 
 const clientPricing = preparedQuery((db, p: { accountId: string; clientId: string }) =>
@@ -80,6 +85,11 @@ const accountPricing = preparedQuery((db, p: { accountId: string }) => db.select
 export const jobRepository = {
   findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<JobRow | undefined> {
     return (dialect === 'postgres' ? findJobForUpdate : findJob).first(db, { accountId, id });
+  },
+
+  /** The row with its references' names, locked as findForUpdate. */
+  findWithNamesForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<JobRowWithNames | undefined> {
+    return dialect === 'postgres' ? findJobWithNamesForUpdate.first(db, { accountId, id }) : findJobsWithNames.first(db, { accountId, ids: [id] });
   },
 
   find(db: Executor, accountId: string, id: string): Promise<JobRow | undefined> {
