@@ -7,6 +7,7 @@
  * `{job}` in the path is replaced by one of 500 jobs of the account, in turn. The body is JSON, or
  * `price`: the benchmark's eight match lines, with values that change with every request.
  * SQLTIME=1 times every SQLite statement and prints the statements per request, most costly first.
+ * WALSTAT=1 runs the timed requests without checkpoints and prints the pages each commit wrote, by b-tree.
  * With `node --cpu-prof --import tsx bench/profile.ts …` the run leaves a CPU profile.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +27,6 @@ copyFileSync(source, file);
 const database = openDatabase(`sqlite:${file}`);
 // A database kept by an older run may lack the newest migrations (the server applies them at start).
 await migrateToLatest(database);
-if (process.env.CACHE_KB) database.sqlite!.pragma(`cache_size = -${process.env.CACHE_KB}`);
 
 const statements = new Map<string, { count: number; ns: bigint }>();
 if (process.env.SQLTIME) {
