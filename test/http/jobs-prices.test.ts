@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, EUR, buildWorld, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
@@ -60,6 +61,37 @@ describe('GET /v2/jobs/:id/prices', () => {
     expect(idsOf(await prices({ languagePairId: w.pair.enFr, domainId: w.domain.legal }))).toEqual(['clientPair', 'client', 'accountDomain', 'account']);
     expect(idsOf(await prices({ languagePairId: '', domainId: '' }))).toEqual(['client', 'account']);
     expect(idsOf(await prices({ currency: 'JPY' }))).toEqual([]);
+  });
+
+  it('whatever its criteria, a new job takes the first price of its listing, and the first of isTimeBased=true as its time-based one', async () => {
+    // The job takes its prices from the candidate rows (applicable.ts firstForClient), the listing from the full records.
+    const criteria = fc.record({
+      quantityType: fc.constantFrom(w.unit.Words!, w.unit.Pages!, w.unit.Hours!),
+      currency: fc.constantFrom('EUR', 'USD'),
+      languagePair: fc.constantFrom(undefined, w.pair.enFr),
+      domain: fc.constantFrom(undefined, w.domain.legal),
+      service: fc.constantFrom(service, other),
+    });
+    await fc.assert(
+      fc.asyncProperty(criteria, async (picked) => {
+        const params = Object.fromEntries(Object.entries(picked).filter(([, value]) => value !== undefined));
+        const taken = await newJob(t.api, jobParams(w, picked.service, params));
+        const listed = async (query: Record<string, unknown>) => {
+          const reply = await t.api.get(`/v2/jobs/${taken.id}/prices`, query as never);
+          expect(reply.status).toBe(200);
+          return reply.body[0] as { id: string; type: string; unitCost: number; matchesType: string; matches: Array<{ id: string; name: string; unitCost: number; percentage: number }> } | undefined;
+        };
+        const [first, hourly] = [await listed({}), await listed({ isTimeBased: true })];
+        const quantity = taken.quantity;
+        expect(quantity.unitCostPriceReference).toEqual(first && { id: first.id, type: first.type });
+        expect(quantity.unitCost).toBe(first?.unitCost ?? 0);
+        expect(quantity.matchesType).toBe(first?.matchesType ?? 'fixed');
+        expect(quantity.matches).toEqual((first?.matches ?? []).map((match) => ({ ...match, value: 0 })));
+        expect(quantity.timeBasedUnitCostPriceReference).toEqual(hourly && { id: hourly.id, type: hourly.type });
+        expect(quantity.timeBasedUnitCost).toBe(hourly?.unitCost ?? 0);
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('isTimeBased=true looks for the unit flagged isHours', async () => {

@@ -52,10 +52,8 @@ export async function pricesFor(ctx: Ctx, criteria: JobCriteria, hours = false):
 
 /** The first applicable price, and the first of the hours unit for time-based invoicing. */
 export async function resolvePricing(ctx: Ctx, criteria: JobCriteria): Promise<JobPricing> {
-  const first = await applicablePrices.firstForClient(ctx, query(criteria));
   const hoursUnit = await repo.hoursUnit(ctx.db, ctx.accountId);
-  let hourly: ApplicablePrice | undefined;
-  if (hoursUnit !== null) hourly = hoursUnit === criteria.unitId ? first : await applicablePrices.firstForClient(ctx, query(criteria, hoursUnit));
+  const { first, other: hourly } = await applicablePrices.firstForClient(ctx, query(criteria), hoursUnit);
   const timeBased = takePrice(hourly);
   return { main: takePrice(first), timeBased: { unitCost: timeBased.unitCost, priceId: timeBased.priceId, priceType: timeBased.priceType } };
 }

@@ -27,17 +27,31 @@ export type ReferencedTable = 'services' | 'units' | 'domains' | 'clients' | 'su
 /** What price resolution compares of a price (resolution.ts). */
 export type CandidateRow = Pick<
   PriceRow,
-  'id' | 'family' | 'owner_client_id' | 'owner_supplier_id' | 'client_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id' | 'domain_id' | 'has_price' | 'updated_at'
+  | 'id'
+  | 'family'
+  | 'owner_client_id'
+  | 'owner_supplier_id'
+  | 'client_id'
+  | 'service_id'
+  | 'unit_id'
+  | 'currency'
+  | 'language_pair_id'
+  | 'domain_id'
+  | 'has_price'
+  | 'updated_at'
+  | 'unit_cost'
+  | 'matches_type'
 >;
 
 const candidateRows = preparedQuery(
-  (db, p: { accountId: string; serviceId: string; unitId: string; currency: string; families: readonly string[]; ownerClientId: string; ownerSupplierId: string }) =>
+  (db, p: { accountId: string; serviceId: string; unitIds: readonly string[]; currency: string; families: readonly string[]; ownerClientId: string; ownerSupplierId: string }) =>
     db
       .selectFrom('prices')
-      .select(['id', 'family', 'owner_client_id', 'owner_supplier_id', 'client_id', 'service_id', 'unit_id', 'currency', 'language_pair_id', 'domain_id', 'has_price', 'updated_at'])
+      // With the unit cost and mode: the price a job takes is built from this row and its match entries alone.
+      .select(['id', 'family', 'owner_client_id', 'owner_supplier_id', 'client_id', 'service_id', 'unit_id', 'currency', 'language_pair_id', 'domain_id', 'has_price', 'updated_at', 'unit_cost', 'matches_type'])
       .where('account_id', '=', p.accountId)
       .where('service_id', '=', p.serviceId)
-      .where('unit_id', '=', p.unitId)
+      .where('unit_id', 'in', p.unitIds)
       .where('currency', '=', p.currency)
       .where('family', 'in', p.families as FamilyKey[])
       .where((eb) =>
@@ -178,17 +192,19 @@ export const priceRepository = {
       .execute();
   },
 
-  /** Prices of the given families with the service, unit and currency (candidates of §9.6–9.7). */
-  /** The columns resolution compares (resolution.ts) of the prices that could apply: one query by the candidate index. */
+  /**
+   * The columns resolution compares (resolution.ts) of the prices of the given families with the
+   * service, one of the units and the currency (candidates of §9.6–9.7): one query by the candidate index.
+   */
   candidates(
     db: Executor,
     accountId: string,
-    criteria: { serviceId: string; unitId: string; currency: string; families: FamilyKey[]; ownerClientId?: string | null; ownerSupplierId?: string | null },
+    criteria: { serviceId: string; unitIds: readonly string[]; currency: string; families: FamilyKey[]; ownerClientId?: string | null; ownerSupplierId?: string | null },
   ): Promise<CandidateRow[]> {
     return candidateRows(db, {
       accountId,
       serviceId: criteria.serviceId,
-      unitId: criteria.unitId,
+      unitIds: criteria.unitIds,
       currency: criteria.currency,
       families: criteria.families,
       ownerClientId: criteria.ownerClientId ?? '',
