@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DefaultQueryExecutor, sql } from 'kysely';
 import { preparedQuery } from '../../src/core/db/prepared.js';
 import type { Database } from '../../src/core/db/database.js';
-import { createTestAccount, openTestDatabase } from '../helper.js';
+import { createTestAccount, openTestDatabase, usingPostgres } from '../helper.js';
 
 /** Prepared queries (src/core/db/prepared.ts) on the suite's database (SQLite, or PostgreSQL with DATABASE_URL). */
 let database: Database;
@@ -67,5 +67,21 @@ describe('preparedQuery', () => {
       expect(await account.first(tx, { accountId: accountA })).toEqual({ id: accountA });
     });
     expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PostgreSQL: prepared queries as named statements (pg-named-statements.ts)', () => {
+  it.skipIf(!usingPostgres)('are prepared once per connection and listed there; other queries are not', async () => {
+    const countOf = preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', p.accountId));
+    await database.db.transaction().execute(async (tx) => {
+      // One connection for the whole transaction: what it prepared is visible in its own view.
+      for (let i = 0; i < 3; i++) expect(Number((await countOf.first(tx, { accountId: accountA }))?.count)).toBeGreaterThan(0);
+      await sql`select ${'not prepared'}::text as marker`.execute(tx);
+      const listed = (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(tx)).rows;
+      const mine = listed.filter((row) => row.statement.includes('count(*)') && row.statement.includes('"users"'));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.name).toMatch(/^transdesk_\d+$/);
+      expect(listed.some((row) => row.statement.includes('not prepared') || row.statement.includes('marker'))).toBe(false);
+    });
   });
 });

@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
+import { nameStatementsOf } from './pg-named-statements.js';
 import type { DB } from './schema.js';
 
 export interface Database {
@@ -122,6 +123,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   });
   // An idle client's network error must not crash the process; the pool replaces the client.
   pool.on('error', () => {});
+  nameStatementsOf(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

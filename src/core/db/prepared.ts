@@ -1,5 +1,6 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { PostgresAdapter, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Executor } from './dialect.js';
+import { nameStatement } from './pg-named-statements.js';
 import type { DB } from './schema.js';
 
 /**
@@ -49,6 +50,8 @@ export function preparedQuery<P extends PreparedParams, R>(build: (db: Kysely<DB
       marked[name] = Array.isArray(value) ? value.map((_, i) => `${MARK}${name}\u0000${i}`) : `${MARK}${name}\u0000-1`;
     }
     const compiled = build(db, marked as P).compile();
+    // PostgreSQL runs it as a named statement, planned once per connection (pg-named-statements.ts).
+    if (db.getExecutor().adapter instanceof PostgresAdapter) nameStatement(compiled.sql);
     const slots = compiled.parameters.map((parameter) => {
       if (typeof parameter !== 'string' || !parameter.startsWith(MARK)) return { constant: parameter };
       const [name, index] = parameter.slice(MARK.length).split('\u0000') as [string, string];
