@@ -17,6 +17,7 @@ import { jobVersions } from './migrations/0014_job_versions.js';
 import { groupJobIds } from './migrations/0015_group_job_ids.js';
 import { groupVersions } from './migrations/0016_group_versions.js';
 import { keyEpoch } from './migrations/0017_key_epoch.js';
+import { fewerJobIndexes } from './migrations/0018_fewer_job_indexes.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -38,6 +39,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0015_group_job_ids': groupJobIds(database.dialect),
     '0016_group_versions': groupVersions(database.dialect),
     '0017_key_epoch': keyEpoch(database.dialect),
+    '0018_fewer_job_indexes': fewerJobIndexes(database.dialect),
   };
 }
 

@@ -14,7 +14,8 @@ import type { JobFilters } from './schemas.js';
 
 /**
  * `GET /v2/jobs` (DESIGN §6.2–6.3): filters (values of one parameter OR'ed, parameters AND'ed)
- * and sorts, each served by an index that starts with the account (migration 0004).
+ * and sorts, each served by an index on the account and the filtered column, followed by the
+ * order (migrations 0004 and 0018).
  */
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name_key', dueDate: 'due_sort', status: 'status' };
 
