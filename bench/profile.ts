@@ -18,6 +18,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/core/db/database.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import { insertApiKey } from '../src/modules/accounts/provisioning.js';
+import { statementReport, timeStatements } from './statement-timing.mjs';
 
 const [source, method, path, countArg, body] = process.argv.slice(2);
 if (!source || !method || !path) throw new Error('usage: profile.ts <bench.sqlite> <METHOD> <path> [count] [body]');
@@ -28,24 +29,8 @@ const database = openDatabase(`sqlite:${file}`);
 // A database kept by an older run may lack the newest migrations (the server applies them at start).
 await migrateToLatest(database);
 
-const statements = new Map<string, { count: number; ns: bigint }>();
-if (process.env.SQLTIME) {
-  const prototype = Object.getPrototypeOf(database.sqlite!.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of ['run', 'all', 'get']) {
-    const original = prototype[name]!;
-    prototype[name] = function timed(this: { source: string }, ...args: unknown[]) {
-      const started = process.hrtime.bigint();
-      try {
-        return original.apply(this, args);
-      } finally {
-        const entry = statements.get(this.source) ?? { count: 0, ns: 0n };
-        entry.count += 1;
-        entry.ns += process.hrtime.bigint() - started;
-        statements.set(this.source, entry);
-      }
-    };
-  }
-}
+// Before the app prepares any statement.
+const statements = process.env.SQLTIME ? timeStatements() : undefined;
 
 const config = loadConfig({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', FILE_STORAGE: `fs:${join(dir, 'files')}` });
 const app = await buildApp({ config, database, logger: false });
@@ -96,16 +81,7 @@ if (process.env.WALSTAT) {
   }
   console.log(`pages per commit (${commits.length} commits):`, [...owners].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${n} ${(c / commits.length).toFixed(2)}`).join(', '));
 }
-if (process.env.SQLTIME) {
-  const requests = warmUp + count;
-  const rows = [...statements].sort((a, b) => Number(b[1].ns - a[1].ns));
-  const totalNs = rows.reduce((sum, [, entry]) => sum + entry.ns, 0n);
-  const totalCount = rows.reduce((sum, [, entry]) => sum + entry.count, 0);
-  console.log(`SQLite per request: ${(Number(totalNs) / requests / 1000).toFixed(0)} µs in ${(totalCount / requests).toFixed(1)} statements`);
-  for (const [sql, entry] of rows.slice(0, 30)) {
-    console.log(`${(Number(entry.ns) / requests / 1000).toFixed(1).padStart(7)} µs ${(entry.count / requests).toFixed(2).padStart(5)}× ${sql.replace(/\s+/g, ' ').slice(0, 140)}`);
-  }
-}
+if (statements) console.log(statementReport(statements, warmUp + count, 30));
 await app.close();
 await database.close();
 rmSync(dir, { recursive: true, force: true });
