@@ -51,7 +51,7 @@ async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>)
  * Under load V8 lets the heap grow to several times its live size before a full collection (up to
  * 4×): the benchmark's server on SQLite held 55 MB live in a 165 MB heap, and its resident memory
  * passed 300 MB in some runs. A fixed growing factor keeps the heap nearer what is live (the
- * default is 50 % on SQLite, none on PostgreSQL: config.ts; measurements in docs/performance.md).
+ * default is 35 % on SQLite, 50 % on PostgreSQL: config.ts; measurements in docs/performance.md).
  * V8 reads the flag at each collection, so setting it at start takes effect. An explicit
  * `--heap-growing-percent` in NODE_OPTIONS or on the command line wins.
  */

@@ -28,8 +28,8 @@ describe('loadConfig (DESIGN §1.2)', () => {
     expect(load({ FILE_STORAGE: 'db' }).fileStorage).toEqual({ kind: 'db' });
   });
 
-  it('limits the heap growth on both databases, unless told', () => {
-    expect(load({}).heapGrowingPercent).toBe(50);
+  it('limits the heap growth on both databases (more on SQLite), unless told', () => {
+    expect(load({}).heapGrowingPercent).toBe(35);
     expect(load({ DATABASE_URL: 'postgres://u@h/db' }).heapGrowingPercent).toBe(50);
     expect(load({ DATABASE_URL: 'postgres://u@h/db', HEAP_GROWING_PERCENT: '40' }).heapGrowingPercent).toBe(40);
     expect(load({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
