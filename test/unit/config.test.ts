@@ -16,7 +16,7 @@ describe('loadConfig (DESIGN §1.2)', () => {
       logLevel: 'info',
       timeouts: { headersMs: 20_000, requestMs: 300_000, keepAliveMs: 72_000, idleMs: 120_000, checkIntervalMs: 1000 },
       viewCacheBytes: 32 * 1024 * 1024,
-      heapGrowingPercent: 50,
+      heapGrowingPercent: 35,
     });
   });
 
