@@ -52,7 +52,7 @@ describe('preparedQuery', () => {
     expect(await byName.first(database.db, { accountId: accountB, name: 'nobody', limit: 5 })).toBeUndefined();
   });
 
-  it('builds each shape once, then runs through the executor (counted like any query), in transactions too', async () => {
+  it('builds each shape once, then runs through the executor (counted like any query); in transactions too', async () => {
     const build = vi.fn((db: Parameters<Parameters<typeof preparedQuery>[0]>[0], p: { accountId: string }) => db.selectFrom('accounts').select('id').where('id', '=', p.accountId));
     const account = preparedQuery(build);
     const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
@@ -67,6 +67,32 @@ describe('preparedQuery', () => {
       expect(await account.first(tx, { accountId: accountA })).toEqual({ id: accountA });
     });
     expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('in a transaction', () => {
+  const renameUser = preparedQuery((db, p: { accountId: string; name: string }) => db.updateTable('users').set({ name: p.name }).where('account_id', '=', p.accountId));
+  const namesOf = preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').select('name').where('account_id', '=', p.accountId));
+
+  it('runs on SQLite straight on the connection the transaction holds, on PostgreSQL through the executor; its writes are the transaction\'s', async () => {
+    const before = (await namesOf(database.db, { accountId: accountB })).map((row) => row.name);
+    const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+    try {
+      await expect(
+        database.db.transaction().execute(async (tx) => {
+          spy.mockClear();
+          await renameUser(tx, { accountId: accountB, name: 'Renamed in the transaction' });
+          // The transaction sees its own write, whichever way the statement went.
+          expect(new Set((await namesOf(tx, { accountId: accountB })).map((row) => row.name))).toEqual(new Set(['Renamed in the transaction']));
+          expect(spy).toHaveBeenCalledTimes(database.dialect === 'sqlite' ? 0 : 2);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+    } finally {
+      spy.mockRestore();
+    }
+    // Rolled back with the transaction; outside one, through the executor again.
+    expect((await namesOf(database.db, { accountId: accountB })).map((row) => row.name)).toEqual(before);
   });
 });
 

@@ -61,6 +61,22 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * The statements of each SQLite dialect's connection, by the dialect's adapter (shared by its
+ * Kysely instance and every transaction of it): prepared queries run inside a transaction go to
+ * them directly (prepared.ts).
+ */
+const connections = new WeakMap<DialectAdapter, ReturnType<typeof cachingDatabase>>();
+
+/**
+ * SQLite, inside a transaction: the connection the transaction holds, to run a statement on
+ * directly. There is one connection, and a transaction holds it until it ends: nothing else can
+ * run on it meanwhile. Undefined elsewhere (then the statement goes through Kysely).
+ */
+export function transactionConnection(db: { isTransaction: boolean; getExecutor(): { adapter: DialectAdapter } }): { prepare(sql: string): BetterSqlite3.Statement } | undefined {
+  return db.isTransaction ? connections.get(db.getExecutor().adapter) : undefined;
+}
+
 class TransdeskSqliteDialect extends SqliteDialect {
   private readonly cached: ReturnType<typeof cachingDatabase>;
   constructor(database: BetterSqlite3.Database) {
@@ -72,7 +88,9 @@ class TransdeskSqliteDialect extends SqliteDialect {
     return new ImmediateSqliteDriver({ database: this.cached as never });
   }
   override createAdapter(): DialectAdapter {
-    return new TransactionalDdlSqliteAdapter();
+    const adapter = new TransactionalDdlSqliteAdapter();
+    connections.set(adapter, this.cached);
+    return adapter;
   }
 }
 

