@@ -14,7 +14,7 @@ jobExtensions.register({
     for (const row of await repo.referencesOfJobs(ctx.db, ctx.accountId, jobIds)) result.set(row.jobId, { group: { id: row.id, name: row.name } });
     return result;
   },
-  jobsChanged: (ctx, jobIds) => groups.jobsChanged(ctx, jobIds),
+  jobsChanged: (ctx, jobIds, groupIds) => groups.jobsChanged(ctx, jobIds, groupIds),
   lockWithJobs: (ctx, jobIds) => groups.lockOfJobs(ctx, jobIds),
   deleteParts: (ctx, jobId) => groups.jobDeleting(ctx, jobId),
   jobsOfGroup: (ctx, groupId) => groups.jobIds(ctx, groupId),

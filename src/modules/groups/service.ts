@@ -207,9 +207,12 @@ export const groups = {
     return repo.update(ctx.db, ctx.accountId, id, { updated_at: now });
   },
 
-  /** Jobs changed (their stored estimation was just written): refresh their groups; `group.updated` when one changed. */
-  async jobsChanged(ctx: Ctx, jobIds: readonly string[]): Promise<void> {
-    for (const groupId of await repo.groupsOfJobs(ctx.db, ctx.accountId, jobIds)) {
+  /**
+   * Jobs changed (their stored estimation was just written): refresh their groups (`groupIds`
+   * when the caller knows them); `group.updated` when one changed.
+   */
+  async jobsChanged(ctx: Ctx, jobIds: readonly string[], groupIds?: readonly string[]): Promise<void> {
+    for (const groupId of groupIds ?? (await repo.groupsOfJobs(ctx.db, ctx.accountId, jobIds))) {
       if (await refreshGroup(ctx, groupId)) await changedEvent(ctx, groupId);
     }
   },

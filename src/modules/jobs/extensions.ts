@@ -43,8 +43,11 @@ export interface JobExtension {
   deleteParts?(ctx: Ctx, jobId: string): Promise<void>;
   /** Throws (409 invalid_transition) when a move allowed by the table is not, e.g. 4 → 3 while invoiced. */
   beforeStatusChange?(ctx: Ctx, job: JobSummary, to: number): Promise<void>;
-  /** After the stored estimation of some jobs was written (every job write passes there): e.g. refresh their groups. */
-  jobsChanged?(ctx: Ctx, jobIds: readonly string[]): Promise<void>;
+  /**
+   * After the stored estimation of some jobs was written (every job write passes there): e.g.
+   * refresh their groups. `groupIds`: their groups, when the caller holds their rows (else read).
+   */
+  jobsChanged?(ctx: Ctx, jobIds: readonly string[], groupIds?: readonly string[]): Promise<void>;
   /**
    * PostgreSQL, from `jobs.lockAll`, the jobs locked already: locks what `jobsChanged` will lock for
    * them, in a fixed order (groups: the jobs' groups, in id order).

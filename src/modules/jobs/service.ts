@@ -90,7 +90,9 @@ export async function settle(ctx: Ctx, id: string, type: 'created' | 'updated', 
   const stored = JSON.stringify(estimation);
   if (pending) await pending.store(stored);
   else if (stored !== row.estimation) await repo.update(ctx.db, ctx.accountId, id, { estimation: stored });
-  for (const extension of jobExtensions.list()) await extension.jobsChanged?.(ctx, [id]);
+  // A pending write holds the job's row, locked since the start: its group is known.
+  const groups = pending ? (row.group_id ? [row.group_id] : []) : undefined;
+  for (const extension of jobExtensions.list()) await extension.jobsChanged?.(ctx, [id], groups);
   const job = toJob(row, loaded, estimation);
   await recordEvent(ctx, `job.${type}`, job);
   return job;
