@@ -75,9 +75,8 @@ export interface PendingJobWrite {
  */
 export async function settle(ctx: Ctx, id: string, type: 'created' | 'updated', pending?: PendingJobWrite): Promise<JobObject> {
   const created = type === 'created';
-  const known = pending && { row: pending.row, lines: pending.lines };
   // A new job has no trackers and is on no document yet (see readJobs).
-  const [[read], extras] = await Promise.all([readJobs(ctx, [id], { created, known }), created ? new Map([[id, defaultExtras()]]) : loadExtras(ctx, [id])]);
+  const [[read], extras] = await Promise.all([readJobs(ctx, [id], { created, known: pending }), created ? new Map([[id, defaultExtras()]]) : loadExtras(ctx, [id])]);
   if (!read) throw notFound('job', id);
   const { row, loaded } = read;
   const estimation = estimationFrom(row, {

@@ -3,10 +3,9 @@ import { isTrue } from '../../core/db/dialect.js';
 import { currency } from '../../core/money.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { clientDefaults, type FamilyKey } from './families.js';
-import { matchView } from './matches.js';
 import { priceRepository as repo, type CandidateRow } from './repository.js';
 import { priceType, resolveClientPrices, resolveSupplierPrices, type CandidateFamily, type PairCodes, type PriceCandidate } from './resolution.js';
-import { recordsByIds } from './service.js';
+import { matchEntryOf, recordsByIds } from './service.js';
 import type { MatchEntryObject } from './schemas.js';
 
 /**
@@ -96,11 +95,10 @@ async function candidates(ctx: Ctx, query: PriceQuery, families: FamilyKey[], su
 async function fromCandidates(ctx: Ctx, chosen: ReadonlyArray<{ row: CandidateRow; family: CandidateFamily } | undefined>): Promise<Array<ApplicablePrice | undefined>> {
   const ids = [...new Set(chosen.flatMap((item) => (item ? [item.row.id] : [])))];
   const matches = new Map<string, MatchEntryObject[]>(ids.map((id) => [id, []]));
-  const unitCosts = new Map(chosen.flatMap((item) => (item ? [[item.row.id, item.row] as const] : [])));
+  const rowsById = new Map(chosen.flatMap((item) => (item ? [[item.row.id, item.row] as const] : [])));
   for (const match of await repo.matchesOf(ctx.db, ctx.accountId, ids)) {
-    const row = unitCosts.get(match.price_id)!;
-    const view = matchView(row.matches_type, String(row.unit_cost), { unitCost: match.unit_cost, percentage: match.percentage });
-    matches.get(match.price_id)!.push({ id: match.match_category_id, name: match.name, percentage: Number(view.percentage), unitCost: Number(view.unitCost) });
+    const row = rowsById.get(match.price_id)!;
+    matches.get(match.price_id)!.push(matchEntryOf(row.matches_type, row.unit_cost, match));
   }
   return chosen.map((item) =>
     item

@@ -12,9 +12,15 @@ import type { PriceFamily, PriceScope } from './families.js';
 import { MatchConversionError, convertMatch, matchView, type MatchesType } from './matches.js';
 import { assertIdsExist, type FilterTable } from '../../core/filter-ids.js';
 import { priceRepository as repo, type MatchRowWithName, type PriceRow } from './repository.js';
-import type { PriceInput, PriceRecord, PriceSearch } from './schemas.js';
+import type { MatchEntryObject, PriceInput, PriceRecord, PriceSearch } from './schemas.js';
 
 const num = (value: { toFixed(): string } | string) => Number(typeof value === 'string' ? value : value.toFixed());
+
+/** A stored match entry of a price as in its record: the rate and the fraction, in the price's mode (§9.2). */
+export function matchEntryOf(matchesType: MatchesType, unitCost: string | number, match: MatchRowWithName): MatchEntryObject {
+  const view = matchView(matchesType, String(unitCost), { unitCost: match.unit_cost, percentage: match.percentage });
+  return { id: match.match_category_id, name: match.name, percentage: num(view.percentage), unitCost: num(view.unitCost) };
+}
 
 /** The full records of some prices, by id (one query per related table, whatever the count). */
 export async function recordsByIds(ctx: Ctx, family: PriceFamily, ids: readonly string[]): Promise<Map<string, PriceRecord>> {
@@ -34,10 +40,7 @@ export async function recordsByIds(ctx: Ctx, family: PriceFamily, ids: readonly 
     if (row.domain_id !== null) record.domain = { id: row.domain_id, name: row.domain_name ?? '' };
     const pair = row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id);
     if (pair) record.languagePair = pair;
-    record.matches = (matches.get(row.id) ?? []).map((match) => {
-      const view = matchView(row.matches_type, row.unit_cost, { unitCost: match.unit_cost, percentage: match.percentage });
-      return { id: match.match_category_id, name: match.name, percentage: num(view.percentage), unitCost: num(view.unitCost) };
-    });
+    record.matches = (matches.get(row.id) ?? []).map((match) => matchEntryOf(row.matches_type, row.unit_cost, match));
     record.matchesType = row.matches_type;
     record.quantityType = { id: row.unit_id, name: row.unit_name };
     record.service = { id: row.service_id, name: row.service_name };
