@@ -10,6 +10,8 @@ let service: string;
 let other: string;
 const p: Record<string, string> = {};
 let job: { id: string };
+/** fr→en: matched by the bidirectional en→fr price through its codes reversed, not its id. */
+let frEn: string;
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
@@ -25,6 +27,7 @@ beforeAll(async () => {
   p.hours = await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Hours, unitCost: 40 });
   p.otherService = await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service: other, quantityType: w.unit.Words, unitCost: 0.2 });
   job = await newJob(t.api, jobParams(w, service));
+  frEn = (await t.api.post('/v2/account/language-pairs', { source: 'fr', target: 'en' })).body.id as string;
 });
 afterAll(async () => {
   await t.close();
@@ -68,7 +71,7 @@ describe('GET /v2/jobs/:id/prices', () => {
     const criteria = fc.record({
       quantityType: fc.constantFrom(w.unit.Words!, w.unit.Pages!, w.unit.Hours!),
       currency: fc.constantFrom('EUR', 'USD'),
-      languagePair: fc.constantFrom(undefined, w.pair.enFr),
+      languagePair: fc.constantFrom(undefined, w.pair.enFr, frEn, w.pair.deFr),
       domain: fc.constantFrom(undefined, w.domain.legal),
       service: fc.constantFrom(service, other),
     });

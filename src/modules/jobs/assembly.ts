@@ -100,17 +100,19 @@ export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEsti
  * (unknown ids are left out). `created`: the jobs were inserted by the caller's transaction, so
  * nothing can reference them yet (no outsourcing, labels, notes, files, trackers or group): those
  * are their defaults, not read (nine statements of a new job's eighteen). `known`: the row and the
- * lines of the one job, as the caller is about to store them (PendingJobWrite): not read.
+ * lines of the one job, as the caller is about to store them (PendingJobWrite), and its language
+ * pair when the caller has it: not read.
  */
 export async function readJobs(
   ctx: Ctx,
   ids: readonly string[],
-  { created = false, known }: { created?: boolean; known?: { row: JobRowWithNames; lines: NamedLine[] } } = {},
+  { created = false, known }: { created?: boolean; known?: { row: JobRowWithNames; lines: NamedLine[]; pair?: LanguagePairReference | null } } = {},
 ): Promise<Array<{ row: JobRowWithNames; loaded: Loaded }>> {
   const rows = known ? [known.row] : await repo.findManyWithNames(ctx.db, ctx.accountId, ids);
   if (rows.length === 0) return [];
   const rowIds = rows.map((row) => row.id);
-  const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
+  const knownPair = known?.pair && known.pair.id === known.row.language_pair_id ? known.pair : undefined;
+  const pairIds = knownPair ? [] : rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
   // Independent reads, sent together: on PostgreSQL they overlap over the pool (on SQLite they
   // run one after another anyway).
   const [lines, outsourcing, pairs, labels, parts, account] = await Promise.all([
@@ -128,7 +130,7 @@ export async function readJobs(
       lines: lines.get(row.id) ?? [],
       outsourcing: (outsourcing.get(row.id) ?? []).map(({ object }) => object),
       outsourcingItems: (outsourcing.get(row.id) ?? []).map(({ item }) => item),
-      pair: row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id),
+      pair: row.language_pair_id === null ? undefined : (knownPair ?? pairs.get(row.language_pair_id)),
       labels: labels.get(row.id) ?? [],
       parts: parts.get(row.id)!,
       targetMargin,

@@ -2,6 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { buildJobEstimation, type JobEstimation, type OutsourcingItem } from '../estimation/index.js';
 import { applicablePrices, type ApplicablePrice, type PriceQuery } from '../prices/index.js';
+import type { LanguagePairReference } from '../language-pairs/index.js';
 import { outsourcingOfJobs } from '../outsourcing/index.js';
 import { jobExtensions, loadExtras, type EstimationExtras } from './extensions.js';
 import { pricingInput, takePrice, type NamedLine, type TakenPrice } from './lines.js';
@@ -17,6 +18,8 @@ export interface JobCriteria {
   unitId: string;
   currency: string;
   languagePairId: string | null;
+  /** The reference of languagePairId when the caller has it (validated): not read again. */
+  languagePair?: LanguagePairReference | null;
   domainId: string | null;
 }
 
@@ -31,6 +34,7 @@ const query = (criteria: JobCriteria, unitId = criteria.unitId): PriceQuery => (
   unitId,
   currency: criteria.currency,
   languagePairId: criteria.languagePairId,
+  languagePair: criteria.languagePair ?? null,
   domainId: criteria.domainId,
 });
 
@@ -52,8 +56,7 @@ export async function pricesFor(ctx: Ctx, criteria: JobCriteria, hours = false):
 
 /** The first applicable price, and the first of the hours unit for time-based invoicing. */
 export async function resolvePricing(ctx: Ctx, criteria: JobCriteria): Promise<JobPricing> {
-  const hoursUnit = await repo.hoursUnit(ctx.db, ctx.accountId);
-  const { first, other: hourly } = await applicablePrices.firstForClient(ctx, query(criteria), hoursUnit);
+  const { first, hourly } = await applicablePrices.firstForClient(ctx, query(criteria));
   const timeBased = takePrice(hourly);
   return { main: takePrice(first), timeBased: { unitCost: timeBased.unitCost, priceId: timeBased.priceId, priceType: timeBased.priceType } };
 }

@@ -8,7 +8,7 @@ import { toDecimalString } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
 import { clients } from '../clients/index.js';
 import { entityLabels } from '../labels/attachments.js';
-import { languagePairs } from '../language-pairs/index.js';
+import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { domains, masterData, services, units } from '../master-data/index.js';
 import { users } from '../users/index.js';
 import { loadJobs, readJobs, toJob, JOB_ENTITY } from './assembly.js';
@@ -63,6 +63,8 @@ export interface PendingJobWrite {
   row: JobRowWithNames;
   /** Its match lines as they are to be stored, in order, named. */
   lines: NamedLine[];
+  /** The reference of its language pair, when the caller has it (validated); otherwise read. */
+  pair?: LanguagePairReference | null;
   /** Stores the row, with this estimation (JSON), and the lines. */
   store(estimation: string): Promise<void>;
 }
@@ -125,11 +127,12 @@ export const jobs = {
     const service = await masterData.reference(ctx, services, input.service, 'service');
     const unit = await masterData.reference(ctx, units, input.quantityType, 'quantityType');
     const domain = input.domain ? await masterData.reference(ctx, domains, input.domain, 'domain') : null;
-    const pairId = input.languagePair ? (await languagePairs.reference(ctx, input.languagePair, 'languagePair')).id : null;
+    const pair = input.languagePair ? await languagePairs.reference(ctx, input.languagePair, 'languagePair') : null;
+    const pairId = pair?.id ?? null;
     const manager = input.projectManager ? await users.reference(ctx, input.projectManager, 'projectManager') : null;
     const [serviceId, unitId, domainId, managerId] = [service.id, unit.id, domain?.id ?? null, manager?.id ?? null];
     const currencyCode = input.currency ?? client.currency ?? (await repo.account(ctx.db, ctx.accountId))?.currency ?? 'EUR';
-    const criteria = { clientId: client.id, serviceId, unitId, currency: currencyCode, languagePairId: pairId, domainId };
+    const criteria = { clientId: client.id, serviceId, unitId, currency: currencyCode, languagePairId: pairId, languagePair: pair, domainId };
     const pricing = await resolvePricing(ctx, criteria);
     const now = nowIso();
     const dueDate = input.dueDate ? toIsoDate(input.dueDate) : null;
@@ -194,7 +197,7 @@ export const jobs = {
       project_manager_name: manager?.name ?? null,
     };
     // Every entry of the taken price comes with its category's name.
-    return settle(ctx, row.id, 'created', { row: { ...row, ...names }, lines: nameLines(lines, pricing.main.names)!, store });
+    return settle(ctx, row.id, 'created', { row: { ...row, ...names }, lines: nameLines(lines, pricing.main.names)!, pair, store });
   },
 
   async update(ctx: Ctx, id: string, input: UpdateJobInput): Promise<JobObject> {

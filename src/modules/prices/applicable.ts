@@ -30,6 +30,8 @@ export interface PriceQuery {
   unitId: string;
   currency: string;
   languagePairId?: string | null;
+  /** The reference of languagePairId when the caller has it (validated): not read again. */
+  languagePair?: LanguagePairReference | null;
   domainId?: string | null;
 }
 
@@ -44,19 +46,25 @@ const codes = (ref: LanguagePairReference): PairCodes => ({
   bidirectional: ref.bidirectional,
 });
 
-/** The account's prices of the families that could apply, as resolution candidates (also for `otherUnits`). */
-async function candidates(ctx: Ctx, query: PriceQuery, families: FamilyKey[], supplierId?: string, otherUnits: readonly string[] = []) {
-  const rows = await repo.candidates(ctx.db, ctx.accountId, {
-    serviceId: query.serviceId,
-    unitIds: [query.unitId, ...otherUnits],
-    currency: query.currency,
-    families,
-    ownerClientId: query.clientId ?? null,
-    ownerSupplierId: supplierId ?? null,
-  });
-  const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
-  if (query.languagePairId) pairIds.push(query.languagePairId);
-  const pairs = await languagePairs.referencesByIds(ctx, pairIds);
+/** The account's candidate prices of the families that could apply, with their language pairs. */
+function candidates(ctx: Ctx, query: PriceQuery, families: FamilyKey[], supplierId?: string): Promise<Candidates> {
+  const criteria = { serviceId: query.serviceId, currency: query.currency, families, ownerClientId: query.clientId ?? null, ownerSupplierId: supplierId ?? null };
+  return repo.candidates(ctx.db, ctx.accountId, { ...criteria, unitId: query.unitId }).then((rows) => withPairs(ctx, query, rows));
+}
+
+interface Candidates {
+  list: PriceCandidate[];
+  criteria: Parameters<typeof resolveClientPrices>[1];
+  rows: Map<string, CandidateRow>;
+}
+
+/** Resolution candidates of the rows, with the codes of their language pairs (the query's own, when given, is not read again). */
+async function withPairs(ctx: Ctx, query: PriceQuery, rows: CandidateRow[]): Promise<Candidates> {
+  const known = query.languagePair && query.languagePair.id === query.languagePairId ? query.languagePair : undefined;
+  const pairIds = rows.flatMap((row) => (row.language_pair_id && row.language_pair_id !== known?.id ? [row.language_pair_id] : []));
+  if (query.languagePairId && !known) pairIds.push(query.languagePairId);
+  const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map<string, LanguagePairReference>();
+  if (known) pairs.set(known.id, known);
   const pairOf = (id: string | null): PairCodes | null => {
     if (id === null) return null;
     const ref = pairs.get(id);
@@ -131,20 +139,22 @@ export const applicablePrices = {
   },
 
   /**
-   * The price a job takes (the first of forClient) and, with `otherUnit`, the one it would take
-   * in that unit (the hours unit, for time-based invoicing): the candidates of both read at once.
+   * The price a job takes (the first of forClient) and the one it would take in the account's
+   * hours unit (time-based invoicing, §10.1; none without an hours unit): the candidates of both
+   * units, and which unit is the hours unit, read in one query.
    */
-  async firstForClient(ctx: Ctx, query: PriceQuery, otherUnit?: string | null): Promise<{ first?: ApplicablePrice; other?: ApplicablePrice }> {
-    const others = otherUnit === undefined || otherUnit === null || otherUnit === query.unitId ? [] : [otherUnit];
-    const { list, criteria, rows } = await candidates(ctx, query, ['client_price', 'client_default'], undefined, others);
+  async firstForClient(ctx: Ctx, query: PriceQuery): Promise<{ first?: ApplicablePrice; hourly?: ApplicablePrice }> {
+    const criteria = { serviceId: query.serviceId, currency: query.currency, families: ['client_price', 'client_default'] as FamilyKey[], ownerClientId: query.clientId ?? null };
+    const { rows: candidateRows, hoursUnitId } = await repo.candidatesWithHoursUnit(ctx.db, ctx.accountId, { ...criteria, unitId: query.unitId });
+    const { list, criteria: resolved, rows } = await withPairs(ctx, query, candidateRows);
     const pick = (unitId: string) => {
-      const [best] = resolveClientPrices(list, { ...criteria, unitId });
+      const [best] = resolveClientPrices(list, { ...resolved, unitId });
       return best && { row: rows.get(best.id)!, family: best.family };
     };
     const first = pick(query.unitId);
-    const other = others.length > 0 ? pick(others[0]!) : otherUnit === query.unitId ? first : undefined;
-    const [firstPrice, otherPrice] = await fromCandidates(ctx, [first, other]);
-    return { first: firstPrice, other: otherPrice };
+    const hourly = hoursUnitId === null ? undefined : hoursUnitId === query.unitId ? first : pick(hoursUnitId);
+    const [firstPrice, hourlyPrice] = await fromCandidates(ctx, [first, hourly]);
+    return { first: firstPrice, hourly: hourlyPrice };
   },
 
   /** §9.7: the supplier's services, then default supplier prices (restricted to the client first). */

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
 import { preparedQuery } from '../../core/db/prepared.js';
 import type { DB, PriceMatchesTable, PricesTable } from '../../core/db/schema.js';
@@ -43,25 +43,64 @@ export type CandidateRow = Pick<
   | 'matches_type'
 >;
 
-const candidateRows = preparedQuery(
-  (db, p: { accountId: string; serviceId: string; unitIds: readonly string[]; currency: string; families: readonly string[]; ownerClientId: string; ownerSupplierId: string }) =>
-    db
-      .selectFrom('prices')
-      // With the unit cost and mode: the price a job takes is built from this row and its match entries alone.
-      .select(['id', 'family', 'owner_client_id', 'owner_supplier_id', 'client_id', 'service_id', 'unit_id', 'currency', 'language_pair_id', 'domain_id', 'has_price', 'updated_at', 'unit_cost', 'matches_type'])
-      .where('account_id', '=', p.accountId)
-      .where('service_id', '=', p.serviceId)
-      .where('unit_id', 'in', p.unitIds)
-      .where('currency', '=', p.currency)
-      .where('family', 'in', p.families as FamilyKey[])
-      .where((eb) =>
-        eb.or([
-          eb('family', 'in', ['client_default', 'supplier_default']),
-          eb.and([eb('family', '=', 'client_price'), eb('owner_client_id', '=', p.ownerClientId)]),
-          eb.and([eb('family', '=', 'supplier_service'), eb('owner_supplier_id', '=', p.ownerSupplierId)]),
-        ]),
-      ),
-);
+// A type, not an interface: prepared parameters are a record of values.
+type CandidateParams = {
+  accountId: string;
+  serviceId: string;
+  currency: string;
+  families: readonly string[];
+  ownerClientId: string;
+  ownerSupplierId: string;
+};
+
+/** What the candidates of §9.6–9.7 are selected by, besides the unit. */
+export interface CandidateCriteria {
+  serviceId: string;
+  currency: string;
+  families: FamilyKey[];
+  ownerClientId?: string | null;
+  ownerSupplierId?: string | null;
+}
+
+const candidateParams = (accountId: string, criteria: CandidateCriteria): CandidateParams => ({
+  accountId,
+  serviceId: criteria.serviceId,
+  currency: criteria.currency,
+  families: criteria.families,
+  ownerClientId: criteria.ownerClientId ?? '',
+  ownerSupplierId: criteria.ownerSupplierId ?? '',
+});
+
+const candidatesOf = (db: Kysely<DB>, p: CandidateParams) =>
+  db
+    .selectFrom('prices')
+    // With the unit cost and mode: the price a job takes is built from this row and its match entries alone.
+    .select(['id', 'family', 'owner_client_id', 'owner_supplier_id', 'client_id', 'service_id', 'unit_id', 'currency', 'language_pair_id', 'domain_id', 'has_price', 'updated_at', 'unit_cost', 'matches_type'])
+    .where('account_id', '=', p.accountId)
+    .where('service_id', '=', p.serviceId)
+    .where('currency', '=', p.currency)
+    .where('family', 'in', p.families as FamilyKey[])
+    .where((eb) =>
+      eb.or([
+        eb('family', 'in', ['client_default', 'supplier_default']),
+        eb.and([eb('family', '=', 'client_price'), eb('owner_client_id', '=', p.ownerClientId)]),
+        eb.and([eb('family', '=', 'supplier_service'), eb('owner_supplier_id', '=', p.ownerSupplierId)]),
+      ]),
+    );
+
+const candidateRows = preparedQuery((db, p: CandidateParams & { unitId: string }) => candidatesOf(db, p).where('unit_id', '=', p.unitId));
+
+/** The account's hours unit (DESIGN §7: the unit flagged isHours; the first by id when several are). */
+const hoursUnitOf = (db: Kysely<DB>, accountId: string) =>
+  db.selectFrom('units').select('id').where('account_id', '=', accountId).where('is_hours', '=', 1).orderBy('id').limit(1);
+
+/** The candidates of one unit and of the hours unit, each row naming the hours unit (issue 9: one statement, not two). */
+const candidateRowsWithHours = preparedQuery((db, p: CandidateParams & { unitId: string }) => {
+  const hoursUnit = hoursUnitOf(db, p.accountId);
+  return candidatesOf(db, p)
+    .select(hoursUnit.as('hours_unit_id'))
+    .where((eb) => eb('unit_id', 'in', [eb.val(p.unitId), hoursUnit]));
+});
 
 const pricesWithNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
   db
@@ -194,21 +233,18 @@ export const priceRepository = {
 
   /**
    * The columns resolution compares (resolution.ts) of the prices of the given families with the
-   * service, one of the units and the currency (candidates of §9.6–9.7): one query by the candidate index.
+   * service, the unit and the currency (candidates of §9.6–9.7): one query by the candidate index.
    */
-  candidates(
-    db: Executor,
-    accountId: string,
-    criteria: { serviceId: string; unitIds: readonly string[]; currency: string; families: FamilyKey[]; ownerClientId?: string | null; ownerSupplierId?: string | null },
-  ): Promise<CandidateRow[]> {
-    return candidateRows(db, {
-      accountId,
-      serviceId: criteria.serviceId,
-      unitIds: criteria.unitIds,
-      currency: criteria.currency,
-      families: criteria.families,
-      ownerClientId: criteria.ownerClientId ?? '',
-      ownerSupplierId: criteria.ownerSupplierId ?? '',
-    });
+  candidates(db: Executor, accountId: string, criteria: CandidateCriteria & { unitId: string }): Promise<CandidateRow[]> {
+    return candidateRows(db, { ...candidateParams(accountId, criteria), unitId: criteria.unitId });
+  },
+
+  /**
+   * The candidates of one unit and of the account's hours unit (time-based invoicing, §10.1), and
+   * which unit that is: known only when there are candidates (with none, no price applies to either).
+   */
+  async candidatesWithHoursUnit(db: Executor, accountId: string, criteria: CandidateCriteria & { unitId: string }): Promise<{ rows: CandidateRow[]; hoursUnitId: string | null }> {
+    const rows = await candidateRowsWithHours(db, { ...candidateParams(accountId, criteria), unitId: criteria.unitId });
+    return { rows, hoursUnitId: rows[0]?.hours_unit_id ?? null };
   },
 };
