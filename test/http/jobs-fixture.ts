@@ -69,3 +69,24 @@ export const jobParams = (w: World, service: string, extra: Record<string, unkno
 export async function setUp(t: TestContext): Promise<World> {
   return buildWorld(t);
 }
+
+/**
+ * A job's taken prices equal the first of its listing (`GET /v2/jobs/:id/prices`, read from the
+ * full price records, never kept) and the first of `isTimeBased=true`: what price resolution must
+ * give a new job (DESIGN §9.6, §10.1).
+ */
+export async function expectTakesFirstListed(api: Api, job: { id: string; quantity: any }): Promise<void> {
+  const listed = async (query: Record<string, unknown>) => {
+    const reply = await api.get(`/v2/jobs/${job.id}/prices`, query as never);
+    expect(reply.status).toBe(200);
+    return reply.body[0] as { id: string; type: string; unitCost: number; matchesType: string; matches: Array<{ id: string; name: string; unitCost: number; percentage: number }> } | undefined;
+  };
+  const [first, hourly] = [await listed({}), await listed({ isTimeBased: true })];
+  const quantity = job.quantity;
+  expect(quantity.unitCostPriceReference).toEqual(first && { id: first.id, type: first.type });
+  expect(quantity.unitCost).toBe(first?.unitCost ?? 0);
+  expect(quantity.matchesType).toBe(first?.matchesType ?? 'fixed');
+  expect(quantity.matches).toEqual((first?.matches ?? []).map((match) => ({ ...match, value: 0 })));
+  expect(quantity.timeBasedUnitCostPriceReference).toEqual(hourly && { id: hourly.id, type: hourly.type });
+  expect(quantity.timeBasedUnitCost).toBe(hourly?.unitCost ?? 0);
+}

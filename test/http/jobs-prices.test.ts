@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
-import { ACCOUNT_CLIENT_PRICES, EUR, buildWorld, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
+import { ACCOUNT_CLIENT_PRICES, EUR, buildWorld, expectTakesFirstListed, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
 
 /** GET /v2/jobs/:id/prices: the applicable prices of §9.6, query parameters replacing the job's values. */
 let t: TestContext;
@@ -78,20 +78,7 @@ describe('GET /v2/jobs/:id/prices', () => {
     await fc.assert(
       fc.asyncProperty(criteria, async (picked) => {
         const params = Object.fromEntries(Object.entries(picked).filter(([, value]) => value !== undefined));
-        const taken = await newJob(t.api, jobParams(w, picked.service, params));
-        const listed = async (query: Record<string, unknown>) => {
-          const reply = await t.api.get(`/v2/jobs/${taken.id}/prices`, query as never);
-          expect(reply.status).toBe(200);
-          return reply.body[0] as { id: string; type: string; unitCost: number; matchesType: string; matches: Array<{ id: string; name: string; unitCost: number; percentage: number }> } | undefined;
-        };
-        const [first, hourly] = [await listed({}), await listed({ isTimeBased: true })];
-        const quantity = taken.quantity;
-        expect(quantity.unitCostPriceReference).toEqual(first && { id: first.id, type: first.type });
-        expect(quantity.unitCost).toBe(first?.unitCost ?? 0);
-        expect(quantity.matchesType).toBe(first?.matchesType ?? 'fixed');
-        expect(quantity.matches).toEqual((first?.matches ?? []).map((match) => ({ ...match, value: 0 })));
-        expect(quantity.timeBasedUnitCostPriceReference).toEqual(hourly && { id: hourly.id, type: hourly.type });
-        expect(quantity.timeBasedUnitCost).toBe(hourly?.unitCost ?? 0);
+        await expectTakesFirstListed(t.api, await newJob(t.api, jobParams(w, picked.service, params)));
       }),
       { numRuns: 25 },
     );

@@ -18,6 +18,7 @@ import { groupJobIds } from './migrations/0015_group_job_ids.js';
 import { groupVersions } from './migrations/0016_group_versions.js';
 import { keyEpoch } from './migrations/0017_key_epoch.js';
 import { fewerJobIndexes } from './migrations/0018_fewer_job_indexes.js';
+import { priceEpochs } from './migrations/0019_price_epochs.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 function migrations(database: Database): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrations(database: Database): Record<string, Migration> {
     '0016_group_versions': groupVersions(database.dialect),
     '0017_key_epoch': keyEpoch(database.dialect),
     '0018_fewer_job_indexes': fewerJobIndexes(database.dialect),
+    '0019_price_epochs': priceEpochs(database.dialect),
   };
 }
 

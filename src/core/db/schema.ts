@@ -223,6 +223,12 @@ export interface ViewEpochsTable {
   epoch: number;
 }
 
+/** SQLite: a random token replaced by triggers whenever what price resolution reads changes (migration 0019). */
+export interface PriceEpochsTable {
+  account_id: string;
+  epoch: string;
+}
+
 /** Rows per account of the counted tables, kept by triggers (migration 0012). */
 export interface RowCountsTable {
   account_id: string;
@@ -235,6 +241,7 @@ export interface DB {
   job_versions: JobVersionsTable;
   group_versions: GroupVersionsTable;
   view_epochs: ViewEpochsTable;
+  price_epochs: PriceEpochsTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;

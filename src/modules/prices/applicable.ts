@@ -1,5 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
+import { BoundedCache } from '../../core/bounded-cache.js';
 import { currency } from '../../core/money.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { clientDefaults, type FamilyKey } from './families.js';
@@ -122,6 +123,48 @@ async function fromCandidates(ctx: Ctx, chosen: ReadonlyArray<{ row: CandidateRo
   );
 }
 
+export interface FirstPrices {
+  first?: ApplicablePrice;
+  hourly?: ApplicablePrice;
+}
+
+/**
+ * The prices of firstForClient: the candidates of the job's unit and of the hours unit, and which
+ * unit is the hours unit, read in one query.
+ */
+async function resolveFirst(ctx: Ctx, query: PriceQuery): Promise<FirstPrices> {
+  const criteria = { serviceId: query.serviceId, currency: query.currency, families: ['client_price', 'client_default'] as FamilyKey[], ownerClientId: query.clientId ?? null };
+  const { rows: candidateRows, hoursUnitId } = await repo.candidatesWithHoursUnit(ctx.db, ctx.accountId, { ...criteria, unitId: query.unitId });
+  const { list, criteria: resolved, rows } = await withPairs(ctx, query, candidateRows);
+  const pick = (unitId: string) => {
+    const [best] = resolveClientPrices(list, { ...resolved, unitId });
+    return best && { row: rows.get(best.id)!, family: best.family };
+  };
+  const first = pick(query.unitId);
+  const hourly = hoursUnitId === null ? undefined : hoursUnitId === query.unitId ? first : pick(hoursUnitId);
+  const [firstPrice, hourlyPrice] = await fromCandidates(ctx, [first, hourly]);
+  return { first: firstPrice, hourly: hourlyPrice };
+}
+
+/**
+ * SQLite: the prices new jobs took, by account, price epoch and criteria. The epoch (migration
+ * 0019) is a token that triggers replace whenever prices, their matches, match categories, units
+ * or language pairs change, by any writer; it is read in the job's own transaction, so a kept
+ * entry is used only while nothing that resolution reads has changed since it was resolved. Issue
+ * 9: the candidates, their pairs and the taken prices' entries were three statements and about a
+ * fifth of a new job's time. Entries are frozen: every job takes copies (takePrice).
+ */
+const TAKEN_PRICES_KEPT = 2000;
+const takenPrices = new BoundedCache<FirstPrices>(TAKEN_PRICES_KEPT);
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 async function toApplicable(ctx: Ctx, ordered: PriceCandidate[]): Promise<ApplicablePrice[]> {
   const records = await recordsByIds(ctx, clientDefaults, ordered.map((candidate) => candidate.id));
   return ordered.flatMap((candidate) => {
@@ -140,21 +183,18 @@ export const applicablePrices = {
 
   /**
    * The price a job takes (the first of forClient) and the one it would take in the account's
-   * hours unit (time-based invoicing, §10.1; none without an hours unit): the candidates of both
-   * units, and which unit is the hours unit, read in one query.
+   * hours unit (time-based invoicing, §10.1; none without an hours unit). On SQLite they are kept
+   * per price epoch (below).
    */
-  async firstForClient(ctx: Ctx, query: PriceQuery): Promise<{ first?: ApplicablePrice; hourly?: ApplicablePrice }> {
-    const criteria = { serviceId: query.serviceId, currency: query.currency, families: ['client_price', 'client_default'] as FamilyKey[], ownerClientId: query.clientId ?? null };
-    const { rows: candidateRows, hoursUnitId } = await repo.candidatesWithHoursUnit(ctx.db, ctx.accountId, { ...criteria, unitId: query.unitId });
-    const { list, criteria: resolved, rows } = await withPairs(ctx, query, candidateRows);
-    const pick = (unitId: string) => {
-      const [best] = resolveClientPrices(list, { ...resolved, unitId });
-      return best && { row: rows.get(best.id)!, family: best.family };
-    };
-    const first = pick(query.unitId);
-    const hourly = hoursUnitId === null ? undefined : hoursUnitId === query.unitId ? first : pick(hoursUnitId);
-    const [firstPrice, hourlyPrice] = await fromCandidates(ctx, [first, hourly]);
-    return { first: firstPrice, hourly: hourlyPrice };
+  async firstForClient(ctx: Ctx, query: PriceQuery): Promise<FirstPrices> {
+    const epoch = ctx.dialect === 'sqlite' ? await repo.priceEpoch(ctx.db, ctx.accountId) : undefined;
+    if (epoch === undefined) return resolveFirst(ctx, query);
+    const key = `${ctx.accountId} ${epoch} ${query.clientId ?? ''} ${query.serviceId} ${query.unitId} ${query.currency} ${query.languagePairId ?? ''} ${query.domainId ?? ''}`;
+    const kept = takenPrices.get(key);
+    if (kept !== undefined) return kept;
+    const resolved = deepFreeze(await resolveFirst(ctx, query));
+    takenPrices.set(key, resolved, 1);
+    return resolved;
   },
 
   /** §9.7: the supplier's services, then default supplier prices (restricted to the client first). */

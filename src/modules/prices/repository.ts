@@ -102,6 +102,8 @@ const candidateRowsWithHours = preparedQuery((db, p: CandidateParams & { unitId:
     .where((eb) => eb('unit_id', 'in', [eb.val(p.unitId), hoursUnit]));
 });
 
+const priceEpochOf = preparedQuery((db, p: { accountId: string }) => db.selectFrom('price_epochs').select('epoch').where('account_id', '=', p.accountId));
+
 const pricesWithNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
   db
     .selectFrom('prices')
@@ -149,6 +151,11 @@ export const priceRepository = {
   findWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<PriceRowWithNames[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return pricesWithNames(db, { accountId, ids });
+  },
+
+  /** SQLite: the token of the state of what price resolution reads (migration 0019); undefined without one. */
+  async priceEpoch(db: Executor, accountId: string): Promise<string | undefined> {
+    return (await priceEpochOf.first(db, { accountId }))?.epoch;
   },
 
   /** The match entries of several prices, in their stored order. */
