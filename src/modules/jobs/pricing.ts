@@ -28,10 +28,10 @@ export interface JobPricing {
   timeBased: { unitCost: string; priceId: string | null; priceType: string | null };
 }
 
-const query = (criteria: JobCriteria, unitId = criteria.unitId): PriceQuery => ({
+const query = (criteria: JobCriteria): PriceQuery => ({
   clientId: criteria.clientId,
   serviceId: criteria.serviceId,
-  unitId,
+  unitId: criteria.unitId,
   currency: criteria.currency,
   languagePairId: criteria.languagePairId,
   languagePair: criteria.languagePair ?? null,
@@ -48,10 +48,8 @@ export const criteriaOf = (row: Pick<JobRow, 'client_id' | 'service_id' | 'unit_
 });
 
 /** The prices of §9.6 for the criteria; with `hours`, for the unit flagged isHours instead (none without one). */
-export async function pricesFor(ctx: Ctx, criteria: JobCriteria, hours = false): Promise<ApplicablePrice[]> {
-  if (!hours) return applicablePrices.forClient(ctx, query(criteria));
-  const unitId = await repo.hoursUnit(ctx.db, ctx.accountId);
-  return unitId === null ? [] : applicablePrices.forClient(ctx, query(criteria, unitId));
+export function pricesFor(ctx: Ctx, criteria: JobCriteria, hours = false): Promise<ApplicablePrice[]> {
+  return hours ? applicablePrices.forClientInHours(ctx, query(criteria)) : applicablePrices.forClient(ctx, query(criteria));
 }
 
 /** The first applicable price, and the first of the hours unit for time-based invoicing. */

@@ -61,9 +61,6 @@ const findJobWithNamesForUpdate = preparedQuery((db, p: { accountId: string; id:
 const clientPricing = preparedQuery((db, p: { accountId: string; clientId: string }) =>
   db.selectFrom('clients').select(['id', 'name', 'currency', 'minimum_fee']).where('account_id', '=', p.accountId).where('id', '=', p.clientId),
 );
-const hoursUnitOf = preparedQuery((db, p: { accountId: string }) =>
-  db.selectFrom('units').select('id').where('account_id', '=', p.accountId).where('is_hours', '=', 1).orderBy('id').limit(1),
-);
 
 // A job row's columns are the parameter names of these two: prepared once per set of columns.
 const WHERE_ACCOUNT = '$account';
@@ -131,11 +128,5 @@ export const jobRepository = {
   async client(db: Executor, accountId: string, clientId: string): Promise<{ id: string; name: string; currency: string; minimum_fee: string | null } | undefined> {
     const row = await clientPricing.first(db, { accountId, clientId });
     return row && { ...row, minimum_fee: row.minimum_fee === null ? null : String(row.minimum_fee) };
-  },
-
-  /** The unit flagged isHours (DESIGN §7.7: at most one). */
-  async hoursUnit(db: Executor, accountId: string): Promise<string | null> {
-    const row = await hoursUnitOf.first(db, { accountId });
-    return row?.id ?? null;
   },
 };

@@ -181,6 +181,12 @@ export const applicablePrices = {
     return toApplicable(ctx, resolveClientPrices(list, criteria));
   },
 
+  /** forClient in the unit flagged isHours instead of the query's (none without one): `isTimeBased=true`. */
+  async forClientInHours(ctx: Ctx, query: PriceQuery): Promise<ApplicablePrice[]> {
+    const unitId = await repo.hoursUnit(ctx.db, ctx.accountId);
+    return unitId === null ? [] : applicablePrices.forClient(ctx, { ...query, unitId });
+  },
+
   /**
    * The price a job takes (the first of forClient) and the one it would take in the account's
    * hours unit (time-based invoicing, §10.1; none without an hours unit). On SQLite they are kept

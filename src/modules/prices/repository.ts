@@ -94,6 +94,8 @@ const candidateRows = preparedQuery((db, p: CandidateParams & { unitId: string }
 const hoursUnitOf = (db: Kysely<DB>, accountId: string) =>
   db.selectFrom('units').select('id').where('account_id', '=', accountId).where('is_hours', '=', 1).orderBy('id').limit(1);
 
+const hoursUnitRow = preparedQuery((db, p: { accountId: string }) => hoursUnitOf(db, p.accountId));
+
 /** The candidates of one unit and of the hours unit, each row naming the hours unit (issue 9: one statement, not two). */
 const candidateRowsWithHours = preparedQuery((db, p: CandidateParams & { unitId: string }) => {
   const hoursUnit = hoursUnitOf(db, p.accountId);
@@ -151,6 +153,11 @@ export const priceRepository = {
   findWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<PriceRowWithNames[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return pricesWithNames(db, { accountId, ids });
+  },
+
+  /** The unit flagged isHours (DESIGN §7.7: at most one). */
+  async hoursUnit(db: Executor, accountId: string): Promise<string | null> {
+    return (await hoursUnitRow.first(db, { accountId }))?.id ?? null;
   },
 
   /** SQLite: the token of the state of what price resolution reads (migration 0019); undefined without one. */
