@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, MISSING_ID, type Reply, type TestContext } from '../helper.js';
+import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
+import { expectCode, ID, kinds, masterDataFixture, type Obj, type Params } from './master-data-fixture.js';
 
 /**
  * The named master-data kinds of DESIGN §7 (services, match categories, units, domains, labels,
  * taxes), one table-driven suite per kind: list, create, retrieve, update, delete, uniqueness,
- * validation, events, the account boundary and read-only keys. Rules particular to one kind
+ * validation and events; the account boundary and read-only keys are in master-data-access.test.ts
+ * (the table of kinds in master-data-fixture.ts). Rules particular to one kind
  * (listing orders, exclusive flags, tax values, label colours, references) are in
  * master-data-rules.test.ts; language pairs in language-pairs.test.ts.
  */
@@ -16,176 +18,10 @@ afterAll(async () => {
   await t.close();
 });
 
-type Params = Record<string, any>;
-type Obj = Record<string, any> & { id: string; name: string };
-
-interface Kind {
-  title: string;
-  path: string;
-  /** Event prefix. */
-  resource: string;
-  /** Required create parameters besides `name` (native values: the form encodes them as text). */
-  required: Params;
-  /** The object of a new record besides `id` and `name`. */
-  created: Params;
-  /** Each updatable field besides `name`: the parameters and the fields they change. */
-  updates: Array<{ params: Params; expect: Params }>;
-  /** Parameters that create refuses with parameter_unknown (besides a made-up one). */
-  notOnCreate: string[];
-  /** Parameters that update refuses with parameter_unknown (besides a made-up one). */
-  notOnUpdate: string[];
-  /** Values of the kind's own parameters that are of the wrong type or shape. */
-  invalid: Array<{ params: Params; param: string; json?: boolean }>;
-}
-
-const flagInvalid = (flag: string) => [
-  { params: { [flag]: 'maybe' }, param: flag },
-  { params: { [flag]: 'yes' }, param: flag },
-  { params: { [flag]: 'true' }, param: flag, json: true },
-  { params: { [flag]: 1 }, param: flag, json: true },
-  { params: { [flag]: null }, param: flag, json: true },
-];
-
-const kinds: Kind[] = [
-  {
-    title: 'services',
-    path: '/v2/account/services',
-    resource: 'service',
-    required: {},
-    created: { pinned: false, disabled: false },
-    updates: [
-      { params: { pinned: true }, expect: { pinned: true } },
-      { params: { disabled: true }, expect: { disabled: true } },
-      { params: { pinned: false, disabled: false }, expect: { pinned: false, disabled: false } },
-    ],
-    notOnCreate: ['pinned', 'disabled', 'id', 'isHours'],
-    notOnUpdate: ['isHours', 'id', 'color'],
-    invalid: [...flagInvalid('pinned'), ...flagInvalid('disabled')],
-  },
-  {
-    title: 'match categories',
-    path: '/v2/account/matches',
-    resource: 'matchCategory',
-    required: {},
-    created: { disabled: false },
-    updates: [
-      { params: { disabled: true }, expect: { disabled: true } },
-      { params: { disabled: false }, expect: { disabled: false } },
-    ],
-    notOnCreate: ['disabled', 'pinned', 'percentage'],
-    notOnUpdate: ['pinned', 'position', 'percentage'],
-    invalid: flagInvalid('disabled'),
-  },
-  {
-    title: 'units',
-    path: '/v2/account/quantity-types',
-    resource: 'quantityType',
-    required: {},
-    created: { pinned: false, disabled: false, isHours: false },
-    updates: [
-      { params: { pinned: true }, expect: { pinned: true } },
-      { params: { disabled: true }, expect: { disabled: true } },
-      { params: { isHours: true }, expect: { isHours: true } },
-      { params: { isHours: false, pinned: false, disabled: false }, expect: { isHours: false, pinned: false, disabled: false } },
-    ],
-    notOnCreate: ['pinned', 'disabled', 'isHours'],
-    notOnUpdate: ['value', 'color', 'isDefaultTax1'],
-    invalid: [...flagInvalid('pinned'), ...flagInvalid('disabled'), ...flagInvalid('isHours')],
-  },
-  {
-    title: 'domains',
-    path: '/v2/account/domains',
-    resource: 'domain',
-    required: {},
-    created: {},
-    updates: [],
-    notOnCreate: ['disabled', 'pinned'],
-    notOnUpdate: ['disabled', 'pinned'],
-    invalid: [],
-  },
-  {
-    title: 'labels',
-    path: '/v2/account/labels',
-    resource: 'label',
-    required: { color: '#1a2b3c' },
-    created: { color: '#1a2b3c' },
-    updates: [
-      { params: { color: '#ff8800' }, expect: { color: '#ff8800' } },
-      { params: { color: '#00AAFF' }, expect: { color: '#00aaff' } },
-    ],
-    notOnCreate: ['disabled', 'pinned'],
-    notOnUpdate: ['disabled', 'pinned'],
-    invalid: [
-      { params: { color: 'red' }, param: 'color' },
-      { params: { color: '' }, param: 'color' },
-      { params: { color: '#12345' }, param: 'color' },
-      { params: { color: '#1234567' }, param: 'color' },
-      { params: { color: '#gggggg' }, param: 'color' },
-      { params: { color: '123456' }, param: 'color' },
-      { params: { color: '#123' }, param: 'color' },
-      { params: { color: 123456 }, param: 'color', json: true },
-    ],
-  },
-  {
-    title: 'taxes',
-    path: '/v2/account/taxes',
-    resource: 'tax',
-    required: { value: 0.21 },
-    created: { value: 0.21, disabled: false, isDefaultTax1: false, isDefaultTax2: false },
-    updates: [
-      { params: { value: -0.1 }, expect: { value: -0.1 } },
-      { params: { disabled: true }, expect: { disabled: true } },
-      { params: { isDefaultTax1: true }, expect: { isDefaultTax1: true } },
-      { params: { isDefaultTax2: true }, expect: { isDefaultTax2: true } },
-      {
-        params: { value: 0.055, disabled: false, isDefaultTax1: false, isDefaultTax2: false },
-        expect: { value: 0.055, disabled: false, isDefaultTax1: false, isDefaultTax2: false },
-      },
-    ],
-    notOnCreate: ['disabled', 'isDefaultTax1', 'isDefaultTax2', 'rate'],
-    notOnUpdate: ['pinned', 'isHours', 'rate'],
-    invalid: [
-      { params: { value: 'abc' }, param: 'value' },
-      { params: { value: '' }, param: 'value' },
-      { params: { value: 1.5 }, param: 'value' },
-      { params: { value: -1.01 }, param: 'value' },
-      { params: { value: '0.21' }, param: 'value', json: true },
-      { params: { value: null }, param: 'value', json: true },
-      ...flagInvalid('disabled'),
-      ...flagInvalid('isDefaultTax1'),
-      ...flagInvalid('isDefaultTax2'),
-    ],
-  },
-];
-
-const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
 const NAME_255 = 'n'.repeat(255);
 const NAME_256 = 'n'.repeat(256);
 
-interface EventRow {
-  id: string;
-  type: string;
-  data: any;
-}
-
-async function eventsOf(accountId: string): Promise<EventRow[]> {
-  const rows = await t.database.db.selectFrom('events').select(['id', 'type', 'data']).where('account_id', '=', accountId).execute();
-  return rows.map((row) => ({ id: row.id, type: row.type, data: JSON.parse(row.data) }));
-}
-
-/** Runs `work` and answers it with the event rows it wrote for each account (in creation order). */
-async function withEvents<T>(work: () => Promise<T>): Promise<{ result: T; events: EventRow[]; otherEvents: EventRow[] }> {
-  const before = new Set([...(await eventsOf(t.account.accountId)), ...(await eventsOf(t.other.accountId))].map((e) => e.id));
-  const result = await work();
-  const fresh = (rows: EventRow[]) => rows.filter((e) => !before.has(e.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { result, events: fresh(await eventsOf(t.account.accountId)), otherEvents: fresh(await eventsOf(t.other.accountId)) };
-}
-
-function expectCode(reply: Reply, status: number, code: string, param?: string) {
-  const error = expectError(reply, status, code);
-  if (param !== undefined) expect(error.details?.map((d) => d.param)).toContain(param);
-  return error;
-}
+const { withEvents, forKind } = masterDataFixture(() => t);
 
 describe('default master data of a new account (§7.8)', () => {
   it('lists the five services, none pinned, in name order', async () => {
@@ -234,19 +70,7 @@ describe('default master data of a new account (§7.8)', () => {
 });
 
 describe.each(kinds)('$title ($path)', (kind) => {
-  let counter = 0;
-  const unique = (prefix: string) => `${prefix} ${kind.resource} ${++counter}`;
-  const create = async (name = unique('Record'), api = t.api): Promise<Obj> => {
-    const reply = await api.post(kind.path, { name, ...kind.required });
-    expect(reply.status).toBe(201);
-    return reply.body;
-  };
-  const list = async (api = t.api): Promise<Obj[]> => {
-    const reply = await api.get(kind.path);
-    expect(reply.status).toBe(200);
-    expect(Array.isArray(reply.body)).toBe(true);
-    return reply.body;
-  };
+  const { unique, create, list } = forKind(kind);
 
   describe('create', () => {
     it('answers 201 with the full object and its defaults (form body), retrievable and listed', async () => {
@@ -474,54 +298,6 @@ describe.each(kinds)('$title ($path)', (kind) => {
       expect((await t.api.delete(`${kind.path}/${first.id}`)).status).toBe(204);
       const second = await create(name.toLowerCase());
       expect(second.id).not.toBe(first.id);
-    });
-  });
-
-  describe('account boundary (§4.3)', () => {
-    it('keeps records, names and ids per account', async () => {
-      const name = unique('Shared Name');
-      const mine = await create(name);
-      const theirs = await create(name.toUpperCase(), t.otherApi);
-      expect(theirs.id).not.toBe(mine.id);
-
-      const otherIds = (await list(t.otherApi)).map((r) => r.id);
-      const myIds = (await list()).map((r) => r.id);
-      expect(otherIds).toContain(theirs.id);
-      expect(myIds).toContain(mine.id);
-      expect(otherIds.filter((id) => myIds.includes(id))).toEqual([]);
-
-      expectCode(await t.otherApi.get(`${kind.path}/${mine.id}`), 404, 'resource_missing');
-      expectCode(await t.otherApi.put(`${kind.path}/${mine.id}`, { name: unique('Hijacked') }), 404, 'resource_missing');
-      expectCode(await t.otherApi.delete(`${kind.path}/${mine.id}`), 404, 'resource_missing');
-      expect((await t.api.get(`${kind.path}/${mine.id}`)).body).toEqual(mine);
-      expect((await t.otherApi.get(`${kind.path}/${theirs.id}`)).body).toEqual(theirs);
-    });
-
-    it('writes events to the acting account only', async () => {
-      const { result: record, events, otherEvents } = await withEvents(() => create(unique('Theirs'), t.otherApi));
-      expect(events).toEqual([]);
-      expect(otherEvents).toEqual([{ id: ID, type: `${kind.resource}.created`, data: record }]);
-    });
-  });
-
-  describe('read-only key (§4.2)', () => {
-    it('reads, and is refused every write with 403 forbidden', async () => {
-      const record = await create();
-      const reader = t.api.withKey(t.account.readKey);
-      expect((await reader.get(kind.path)).status).toBe(200);
-      expect((await reader.get(`${kind.path}/${record.id}`)).body).toEqual(record);
-      const { events } = await withEvents(async () => {
-        expectCode(await reader.post(kind.path, { name: unique('Read only'), ...kind.required }), 403, 'forbidden');
-        expectCode(await reader.put(`${kind.path}/${record.id}`, { name: unique('Read only') }), 403, 'forbidden');
-        expectCode(await reader.delete(`${kind.path}/${record.id}`), 403, 'forbidden');
-      });
-      expect(events).toEqual([]);
-      expect((await t.api.get(`${kind.path}/${record.id}`)).body).toEqual(record);
-    });
-
-    it('answers 401 without a key', async () => {
-      expectCode(await t.api.withKey(undefined).get(kind.path), 401, 'unauthorized');
-      expectCode(await t.api.withKey(undefined).post(kind.path, { name: 'x', ...kind.required }), 401, 'unauthorized');
     });
   });
 });
