@@ -14,7 +14,7 @@ import { viewCacheReads } from './view-cache-reads.js';
 import { ACCOUNT_CLIENT_PRICES, jobParams, newClient, newJob, newPrice, newService, newSupplier, type World } from './jobs-fixture.js';
 
 /**
- * Shared set-up of the job view cache tests (test/http/job-view-cache.test.ts): every case caches
+ * Shared set-up of the job view cache tests (test/http/job-view-cache*.test.ts): every case caches
  * a job (two GETs and a listing page), makes ONE change, and reads it again through both paths,
  * comparing with an object built from the database without any cache (`fresh`).
  */
@@ -24,11 +24,18 @@ let counter = 0;
 /** A name no other record of the file has (master data names are unique per account). */
 export const uniq = (prefix: string) => `${prefix} ${++counter}-${Math.random().toString(36).slice(2, 7)}`;
 
-const jobPath = (id: string) => `/v2/jobs/${id}`;
+export const job$ = (id: string) => `/v2/jobs/${id}`;
 
 const jobReads = viewCacheReads({ noun: 'job', basePath: '/v2/jobs', build: loadJobs });
 /** A job built from the database without the cache; its listing item; caching it; reading it after a change (view-cache-reads.ts). */
 export const { fresh, listed, cache: cacheJob, current, hiddenFromOtherAccount: jobHiddenFromOtherAccount } = jobReads;
+
+/** Caches the job, makes the change, answers the job as read afterwards (checked against a fresh build). */
+export async function afterChange(t: TestContext, id: string, change: () => Promise<unknown>): Promise<any> {
+  await cacheJob(t, id);
+  await change();
+  return current(t, id);
+}
 
 /** Expects 200 and the job (the answer of the job's part routes); answers the body. */
 export async function ok(reply: Promise<{ status: number; body: any }>, status = 200): Promise<any> {
@@ -52,7 +59,7 @@ export async function scene(t: TestContext, w: World, extra: Record<string, unkn
 
 /** Adds an outsourcing to the supplier; answers the job and the new outsourcing's id. */
 export async function outsource(t: TestContext, jobId: string, params: Record<string, unknown>): Promise<{ job: any; outsourcingId: string }> {
-  const job = await ok(t.api.post(`${jobPath(jobId)}/outsourcing`, params as never));
+  const job = await ok(t.api.post(`${job$(jobId)}/outsourcing`, params as never));
   return { job, outsourcingId: job.outsourcing.at(-1).id as string };
 }
 
