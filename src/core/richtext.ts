@@ -64,12 +64,27 @@ function wrapInline(html: string): string {
   return out;
 }
 
+function cleanHtml(html: string): string {
+  const clean = sanitizeHtml(html, OPTIONS).trim();
+  return clean === '' ? EMPTY_PARAGRAPH : wrapInline(clean);
+}
+
+/** Passes of cleanHtml at most: malformed input settles in two (one more proves it). */
+const MAX_PASSES = 4;
+
 export function toRichText(input: string): string {
   if (input.trim() === '') return EMPTY_PARAGRAPH;
   if (LOOKS_LIKE_HTML.test(input)) {
-    const clean = sanitizeHtml(input, OPTIONS).trim();
-    if (clean === '') return EMPTY_PARAGRAPH;
-    return wrapInline(clean);
+    // Discarding an unknown tag can leave a block where HTML does not allow it (`<p><x><p>` gives
+    // `<p><p></p></p>`), which a parser reads otherwise. Cleaned again until it reads as written,
+    // so that what a client reads and sends back is stored unchanged.
+    let clean = cleanHtml(input);
+    for (let pass = 1; pass < MAX_PASSES; pass++) {
+      const again = cleanHtml(clean);
+      if (again === clean) break;
+      clean = again;
+    }
+    return clean;
   }
   return input
     .replace(/\r\n?/g, '\n')

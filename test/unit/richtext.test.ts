@@ -193,6 +193,10 @@ describe('toRichText: HTML is reduced to the allow-list', () => {
     expect(toRichText('<p>a</p>\n<p>b</p>')).toBe('<p>a</p>\n<p>b</p>');
     expect(toRichText('<<p>')).toBe('<p>&lt;</p><p></p>');
     expect(toRichText('<br>')).toBe('<p><br /></p>');
+    // A discarded unknown tag between two paragraphs would leave one inside the other.
+    expect(toRichText('<p><iframe]]><p>')).toBe('<p></p><p></p><p></p>');
+    expect(toRichText('<p><foo><p>x</p></foo></p>')).toBe('<p></p><p>x</p><p></p>');
+    expect(toRichText('<ul><li><p><bar><p>y</bar></li></ul>')).toBe('<ul><li><p></p><p>y</p><p></p></li></ul>');
   });
 
   it('does not reassemble split tags', () => {
