@@ -1,0 +1,345 @@
+/**
+ * Row types of the records of the work itself: CAT configurations, prices, jobs and their parts,
+ * notes, files, trackers, groups and documents. Same conventions as schema.ts, which gathers every
+ * table into `DB` and re-exports these.
+ */
+import type { Bool, Decimal, Iso } from './schema.js';
+
+export interface CatConfigurationsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** A tool id of the catalogue (modules/cat-configurations/cat-tools.ts). */
+  cat_tool: string;
+  conversion_factor: Decimal;
+  destination_unit_id: string;
+  source_quantity_type: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** One mapping per (configuration, match category); `position` orders them from 0. */
+export interface CatConfigurationMappingsTable {
+  configuration_id: string;
+  account_id: string;
+  match_category_id: string;
+  position: number;
+}
+
+/** A tool match feeds one mapping of its configuration; `position` orders it within the mapping. */
+export interface CatConfigurationToolMatchesTable {
+  configuration_id: string;
+  account_id: string;
+  tool_match: string;
+  match_category_id: string;
+  position: number;
+}
+
+/** The four price families of DESIGN §9 in one table; `family` tells them apart. */
+export interface PricesTable {
+  id: string;
+  account_id: string;
+  family: 'supplier_default' | 'client_default' | 'supplier_service' | 'client_price';
+  /** The owning client of a client price (cascade). */
+  owner_client_id: string | null;
+  /** The owning supplier of a supplier service (cascade). */
+  owner_supplier_id: string | null;
+  /** The client restriction of a default supplier price or supplier service. */
+  client_id: string | null;
+  service_id: string;
+  unit_id: string;
+  currency: string;
+  language_pair_id: string | null;
+  domain_id: string | null;
+  unit_cost: Decimal;
+  matches_type: 'fixed' | 'percentage';
+  has_price: Bool;
+  /** The uniqueness scope of DESIGN §9.4, unique per account. */
+  unique_key: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** Match entries of a price, ordered by `position` from 0; one of unit_cost / percentage is set. */
+export interface PriceMatchesTable {
+  price_id: string;
+  match_category_id: string;
+  account_id: string;
+  position: number;
+  unit_cost: Decimal | null;
+  percentage: Decimal | null;
+}
+
+/** Jobs (DESIGN §10). `estimation` is the stored result of the estimation engine (JSON). */
+export interface JobsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  /** Lowercased name, external reference and purchase order, one per line (`q`). */
+  search_text: string;
+  additional_info: string | null;
+  archive: Bool;
+  pinned: Bool;
+  client_id: string;
+  service_id: string;
+  unit_id: string;
+  language_pair_id: string | null;
+  domain_id: string | null;
+  user_id: string;
+  project_manager_id: string | null;
+  currency: string;
+  status: number;
+  progress: Decimal;
+  due_date: Iso | null;
+  /** The due date, or a sentinel after every date when none (the dueDate sort). */
+  due_sort: string;
+  start_date: Iso | null;
+  delivery_date: Iso | null;
+  external_reference: string;
+  purchase_order: string;
+  non_billable: Bool;
+  time_based_invoice: Bool;
+  apply_minimum_fee: Bool;
+  discount: Decimal;
+  extra_charge: Decimal;
+  fixed_price: Decimal | null;
+  quantity: Decimal;
+  unit_cost: Decimal;
+  unit_cost_price_id: string | null;
+  unit_cost_price_type: string | null;
+  time_based_unit_cost: Decimal;
+  time_based_price_id: string | null;
+  time_based_price_type: string | null;
+  matches_type: 'fixed' | 'percentage';
+  has_matches: Bool;
+  /** JSON array of the file ids of the last CAT analysis import. */
+  cat_file_ids?: string;
+  price_matches: string; // JSON: the frozen match entries of the price
+  estimation: string; // JSON
+  created_at: Iso;
+  updated_at: Iso;
+  /** The job's group (migration 0007) and its position there (order added); null outside a group. */
+  group_id?: string | null;
+  group_position?: number | null;
+}
+
+/** Match lines of a job, ordered by `position`; unit_cost and percentage both null = full rate. */
+export interface JobMatchesTable {
+  job_id: string;
+  match_category_id: string;
+  account_id: string;
+  position: number;
+  value: Decimal;
+  unit_cost: Decimal | null;
+  percentage: Decimal | null;
+}
+
+/** A part of a job given to a supplier (DESIGN §10.6). `amounts` is the stored price estimate (JSON). */
+export interface OutsourcingTable {
+  id: string;
+  account_id: string;
+  job_id: string;
+  supplier_id: string;
+  name: string;
+  service_id: string;
+  unit_id: string;
+  language_pair_id: string | null;
+  currency: string;
+  status: number;
+  quantity: Decimal;
+  unit_cost: Decimal;
+  unit_cost_price_id: string | null;
+  unit_cost_price_type: string | null;
+  matches_type: 'fixed' | 'percentage';
+  has_matches: Bool;
+  /** JSON array of the file ids of the last CAT analysis import. */
+  cat_file_ids?: string;
+  price_matches: string; // JSON
+  discount: Decimal;
+  extra_charge: Decimal;
+  fixed_price: Decimal | null;
+  due_date: Iso | null;
+  start_date: Iso | null;
+  delivery_date: Iso | null;
+  amounts: string; // JSON
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface OutsourcingMatchesTable {
+  outsourcing_id: string;
+  match_category_id: string;
+  account_id: string;
+  position: number;
+  value: Decimal;
+  unit_cost: Decimal | null;
+  percentage: Decimal | null;
+}
+
+/** A note on a parent record (DESIGN §13); `parent_type` is `client`, `supplier`, … */
+export interface NotesTable {
+  id: string;
+  account_id: string;
+  parent_type: string;
+  parent_id: string;
+  /** Sanitised rich text (core/richtext.ts). */
+  content: string;
+  user_id: string;
+  /** The last editor; null until the note is edited. */
+  edited_by_user_id: string | null;
+  created_at: Iso;
+  /** Null until the note is edited. */
+  updated_at: Iso | null;
+}
+
+/** A file of a client, supplier (later job, group): DESIGN §15. `blob_id` names its stored content. */
+export interface FilesTable {
+  id: string;
+  account_id: string;
+  owner_type: string;
+  owner_id: string;
+  name: string;
+  size: number;
+  sha256: string;
+  content_type: string;
+  blob_id: string;
+  share_on_jobs: Bool;
+  created_at: Iso;
+  /** Jobs and groups: shared with every outsourcing (migration 0009). */
+  share_with_all: Bool;
+}
+
+/** Content of the `db` storage backend: fixed-size chunks of one blob, `seq` from 0. */
+export interface FileChunksTable {
+  blob_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
+/** A job or group file shared with one outsourcing (DESIGN §15.4); goes with the file and the outsourcing. */
+export interface FileOutsourcingSharesTable {
+  file_id: string;
+  outsourcing_id: string;
+}
+
+/** A time tracker entry of a job (DESIGN §14); `to_at` is null while it runs. */
+export interface TrackerEntriesTable {
+  id: string;
+  account_id: string;
+  job_id: string;
+  user_id: string;
+  from_at: Iso;
+  /** `from_at` + `duration_ms` once stopped; null while running. */
+  to_at: Iso | null;
+  /** Whole milliseconds; 0 while running. */
+  duration_ms: number;
+  billable: Bool;
+  running: Bool;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** A group of jobs (DESIGN §12); status to estimation are derived from its jobs and stored. */
+export interface GroupsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  search_text: string;
+  archived: Bool;
+  pinned: Bool;
+  client_id: string | null;
+  domain_id: string | null;
+  color: string;
+  currency: string;
+  budget: Decimal | null;
+  own_due_date: Iso | null;
+  due_date_auto: Bool;
+  /** The due date answered: the latest job due date when automatic (and one exists), else own_due_date. */
+  due_date: Iso | null;
+  due_sort: string;
+  external_reference: string;
+  purchase_order: string;
+  group_on_invoice: Bool;
+  status: number;
+  progress: Decimal;
+  service_ids: string; // JSON array, order of first use
+  user_ids: string; // JSON array
+  supplier_ids: string; // JSON array
+  estimation: string; // JSON: the GroupEstimation (decimal strings)
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** A quote, invoice or purchase order (DESIGN §16, migration 0010); `kind` names which. */
+export interface DocumentsTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  number: string | null;
+  status: number;
+  type: number;
+  credited_document_id: string | null;
+  client_id: string | null;
+  supplier_id: string | null;
+  issue_date: Iso | null;
+  due_date: Iso | null;
+  validity_date: Iso | null;
+  payment_terms: number;
+  currency: string;
+  discount: Decimal;
+  tax1_id: string | null;
+  tax1_rate: Decimal | null;
+  tax2_id: string | null;
+  tax2_rate: Decimal | null;
+  reverse_charge: Bool;
+  terms: string;
+  subtotal: Decimal;
+  discount_amount: Decimal;
+  tax1_amount: Decimal;
+  tax2_amount: Decimal;
+  total: Decimal;
+  payment_date: Iso | null;
+  archive: Bool;
+  pinned: Bool;
+  search_text: string;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** A line of a document: a job, an outsourcing, or free text (job_id and outsourcing_id null). */
+export interface DocumentLinesTable {
+  id: string;
+  account_id: string;
+  document_id: string;
+  position: number;
+  job_id: string | null;
+  group_id: string | null;
+  outsourcing_id: string | null;
+  description: string;
+  quantity: Decimal;
+  unit_id: string | null;
+  unit_cost: Decimal;
+  total: Decimal;
+}
+
+/** A payment of an invoice (DESIGN §16.3). */
+export interface PaymentsTable {
+  id: string;
+  account_id: string;
+  document_id: string;
+  amount: Decimal;
+  date: Iso;
+  description: string;
+  is_fully_paid: Bool;
+  created_at: Iso;
+}
+
+/** The last number given per account, document kind and year (0: a format without a year). */
+export interface DocumentSequencesTable {
+  account_id: string;
+  kind: string;
+  year: number;
+  last: number;
+}
