@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../src/core/context.js';
-import { ApiError } from '../../src/core/errors.js';
 import { languagePairs } from '../../src/modules/language-pairs/index.js';
 import { Api, createTestAccount, createTestApp, MISSING_ID, type TestContext } from '../helper.js';
 import { languagePairsFixture, PATH, type Pair } from './language-pairs-fixture.js';
+import { rejection } from './master-data-fixture.js';
 
 /** Language pairs: the listing order (§6.1) and reference() from other records (§7.7). */
 let t: TestContext;
@@ -62,16 +62,6 @@ describe('listing order (§6.1): pinned first, then by name', () => {
 
 describe('reference() from other records (§7.7)', () => {
   const ctx = (account = t.account): Ctx => ({ db: t.database.db, dialect: t.database.dialect, accountId: account.accountId, userId: account.userId });
-
-  async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-    try {
-      await promise;
-    } catch (error) {
-      expect(error).toBeInstanceOf(ApiError);
-      return error as ApiError;
-    }
-    throw new Error('expected a rejection');
-  }
 
   it('answers the reference shape: id, source (when set), target, bidirectional', async () => {
     const full = await create({ source: 'tr', target: 'de', bidirectional: true });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { ApiError } from '../../src/core/errors.js';
 import { expectError, type Api, type Reply, type TestContext } from '../helper.js';
 import { ID as ID_PATTERN } from './prices-fixture.js';
 
@@ -155,6 +156,17 @@ interface EventRow {
   id: string;
   type: string;
   data: any;
+}
+
+/** The ApiError a service call is rejected with (fails when it resolves or throws anything else). */
+export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected a rejection');
 }
 
 export function expectCode(reply: Reply, status: number, code: string, param?: string) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../src/core/context.js';
-import { ApiError } from '../../src/core/errors.js';
 import { domains, labels, masterData, matchCategories, services, taxes, units } from '../../src/modules/master-data/index.js';
 import type { NamedKind } from '../../src/modules/master-data/kinds.js';
 import { createTestApp, expectError, type Reply, type TestContext } from '../helper.js';
+import { rejection } from './master-data-fixture.js';
 
 /**
  * Rules of single master-data kinds (DESIGN §6.1, §7): the order of each listing, exclusive flags,
@@ -277,16 +277,6 @@ describe('reference() from other records (§7.7)', () => {
     { kind: domains, path: '/v2/account/domains', extra: {} },
     { kind: labels, path: '/v2/account/labels', extra: { color: '#123456' } },
   ];
-
-  async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-    try {
-      await promise;
-    } catch (error) {
-      expect(error).toBeInstanceOf(ApiError);
-      return error as ApiError;
-    }
-    throw new Error('expected a rejection');
-  }
 
   it.each(cases)('$path: accepts an enabled id of the account and answers { id, name }', async ({ kind, path, extra }) => {
     const record = await post(path, { name: `Referenced ${kind.resource}`, ...extra });
