@@ -95,3 +95,19 @@ export const inUse = (what: string) =>
   );
 
 export const stateConflict = (message: string) => new ApiError('state_conflict', message);
+
+/** How much of a caller's input a message may quote. */
+export const EXCERPT_CHARS = 60;
+
+/**
+ * The input an error message quotes, cut to a short excerpt: a message must never echo a large
+ * value back (a 40 MB attribute would otherwise come back in the error body). The cut never
+ * splits a surrogate pair, so the excerpt stays valid text.
+ */
+export function excerpt(value: string, max: number = EXCERPT_CHARS): string {
+  if (value.length <= max) return value;
+  let end = max;
+  const last = value.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${value.slice(0, end)}… (${value.length} characters)`;
+}
