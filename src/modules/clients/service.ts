@@ -181,7 +181,7 @@ export const clients = {
       if (isForeignKeyViolation(error)) throw inUse(`Client "${client.name}"`);
       throw error;
     }
-    // Files go after the row (no 409 any more); their content once the transaction commits (docs/files.md#lifecycle).
+    // Its files go with the row (they never block a delete); their content once the transaction commits (docs/files.md#lifecycle).
     await files.removeAllFor(ctx, clientFiles, id);
     await recordEvent(ctx, 'client.deleted', client);
   },

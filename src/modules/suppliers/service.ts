@@ -226,7 +226,7 @@ export const suppliers = {
       if (isForeignKeyViolation(error)) throw inUse(`Supplier "${supplier.name}"`);
       throw error;
     }
-    // Files go after the row (no 409 any more); their content once the transaction commits (docs/files.md#lifecycle).
+    // Its files go with the row (they never block a delete); their content once the transaction commits (docs/files.md#lifecycle).
     await files.removeAllFor(ctx, supplierFiles, id);
     await recordEvent(ctx, 'supplier.deleted', supplier);
   },
