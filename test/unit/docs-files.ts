@@ -12,7 +12,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** Source and documentation: what a person reads. Data files (CAT sample reports, results) are left out. */
 const TEXT = /\.(ts|mts|cts|js|mjs|cjs|md|sh)$/;
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'data']);
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 function walk(dir: string, out: string[]): void {
   for (const name of readdirSync(dir)) {
