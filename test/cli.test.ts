@@ -101,7 +101,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('transdesk CLI and server process (docs/operations.md#bootstrap, docs/operations.md#command-line, docs/operations.md#stopping)', () => {
+describe('transdesk CLI and server process (docs/operations.md#command-line)', () => {
   const env = () => childEnv('main.sqlite');
   let server: Server;
   let ownerKey: string;
