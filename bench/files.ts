@@ -1,5 +1,5 @@
 /**
- * Upload and download throughput of a 1 GiB file, and the server's memory growth (DESIGN §15.1:
+ * Upload and download throughput of a 1 GiB file, and the server's memory growth (docs/files.md#uploads:
  * uploads are streamed, never held in memory). Run with `npx tsx bench/files.ts`
  * (`BENCH_MIB=256` for a shorter run, `BENCH_STORAGE=db` for the db backend).
  *

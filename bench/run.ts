@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: Transdesk's speed against the ceiling of its own framework, measured in the
- * same run (issue 9). Builds first (the npm script), then:
+ * same run (docs/performance.md). Builds first (the npm script), then:
  *
  * 1. generates the data set through the project's own code (bench/data.ts) in a temporary SQLite
  *    database, or, when DATABASE_URL is `postgres://…`, in a fresh database `transdesk_bench_<random>`
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
     }
     const serverMemory = memory(serverPid);
 
-    // Ratios and targets (issue 9, 2 cores; the same on both databases).
+    // Ratios and targets (the benchmark's targets, 2 cores; the same on both databases).
     const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
     const base = results[0]!;
     for (const r of results) r.ratioToBaseline = Math.round((r.requestsPerSecond / base.requestsPerSecond) * 1000) / 1000;

@@ -3,14 +3,14 @@
  * with better-sqlite3 on the benchmark's own database (the same tables, indexes and triggers) that
  * runs only the statements no implementation of a price edit can leave out, and nothing else:
  *
- * - the API key, looked up by its SHA-256 (§4);
+ * - the API key, looked up by its SHA-256 (docs/reference.md#authentication);
  * - in one `begin immediate` transaction: the job's row and its match lines; the lines whose value
- *   changed, and the row (quantity, updated_at); the event with the job after the change (§2.5);
+ *   changed, and the row (quantity, updated_at); the event with the job after the change (docs/reference.md#events);
  * - the answer: that JSON.
  *
  * No validation, no price or estimation, no names, no other parts of the job, no group, no
  * response schema. It shows what the database and the framework alone allow on this machine: the
- * write target of issue 9 can be read against it (docs/performance.md, "The write floor").
+ * write target of the benchmark can be read against it (docs/performance.md, "The write floor").
  *
  * Usage: node --import tsx bench/write-floor.ts DATABASE_FILE   (prints "Listening on http://HOST:PORT")
  */

@@ -67,7 +67,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     clientErrorHandler,
     return503OnClosing: true,
     // Errors the router raises before any route runs (a malformed percent-encoding in the path, a
-    // path parameter over maxParamLength): the §5 body instead of Fastify's own.
+    // path parameter over maxParamLength): the API error body (docs/reference.md#errors) instead of Fastify's own.
     frameworkErrors: (error, request, reply) => {
       commonHeaders(request, reply);
       sendError(reply, toApiError(error, request));
@@ -88,7 +88,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     userName: request.auth.userName,
     changeStamp: request.changeStamp,
   }));
-  // File content (DESIGN §15.3); what a crash left in storage (temporary or unreferenced content) is swept at start.
+  // File content (docs/files.md#storage-file_storage); what a crash left in storage (temporary or unreferenced content) is swept at start.
   const storage = createStorage(config.fileStorage, database.db);
   app.decorate('storage', storage);
   app.addHook('onReady', async () => {
@@ -105,19 +105,19 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       () => (grouped ? grouped.run(workOn) : database.db.transaction().execute(async (tx) => ({ value: await workOn(tx), db: tx }))),
       (error, failed) => request.log.warn({ err: error, attempt: failed }, 'transaction rolled back by the database (deadlock or serialisation failure); running it again'),
     );
-    // Content of the files the committed transaction deleted goes now (DESIGN §15.5).
+    // Content of the files the committed transaction deleted goes now (docs/files.md#lifecycle).
     await removeDiscarded(storage, db, request.log);
     return value;
   });
 
   await app.register(headersPlugin);
 
-  // DESIGN §3.3: a /v2 route that declares no query parameters takes none (400 `parameter_unknown`),
+  // docs/reference.md#unknown-parameters: a /v2 route that declares no query parameters takes none (400 `parameter_unknown`),
   // like a body schema built with Input().
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/v2/') || route.config?.public) return;
     if (!route.schema?.querystring) route.schema = { ...route.schema, querystring: EmptyQuery };
-    // Documented request formats (DESIGN §3.1): form fields first, JSON too. Upload routes set their own.
+    // Documented request formats (docs/reference.md#body-formats): form fields first, JSON too. Upload routes set their own.
     const schema = route.schema as { body?: unknown; consumes?: string[] };
     if (schema.body && !schema.consumes) schema.consumes = ['application/x-www-form-urlencoded', 'application/json'];
   });

@@ -25,7 +25,7 @@ export interface Config {
 }
 
 /**
- * Limits on how long a client may hold a connection (slow clients, DESIGN §1 hardening). Node's
+ * Limits on how long a client may hold a connection (slow clients: docs/operations.md#slow-clients-and-timeouts). Node's
  * http server enforces the header and request timeouts on a timer, every `checkIntervalMs`.
  */
 export interface HttpTimeouts {

@@ -10,7 +10,7 @@ export interface RunningServer {
   database: Database;
   /** `http://HOST:PORT` with the port actually bound (useful with PORT=0). */
   address: string;
-  /** Graceful stop (DESIGN §1.6); calling it again answers the same promise. */
+  /** Graceful stop (docs/operations.md#stopping); calling it again answers the same promise. */
   stop(): Promise<void>;
 }
 
@@ -26,7 +26,7 @@ export interface ServerOptions {
 
 const DRAIN_MS = 10_000;
 
-/** Opens the database, migrates, bootstraps an empty database, and listens (DESIGN §1). */
+/** Opens the database, migrates, bootstraps an empty database, and listens (docs/operations.md). */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   const drainMs = options.drainMs ?? DRAIN_MS;

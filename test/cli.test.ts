@@ -101,7 +101,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('transdesk CLI and server process (§1.3, §1.4, §1.6)', () => {
+describe('transdesk CLI and server process (docs/operations.md#command-line)', () => {
   const env = () => childEnv('main.sqlite');
   let server: Server;
   let ownerKey: string;

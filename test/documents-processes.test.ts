@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, call, freshDatabase, killAll, onPostgres, serve, serverEnv, stop, type Server } from './processes.js';
 
 /**
- * Invoice numbering under concurrency across two server processes (DESIGN §16.1, issue 8): two
+ * Invoice numbering under concurrency across two server processes (docs/documents.md#rules): two
  * `serve` processes of the built CLI on one fresh PostgreSQL database, 20 drafts sent at once,
  * half through each process. PostgreSQL only: a SQLite file is served by one process.
  */

@@ -84,7 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value };
 
-/** Encodes nested values in the bracket notation of DESIGN §3.2 (`a[b]=1`, `a[]=1`). */
+/** Encodes nested values in the bracket notation of docs/reference.md#form-values-and-brackets (`a[b]=1`, `a[]=1`). */
 export function toForm(params: Record<string, Value>): string {
   const pairs: string[] = [];
   const add = (key: string, value: Value) => {
@@ -149,7 +149,7 @@ export class Api {
   }
 }
 
-/** Asserts the error body of DESIGN §5 and answers it. */
+/** Asserts the error body of docs/reference.md#errors and answers it. */
 export function expectError(reply: Reply, status: number, code: string): { message: string; code: string; details?: Array<{ param: string; message: string }> } {
   const body = reply.body as Record<string, unknown>;
   if (reply.status !== status || body?.code !== code) {

@@ -4,7 +4,7 @@ import { preparedQuery } from './db/prepared.js';
 import type { AuthContext } from './context.js';
 
 /**
- * API keys (DESIGN §4): random, 32 bytes of entropy, shown once, stored as a SHA-256 hash.
+ * API keys (docs/reference.md#authentication): random, 32 bytes of entropy, shown once, stored as a SHA-256 hash.
  * A fast hash is right here: keys are random, not passwords, so there is nothing to brute-force,
  * and lookup by hash through a unique index takes the same time whatever the key.
  */

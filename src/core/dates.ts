@@ -1,5 +1,5 @@
 /**
- * Dates in: ISO 8601, a date without time meaning midnight UTC (DESIGN §3.4).
+ * Dates in: ISO 8601, a date without time meaning midnight UTC (docs/reference.md#dates-and-time-zones).
  * Dates out: always `YYYY-MM-DDTHH:mm:ss.sssZ`, which is also how they are stored, so that
  * text comparison orders them on both databases.
  */

@@ -1,4 +1,4 @@
-/** One error-code list, mapped once to HTTP statuses and names (DESIGN §5). */
+/** One error-code list, mapped once to HTTP statuses and names (docs/reference.md#errors). */
 export const ErrorCodes = {
   parameter_missing: 400,
   parameter_invalid: 400,
@@ -50,7 +50,7 @@ export class ApiError extends Error {
   readonly headers?: Record<string, string>;
   constructor(code: ErrorCode, message: string, details?: ErrorDetail[], headers?: Record<string, string>) {
     // No stack: an answer to the request, never logged with one (an unexpected error is logged
-    // with its own). Capturing it was most of the cost of a 401 (issue 9).
+    // with its own). Capturing it was most of the cost of a 401.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message);

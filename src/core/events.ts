@@ -4,7 +4,7 @@ import type { Ctx } from './context.js';
 import { preparedQuery } from './db/prepared.js';
 
 /**
- * Every change writes an event row in the same transaction as the change (DESIGN §2.5):
+ * Every change writes an event row in the same transaction as the change (docs/reference.md#events):
  * `type` is `<resource>.<created|updated|deleted>`, `data` the record after the change
  * (the last state for a deletion).
  */

@@ -6,7 +6,7 @@ import { invalid } from './errors.js';
 export type FilterTable = keyof DB & ('services' | 'units' | 'domains' | 'labels' | 'clients' | 'suppliers' | 'language_pairs' | 'match_categories' | 'users');
 
 /**
- * Ids given in a filter or search parameter must be records of the caller's account (DESIGN §4.3:
+ * Ids given in a filter or search parameter must be records of the caller's account (docs/reference.md#accounts-and-tenancy:
  * another account's id, or a missing one, is 400 `parameter_invalid`, not an empty result).
  * Disabled and archived records are valid filter values.
  */

@@ -1,6 +1,6 @@
 /**
  * Parses `application/x-www-form-urlencoded` bodies and query strings into nested values
- * (DESIGN §3.2): `a=1`, repeated `a=1&a=2` and `a[]=1&a[]=2` give arrays, `a[b]=1` objects,
+ * (docs/reference.md#form-values-and-brackets): `a=1`, repeated `a=1&a=2` and `a[]=1&a[]=2` give arrays, `a[b]=1` objects,
  * `a[0][id]=x` arrays of objects. Values stay strings; the route schema coerces them.
  * Hostile input is bounded: parameter count, bracket depth and index size.
  */

@@ -1,5 +1,5 @@
 /**
- * Language codes: two letters, optionally with a region (`xx` or `xx-XX`, DESIGN §7.3).
+ * Language codes: two letters, optionally with a region (`xx` or `xx-XX`, docs/master-data.md#language-codes).
  * English names come from `Intl.DisplayNames`: `fr` → French, `en-US` → English United States.
  */
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 
 /**
- * Money and rates are exact decimals (decimal.js), never binary floats (DESIGN §3.8).
+ * Money and rates are exact decimals (decimal.js), never binary floats (docs/reference.md#money-and-rounding).
  * Stored as decimal strings; rounded half away from zero to the currency's minor unit.
  */
 export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Ctx } from './context.js';
 import type { DB } from './db/schema.js';
 
-/** DESIGN §6: one implementation of page, pageSize, sort, direction and the stable id tie-break. */
+/** Listings (docs/reference.md#listings): one implementation of page, pageSize, sort, direction and the stable id tie-break. */
 export interface PageRequest {
   page?: number;
   pageSize?: number;

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Rich text of notes and contact notes (DESIGN §13.1): plain text becomes escaped paragraphs,
+ * Rich text of notes and contact notes (docs/notes.md#content): plain text becomes escaped paragraphs,
  * HTML is reduced to an allow-list by sanitize-html (a maintained parser-based sanitiser).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -10,7 +10,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
-  // Only absolute http, https and mailto links (DESIGN §13.1): sanitize-html alone keeps relative
+  // Only absolute http, https and mailto links (docs/notes.md#content): sanitize-html alone keeps relative
   // hrefs (`/admin`, `page.html`, `#x`). Attribute values arrive here with entities decoded.
   transformTags: {
     a: (tagName, attribs) => {

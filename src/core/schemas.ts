@@ -41,7 +41,7 @@ export const ErrorResponse = Type.Object(
     id: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ param: Type.String(), message: Type.String() }))),
   },
-  { description: 'Error (DESIGN §5)' },
+  { description: 'Error' },
 );
 
 export const Paginated = <T extends TSchema>(item: T) =>
@@ -55,7 +55,7 @@ export const Paginated = <T extends TSchema>(item: T) =>
     hasPreviousPage: Type.Boolean(),
   });
 
-/** Query parameters of every paginated listing (DESIGN §6.2), with the resource's sort keys. */
+/** Query parameters of every paginated listing (docs/reference.md#paginated-listings), with the resource's sort keys. */
 export const pageQuery = <S extends string>(sorts: readonly S[]) => ({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),

@@ -2,7 +2,7 @@ import type { Ctx } from './context.js';
 import { BoundedCache } from './bounded-cache.js';
 
 /**
- * Serialised objects kept per process and checked on every read (issue 9): jobs and groups.
+ * Serialised objects kept per process and checked on every read (docs/performance.md#the-view-cache-jobs-and-groups): jobs and groups.
  *
  * Building an object takes a dozen reads and most of a millisecond of JavaScript; its JSON changes
  * only when the object or something shown in it changes. Triggers (migrations 0014, 0016) bump a

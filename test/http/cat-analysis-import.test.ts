@@ -5,7 +5,7 @@ import { PHRASE_MAPPING, TRADOS_MAPPING, fixture, newConfiguration, postReport, 
 import { createFileTestApp, uploadFile, type FileTestContext } from './files-helper.js';
 import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, buildWorld, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
 
-/** POST /v2/jobs/:id/cat-analysis and …/outsourcing/:outsourcingId/cat-analysis (CAT-ANALYSIS §3.2–3.3). */
+/** POST /v2/jobs/:id/cat-analysis and …/outsourcing/:outsourcingId/cat-analysis (docs/cat-analysis.md). */
 let t: FileTestContext;
 let w: World;
 let service: string;

@@ -5,7 +5,7 @@ import { allFixtures, fixture, utf8 } from '../unit/cat-fixtures.js';
 import { postReport } from './cat-analysis-helper.js';
 import { createFileTestApp, upload, type FileTestContext } from './files-helper.js';
 
-/** POST /v2/cat-analysis/parse (CAT-ANALYSIS §3.1): every fixture, the parameters, hostile input. */
+/** POST /v2/cat-analysis/parse (docs/cat-analysis.md): every fixture, the parameters, hostile input. */
 const PARSE = '/v2/cat-analysis/parse';
 const LIMIT = 20_000;
 let t: FileTestContext;

@@ -6,7 +6,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ID = /^[0-9a-f]{24}$/;
 
 let t: TestContext;
-/** Ids by name, of the first account's default units and match categories (DESIGN §7.8). */
+/** Ids by name, of the first account's default units and match categories (docs/master-data.md#default-master-data-of-a-new-account). */
 let unit: Record<string, string>;
 let match: Record<string, string>;
 let otherUnit: string;
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('GET /cat-tools', () => {
-  it('answers the catalogue of CAT-ANALYSIS §1, the same for every account', async () => {
+  it('answers the catalogue of docs/cat-configurations.md#the-tool-catalogue, the same for every account', async () => {
     const reply = await t.api.get(`${BASE}/cat-tools`);
     expect(reply.status).toBe(200);
     const words = { default: 'words', list: ['words', 'characters'] };

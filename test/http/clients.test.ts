@@ -14,7 +14,7 @@ afterAll(async () => {
 const { freshApi, events, newClient } = partiesFixture(() => t);
 
 describe('POST /v2/clients', () => {
-  it('creates a client with every default (§8.1) and answers 201 with the full object', async () => {
+  it('creates a client with every default (docs/clients-suppliers.md#client-object) and answers 201 with the full object', async () => {
     const reply = await t.api.post('/v2/clients', { name: '  Acme Translations  ' });
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({
@@ -293,7 +293,7 @@ describe('DELETE /v2/clients/:id', () => {
   });
 });
 
-describe('labels on clients (§7.4)', () => {
+describe('labels on clients (docs/master-data.md)', () => {
   it('attaches and detaches labels, answering the client, bumping updatedAt and recording client.updated', async () => {
     const client = await newClient({ name: 'Labelled' });
     const vip = (await t.api.post('/v2/account/labels', { name: 'VIP client', color: '#ff0000' })).body;

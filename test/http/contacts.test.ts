@@ -12,7 +12,7 @@ afterAll(async () => {
 const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The contact family is configured twice (DESIGN §8.2, §8.4); every test runs for both owners. */
+/** The contact family is configured twice (docs/clients-suppliers.md#endpoints); every test runs for both owners. */
 const owners = [
   {
     owner: 'client',

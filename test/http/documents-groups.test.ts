@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helper.js';
 import { docWorld, fixedJob, job, newInvoice, type DocWorld } from './documents-fixture.js';
 
-/** Group lines (DESIGN §16.2): the jobs of a group with `groupOnInvoice` make one line per group. */
+/** Group lines (docs/documents.md#rules): the jobs of a group with `groupOnInvoice` make one line per group. */
 let t: TestContext;
 let w: DocWorld;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('numbering (DESIGN §16.1): sequential without gaps per account and year, unique under concurrency', () => {
+describe('numbering (docs/documents.md#rules): sequential without gaps per account and year, unique under concurrency', () => {
   it('5 sends → 0001..0005 of the year; another year restarts; the other account has its own', async () => {
     const numbers: string[] = [];
     for (let i = 0; i < 5; i++) {

@@ -136,7 +136,7 @@ describe('GET /v2/events', () => {
   });
 });
 
-describe('events and transactions (§2.5)', () => {
+describe('events and transactions (docs/reference.md#events)', () => {
   const count = async () => (await t.api.get('/v2/events', { pageSize: 1 })).body.totalItems as number;
 
   it('a change writes exactly one event, whose data is the answered object', async () => {

@@ -4,7 +4,7 @@ import { BACKENDS, createFileTestApp, download, upload, uploadFile, type FileTes
 import { buildWorld, fileObject, fileRows, newJobId, newOutsourcing, shareRows, type World } from './files-jobs-fixture.js';
 import { eventsOf } from './jobs-fixture.js';
 
-/** Files of a group (specification "Files of a group", DESIGN §15.4–15.5). */
+/** Files of a group (specification "Files of a group", docs/files.md). */
 describe.each(BACKENDS)('group files (%s storage)', (backend) => {
   let t: FileTestContext;
   let w: World;

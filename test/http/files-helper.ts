@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type Reply, type TestContext } from '../helper.js';
 
-/** The two storage backends every file test runs on (DESIGN §15.3: identical behaviour). */
+/** The two storage backends every file test runs on (docs/files.md#storage-file_storage: identical behaviour). */
 export const BACKENDS = ['db', 'fs'] as const;
 export type Backend = (typeof BACKENDS)[number];
 
 export interface FileTestContext extends TestContext {
   backend: Backend;
-  /** Stored blobs, temporary content excluded (DESIGN §15.5). */
+  /** Stored blobs, temporary content excluded (docs/files.md#lifecycle). */
   blobs(): Promise<number>;
 }
 

@@ -3,7 +3,7 @@ import { expectError } from '../helper.js';
 import { BACKENDS, createFileTestApp, download, upload, uploadFile, type FileTestContext } from './files-helper.js';
 import { buildWorld, fileRows, newJobId, newOutsourcing, shareRows, type World } from './files-jobs-fixture.js';
 
-/** DESIGN §15.5 for job files: no orphan content, no orphan share rows. */
+/** docs/files.md#lifecycle for job files: no orphan content, no orphan share rows. */
 describe.each(BACKENDS)('job file lifecycle (%s storage)', (backend) => {
   let t: FileTestContext;
   let w: World;

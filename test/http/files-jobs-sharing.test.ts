@@ -4,7 +4,7 @@ import { BACKENDS, createFileTestApp, uploadFile, type FileTestContext } from '.
 import { buildWorld, newJobId, newOutsourcing, type World } from './files-jobs-fixture.js';
 import { eventsOf } from './jobs-fixture.js';
 
-/** Sharing of job files with outsourcing: specification "File sharing flags" and DESIGN §15.4. */
+/** Sharing of job files with outsourcing: specification "File sharing flags" and docs/files.md#files-of-jobs-and-groups. */
 describe.each(BACKENDS)('job file sharing (%s storage)', (backend) => {
   let t: FileTestContext;
   let w: World;

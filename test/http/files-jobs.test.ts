@@ -4,7 +4,7 @@ import { BACKENDS, createFileTestApp, download, upload, uploadFile, type FileTes
 import { buildWorld, fileObject, newJobId, newOutsourcing, type World } from './files-jobs-fixture.js';
 import { eventsOf } from './jobs-fixture.js';
 
-/** Files of a job (specification "Files of a job", "File sharing flags", DESIGN §15.4). */
+/** Files of a job (specification "Files of a job", "File sharing flags", docs/files.md#files-of-jobs-and-groups). */
 describe.each(BACKENDS)('job files (%s storage)', (backend) => {
   let t: FileTestContext;
   let w: World;

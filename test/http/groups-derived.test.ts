@@ -26,7 +26,7 @@ async function groupWith(count: number, params: Record<string, unknown> = {}, gr
   return { id: group.id, jobs };
 }
 
-describe('derived fields (DESIGN §12.2)', () => {
+describe('derived fields (docs/groups.md#derived-values)', () => {
   it('progress is the mean progress of the non-cancelled jobs (2 decimals)', async () => {
     const { id, jobs } = await groupWith(3);
     expect((await getGroup(t.api, id)).progress).toBe(0);
@@ -126,7 +126,7 @@ describe('derived fields (DESIGN §12.2)', () => {
   });
 });
 
-describe('group estimation (DESIGN §11.7)', () => {
+describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
   it('sums the jobs in the group currency and follows every kind of job change', async () => {
     const group = await newGroup(t.api, { name: 'Priced' });
     expect(group.estimation).toEqual(EMPTY_ESTIMATION);

@@ -3,7 +3,7 @@ import { createTestApp, type Api, type TestContext } from '../helper.js';
 import { fresh, newClient, newJob, twoApps, uniq, type TwoApps } from './job-view-cache-fixture.js';
 
 /**
- * The job view cache under concurrent reads and writes (issue 9): two apps over one database,
+ * The job view cache under concurrent reads and writes (docs/performance.md#the-view-cache-jobs-and-groups): two apps over one database,
  * each with its own cache, read jobs (one by one and by page) while both write them. Whatever the
  * interleaving, once the writes are over every read through either app equals a job built from
  * the database without the cache: a read that built a job while a write committed must not have

@@ -11,9 +11,9 @@ const DATE = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z
 const ref = (id: string, name: string) => ({ id, name });
 
 describe('POST /v2/jobs', () => {
-  it('creates a job with every default of §10.1 and the first applicable price, frozen into it (exact body)', async () => {
+  it('creates a job with every default of docs/jobs.md#creation and the first applicable price, frozen into it (exact body)', async () => {
     const service = await newService(t.api, 'Exact');
-    // A default price (second in §9.6 order) and the client's own price (first), plus a price of the hours unit.
+    // A default price (second in docs/prices.md#which-price-applies order) and the client's own price (first), plus a price of the hours unit.
     await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 });
     const taken = await newPrice(t.api, `/v2/clients/${w.client.acme}/prices`, { service, quantityType: w.unit.Words, unitCost: 0.085, matchesType: 'percentage' }, [
       [w.match['75-84%']!, 0.3],
@@ -157,7 +157,7 @@ describe('POST /v2/jobs', () => {
       startDate: '2030-04-01T06:30:00.000Z',
       timeBasedInvoice: false,
     });
-    // A fixed price is the base amount (§11.1), and no minimum fee applies to it.
+    // A fixed price is the base amount (docs/estimation.md#1-base-amount), and no minimum fee applies to it.
     expect(job.estimation.total).toBe(250.5);
     expect(job.estimation.details.totalDetails.subtotal.amount).toBe(250.5);
   });
@@ -172,7 +172,7 @@ describe('POST /v2/jobs', () => {
     );
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ additionalInfo: null, domain: null, dueDate: null, externalReference: '', purchaseOrder: '', startDate: null, timeBasedInvoice: false, nonBillable: true });
-    // Non-billable: total 0, the breakdown still shows the value of the work (docs/estimation.md §3).
+    // Non-billable: total 0, the breakdown still shows the value of the work (docs/estimation.md#3-minimum-fee-and-non-billable).
     expect(reply.body.estimation.total).toBe(0);
     expect(reply.body.estimation.details.subtotal).toBe(200);
     expect(reply.body.estimation.profitability.status).toBe('incorrectStatus');

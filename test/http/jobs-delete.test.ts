@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, eventsOf, jobParams, newClient, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from './jobs-fixture.js';
 
-/** DELETE /v2/jobs/:id (DESIGN §10.5), references that guard deletes, and labels on jobs (§7.4). */
+/** DELETE /v2/jobs/:id (docs/jobs.md#delete), references that guard deletes, and labels on jobs (docs/master-data.md). */
 let t: TestContext;
 let w: World;
 worldPerFile((app, world) => ([t, w] = [app, world]));
@@ -119,7 +119,7 @@ describe('references of a job guard deletes (409 resource_in_use)', () => {
   });
 });
 
-describe('labels on jobs (§7.4)', () => {
+describe('labels on jobs (docs/master-data.md)', () => {
   it('attaches and detaches labels, answering the job and recording job.updated', async () => {
     const job = await newJob(t.api, jobParams(w, await newService(t.api)));
     const urgent = (await t.api.post('/v2/account/labels', { name: 'Urgent job', color: '#ff0000' })).body;

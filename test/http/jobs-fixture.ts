@@ -73,7 +73,7 @@ export async function setUp(t: TestContext): Promise<World> {
 /**
  * A job's taken prices equal the first of its listing (`GET /v2/jobs/:id/prices`, read from the
  * full price records, never kept) and the first of `isTimeBased=true`: what price resolution must
- * give a new job (DESIGN §9.6, §10.1).
+ * give a new job (docs/prices.md#which-price-applies, docs/jobs.md#creation).
  */
 export async function expectTakesFirstListed(api: Api, job: { id: string; quantity: any }): Promise<void> {
   const listed = async (query: Record<string, unknown>) => {

@@ -4,7 +4,7 @@ import { jobViews } from '../../src/modules/jobs/index.js';
 import { Api, MISSING_ID, createTestAccount, createTestApp, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, buildWorld, newClient, newJob, newPrice, newSupplier } from './jobs-fixture.js';
 
-/** GET /v2/jobs: every filter and sort of DESIGN §6.3, pagination, the account boundary, constant queries. */
+/** GET /v2/jobs: every filter and sort of docs/reference.md#filters, pagination, the account boundary, constant queries. */
 let t: TestContext;
 let api: Api;
 const ids: Record<string, string> = {};
@@ -69,7 +69,7 @@ describe('GET /v2/jobs', () => {
     expect(page.items[4]).toEqual((await api.get(`/v2/jobs/${ids.alpha}`)).body);
   });
 
-  it('filters by each parameter of §6.3 (values OR\'ed, parameters AND\'ed)', async () => {
+  it('filters by each parameter of docs/reference.md#filters (values OR\'ed, parameters AND\'ed)', async () => {
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{ status: [2, 5] }, ['delta', 'gamma']],
       [{ status: 3 }, ['epsilon']],

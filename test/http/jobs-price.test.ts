@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, EUR, eventsOf, jobParams, newClient, newJob, newPrice, newService, worldPerFile, type World } from './jobs-fixture.js';
 
-/** PUT /v2/jobs/:id/price (DESIGN §10.3) and the estimation it stores (§11). */
+/** PUT /v2/jobs/:id/price (docs/jobs.md#the-price-endpoint) and the estimation it stores (docs/estimation.md). */
 let t: TestContext;
 let w: World;
 worldPerFile((app, world) => ([t, w] = [app, world]));
@@ -103,7 +103,7 @@ describe('PUT /v2/jobs/:id/price', () => {
   it('an empty matches list switches matches off; the quantity stays their last sum', async () => {
     const job = await pricedJob('fixed', 0.1, [[w.match['100%']!, 0.03]]);
     await price(job.id, { matches: [{ id: w.match['100%'], value: 100 }] });
-    // A form sends the empty list as an empty value (DESIGN §3.2).
+    // A form sends the empty list as an empty value (docs/reference.md#form-values-and-brackets).
     const body = (await price(job.id, { matches: '' })).body;
     expect(body.quantity).toMatchObject({ hasMatches: false, value: 100, matches: [{ id: w.match['100%'], value: 0, unitCost: 0.03 }] });
     expect(body.estimation.total).toBe(10);

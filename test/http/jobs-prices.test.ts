@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, EUR, buildWorld, expectTakesFirstListed, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
 
-/** GET /v2/jobs/:id/prices: the applicable prices of §9.6, query parameters replacing the job's values. */
+/** GET /v2/jobs/:id/prices: the applicable prices of docs/prices.md#which-price-applies, query parameters replacing the job's values. */
 let t: TestContext;
 let w: World;
 let service: string;
@@ -41,7 +41,7 @@ const prices = async (query: Record<string, unknown> = {}) => {
 const idsOf = (list: Array<{ id: string }>) => list.map((item) => Object.keys(p).find((key) => p[key] === item.id));
 
 describe('GET /v2/jobs/:id/prices', () => {
-  it('answers a bare array of the applicable prices of the job, in §9.6 order, the first being the one the job took', async () => {
+  it('answers a bare array of the applicable prices of the job, in docs/prices.md#which-price-applies order, the first being the one the job took', async () => {
     const list = await prices();
     expect(idsOf(list)).toEqual(['client', 'account']);
     expect(list[0]).toEqual({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestContext } from '../helper.js';
 import { buildWorld, jobParams, newJob, newService, type World } from './jobs-fixture.js';
 
-/** DESIGN §10.4, every cell of the 6×6 table over HTTP. */
+/** docs/jobs.md#status, every cell of the 6×6 table over HTTP. */
 let t: TestContext;
 let w: World;
 let service: string;
@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The table as written in DESIGN §10.4 (✓ = allowed, · = the same status, a no-op). */
+/** The table as written in docs/jobs.md#status (✓ = allowed, · = the same status, a no-op). */
 const TABLE = `
 | from \\ to | 1 | 2 | 3 | 4 | 5 | 6 |
 | 1 | · | ✓ | ✓ |   | ✓ | ✓ |
@@ -48,7 +48,7 @@ async function jobIn(status: number) {
   return (await t.api.get(`/v2/jobs/${job.id}`)).body;
 }
 
-describe('status moves through PUT /v2/jobs/:id (§10.4)', () => {
+describe('status moves through PUT /v2/jobs/:id (docs/jobs.md#status)', () => {
   it('has 36 cells', () => {
     expect(cells).toHaveLength(36);
     expect(cells.filter((cell) => cell.allowed && cell.from !== cell.to)).toHaveLength(16);

@@ -60,7 +60,7 @@ describe('PUT /v2/jobs/:id', () => {
     expect((await put(job.id, { domain: '', projectManager: '' })).body).toMatchObject({ domain: null, projectManager: null });
   });
 
-  it('re-prices when the service changes, not when the name changes (§10.2)', async () => {
+  it('re-prices when the service changes, not when the name changes (docs/jobs.md#update)', async () => {
     const first = await newService(t.api, 'First');
     const second = await newService(t.api, 'Second');
     const price = await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service: first, quantityType: w.unit.Words, unitCost: 0.1 });
@@ -186,7 +186,7 @@ describe('PUT /v2/jobs/:id', () => {
   });
 });
 
-describe('the client\'s minimum fee (§11.3)', () => {
+describe('the client\'s minimum fee (docs/estimation.md#3-minimum-fee-and-non-billable)', () => {
   it('applies when the client has a fee in the job currency, and follows changes of the fee and currency', async () => {
     const service = await newService(t.api, 'Fee');
     await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 });

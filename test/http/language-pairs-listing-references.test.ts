@@ -5,7 +5,7 @@ import { Api, createTestAccount, createTestApp, MISSING_ID, type TestContext } f
 import { languagePairsFixture, PATH, type Pair } from './language-pairs-fixture.js';
 import { rejection } from './master-data-fixture.js';
 
-/** Language pairs: the listing order (§6.1) and reference() from other records (§7.7). */
+/** Language pairs: the listing order (docs/reference.md#bare-arrays) and reference() from other records (docs/master-data.md#disabled-records). */
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const { create, list } = languagePairsFixture(() => t);
 
-describe('listing order (§6.1): pinned first, then by name', () => {
+describe('listing order (docs/reference.md#bare-arrays): pinned first, then by name', () => {
   it('sorts by the source name (pairs without source first), then the target name, not by code', async () => {
     const third = await createTestAccount(t.database, 'Agency Three');
     const api = new Api(t.app, third.apiKey);
@@ -60,7 +60,7 @@ describe('listing order (§6.1): pinned first, then by name', () => {
   });
 });
 
-describe('reference() from other records (§7.7)', () => {
+describe('reference() from other records (docs/master-data.md#disabled-records)', () => {
   const ctx = (account = t.account): Ctx => ({ db: t.database.db, dialect: t.database.dialect, accountId: account.accountId, userId: account.userId });
 
   it('answers the reference shape: id, source (when set), target, bidirectional', async () => {

@@ -4,7 +4,7 @@ import { languagePairsFixture, PATH, type Pair } from './language-pairs-fixture.
 import { expectCode, ID } from './master-data-fixture.js';
 
 /**
- * Language pairs of the account (specification "Language pair", DESIGN §7.3, §7.5, §7.7): create,
+ * Language pairs of the account (specification "Language pair", docs/master-data.md#language-codes, docs/master-data.md#uniqueness, docs/master-data.md#disabled-records): create,
  * uniqueness, retrieve, update, delete, the account boundary and read-only keys (the listing order
  * and reference() are in language-pairs-listing-references.test.ts).
  */
@@ -139,7 +139,7 @@ describe('create', () => {
   });
 });
 
-describe('uniqueness (§7.5): one pair per (source, target)', () => {
+describe('uniqueness (docs/master-data.md#uniqueness): one pair per (source, target)', () => {
   it('refuses the same pair again (409), whatever the case or the bidirectional flag', async () => {
     const first = await create({ source: 'sv', target: 'fi' });
     const { events } = await withEvents(async () => {
@@ -255,7 +255,7 @@ describe('retrieve, update, delete', () => {
   });
 });
 
-describe('account boundary (§4.3)', () => {
+describe('account boundary (docs/reference.md#accounts-and-tenancy)', () => {
   it('lists only the account pairs; the same pair may exist in both accounts', async () => {
     const mine = await create({ source: 'ko', target: 'ja' });
     const theirs = await create({ source: 'ko', target: 'ja' }, t.otherApi);
@@ -284,7 +284,7 @@ describe('account boundary (§4.3)', () => {
   });
 });
 
-describe('read-only key (§4.2)', () => {
+describe('read-only key (docs/reference.md#authentication)', () => {
   it('reads, and is refused every write with 403 forbidden', async () => {
     const record = await create({ source: 'ko', target: 'en' });
     const reader = t.api.withKey(t.account.readKey);

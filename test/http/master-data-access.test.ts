@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helper.js';
 import { expectCode, ID, kinds, masterDataFixture } from './master-data-fixture.js';
 
-/** The account boundary (§4.3) and read-only keys (§4.2) of each named master-data kind (the suite per kind is in master-data.test.ts). */
+/** The account boundary (docs/reference.md#accounts-and-tenancy) and read-only keys (docs/reference.md#authentication) of each named master-data kind (the suite per kind is in master-data.test.ts). */
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,7 +16,7 @@ const { withEvents, forKind } = masterDataFixture(() => t);
 describe.each(kinds)('$title ($path)', (kind) => {
   const { unique, create, list } = forKind(kind);
 
-  describe('account boundary (§4.3)', () => {
+  describe('account boundary (docs/reference.md#accounts-and-tenancy)', () => {
     it('keeps records, names and ids per account', async () => {
       const name = unique('Shared Name');
       const mine = await create(name);
@@ -43,7 +43,7 @@ describe.each(kinds)('$title ($path)', (kind) => {
     });
   });
 
-  describe('read-only key (§4.2)', () => {
+  describe('read-only key (docs/reference.md#authentication)', () => {
     it('reads, and is refused every write with 403 forbidden', async () => {
       const record = await create();
       const reader = t.api.withKey(t.account.readKey);

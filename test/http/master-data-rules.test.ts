@@ -6,7 +6,7 @@ import { createTestApp, expectError, type Reply, type TestContext } from '../hel
 import { rejection } from './master-data-fixture.js';
 
 /**
- * Rules of single master-data kinds (DESIGN §6.1, §7): the order of each listing, exclusive flags,
+ * Rules of single master-data kinds (docs/reference.md#bare-arrays, docs/master-data.md): the order of each listing, exclusive flags,
  * tax values, label colours, references from other records, and concurrency. The CRUD contract
  * shared by every kind is in master-data.test.ts.
  */
@@ -50,7 +50,7 @@ function expectCode(reply: Reply, status: number, code: string, param?: string) 
   return error;
 }
 
-describe('listing orders (§6.1)', () => {
+describe('listing orders (docs/reference.md#bare-arrays)', () => {
   it('services: pinned first, then by name (case-insensitive, numbers by value); disabled records stay in place', async () => {
     const path = '/v2/account/services';
     const zeta = await post(path, { name: 'zeta service' });
@@ -267,7 +267,7 @@ describe('labels: colour', () => {
   });
 });
 
-describe('reference() from other records (§7.7)', () => {
+describe('reference() from other records (docs/master-data.md#disabled-records)', () => {
   const ctx = (account = t.account): Ctx => ({ db: t.database.db, dialect: t.database.dialect, accountId: account.accountId, userId: account.userId });
   const cases: Array<{ kind: NamedKind; path: string; extra: Record<string, unknown> }> = [
     { kind: services, path: '/v2/account/services', extra: {} },
@@ -316,7 +316,7 @@ describe('reference() from other records (§7.7)', () => {
   });
 });
 
-describe('concurrent requests (§2.2)', () => {
+describe('concurrent requests (docs/reliability.md)', () => {
   it('leave exactly one unit flagged isHours', async () => {
     const path = '/v2/account/quantity-types';
     const created = await Promise.all(Array.from({ length: 8 }, (_, i) => post(path, { name: `Concurrent unit ${i}` })));

@@ -3,7 +3,7 @@ import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
 import { expectCode, ID, kinds, masterDataFixture, type Obj, type Params } from './master-data-fixture.js';
 
 /**
- * The named master-data kinds of DESIGN §7 (services, match categories, units, domains, labels,
+ * The named master-data kinds of docs/master-data.md (services, match categories, units, domains, labels,
  * taxes), one table-driven suite per kind: list, create, retrieve, update, delete, uniqueness,
  * validation and events; the account boundary and read-only keys are in master-data-access.test.ts
  * (the table of kinds in master-data-fixture.ts). Rules particular to one kind
@@ -23,7 +23,7 @@ const NAME_256 = 'n'.repeat(256);
 
 const { withEvents, forKind } = masterDataFixture(() => t);
 
-describe('default master data of a new account (§7.8)', () => {
+describe('default master data of a new account (docs/master-data.md#default-master-data-of-a-new-account)', () => {
   it('lists the five services, none pinned, in name order', async () => {
     const reply = await t.otherApi.get('/v2/account/services');
     expect(reply.status).toBe(200);
@@ -262,7 +262,7 @@ describe.each(kinds)('$title ($path)', (kind) => {
     });
   });
 
-  describe('uniqueness (§7.5)', () => {
+  describe('uniqueness (docs/master-data.md#uniqueness)', () => {
     it('refuses a name already used, case-insensitively, on create (409 resource_exists)', async () => {
       const name = unique('Unique Name');
       const first = await create(name);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, EUR, eventsOf, jobParams, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from './jobs-fixture.js';
 
-/** Outsourcing of a job (DESIGN §10.6, §11.5–11.6). */
+/** Outsourcing of a job (docs/jobs.md#outsourcing, docs/estimation.md). */
 let t: TestContext;
 let w: World;
 worldPerFile((app, world) => ([t, w] = [app, world]));
@@ -21,9 +21,9 @@ async function scene(extra: Record<string, unknown> = {}) {
 }
 
 describe('POST /v2/jobs/:id/outsourcing', () => {
-  it('defaults to the job\'s values and the supplier price of §9.7, answers the job (200) with its estimation following', async () => {
+  it('defaults to the job\'s values and the supplier price of docs/prices.md#which-price-applies, answers the job (200) with its estimation following', async () => {
     const { service, supplier, job } = await scene();
-    // §9.7 order: the supplier's service restricted to the job's client comes before its general one and the defaults.
+    // docs/prices.md#which-price-applies order: the supplier's service restricted to the job's client comes before its general one and the defaults.
     await newPrice(t.api, ACCOUNT_SUPPLIER_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.07 });
     await newPrice(t.api, `/v2/suppliers/${supplier}/services`, { service, quantityType: w.unit.Words, unitCost: 0.06 });
     const taken = await newPrice(t.api, `/v2/suppliers/${supplier}/services`, { service, quantityType: w.unit.Words, unitCost: 0.05, client: w.client.acme });
@@ -73,7 +73,7 @@ describe('POST /v2/jobs/:id/outsourcing', () => {
     expect(events.filter((event) => event.id === job.id)).toEqual([reply.body]);
   });
 
-  it('takes every optional parameter; amounts by the job rules without minimum fee (§11.5)', async () => {
+  it('takes every optional parameter; amounts by the job rules without minimum fee (docs/estimation.md#5-outsourcing)', async () => {
     const { supplier, job } = await scene();
     const other = await newService(t.api, 'Outsourced other');
     const reply = await t.api.post(base(job.id), {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type Api, type TestContext } from '../helper.js';
 
-/** The default `catConfiguration` of clients and suppliers (issue 3: settable on both). */
+/** The default `catConfiguration` of clients and suppliers (settable on both). */
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();

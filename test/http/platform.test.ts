@@ -12,7 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('GET /health (§1.5)', () => {
+describe('GET /health (docs/operations.md#health-and-metrics)', () => {
   it('answers 200 {status: ok} without a key', async () => {
     const reply = await t.app.inject({ method: 'GET', url: '/health' });
     expect(reply.statusCode).toBe(200);
@@ -36,7 +36,7 @@ describe('GET /health (§1.5)', () => {
   });
 });
 
-describe('GET /metrics (§1.5)', () => {
+describe('GET /metrics (docs/operations.md#health-and-metrics)', () => {
   it('exposes Prometheus text without a key, with request counts and latencies by route and status', async () => {
     await t.api.get('/v2/users');
     await t.api.get('/v2/users');
@@ -98,7 +98,7 @@ async function moduleRouteOptions(): Promise<Map<string, { body?: unknown }>> {
 
 const EXCLUDED = (url: string) => url.startsWith('/docs') || url === '/health' || url === '/metrics' || url === '/v2/openapi.json';
 
-describe('GET /v2/openapi.json (§1.5)', () => {
+describe('GET /v2/openapi.json (docs/operations.md#health-and-metrics)', () => {
   it('is an OpenAPI 3.1 document, public', async () => {
     const reply = await t.app.inject({ method: 'GET', url: '/v2/openapi.json' });
     expect(reply.statusCode).toBe(200);
@@ -156,7 +156,7 @@ describe('GET /v2/openapi.json (§1.5)', () => {
   });
 });
 
-describe('GET /docs (§1.5)', () => {
+describe('GET /docs (docs/operations.md#health-and-metrics)', () => {
   it('answers a readable HTML page without a key (following redirects within /docs)', async () => {
     let url = '/docs';
     let reply = await t.app.inject({ method: 'GET', url });

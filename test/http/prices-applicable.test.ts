@@ -4,7 +4,7 @@ import { applicablePrices } from '../../src/modules/prices/index.js';
 import { createTestApp, type TestContext } from '../helper.js';
 import { buildWorld, insertParty, type World } from './prices-fixture.js';
 
-/** The service-level resolution that jobs and outsourcing use (DESIGN §9.6–9.7), on real rows. */
+/** The service-level resolution that jobs and outsourcing use (docs/prices.md#which-price-applies), on real rows. */
 let t: TestContext;
 let w: World;
 let ctx: Ctx;
@@ -23,7 +23,7 @@ const price = async (path: string, params: Record<string, unknown> = {}) => {
   return reply.body.id as string;
 };
 
-describe('applicable prices of a job (client side, §9.6)', () => {
+describe('applicable prices of a job (client side, docs/prices.md#which-price-applies)', () => {
   it('orders client prices before default client prices, by specificity, in the Applicable price shape', async () => {
     const client = await insertParty(t, 'clients', t.account.accountId, 'Resolver client');
     const other = await insertParty(t, 'clients', t.account.accountId, 'Someone else');
@@ -62,7 +62,7 @@ describe('applicable prices of a job (client side, §9.6)', () => {
   });
 });
 
-describe('applicable prices of an outsourcing (supplier side, §9.7)', () => {
+describe('applicable prices of an outsourcing (supplier side, docs/prices.md#which-price-applies)', () => {
   it('orders the supplier’s restricted and unrestricted services, then restricted and unrestricted defaults; skips services without price', async () => {
     const supplier = await insertParty(t, 'suppliers', t.account.accountId, 'Resolver supplier');
     const client = w.client.acme;

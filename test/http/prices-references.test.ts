@@ -26,7 +26,7 @@ async function deleteParty(table: 'clients' | 'suppliers', id: string): Promise<
   }
 }
 
-describe('references held by prices (DESIGN §7.6)', () => {
+describe('references held by prices (docs/master-data.md#deletion)', () => {
   it('refuses to delete a unit, service, domain, language pair or match category still used by a price (409), then allows it', async () => {
     const unit = (await t.api.post('/v2/account/quantity-types', { name: 'Minutes' })).body.id;
     const service = (await t.api.post('/v2/account/services', { name: 'Transcreation' })).body.id;

@@ -8,7 +8,7 @@ worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const ACCOUNT_FAMILIES = FAMILIES.filter((family) => family.paginated);
 
-describe.each(ACCOUNT_FAMILIES)('$name: search (specification "Search of default prices", DESIGN §9.5)', (family: FamilyCase) => {
+describe.each(ACCOUNT_FAMILIES)('$name: search (specification "Search of default prices", docs/prices.md#search-of-the-account-families)', (family: FamilyCase) => {
   const base = family.base();
   const p: Record<string, string> = {};
 

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, expectError, MISSING_ID, toForm, type Reply, type TestContext } from '../helper.js';
 
 /**
- * Request parsing through the real app (DESIGN §3, §5): body types, coercion, limits and hostile
+ * Request parsing through the real app (docs/reference.md#requests, docs/reference.md#errors): body types, coercion, limits and hostile
  * input, on the master-data routes. No answer may be a 5xx or leak server internals.
  */
 let t: TestContext;
@@ -47,7 +47,7 @@ const postJson = (url: string, body: string) => send('POST', url, body, JSON_TYP
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${++counter}`;
 
-describe('form and JSON bodies (DESIGN §3.1, §3.2)', () => {
+describe('form and JSON bodies (docs/reference.md#body-formats, docs/reference.md#form-values-and-brackets)', () => {
   it('accepts the same parameters as a form and as JSON', async () => {
     const form = await postForm(TAXES, toForm({ name: unique('Form'), value: '0.21' }));
     expect(form.status).toBe(201);
@@ -111,7 +111,7 @@ describe('form and JSON bodies (DESIGN §3.1, §3.2)', () => {
   });
 });
 
-describe('unknown parameters (DESIGN §3.3)', () => {
+describe('unknown parameters (docs/reference.md#unknown-parameters)', () => {
   it('rejects them in forms and JSON, naming them in bracket notation', async () => {
     const form = expectError(await postForm(TAXES, 'name=x&value=0.1&rate=2'), 400, 'parameter_unknown');
     expect(form.details).toEqual([{ param: 'rate', message: 'is not a parameter of this endpoint' }]);
@@ -140,7 +140,7 @@ describe('unknown parameters (DESIGN §3.3)', () => {
   });
 });
 
-describe('malformed bodies (DESIGN §5.2 body_invalid)', () => {
+describe('malformed bodies (body_invalid, docs/reference.md#error-codes)', () => {
   it('answers 400 body_invalid for malformed JSON', async () => {
     for (const payload of ['{"name":', '{name: "x"}', "{'name':'x'}", '{"name":"x",}', '{"a":1}}', 'nul', '\u0000', '{"a":"\\x"}']) {
       const error = expectError(await postJson(TAXES, payload), 400, 'body_invalid');
@@ -166,7 +166,7 @@ describe('malformed bodies (DESIGN §5.2 body_invalid)', () => {
   });
 });
 
-describe('content types (DESIGN §3.1: 415)', () => {
+describe('content types (docs/reference.md#body-formats: 415)', () => {
   it('answers 415 unsupported_media_type for other body types', async () => {
     for (const type of ['text/plain', 'application/xml', 'text/xml', 'text/html', 'application/octet-stream', 'application/vnd.api+json', 'application/json-patch+json', 'image/png', 'x/y']) {
       expectError(await send('POST', TAXES, 'name=x&value=0.1', type), 415, 'unsupported_media_type');
@@ -180,7 +180,7 @@ describe('content types (DESIGN §3.1: 415)', () => {
   });
 });
 
-describe('limits (DESIGN §3.9)', () => {
+describe('limits (docs/reference.md#limits)', () => {
   const MIB = 1024 * 1024;
 
   it('answers 413 payload_too_large for bodies over 1 MiB, form or JSON', async () => {
@@ -278,7 +278,7 @@ describe('paths and query strings', () => {
   });
 });
 
-describe('X-Request-Id (DESIGN §3.7)', () => {
+describe('X-Request-Id (docs/reference.md#request-id)', () => {
   it('echoes a valid incoming id, in the header and in error bodies', async () => {
     const ok = await send('GET', TAXES, undefined, undefined, { 'x-request-id': 'client-123.abc:def_9' });
     expect(ok.headers['x-request-id']).toBe('client-123.abc:def_9');

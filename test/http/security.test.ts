@@ -5,13 +5,13 @@ import { insertApiKey } from '../../src/modules/accounts/provisioning.js';
 import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
 
 /**
- * Authentication, authorisation, routing errors and rate limits (DESIGN §4.1–4.2, §5, §17),
+ * Authentication, authorisation, routing errors and rate limits (docs/reference.md#authentication, docs/reference.md#errors, docs/reference.md#rate-limits),
  * generated for every route of the app: the route list is read from the running app (its OpenAPI
  * document and its router), so routes added later are covered without touching this file.
  */
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-/** Routes that answer without a key (DESIGN §1.5); everything else under /v2 needs one. */
+/** Routes that answer without a key (docs/operations.md#health-and-metrics); everything else under /v2 needs one. */
 const PUBLIC = new Set(['/v2/openapi.json']);
 const REALM = 'Basic realm="Transdesk"';
 
@@ -83,7 +83,7 @@ function json(response: LightMyRequestResponse): Record<string, unknown> {
   return JSON.parse(response.body) as Record<string, unknown>;
 }
 
-/** The §5 body with exactly the fields of a non-validation error. */
+/** The API error body (docs/reference.md#errors) with exactly the fields of a non-validation error. */
 function expectErrorBody(response: LightMyRequestResponse, status: number, code: string, name: string): Record<string, unknown> {
   expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
   const body = json(response);
@@ -97,7 +97,7 @@ function request(route: Route, headers: Record<string, string> = {}): Promise<Li
   return t.app.inject({ method: route.method as InjectOptions['method'], url: urlOf(route.path), headers });
 }
 
-/** DESIGN §5.3: no stack trace, SQL or server path in any answer. */
+/** docs/reference.md#errors: no stack trace, SQL or server path in any answer. */
 const LEAKS = [/at \//, /\.ts:\d/, /\.js:\d/, /node_modules/, /\bselect\b.*\bfrom\b/i, /\binsert into\b/i, /SQLITE_/, /violates .* constraint/i];
 
 function expectServed(response: LightMyRequestResponse, label: string): void {
@@ -235,7 +235,7 @@ describe('routing errors', () => {
   });
 });
 
-describe('rate limits (DESIGN §17)', () => {
+describe('rate limits (docs/reference.md#rate-limits)', () => {
   let limited: TestContext;
   beforeAll(async () => {
     limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5' });

@@ -144,7 +144,7 @@ describe('unavailabilities of a supplier', () => {
   });
 });
 
-describe('labels on suppliers (§7.4)', () => {
+describe('labels on suppliers (docs/master-data.md)', () => {
   it('attaches and detaches labels answering the supplier; 404 for another account\'s label', async () => {
     const supplier = await newSupplier();
     const label = (await t.api.post('/v2/account/labels', { name: 'Reliable', color: '#00aa00' })).body;

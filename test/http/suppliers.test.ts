@@ -14,7 +14,7 @@ afterAll(async () => {
 const { events, newSupplier, pair, domain, client } = partiesFixture(() => t);
 
 describe('POST /v2/suppliers', () => {
-  it('creates a supplier with every default (§8.3) and answers 201 with the full object', async () => {
+  it('creates a supplier with every default (docs/clients-suppliers.md#supplier-object) and answers 201 with the full object', async () => {
     const reply = await t.api.post('/v2/suppliers', { name: 'Jane Doe' });
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({

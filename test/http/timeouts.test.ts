@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helper.js';
 
 /**
- * Slow clients (issue 10 hardening): a real listening server with short timeouts, and raw sockets
+ * Slow clients (docs/operations.md#slow-clients-and-timeouts): a real listening server with short timeouts, and raw sockets
  * that send a request a byte at a time. HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS are enforced by
  * Node every checkIntervalMs (here 250 ms), so a cut-off comes between the timeout and the timeout
  * plus that interval; SLACK allows for a busy machine. The cases run concurrently (about 2.5 s).
@@ -112,7 +112,7 @@ async function whileServing<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-// The §5 error body, not Fastify's own (src/core/http/client-errors.ts).
+// The API error body (docs/reference.md#errors), not Fastify's own (src/core/http/client-errors.ts).
 const requestTimeout = /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*\r\n\r\n\{"message":"The request was not received in time","name":"RequestTimeout","code":"request_timeout","id":"conn-[0-9a-z-]+"\}$/;
 
 describe.concurrent('slow clients are cut off (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS)', () => {
@@ -218,7 +218,7 @@ describe.concurrent('slow clients are cut off (HEADERS_TIMEOUT_MS, REQUEST_TIMEO
   });
 });
 
-describe('what Node refuses before routing gets the §5 error body (src/core/http/client-errors.ts)', () => {
+describe('what Node refuses before routing gets the API error body (src/core/http/client-errors.ts)', () => {
   async function rawExchange(bytes: string): Promise<string> {
     const socket = await open();
     let received = '';

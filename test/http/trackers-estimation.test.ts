@@ -6,7 +6,7 @@ import { createTestApp, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, newPrice } from './jobs-fixture.js';
 import { buildWorld, countRows, jobParams, newJob, newService, ok, runningRows, secondUser, trackersOf, type World } from './trackers-fixture.js';
 
-/** Trackers feed the stored estimation (DESIGN §11.1, §11.6) and stay consistent under concurrent requests (§14.4). */
+/** Trackers feed the stored estimation (docs/estimation.md#1-base-amount, docs/estimation.md#6-profitability-and-performance) and stay consistent under concurrent requests (docs/trackers.md#concurrency). */
 let t: TestContext;
 let w: World;
 
@@ -97,7 +97,7 @@ describe('estimation', () => {
   });
 });
 
-describe('concurrency (DESIGN §14.4)', () => {
+describe('concurrency (docs/trackers.md#concurrency)', () => {
   it('20 parallel starts of one user on one job: one running entry, 19 × 409', async () => {
     const job = await newJob(t.api, jobParams(w, await newService(t.api, 'Race')));
     const replies = await Promise.all(Array.from({ length: 20 }, () => t.api.post(`${trackersOf(job.id)}/start`)));

@@ -3,7 +3,7 @@ import { insertApiKey } from '../../src/modules/accounts/provisioning.js';
 import { Api, type TestContext } from '../helper.js';
 import { buildWorld, jobParams, newJob, newService, type World } from './jobs-fixture.js';
 
-/** Shared set-up of the time tracker tests (DESIGN §14). */
+/** Shared set-up of the time tracker tests (docs/trackers.md). */
 export { ID, DATE, eventsOf } from './jobs-fixture.js';
 export { buildWorld, jobParams, newJob, newService, type World };
 

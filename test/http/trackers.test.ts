@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, createTestApp, expectError, type TestContext } from '../helper.js';
 import { DATE, ID, buildWorld, eventsOf, freshJob, ok, secondUser, sleep, trackersOf, type World } from './trackers-fixture.js';
 
-/** Time trackers of a job (DESIGN §14, specification "Time trackers of a job"): every answer is the job. */
+/** Time trackers of a job (docs/trackers.md, specification "Time trackers of a job"): every answer is the job. */
 let t: TestContext;
 let w: World;
 let owner: { id: string; name: string };

@@ -10,7 +10,7 @@ import { checkDatabase, checkEvents, openSql } from './crash-sql.js';
 import { verifyApi } from './crash-verify.js';
 
 /**
- * Crash safety (issue 10): the real server (`serve` of a private build) on a fresh database (SQLite,
+ * Crash safety (docs/reliability.md): the real server (`serve` of a private build) on a fresh database (SQLite,
  * or PostgreSQL with DATABASE_URL=postgres://…), six concurrent writers (job creates and updates,
  * prices with match lines, notes, uploads and deletes of files, tracker starts and stops), a SIGKILL
  * at a random moment, a restart on the same database, then the checks: every write answered 2xx is

@@ -5,11 +5,11 @@ import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
 import { basic, buildWorld, idFor, minimalValue, openApiRoutes, type Route, type Schema, type World } from './world.js';
 
 /**
- * A fuzzer over every route of GET /v2/openapi.json (DESIGN §5.3: no request, however malformed,
+ * A fuzzer over every route of GET /v2/openapi.json (docs/reference.md#errors: no request, however malformed,
  * gets a 5xx). Requests use account 1's key; path parameters mix account 1's real ids (`idFor`)
  * with malformed ones; query strings and bodies (form, JSON, multipart, other content types) carry
  * wrong types, missing and unknown parameters, huge strings, deep brackets, bad percent-encodings
- * and malformed syntax. Every answer must be < 500 and, when ≥ 400, carry the §5 error body.
+ * and malformed syntax. Every answer must be < 500 and, when ≥ 400, carry the API error body (docs/reference.md#errors).
  *
  * The seeds are fixed so that CI is reproducible; on failure fast-check prints the seed and the
  * counterexample, and the thrown message names the request.
@@ -269,7 +269,7 @@ async function check(spec: Spec): Promise<void> {
 
 const options = (offset: number): fc.Parameters<[Spec]> => ({ seed: SEED + offset, numRuns: RUNS, endOnFailure: true, verbose: 1 });
 
-describe('fuzzing every route of the OpenAPI document (DESIGN §5.3)', () => {
+describe('fuzzing every route of the OpenAPI document (docs/reference.md#errors)', () => {
   it('has routes, bodies and uploads to fuzz', () => {
     expect(ROUTES.length).toBeGreaterThan(200);
     expect(UPLOADS.length).toBeGreaterThan(4);

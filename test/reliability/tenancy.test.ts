@@ -4,7 +4,7 @@ import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
 import { basic, buildWorld, idFor, minimalValue, openApiRoutes, urlFor, type Route, type World } from './world.js';
 
 /**
- * The account boundary (DESIGN §4.3), generated from GET /v2/openapi.json: account 1 has one
+ * The account boundary (docs/reference.md#accounts-and-tenancy), generated from GET /v2/openapi.json: account 1 has one
  * record of every kind a route names by id (`buildWorld`); every route with path parameters is
  * called with account 1's real ids (mapped to the path parameters by `idFor`, see its comment)
  * and account 2's key, and must answer 404 `resource_missing`. Every listing of account 2 must
@@ -56,7 +56,7 @@ describe('the set-up', () => {
 });
 
 describe("account 2 calling every route with account 1's ids", () => {
-  // DESIGN §4.3: another account's id behaves exactly like an id that does not exist. The answer
+  // docs/reference.md#accounts-and-tenancy: another account's id behaves exactly like an id that does not exist. The answer
   // is compared with the same call whose ids are all unknown: same status, code and message (ids
   // aside). Where the unknown ids answer 404 (every route without a body, and those whose minimal
   // body passes validation), the cross-account call must answer 404 resource_missing.

@@ -6,7 +6,7 @@ import { call, killAll, onPostgres, type Server } from '../processes.js';
 import { ok, startPair, type Pair } from './two-processes-world.js';
 
 /**
- * Files across two `serve` processes on one PostgreSQL database (issue 10): what one process
+ * Files across two `serve` processes on one PostgreSQL database (docs/reliability.md): what one process
  * stores, the other serves with the same bytes and headers, with the content in the database
  * (`FILE_STORAGE=db`) and in a directory both processes share (`fs:`). PostgreSQL only.
  */

@@ -26,7 +26,7 @@ export interface GroupWorld {
   sent?: Map<string, { quantity?: number; dueDate?: string; progress?: number; trackers?: number }>;
 }
 
-/** DESIGN §10.4 moves that cycle through every status but invoiced. */
+/** docs/jobs.md#status moves that cycle through every status but invoiced. */
 const NEXT_STATUS: Record<number, number> = { 1: 2, 2: 3, 3: 5, 5: 1, 6: 1 };
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -89,7 +89,7 @@ export async function groupRound(world: GroupWorld, round: number): Promise<void
   world.sent = sent;
 }
 
-/** §12.2 status from the statuses of the group's jobs. */
+/** docs/groups.md#derived-values status from the statuses of the group's jobs. */
 function statusOf(statuses: number[]): number {
   if (statuses.length === 0) return 1;
   const live = statuses.filter((status) => status !== 5);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildCli, call, freshDatabase, serve, serverEnv, stop, type Reply, type Server } from '../processes.js';
 
 /**
- * Shared set-up of the two-process reliability tests (issue 10): two `serve` processes of a private
+ * Shared set-up of the two-process reliability tests (docs/reliability.md): two `serve` processes of a private
  * build on one fresh PostgreSQL database, a way to reach that database directly, and the checks
  * the tests share (answers, serialisable orders).
  */
@@ -119,7 +119,7 @@ export async function ok(reply: Promise<Reply> | Reply, status = 200): Promise<a
 }
 
 /**
- * Every reply is 2xx or one of the allowed 4xx answers with the §5 error body: never a 5xx, and no
+ * Every reply is 2xx or one of the allowed 4xx answers with the API error body (docs/reference.md#errors): never a 5xx, and no
  * transaction was run again. An unexpected answer's message carries the log lines of its request id
  * from both processes.
  */

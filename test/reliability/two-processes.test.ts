@@ -4,7 +4,7 @@ import { expectAnswers, moved, ok, seeded, serialisable, startPair, type OrderOp
 import { checkGroup, groupRound, type GroupWorld } from './two-processes-groups.js';
 
 /**
- * Two `serve` processes on one PostgreSQL database (issue 10): concurrent tracker starts, match
+ * Two `serve` processes on one PostgreSQL database (docs/reliability.md): concurrent tracker starts, match
  * and mapping moves, and group derivations, each request batch split across both processes and
  * fired at once. Numbering is test/documents-processes.test.ts; files are
  * two-processes-files.test.ts. PostgreSQL only: a SQLite file is served by one process.

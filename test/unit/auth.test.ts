@@ -5,7 +5,7 @@ import { ApiError, ErrorCodes, errorBody, statusName } from '../../src/core/erro
 
 const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('base64')}`;
 
-describe('API keys (DESIGN §4.2)', () => {
+describe('API keys (docs/reference.md#authentication)', () => {
   it('are random, with at least 32 bytes of entropy, and hashed with SHA-256', () => {
     const key = generateApiKey();
     expect(key).toMatch(/^td_[A-Za-z0-9_-]{43}$/);
@@ -17,7 +17,7 @@ describe('API keys (DESIGN §4.2)', () => {
   });
 });
 
-describe('keyFromAuthorization (DESIGN §4.1)', () => {
+describe('keyFromAuthorization (docs/reference.md#authentication)', () => {
   it('reads Basic with the key as user name and an empty password', () => {
     expect(keyFromAuthorization(basic('td_key:'))).toBe('td_key');
     expect(keyFromAuthorization(basic('td_key:ignored'))).toBe('td_key');
@@ -56,7 +56,7 @@ describe('keyFromAuthorization (DESIGN §4.1)', () => {
   });
 });
 
-describe('errors (DESIGN §5)', () => {
+describe('errors (docs/reference.md#errors)', () => {
   it('maps every code to its status and every status to its name', () => {
     expect(ErrorCodes).toMatchObject({
       parameter_missing: 400,

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 
 const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv);
 
-describe('loadConfig (DESIGN §1.2)', () => {
+describe('loadConfig (docs/operations.md#configuration)', () => {
   it('has the documented defaults', () => {
     expect(load({})).toEqual({
       port: 8080,

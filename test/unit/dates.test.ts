@@ -4,7 +4,7 @@ import { isValidDateInput, nowIso, toIsoDate } from '../../src/core/dates.js';
 
 const OUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe('date input (DESIGN §3.4)', () => {
+describe('date input (docs/reference.md#dates-and-time-zones)', () => {
   it('reads a date without time as midnight UTC', () => {
     expect(toIsoDate('2025-03-14')).toBe('2025-03-14T00:00:00.000Z');
     expect(toIsoDate('2024-02-29')).toBe('2024-02-29T00:00:00.000Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, computeTotals, lineTotal, money } from '../../src/modules/documents/totals.js';
 
-describe('document totals (DESIGN §16.2), hand-computed', () => {
+describe('document totals (docs/documents.md#rules), hand-computed', () => {
   it('subtotal, discount on it, taxes on the discounted subtotal, each rounded half away from zero', () => {
     // 100.00 + 3 × 1.005 = 3.015 → 3.02; subtotal 103.02; discount 10 % = 10.302 → 10.30;
     // base 92.72; tax1 21 % = 19.4712 → 19.47; tax2 1.5 % = 1.3908 → 1.39; total 92.72 + 19.47 + 1.39 = 113.58

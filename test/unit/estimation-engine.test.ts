@@ -1,5 +1,5 @@
 /**
- * Estimation engine, base amount (DESIGN §11.1), match rates (§9.2) and rounding (§3.8).
+ * Estimation engine, base amount (docs/estimation.md#1-base-amount), match rates (docs/prices.md#match-entries) and rounding (docs/reference.md#money-and-rounding).
  * Every expected figure is worked out by hand in the comment next to it.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ function job(overrides: Partial<JobPricingInput> = {}): JobPricingInput {
 
 const match = (id: string, value: string, rate: string) => ({ id, name: `category ${id}`, value, rate });
 
-describe('§11.1 base amount: the first rule that applies', () => {
+describe('base amount: the first rule that applies (docs/estimation.md#1-base-amount)', () => {
   it('plain quantity: base = quantity × unit cost', () => {
     // 1000 × 0.1 = 100 → 100.00
     const r = estimateJobPrice(job());
@@ -127,7 +127,7 @@ describe('§11.1 base amount: the first rule that applies', () => {
   });
 });
 
-describe('§9.2 effective match rates (matchRate)', () => {
+describe('effective match rates (matchRate) (docs/prices.md#match-entries)', () => {
   it('fixed: the entry unit cost', () => {
     expect(matchRate('fixed', '0.085', { unitCost: '0.03', percentage: '0.3529' })).toBe('0.03');
   });

@@ -1,4 +1,4 @@
-/** Group estimation (DESIGN §11.7): aggregation of the jobs' stored estimations. */
+/** Group estimation (docs/estimation.md#7-group-estimation): aggregation of the jobs' stored estimations. */
 import { describe, expect, it } from 'vitest';
 import { currency } from '../../src/core/money.js';
 import { buildGroupEstimation, type GroupJobInput, type OutsourcingSummary } from '../../src/modules/estimation/index.js';
@@ -20,7 +20,7 @@ function job(code: string, total: string, extra: Partial<Omit<GroupJobInput, 'es
   };
 }
 
-describe('§11.7 group estimation', () => {
+describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
   it('an empty group: no currency, zero totals, incorrectStatus', () => {
     expect(buildGroupEstimation({ currency: 'EUR', targetMargin: '0.3', jobs: [] })).toEqual({
       isV2: true,

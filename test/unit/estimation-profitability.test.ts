@@ -1,6 +1,6 @@
 /**
- * Outsourcing summary (DESIGN §11.5), profitability and performance (§11.6), and the whole job
- * estimation object (§11.4).
+ * Outsourcing summary (docs/estimation.md#5-outsourcing), profitability and performance (docs/estimation.md#6-profitability-and-performance), and the whole job
+ * estimation object (docs/estimation.md#4-the-job-estimation-object-buildjobestimation).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +19,7 @@ const s2 = { id: 'b'.repeat(24), name: 'Bureau' };
 const s3 = { id: 'c'.repeat(24), name: 'Carl' };
 const out = (supplier: typeof s1, currency: string, total: string, status = 1): OutsourcingItem => ({ status, supplier, currency, total });
 
-describe('§11.5 estimation.outsourcing', () => {
+describe('estimation.outsourcing (docs/estimation.md#5-outsourcing)', () => {
   it('distinct suppliers and exact totals per currency over the non-cancelled outsourcing', () => {
     const summary = summarizeOutsourcing([
       out(s1, 'EUR', '0.10'),
@@ -47,7 +47,7 @@ describe('§11.5 estimation.outsourcing', () => {
 const base: ProfitabilityInput = { status: 2, nonBillable: false, currency: 'EUR', revenue: '100.00', outsourcing: [], targetMargin: '0.3' };
 const withCost = (...totals: string[]): ProfitabilityInput => ({ ...base, outsourcing: totals.map((t) => ({ status: 1, currency: 'EUR', total: t })) });
 
-describe('§11.6 profitability: non-numeric statuses, first that applies', () => {
+describe('profitability: non-numeric statuses, first that applies (docs/estimation.md#6-profitability-and-performance)', () => {
   it('incorrectStatus for a cancelled or a non-billable job, whatever else', () => {
     const expected = { status: 'incorrectStatus', withMargin: { status: 'incorrectStatus' } };
     expect(jobProfitability({ ...withCost('10'), status: 5 })).toEqual(expected);
@@ -72,7 +72,7 @@ describe('§11.6 profitability: non-numeric statuses, first that applies', () =>
   });
 });
 
-describe('§11.6 profitability: numeric statuses', () => {
+describe('profitability: numeric statuses (docs/estimation.md#6-profitability-and-performance)', () => {
   it('profitable: margin = revenue − cost, marginRate = margin / revenue', () => {
     // cost 40.00 + 20.00 = 60.00; margin 40.00; rate 0.4 ≥ 0.3 → aboveTarget
     expect(jobProfitability(withCost('40', '20'))).toEqual({
@@ -134,7 +134,7 @@ describe('§11.6 profitability: numeric statuses', () => {
   });
 });
 
-describe('§11.6 performance', () => {
+describe('performance (docs/estimation.md#6-profitability-and-performance)', () => {
   it('noTimeTracked without tracked time', () => {
     expect(jobPerformance({ currency: 'EUR', revenue: '100', trackedMs: 0 })).toEqual({ status: 'noTimeTracked' });
   });
@@ -150,7 +150,7 @@ describe('§11.6 performance', () => {
   });
 });
 
-describe('§11.4 the job estimation object', () => {
+describe('the job estimation object (docs/estimation.md#4-the-job-estimation-object-buildjobestimation)', () => {
   const pricing: JobPricingInput = {
     currency: 'EUR', fixedPrice: null, timeBasedInvoice: false, billableMs: 0, timeBasedUnitCost: '0',
     hasMatches: false, matches: [], quantity: '1000', unitCost: '0.1', extraCharge: '0', discount: '0',

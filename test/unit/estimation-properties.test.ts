@@ -1,4 +1,4 @@
-/** fast-check properties of the estimation engine (DESIGN §3.8, §11). */
+/** fast-check properties of the estimation engine (docs/reference.md#money-and-rounding, docs/estimation.md). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec, minorUnits, roundMoney, roundRate } from '../../src/core/money.js';
@@ -43,7 +43,7 @@ const pricing: fc.Arbitrary<JobPricingInput> = fc.record({
 const half = (code: string) => new Dec(10).pow(-minorUnits(code)).div(2);
 const d = (s: string) => new Dec(s);
 
-/** The exact base of §11.1 computed independently of the engine (no rounding of the lines). */
+/** The exact base of docs/estimation.md#1-base-amount computed independently of the engine (no rounding of the lines). */
 function exactBase(input: JobPricingInput): { value: Dec; roundedSteps: number } {
   if (input.fixedPrice !== null) return { value: d(input.fixedPrice), roundedSteps: 0 };
   if (input.timeBasedInvoice) {

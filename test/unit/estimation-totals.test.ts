@@ -1,6 +1,6 @@
 /**
- * Estimation engine: extra charge, discount and totalDetails (DESIGN §11.2), minimum fee (§11.3),
- * non-billable (§11.4), outsourcing amounts (§11.5) and input handling.
+ * Estimation engine: extra charge, discount and totalDetails (docs/estimation.md#2-rounding-points), minimum fee (docs/estimation.md#3-minimum-fee-and-non-billable),
+ * non-billable (docs/estimation.md#4-the-job-estimation-object-buildjobestimation), outsourcing amounts (docs/estimation.md#5-outsourcing) and input handling.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -30,7 +30,7 @@ function job(overrides: Partial<JobPricingInput> = {}): JobPricingInput {
   };
 }
 
-describe('§11.2 extra charge, discount, totalDetails', () => {
+describe('extra charge, discount, totalDetails (docs/estimation.md#2-rounding-points)', () => {
   it('extra charge: ec = subtotal × percentage', () => {
     // S = 100.00; E = 100.00 × 0.15 = 15.00; total 115.00
     const r = estimateJobPrice(job({ extraCharge: '0.15' }));
@@ -103,7 +103,7 @@ describe('§11.2 extra charge, discount, totalDetails', () => {
   });
 });
 
-describe('§11.3 minimum fee', () => {
+describe('minimum fee (docs/estimation.md#3-minimum-fee-and-non-billable)', () => {
   it('applies when the total is below the client fee', () => {
     // 100 × 0.1 = 10.00 < 25 → total 25.00; totalDetails keep the computed 10.00
     const r = estimateJobPrice(job({ quantity: '100', minimumFee: '25' }));
@@ -162,7 +162,7 @@ describe('§11.3 minimum fee', () => {
   });
 });
 
-describe('§11.4 non-billable', () => {
+describe('non-billable (docs/estimation.md#4-the-job-estimation-object-buildjobestimation)', () => {
   it('total 0; the details keep the computed breakdown; no minimum fee', () => {
     // computed: S = 100.00, E = 10.00, total 110.00; the job's total is 0.00
     const r = estimateJobPrice(job({ extraCharge: '0.1', minimumFee: '500', nonBillable: true }));
@@ -177,7 +177,7 @@ describe('§11.4 non-billable', () => {
   });
 });
 
-describe('§11.5 outsourcing amounts: the same rules without minimum fee', () => {
+describe('outsourcing amounts: the same rules without minimum fee (docs/estimation.md#5-outsourcing)', () => {
   const outsourcing = {
     currency: 'EUR',
     fixedPrice: null,

@@ -32,7 +32,7 @@ describe('parseForm: flat pairs', () => {
   });
 });
 
-describe('parseForm: arrays and objects (bracket notation, DESIGN §3.2)', () => {
+describe('parseForm: arrays and objects (bracket notation, docs/reference.md#form-values-and-brackets)', () => {
   it('makes arrays of repeated keys and of name[]', () => {
     expect(parse('a=1&a=2&a=3')).toEqual({ a: ['1', '2', '3'] });
     expect(parse('a[]=1&a[]=2')).toEqual({ a: ['1', '2'] });

@@ -6,7 +6,7 @@ const HEX24 = /^[0-9a-f]{24}$/;
 // 1970 … 2106: the 4 bytes of seconds.
 const instant = fc.integer({ min: 0, max: 0xffffffff * 1000 + 999 });
 
-describe('ids (DESIGN §2.4)', () => {
+describe('ids (docs/reference.md#identifiers)', () => {
   it('are 24 lowercase hexadecimal characters', () => {
     for (let i = 0; i < 1000; i++) expect(newId()).toMatch(HEX24);
     expect(new RegExp(ID_PATTERN).test(newId())).toBe(true);

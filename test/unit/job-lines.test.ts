@@ -4,7 +4,7 @@ import { Dec } from '../../src/core/money.js';
 import { ApiError } from '../../src/core/errors.js';
 import { lineRate, lineView, linesFromParams, linesOfPrice, nameLines, repriceLines, sumOfLines, takePrice, type FrozenEntry } from '../../src/modules/jobs/lines.js';
 
-/** Match lines of jobs and outsourcing (DESIGN §9.2, §10.3), pure. */
+/** Match lines of jobs and outsourcing (docs/prices.md#match-entries, docs/jobs.md#the-price-endpoint), pure. */
 const frozen: FrozenEntry[] = [
   { id: 'a', unitCost: '0.03', percentage: '0.3' },
   { id: 'b', unitCost: '0.05', percentage: '0.5' },

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { TRANSITIONS, assertTransition, sideEffects, transitionAllowed } from '../../src/modules/jobs/status.js';
 import { ApiError } from '../../src/core/errors.js';
 
-/** The status rules of DESIGN §10.4, pure. */
+/** The status rules of docs/jobs.md#status, pure. */
 const ALLOWED = new Set(['1>2', '1>3', '1>5', '1>6', '2>1', '2>3', '2>5', '2>6', '3>2', '3>4', '3>5', '4>3', '5>1', '6>1', '6>2', '6>5']);
 const status = fc.integer({ min: 1, max: 6 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isCountryCode, isTimeZone, languageName, parseLanguage } from '../../src/core/language.js';
 
-describe('parseLanguage (DESIGN §7.3)', () => {
+describe('parseLanguage (docs/master-data.md#language-codes)', () => {
   it('names languages in English, with the region after a space', () => {
     expect(parseLanguage('fr')).toEqual({ code: 'fr', name: 'French' });
     expect(parseLanguage('en')).toEqual({ code: 'en', name: 'English' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Dec, currency, isCurrencyCode, minorUnits, roundMoney, roundRate, toDecimalString, toNumber } from '../../src/core/money.js';
 
-describe('currencies (DESIGN §3.8)', () => {
+describe('currencies (docs/reference.md#money-and-rounding)', () => {
   it('answers { code, symbol } with the narrow symbol of Intl', () => {
     expect(currency('EUR')).toEqual({ code: 'EUR', symbol: '€' });
     expect(currency('USD')).toEqual({ code: 'USD', symbol: '$' });

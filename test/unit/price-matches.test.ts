@@ -10,7 +10,7 @@ const view = (...args: Parameters<typeof matchView>) => {
 const fixed = (unitCost: string) => ({ unitCost, percentage: null });
 const percent = (percentage: string) => ({ unitCost: null, percentage });
 
-describe('match entries (DESIGN §9.2)', () => {
+describe('match entries (docs/prices.md#match-entries)', () => {
   it('shows a fixed entry’s percentage of the price unit cost with 4 decimals, 1 over a zero unit cost', () => {
     expect(view('fixed', '0.12', fixed('0.06'))).toEqual({ percentage: '0.5', unitCost: '0.06' });
     expect(view('fixed', '0.12', fixed('0.05'))).toEqual({ percentage: '0.4167', unitCost: '0.05' });

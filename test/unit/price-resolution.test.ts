@@ -37,7 +37,7 @@ const criteria: PriceCriteria = { serviceId: 's', unitId: 'u', currency: 'EUR', 
 const supplierCriteria: SupplierCriteria = { ...criteria, supplierId: 'sup' };
 const ids = (list: PriceCandidate[]) => list.map((c) => c.id);
 
-describe('language pair and domain matching (§9.6)', () => {
+describe('language pair and domain matching (docs/prices.md#which-price-applies)', () => {
   it('matches the same pair, the same codes, the reversed codes of a bidirectional pair, or no pair', () => {
     expect(pairMatches(EN_FR_BIDI, EN_FR_BIDI)).toBe(true);
     expect(pairMatches(EN_FR_COPY, EN_FR_BIDI)).toBe(true);
@@ -59,7 +59,7 @@ describe('language pair and domain matching (§9.6)', () => {
   });
 });
 
-describe('client side (§9.6)', () => {
+describe('client side (docs/prices.md#which-price-applies)', () => {
   it('keeps only the job’s service, unit, currency, matching pair and domain, and the job client’s prices', () => {
     const good = candidate();
     const list = [
@@ -100,7 +100,7 @@ describe('client side (§9.6)', () => {
   });
 });
 
-describe('supplier side (§9.7)', () => {
+describe('supplier side (docs/prices.md#which-price-applies)', () => {
   const service = (overrides: Partial<PriceCandidate> = {}) => candidate({ family: 'supplier_service', ownerId: 'sup', ...overrides });
   const defaultPrice = (overrides: Partial<PriceCandidate> = {}) => candidate({ family: 'supplier_default', ...overrides });
 

@@ -8,7 +8,7 @@ function clock(start: number) {
 }
 const MINUTE = Date.UTC(2025, 0, 1, 12, 0, 0);
 
-describe('RateLimiter (DESIGN §17)', () => {
+describe('RateLimiter (docs/reference.md#rate-limits)', () => {
   it('allows the limit per minute, then refuses, counting down the remaining requests', () => {
     const c = clock(MINUTE + 10_000);
     const limiter = new RateLimiter(3, c.now);

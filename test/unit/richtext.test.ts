@@ -5,7 +5,7 @@ import { EMPTY_PARAGRAPH, toRichText } from '../../src/core/richtext.js';
 const ALLOWED_TAGS = new Set(['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'blockquote', 'code']);
 
 /**
- * The output contract of DESIGN §13.1, checked on the markup itself: only allow-listed tags, no
+ * The output contract of docs/notes.md#content, checked on the markup itself: only allow-listed tags, no
  * attribute but an http/https/mailto href on <a>, no script, style or event handler anywhere.
  */
 function assertSafe(output: string, input: string): void {
@@ -113,7 +113,7 @@ const OWASP_VECTORS = [
   `<input autofocus onfocus=alert(1)>`,
 ];
 
-describe('toRichText: plain text (DESIGN §13.1)', () => {
+describe('toRichText: plain text (docs/notes.md#content)', () => {
   it('wraps plain text in a paragraph and escapes < > & and quotes', () => {
     expect(toRichText('Hello')).toBe('<p>Hello</p>');
     expect(toRichText('a < b & c > d')).toBe('<p>a &lt; b &amp; c &gt; d</p>');

@@ -50,7 +50,7 @@ const Body = Input({
   email: Type.Optional(Email()),
 });
 
-describe('coercion of form values (DESIGN §3.2)', () => {
+describe('coercion of form values (docs/reference.md#form-values-and-brackets)', () => {
   const body = form(Body);
 
   it('reads booleans true/false/1/0 and nothing else', () => {
@@ -151,7 +151,7 @@ describe('coercion of form values (DESIGN §3.2)', () => {
   });
 });
 
-describe('validation errors (DESIGN §5.2)', () => {
+describe('validation errors (docs/reference.md#error-codes)', () => {
   const body = form(Body);
 
   it('answers parameter_missing for a required parameter, naming it', () => {

@@ -4,7 +4,7 @@ import type { DialectName, Executor } from './dialect.js';
 /**
  * SQLite: a stamp of the database's state that differs whenever anything may have changed since
  * it was read, for per-process caches (the view cache) to skip their checks while nothing changed
- * at all (issue 9); and, in the same statement, the epoch of API keys (below).
+ * at all (docs/performance.md#the-change-stamp-sqlite); and, in the same statement, the epoch of API keys (below).
  *
  * It joins two counters SQLite keeps, read in one statement that touches no table:
  * - `total_changes()`: the rows this connection inserted, updated or deleted, trigger programs

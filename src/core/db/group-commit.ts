@@ -2,7 +2,7 @@ import { sql, type Kysely, type KyselyPlugin, type Transaction } from 'kysely';
 import type { DB } from './schema.js';
 
 /**
- * Group commit (SQLite, issue 9): the write transactions of requests that wait for the database
+ * Group commit (SQLite, docs/performance.md#group-commit-sqlite): the write transactions of requests that wait for the database
  * together are committed together.
  *
  * SQLite has one writer. Each request's transaction already waited for the one before it; its

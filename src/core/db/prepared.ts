@@ -5,7 +5,7 @@ import { nameStatement } from './pg-named-statements.js';
 import type { DB } from './schema.js';
 
 /**
- * Queries built once, run many times (issue 9). Building a Kysely query (parsing references,
+ * Queries built once, run many times (docs/performance.md). Building a Kysely query (parsing references,
  * freezing nodes) and compiling it cost as much as running it on SQLite; the hot reads of every
  * request (the key, a job and its parts) are always the same few shapes. A prepared query is
  * built and compiled once per shape with placeholder values, then run with the real values in

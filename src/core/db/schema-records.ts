@@ -35,7 +35,7 @@ export interface CatConfigurationToolMatchesTable {
   position: number;
 }
 
-/** The four price families of DESIGN §9 in one table; `family` tells them apart. */
+/** The four price families of docs/prices.md in one table; `family` tells them apart. */
 export interface PricesTable {
   id: string;
   account_id: string;
@@ -54,7 +54,7 @@ export interface PricesTable {
   unit_cost: Decimal;
   matches_type: 'fixed' | 'percentage';
   has_price: Bool;
-  /** The uniqueness scope of DESIGN §9.4, unique per account. */
+  /** The uniqueness scope of docs/prices.md#uniqueness, unique per account. */
   unique_key: string;
   created_at: Iso;
   updated_at: Iso;
@@ -70,7 +70,7 @@ export interface PriceMatchesTable {
   percentage: Decimal | null;
 }
 
-/** Jobs (DESIGN §10). `estimation` is the stored result of the estimation engine (JSON). */
+/** Jobs (docs/jobs.md). `estimation` is the stored result of the estimation engine (JSON). */
 export interface JobsTable {
   id: string;
   account_id: string;
@@ -135,7 +135,7 @@ export interface JobMatchesTable {
   percentage: Decimal | null;
 }
 
-/** A part of a job given to a supplier (DESIGN §10.6). `amounts` is the stored price estimate (JSON). */
+/** A part of a job given to a supplier (docs/jobs.md#outsourcing). `amounts` is the stored price estimate (JSON). */
 export interface OutsourcingTable {
   id: string;
   account_id: string;
@@ -177,7 +177,7 @@ export interface OutsourcingMatchesTable {
   percentage: Decimal | null;
 }
 
-/** A note on a parent record (DESIGN §13); `parent_type` is `client`, `supplier`, … */
+/** A note on a parent record (docs/notes.md); `parent_type` is `client`, `supplier`, … */
 export interface NotesTable {
   id: string;
   account_id: string;
@@ -193,7 +193,7 @@ export interface NotesTable {
   updated_at: Iso | null;
 }
 
-/** A file of a client, supplier (later job, group): DESIGN §15. `blob_id` names its stored content. */
+/** A file of a client, supplier (later job, group): docs/files.md. `blob_id` names its stored content. */
 export interface FilesTable {
   id: string;
   account_id: string;
@@ -217,13 +217,13 @@ export interface FileChunksTable {
   data: Uint8Array;
 }
 
-/** A job or group file shared with one outsourcing (DESIGN §15.4); goes with the file and the outsourcing. */
+/** A job or group file shared with one outsourcing (docs/files.md#files-of-jobs-and-groups); goes with the file and the outsourcing. */
 export interface FileOutsourcingSharesTable {
   file_id: string;
   outsourcing_id: string;
 }
 
-/** A time tracker entry of a job (DESIGN §14); `to_at` is null while it runs. */
+/** A time tracker entry of a job (docs/trackers.md); `to_at` is null while it runs. */
 export interface TrackerEntriesTable {
   id: string;
   account_id: string;
@@ -240,7 +240,7 @@ export interface TrackerEntriesTable {
   updated_at: Iso;
 }
 
-/** A group of jobs (DESIGN §12); status to estimation are derived from its jobs and stored. */
+/** A group of jobs (docs/groups.md); status to estimation are derived from its jobs and stored. */
 export interface GroupsTable {
   id: string;
   account_id: string;
@@ -272,7 +272,7 @@ export interface GroupsTable {
   updated_at: Iso;
 }
 
-/** A quote, invoice or purchase order (DESIGN §16, migration 0010); `kind` names which. */
+/** A quote, invoice or purchase order (docs/documents.md, migration 0010); `kind` names which. */
 export interface DocumentsTable {
   id: string;
   account_id: string;
@@ -324,7 +324,7 @@ export interface DocumentLinesTable {
   total: Decimal;
 }
 
-/** A payment of an invoice (DESIGN §16.3). */
+/** A payment of an invoice (docs/documents.md#rules). */
 export interface PaymentsTable {
   id: string;
   account_id: string;

@@ -17,7 +17,7 @@ function isPublic(request: FastifyRequest): boolean {
 }
 
 /**
- * Authentication (DESIGN §4.1–4.2): Basic or Bearer, the same 401 whatever the reason,
+ * Authentication (docs/reference.md#authentication): Basic or Bearer, the same 401 whatever the reason,
  * 403 for a read-only key on anything but GET and HEAD.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -32,7 +32,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.changeStamp = stamps?.data;
     const auth = key === undefined ? undefined : await findKey(app.database.db, key, stamps?.keys);
     // Answered here rather than thrown through Fastify's error path: a wrong key costs no more than
-    // a right one (issue 9). Same §5 body and headers as any error.
+    // a right one. Same error body and headers as any error.
     if (!auth) return sendError(reply, UNAUTHORIZED);
     request.auth = auth;
     if (auth.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Answers to what Node rejects before a request reaches Fastify's routing (a client too slow to
  * send its headers or body, headers over the size limit, a request that is not HTTP): the error
- * body of DESIGN §5 instead of Fastify's own, then the connection is closed. §5 names no class
+ * body (docs/reference.md#errors) instead of Fastify's own, then the connection is closed. The error list names no class
  * for 408 and 431; these follow its pattern (name from the status, a snake_case code).
  */
 const ANSWERS: Record<string, { status: number; name: string; code: string; message: string }> = {

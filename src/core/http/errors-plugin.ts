@@ -6,7 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** Fastify's own error codes, translated into ours (DESIGN §5.2). */
+/** Fastify's own error codes, translated into ours (docs/reference.md#error-codes). */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
@@ -57,7 +57,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(ErrorCodes[error.code]).type('application/json; charset=utf-8').send(errorBody(error, String(reply.request.id)));
 }
 
-/** Error bodies of DESIGN §5 for every failure, 404 `route_missing` and 405 with `Allow`. */
+/** Error bodies (docs/reference.md#errors) for every failure, 404 `route_missing` and 405 with `Allow`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   const router = FindMyWay({ ignoreTrailingSlash: true });
   app.addHook('onRoute', (route) => {

@@ -36,7 +36,7 @@ export const PDF_CSP = "frame-ancestors 'none'";
 const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?');
 
 /**
- * Headers of every response (DESIGN §3.7 and the usual hardening): `X-Request-Id`,
+ * Headers of every response (docs/reference.md#request-id and the usual hardening): `X-Request-Id`,
  * `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, a
  * Content-Security-Policy, and `Cache-Control: no-store` except on the static API reference.
  * A route may set its own Content-Security-Policy or Cache-Control first. Fastify sends no

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Prometheus metrics at `GET /metrics` (DESIGN §1.5): request counts and latencies by route and status. */
+/** Prometheus metrics at `GET /metrics` (docs/operations.md#health-and-metrics): request counts and latencies by route and status. */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

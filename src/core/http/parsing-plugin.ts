@@ -6,7 +6,7 @@ import { FormError, parseForm } from '../form.js';
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
- * Request bodies of DESIGN §3.1: form (the primary form), JSON, and multipart for uploads
+ * Request bodies of docs/reference.md#body-formats: form (the primary form), JSON, and multipart for uploads
  * (registered by the files module). Anything else on a request with a body: 415.
  */
 export const parsingPlugin = fp(async (app: FastifyInstance) => {

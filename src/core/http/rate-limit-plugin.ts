@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
 
 /**
- * Per-key rate limit (DESIGN §17): a fixed one-minute window per API key, counted in this
+ * Per-key rate limit (docs/reference.md#rate-limits): a fixed one-minute window per API key, counted in this
  * process (several processes each allow the limit; the README says so). 0 disables it.
  */
 export class RateLimiter {

@@ -8,8 +8,8 @@ import { isCurrencyCode } from '../money.js';
 
 /**
  * Request validation: one AJV compile per route part, with our own coercion for form bodies,
- * query strings and path parameters (DESIGN §3.2), strict types for JSON bodies, and AJV errors
- * mapped to the codes of DESIGN §5.2.
+ * query strings and path parameters (docs/reference.md#form-values-and-brackets), strict types for JSON bodies, and AJV errors
+ * mapped to the codes of docs/reference.md#error-codes.
  */
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -219,7 +219,7 @@ function compile(schema: Schema): ValidateFunction {
   return validate;
 }
 
-/** Path parameters that are ids answer 404 when malformed (DESIGN §5.2), other path values 400. */
+/** Path parameters that are ids answer 404 when malformed (docs/reference.md#error-codes), other path values 400. */
 function paramsError(schema: Schema, errors: ErrorObject[]): ApiError {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   for (const error of errors) {

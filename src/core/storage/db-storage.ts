@@ -18,7 +18,7 @@ function idAt(time: number): string {
 
 /**
  * `FILE_STORAGE=db`: content in `file_chunks` (blob id, seq, data) of the same database, so that
- * any number of server processes share it (DESIGN §2.3). Chunks are inserted as they arrive, each in
+ * any number of server processes share it (docs/operations.md#running). Chunks are inserted as they arrive, each in
  * its own short statement (an upload never holds the write lock of SQLite or a long transaction of
  * PostgreSQL); a failed upload deletes its chunks, and chunks of a crashed upload (no file row
  * refers to them) are removed by `sweep` at start.

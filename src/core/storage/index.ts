@@ -12,7 +12,7 @@ export { CHUNK_SIZE } from './db-storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where uploaded file content lives (DESIGN §15.3), chosen by FILE_STORAGE. */
+    /** Where uploaded file content lives (docs/files.md#storage-file_storage), chosen by FILE_STORAGE. */
     storage: BlobStorage;
   }
 }
@@ -26,7 +26,7 @@ export function createStorage(setting: FileStorageSetting, db: Kysely<DB>): Blob
 const discarded = new WeakMap<object, Set<string>>();
 
 /**
- * Content of deleted files (DESIGN §15.5), called in the transaction that deletes their rows:
+ * Content of deleted files (docs/files.md#lifecycle), called in the transaction that deletes their rows:
  * chunks of the `db` backend are deleted in the transaction itself (a rollback keeps them); the
  * blobs are also noted on the transaction so that `removeDiscarded` removes them from any backend
  * after the commit (a rollback, e.g. a 409 on the parent's delete, keeps the files intact).

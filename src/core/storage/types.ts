@@ -7,7 +7,7 @@ export interface ByteRange {
 }
 
 /**
- * Where uploaded file content lives (DESIGN §15.3): the `fs` and `db` backends behind one interface.
+ * Where uploaded file content lives (docs/files.md#storage-file_storage): the `fs` and `db` backends behind one interface.
  * Content is addressed by a blob id (one blob per file, never shared); the metadata (name, size,
  * SHA-256, owner) is in the `files` table, written only once the content is complete.
  */
@@ -23,7 +23,7 @@ export interface BlobStorage {
   read(blobId: string, range?: ByteRange): Readable;
   /** Removes content at once (a failed upload, or after the transaction that deleted its rows). */
   remove(blobIds: readonly string[]): Promise<void>;
-  /** How many blobs are stored, temporary content excluded (the lifecycle tests of DESIGN §15.5). */
+  /** How many blobs are stored, temporary content excluded (the lifecycle tests of docs/files.md#lifecycle). */
   count(): Promise<number>;
   /**
    * Start-up clean-up of what a crash left behind, older than `olderThanMs` (default one hour, far

@@ -1,5 +1,5 @@
 /**
- * Document number formats of the account (DESIGN §4.5, §16.1): a template such as
+ * Document number formats of the account (docs/operations.md#account-settings, docs/documents.md#rules): a template such as
  * `INV-{YYYY}-{SEQ:4}`. Pure functions, no I/O.
  *
  * Tokens:
@@ -114,7 +114,7 @@ export function render(format: string, context: NumberContext): string {
 }
 
 /**
- * Whether the sequence of a format restarts every year (DESIGN §16.1: per account and year).
+ * Whether the sequence of a format restarts every year (docs/documents.md#rules: per account and year).
  * A format without a year token (`{YYYY}` or `{YY}`) must use one continuous sequence instead,
  * otherwise the numbers of two years would collide.
  */

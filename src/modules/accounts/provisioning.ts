@@ -12,7 +12,7 @@ import { EMPTY_ADDRESS } from '../../core/address.js';
 
 /**
  * Accounts, their owner users and API keys, outside any HTTP request: used by the first start
- * (bootstrap, DESIGN §1.3), the CLI (§1.4) and the tests.
+ * (bootstrap, docs/operations.md#bootstrap), the CLI (docs/operations.md#command-line) and the tests.
  */
 export const DEFAULT_NUMBER_FORMATS = {
   invoice: 'INV-{YYYY}-{SEQ:4}',

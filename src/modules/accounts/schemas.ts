@@ -11,7 +11,7 @@ const NumberFormat = (example: string) =>
       '{SEQ} sequence number or {SEQ:n} zero-padded to n digits (1–12); exactly one sequence token; other text is literal',
   });
 
-/** The account settings (DESIGN §4.5). */
+/** The account settings (docs/operations.md#account-settings). */
 export const Account = Type.Object(
   {
     id: Type.String(),

@@ -60,7 +60,7 @@ async function importRoute(app: FastifyInstance, request: FastifyRequest, target
   }
 }
 
-/** CAT analysis (CAT-ANALYSIS §3.1–3.3). */
+/** CAT analysis (docs/cat-analysis.md). */
 export const catAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['CAT analysis'];
   const importSchema = {

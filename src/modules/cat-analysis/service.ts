@@ -10,7 +10,7 @@ import { catAnalysisRepository as repo } from './repository.js';
 import { reportFiles } from './report-files.js';
 
 /**
- * CAT analysis (CAT-ANALYSIS §3): parsing a report, and importing one into a job or an outsourcing.
+ * CAT analysis (docs/cat-analysis.md): parsing a report, and importing one into a job or an outsourcing.
  * An import runs in the request's transaction and changes nothing when it is rejected.
  */
 export interface ImportTarget {
@@ -76,7 +76,7 @@ export const catAnalysis = {
   },
 
   /**
-   * Imports a report (CAT-ANALYSIS §3.2–3.3): the configuration's source count of each tool
+   * Imports a report (docs/cat-analysis.md): the configuration's source count of each tool
    * match, summed per mapped category in mapping order and converted; the job's (outsourcing's)
    * unit becomes the destination unit and its match lines these categories, priced by the price
    * endpoint's rules. Answers the job.
@@ -107,8 +107,8 @@ export const catAnalysis = {
         }),
       );
     } else {
-      // A new unit takes the price again (DESIGN §10.2), then the lines take the rates of the price
-      // endpoint (§10.3): the price's entry of the category, else the full rate.
+      // A new unit takes the price again (docs/jobs.md#update), then the lines take the rates of the price
+      // endpoint (docs/jobs.md#the-price-endpoint): the price's entry of the category, else the full rate.
       if (unitId !== job.quantityType.id) await asConfigurationError(configuration, () => jobs.update(ctx, jobId, { quantityType: unitId }));
       await jobs.setCatFiles(ctx, jobId, fileId === null ? [] : [fileId]);
       answer = await asConfigurationError(configuration, () =>

@@ -1,5 +1,5 @@
 /**
- * The CAT tool catalogue (CAT-ANALYSIS.md §1): the same for every account, in this order. The
+ * The CAT tool catalogue (docs/cat-configurations.md#the-tool-catalogue): the same for every account, in this order. The
  * first tool's match names are exactly the specification's list, in its order.
  */
 export interface CatTool {

@@ -193,7 +193,7 @@ export const catConfigurations = {
       changes.source_quantity_type = input.sourceQuantityType;
     }
     if (input.destinationQuantityType !== undefined) {
-      // The unit already referenced stays valid when disabled (DESIGN §7.7).
+      // The unit already referenced stays valid when disabled (docs/master-data.md#disabled-records).
       const unit = await masterData.reference(ctx, units, input.destinationQuantityType, 'destinationQuantityType', row.destination_unit_id);
       changes.destination_unit_id = unit.id;
     }

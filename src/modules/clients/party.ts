@@ -127,7 +127,7 @@ export function searchText(row: PartyRow, columns: readonly string[]): string {
 export const PARTY_SORTS = ['createdAt', 'updatedAt', 'name'] as const;
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name_key' };
 
-/** Query parameters shared by `GET /v2/clients` and `GET /v2/suppliers` (DESIGN §6.2, §6.3). */
+/** Query parameters shared by `GET /v2/clients` and `GET /v2/suppliers` (docs/reference.md#paginated-listings, docs/reference.md#filters). */
 export const partyListProps = {
   ...pageQuery(PARTY_SORTS),
   archived: Type.Optional(Type.Boolean()),
@@ -147,7 +147,7 @@ export interface PartyFilters extends PageRequest {
 export type PartyQuery = SelectQueryBuilder<DB, 'clients', object>;
 
 /** The account's parties with the shared filters applied; a module adds its own filters to it. */
-/** Ids in the shared filters must be the account's (DESIGN §4.3). */
+/** Ids in the shared filters must be the account's (docs/reference.md#accounts-and-tenancy). */
 export async function validatePartyFilters(ctx: Ctx, filters: PartyFilters): Promise<void> {
   await assertIdsExist(ctx, 'labels', filters.label, 'label', 'label');
 }
@@ -171,7 +171,7 @@ export function pageOfParties(query: PartyQuery, table: PartyTable, request: Pag
 
 // ---- storage helpers -----------------------------------------------------------------------
 
-/** Default currency of new clients and suppliers: the account's (DESIGN §4.5). */
+/** Default currency of new clients and suppliers: the account's (docs/operations.md#account-settings). */
 export async function accountCurrency(ctx: Ctx): Promise<string> {
   const row = await ctx.db.selectFrom('accounts').select('currency').where('id', '=', ctx.accountId).executeTakeFirst();
   return row?.currency ?? 'EUR';

@@ -6,7 +6,7 @@ import { AddressObject, partyInputProps, partyListProps, type PartyFilters, type
 import { NoteObject } from '../notes/index.js';
 import { ClientFile } from '../files/schemas.js';
 
-/** Plain text fields of a client, in the order of the object (DESIGN §8.1). */
+/** Plain text fields of a client, in the order of the object (docs/clients-suppliers.md#client-object). */
 export const CLIENT_TEXT: readonly TextField[] = [
   { api: 'email', column: 'email' },
   { api: 'phone', column: 'phone' },

@@ -76,7 +76,7 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, C
   const contactLists = await contacts.listFor(ctx, clientContacts, rowIds);
   const noteLists = await notes.listFor(ctx, ENTITY, rowIds);
   for (const row of rows) result.set(row.id, toClient(row, taxRefs, catRefs, labels.get(row.id) ?? [], contactLists.get(row.id) ?? [], noteLists.get(row.id) ?? []));
-  // Files of the whole page in one query (DESIGN §15).
+  // Files of the whole page in one query (docs/files.md).
   const fileLists = await files.listFor(ctx, clientFiles, rowIds);
   for (const [id, client] of result) client.files = fileLists.get(id) ?? [];
   return result;
@@ -95,7 +95,7 @@ async function taxParam(ctx: Ctx, param: 'tax1' | 'tax2', value: string | null, 
   return (await masterData.reference(ctx, taxes, value, param, current)).id;
 }
 
-/** The taxes flagged isDefaultTax1 / isDefaultTax2 that are not disabled (DESIGN §8.1). */
+/** The taxes flagged isDefaultTax1 / isDefaultTax2 that are not disabled (docs/clients-suppliers.md#client-object). */
 async function defaultTaxes(ctx: Ctx): Promise<{ tax1: string | null; tax2: string | null }> {
   const all = await masterData.list(ctx, taxes);
   const flagged = (flag: string) => all.find((tax) => tax[flag] === true && tax.disabled !== true)?.id ?? null;
@@ -164,7 +164,7 @@ export const clients = {
     await repo.update(ctx.db, ctx.accountId, id, changes);
     const client = await clients.get(ctx, id);
     await recordEvent(ctx, 'client.updated', client);
-    // The stored estimation of the client's jobs depends on its minimum fee and currency (DESIGN §11.3).
+    // The stored estimation of the client's jobs depends on its minimum fee and currency (docs/estimation.md#3-minimum-fee-and-non-billable).
     if (changes.minimum_fee !== undefined || changes.currency !== undefined) await jobs.recomputeForClient(ctx, id);
     return client;
   },
@@ -181,7 +181,7 @@ export const clients = {
       if (isForeignKeyViolation(error)) throw inUse(`Client "${client.name}"`);
       throw error;
     }
-    // Files go after the row (no 409 any more); their content once the transaction commits (DESIGN §15.5).
+    // Its files go with the row (they never block a delete); their content once the transaction commits (docs/files.md#lifecycle).
     await files.removeAllFor(ctx, clientFiles, id);
     await recordEvent(ctx, 'client.deleted', client);
   },

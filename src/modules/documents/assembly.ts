@@ -25,7 +25,7 @@ function lineObject(line: LineWithNames): DocumentObject['lines'][number] {
 }
 
 /**
- * The lines of a document (DESIGN §16.2): one per row, except the rows of the jobs of a group with
+ * The lines of a document (docs/documents.md#rules): one per row, except the rows of the jobs of a group with
  * `groupOnInvoice`, which make one line at the place of the first: the `group` reference, the
  * group name, quantity 1 (−1 on a credit note), unit cost = total = Σ the jobs' line totals.
  * The line's id is the first row's.

@@ -14,7 +14,7 @@ import { jobsMoved } from './sources.js';
 import { addDays, money } from './totals.js';
 
 /**
- * What only invoices have (DESIGN §16.3): payments, credit notes, and the job extension that
+ * What only invoices have (docs/documents.md#rules): payments, credit notes, and the job extension that
  * ties jobs to invoices and accepted quotes (estimation fixed by a line, delete and status guards).
  */
 const JOB_INVOICED = 4;
@@ -126,7 +126,7 @@ const LIVE_INVOICE = [INVOICE_STATUS.draft, INVOICE_STATUS.sent, INVOICE_STATUS.
 
 jobExtensions.register({
   name: 'documents',
-  /** §11.4: an accepted quote line fixes the total (`quote`); an invoice line wins (`invoiced`). */
+  /** docs/estimation.md#4-the-job-estimation-object-buildjobestimation: an accepted quote line fixes the total (`quote`); an invoice line wins (`invoiced`). */
   async estimationInputs(ctx, jobIds) {
     const result = new Map<string, Partial<EstimationExtras>>();
     for (const line of await repo.onLive(ctx.db, ctx.accountId, quoteKind.kind, [QUOTE_ACCEPTED], 'job_id', jobIds)) {
@@ -137,13 +137,13 @@ jobExtensions.register({
     }
     return result;
   },
-  /** §10.5: a job on a quote or an invoice cannot be deleted. */
+  /** docs/jobs.md#delete: a job on a quote or an invoice cannot be deleted. */
   async beforeDelete(ctx, job) {
     if (await repo.jobReferenced(ctx.db, ctx.accountId, job.id)) {
       throw new ApiError('resource_in_use', `Job "${job.name}" is on a quote or an invoice and cannot be deleted; archive it instead`);
     }
   },
-  /** §10.4: 4 → 3 only when the job is on no invoice. */
+  /** docs/jobs.md#status: 4 → 3 only when the job is on no invoice. */
   async beforeStatusChange(ctx, job, to) {
     if (job.status !== JOB_INVOICED || to === JOB_INVOICED) return;
     const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, LIVE_INVOICE, 'job_id', [job.id], INVOICE_TYPE.invoice);

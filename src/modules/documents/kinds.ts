@@ -1,5 +1,5 @@
 /**
- * The three document kinds of DESIGN §16, configured once each: one implementation (lines,
+ * The three document kinds of docs/documents.md, configured once each: one implementation (lines,
  * totals, numbering, status rules) serves quotes, invoices and purchase orders.
  */
 export type DocumentKind = 'invoice' | 'quote' | 'purchaseOrder';

@@ -10,7 +10,7 @@ const FORMATS = {
 } as const;
 
 /**
- * The number of a document leaving draft (DESIGN §16.1): the account's format of the kind,
+ * The number of a document leaving draft (docs/documents.md#rules): the account's format of the kind,
  * rendered with the issue date's year and month and the next number of the sequence of the
  * account, kind and year (one continuous sequence when the format has no year). The sequence row
  * is locked and incremented in the caller's transaction: numbers are unique and without gaps.

@@ -9,7 +9,7 @@ import type { DocumentObject } from './schemas.js';
 import { documents } from './service.js';
 
 /**
- * `GET <base>/:id/pdf` (DESIGN §16.6): the document as an A4 PDF with the standard Helvetica fonts
+ * `GET <base>/:id/pdf` (docs/documents.md): the document as an A4 PDF with the standard Helvetica fonts
  * (no font files): the account's name and address, the party's, the number (or "Draft"), dates,
  * lines, totals with taxes, and the terms.
  */

@@ -141,7 +141,7 @@ export const documentRepository = {
       .execute();
   },
 
-  /** A group of the account: its name and whether its jobs make one line on invoices and quotes (DESIGN §16.2). */
+  /** A group of the account: its name and whether its jobs make one line on invoices and quotes (docs/documents.md#rules). */
   group(db: Executor, accountId: string, id: string) {
     return db.selectFrom('groups').select(['id', 'name', 'group_on_invoice']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   },
@@ -178,7 +178,7 @@ export const documentRepository = {
     return next;
   },
 
-  /** Sets a job's status directly (a side effect of invoicing, DESIGN §16.3; not a manual move). */
+  /** Sets a job's status directly (a side effect of invoicing, docs/documents.md#rules; not a manual move). */
   async setJobStatus(db: Executor, accountId: string, jobId: string, status: number): Promise<void> {
     await db.updateTable('jobs').set({ status }).where('account_id', '=', accountId).where('id', '=', jobId).execute();
   },

@@ -10,7 +10,7 @@ import { renderPdf } from './pdf.js';
 import { CreatePayment, createSchema, documentSchema, listSchema, updateSchema, type DocumentFilters, type DocumentInput, type PaymentInput } from './schemas.js';
 import { documents } from './service.js';
 
-/** The routes of one document kind (DESIGN §16), the same for the three kinds but for their configuration. */
+/** The routes of one document kind (docs/documents.md), the same for the three kinds but for their configuration. */
 function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
   const schema = documentSchema(kind);
   const tags = [kind.tag];

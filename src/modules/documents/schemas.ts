@@ -4,7 +4,7 @@ import { LabelObject } from '../labels/attachments.js';
 import { NoteObject } from '../notes/index.js';
 import type { KindConfig } from './kinds.js';
 
-/** Request and response schemas of documents (DESIGN §16), built per kind. */
+/** Request and response schemas of documents (docs/documents.md), built per kind. */
 
 const TaxRef = Type.Object({ id: Type.String(), name: Type.String(), value: Type.Number({ description: 'the rate frozen on the document' }) });
 
@@ -63,7 +63,7 @@ export interface DocumentObject {
   updatedAt: string;
 }
 
-/** The document object of a kind (DESIGN §16.1). */
+/** The document object of a kind (docs/documents.md#rules). */
 export function documentSchema(kind: KindConfig): TSchema {
   const props: TProperties = {
     id: Type.String(),

@@ -19,7 +19,7 @@ import type { DocumentFilters, DocumentInput, DocumentObject } from './schemas.j
 import { addJobLine, addOutsourcingLine, freeLine, jobsMoved, lockSources, removeJobLine, removeOutsourcingLine } from './sources.js';
 import { addDays, computeTotals, lineTotal } from './totals.js';
 
-/** Documents of one kind (DESIGN §16): create, read, update, delete, lines, status moves. */
+/** Documents of one kind (docs/documents.md): create, read, update, delete, lines, status moves. */
 const date = (value: string | null | undefined) => (value === null || value === undefined ? null : toIsoDate(value));
 const DEFAULT_PAYMENT_TERMS = 30;
 const SORTS = { createdAt: 'created_at', updatedAt: 'updated_at', issueDate: 'issue_date', dueDate: 'due_date', status: 'status', number: 'number' };
@@ -219,7 +219,7 @@ export const documents = {
     const row = await lockDocument(ctx, kind, id);
     assertDraft(kind, row, 'only a draft can be deleted');
     const document = await documents.get(ctx, kind, id);
-    // From the rows: a group line (§16.2) stands for several jobs.
+    // From the rows: a group line (docs/documents.md#rules) stands for several jobs.
     const jobIds = (await repo.lines(ctx.db, ctx.accountId, [id])).flatMap((line) => (line.job_id ? [line.job_id] : []));
     await entityLabels.removeAll(ctx, kind.object, id);
     await notes.removeAllFor(ctx, kind.object, id);
@@ -256,7 +256,7 @@ export const documents = {
     }
     await repo.update(ctx.db, ctx.accountId, id, changes);
     const document = await settle(ctx, kind, id, 'updated');
-    // §16.4: accepting a quote fixes the estimation of its jobs to their line totals.
+    // docs/documents.md#rules: accepting a quote fixes the estimation of its jobs to their line totals.
     if (kind.kind === 'quote' && action.to === QUOTE_ACCEPTED) {
       await jobsMoved(ctx, (await repo.lines(ctx.db, ctx.accountId, [id])).flatMap((line) => (line.job_id ? [line.job_id] : [])), null);
     }

@@ -10,7 +10,7 @@ import { lineFigures, lineTotal, money } from './totals.js';
 
 /**
  * Lines that come from jobs (invoices, quotes) and outsourcing (purchase orders), and the side
- * effects on jobs (DESIGN §16.3): a job on an invoice moves to status 4 and its estimation becomes
+ * effects on jobs (docs/documents.md#rules): a job on an invoice moves to status 4 and its estimation becomes
  * `invoiced` (the estimation reads the lines through the extension in invoicing.ts); off it, back
  * to 3. `param` names the create parameter (400 for an unknown id); without it the id is in the path (404).
  */
@@ -71,7 +71,7 @@ export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, j
   const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, kind.live, 'job_id', [jobId], kind.hasPayments ? INVOICE_TYPE.invoice : undefined);
   if (live.length > 0) throw stateConflict(`${name} is already on ${live[0]!.document_id === doc.id ? 'this' : 'another'} ${kind.noun}`);
   const object = await jobs.get(ctx, jobId);
-  // §16.2: jobs of a group with `groupOnInvoice` (when added) share one line: a row per job with the
+  // docs/documents.md#rules: jobs of a group with `groupOnInvoice` (when added) share one line: a row per job with the
   // group id and the group name, merged into one line when the document is read (assembly.ts).
   const group = job.group_id ? await repo.group(ctx.db, ctx.accountId, job.group_id) : undefined;
   const grouped = group !== undefined && isTrue(group.group_on_invoice);
@@ -100,7 +100,7 @@ export async function removeJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow
   const line = rows.find((item) => item.job_id === jobId);
   if (!line) throw notFound(`job ${jobId} on this ${kind.noun}`);
   await repo.deleteLine(ctx.db, ctx.accountId, line.id);
-  // A group line (§16.2) keeps its place: the next job of the group takes the first row's position.
+  // A group line (docs/documents.md#rules) keeps its place: the next job of the group takes the first row's position.
   const next = line.group_id === null ? undefined : rows.find((item) => item.group_id === line.group_id && item.job_id !== null && item.id !== line.id);
   if (next && next.position > line.position) await repo.setLinePosition(ctx.db, ctx.accountId, next.id, line.position);
   if (kind.hasPayments) await jobsMoved(ctx, [jobId], JOB_FINISHED);
@@ -146,7 +146,7 @@ export async function removeOutsourcingLine(ctx: Ctx, kind: KindConfig, doc: Doc
   await repo.deleteLine(ctx.db, ctx.accountId, line.id);
 }
 
-/** A free line (DESIGN §16.2): quantity × unit cost, rounded. */
+/** A free line (docs/documents.md#rules): quantity × unit cost, rounded. */
 export function freeLine(ctx: Ctx, doc: DocumentRow, position: number, input: { description: string; quantity: number; unitCost: number }, unitId: string | null): LineRow {
   const quantity = toDecimalString(input.quantity);
   const unitCost = toDecimalString(input.unitCost);

@@ -1,7 +1,7 @@
 import { Dec, minorUnits, roundMoney, roundRate } from '../../core/money.js';
 
 /**
- * Document amounts (DESIGN §16.2, §3.8), pure: exact decimals, each figure rounded half away from
+ * Document amounts (docs/documents.md#rules, docs/reference.md#money-and-rounding), pure: exact decimals, each figure rounded half away from
  * zero to the currency's minor unit once, every later step using the rounded figure shown.
  *
  *   subtotal = Σ line totals (each already rounded)
@@ -67,7 +67,7 @@ export function computeTotals(input: TotalsInput): Totals {
   };
 }
 
-/** `issueDate` plus `days` (the invoice due date of DESIGN §16.1), as an ISO date-time. */
+/** `issueDate` plus `days` (the invoice due date of docs/documents.md#rules), as an ISO date-time. */
 export function addDays(isoDate: string, days: number): string {
   const date = new Date(isoDate);
   date.setUTCDate(date.getUTCDate() + days);

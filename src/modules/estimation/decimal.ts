@@ -1,4 +1,4 @@
-/** Parsing and formatting of the engine's decimal strings (exact decimal.js arithmetic, §3.8). */
+/** Parsing and formatting of the engine's decimal strings (exact decimal.js arithmetic, docs/reference.md#money-and-rounding). */
 import { Dec, isCurrencyCode, minorUnits, roundMoney } from '../../core/money.js';
 
 /** Parses a decimal input; throws a TypeError naming the field when it is not a finite decimal. */

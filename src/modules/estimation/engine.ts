@@ -1,5 +1,5 @@
 /**
- * The price computation of a job or an outsourcing (DESIGN §11.1–11.5), pure and exact.
+ * The price computation of a job or an outsourcing (docs/estimation.md), pure and exact.
  *
  * Rounding points (each half away from zero to the currency's minor unit, see docs/estimation.md):
  *   match line amount = round(value × rate)                    (matches basis only)
@@ -28,7 +28,7 @@ interface JobOnly {
   nonBillable: boolean;
 }
 
-/** Estimation of a job: §11.1–11.4 (minimum fee and non-billable included). */
+/** Estimation of a job: docs/estimation.md (minimum fee and non-billable included). */
 export function estimateJobPrice(input: JobPricingInput): PriceEstimate {
   return estimate(input, {
     timeBased: input.timeBasedInvoice ? { billableMs: input.billableMs, unitCost: input.timeBasedUnitCost } : null,
@@ -37,13 +37,13 @@ export function estimateJobPrice(input: JobPricingInput): PriceEstimate {
   });
 }
 
-/** Amounts of an outsourcing: the same rules without minimum fee (§11.5). */
+/** Amounts of an outsourcing: the same rules without minimum fee (docs/estimation.md#5-outsourcing). */
 export function estimateOutsourcingPrice(input: PricingInput): PriceEstimate {
   return estimate(input, { timeBased: null, minimumFee: null, nonBillable: false });
 }
 
 /**
- * The effective rate of a match category (§9.2, §10.3): `fixed` → the entry's unitCost;
+ * The effective rate of a match category (docs/prices.md#match-entries, docs/jobs.md#the-price-endpoint): `fixed` → the entry's unitCost;
  * `percentage` → unitCost × percentage; a category that the price does not define (entry
  * null/undefined) → the full rate, `unitCost` itself. Kept to 6 decimals.
  *
@@ -67,7 +67,7 @@ function estimate(input: PricingInput, job: JobOnly): PriceEstimate {
   const discount = dec(input.discount, 'discount');
   const fixedPrice = input.fixedPrice === null ? null : dec(input.fixedPrice, 'fixedPrice');
 
-  // §11.1 — the base amount: the first rule that applies.
+  // docs/estimation.md#1-base-amount — the base amount: the first rule that applies.
   let basis: EstimationBasis;
   let base: Dec;
   let shownQuantity = quantity;
@@ -101,7 +101,7 @@ function estimate(input: PricingInput, job: JobOnly): PriceEstimate {
     base = quantity.times(unitCost);
   }
 
-  // §11.2 — each figure rounded; every later step uses the rounded figure shown before it.
+  // docs/estimation.md#2-rounding-points — each figure rounded; every later step uses the rounded figure shown before it.
   const subtotalAmount = round(base, code);
   const extraChargeAmount = round(subtotalAmount.times(percentage), code);
   const subtotalDiscount = round(subtotalAmount.times(discount), code);
@@ -110,7 +110,7 @@ function estimate(input: PricingInput, job: JobOnly): PriceEstimate {
   const extraChargeTotal = extraChargeAmount.minus(extraChargeDiscount);
   const detailsTotal = subtotalTotal.plus(extraChargeTotal);
 
-  // §11.3 minimum fee (never with a fixed price) and §11.4 non-billable.
+  // docs/estimation.md#3-minimum-fee-and-non-billable minimum fee (never with a fixed price) and docs/estimation.md#4-the-job-estimation-object-buildjobestimation non-billable.
   let total = detailsTotal;
   let minimumFeeApplied = false;
   if (job.nonBillable) {

@@ -1,4 +1,4 @@
-/** Group estimation (DESIGN §11.7): a pure aggregation of the jobs' stored estimations. */
+/** Group estimation (docs/estimation.md#7-group-estimation): a pure aggregation of the jobs' stored estimations. */
 import { currency, Dec } from '../../core/money.js';
 import { checkCurrency, dec, money, plain } from './decimal.js';
 import { mergeOutsourcing } from './outsourcing.js';

@@ -1,5 +1,5 @@
 /**
- * The estimation engine (DESIGN §11): pure functions, no database, no HTTP. The jobs module calls
+ * The estimation engine (docs/estimation.md): pure functions, no database, no HTTP. The jobs module calls
  * `buildJobEstimation` (or the parts) whenever an input changes and stores the result; groups call
  * `buildGroupEstimation` over their jobs' stored estimations. See docs/estimation.md.
  */

@@ -1,4 +1,4 @@
-/** The whole `estimation` object of a job (DESIGN §11.4–11.6), composed from the pure parts. */
+/** The whole `estimation` object of a job (docs/estimation.md), composed from the pure parts. */
 import { currency } from '../../core/money.js';
 import { dec, money } from './decimal.js';
 import { estimateJobPrice } from './engine.js';
@@ -7,10 +7,10 @@ import { jobPerformance, jobProfitability } from './profitability.js';
 import type { EstimationType, JobEstimation, JobEstimationInput } from './types.js';
 
 /**
- * The job's estimation: the computed price (§11.1–11.4), unless an invoice line (`invoiced`: total
+ * The job's estimation: the computed price (docs/estimation.md), unless an invoice line (`invoiced`: total
  * = totalInvoiced = the line total) or an accepted quote line (`quote`: total = the line total)
- * fixes it; `details.total` always equals `total`. Outsourcing summary (§11.5), profitability and
- * performance (§11.6) use that total as the revenue.
+ * fixes it; `details.total` always equals `total`. Outsourcing summary (docs/estimation.md#5-outsourcing), profitability and
+ * performance (docs/estimation.md#6-profitability-and-performance) use that total as the revenue.
  */
 export function buildJobEstimation(input: JobEstimationInput): JobEstimation {
   const { pricing } = input;

@@ -1,4 +1,4 @@
-/** `estimation.outsourcing` of a job (§11.5) and its sum over several jobs (§11.7). */
+/** `estimation.outsourcing` of a job (docs/estimation.md#5-outsourcing) and its sum over several jobs (docs/estimation.md#7-group-estimation). */
 import { currency, Dec } from '../../core/money.js';
 import { checkCurrency, dec, money } from './decimal.js';
 import { OUTSOURCING_CANCELLED, type OutsourcingItem, type OutsourcingSummary, type Reference } from './types.js';

@@ -1,4 +1,4 @@
-/** `estimation.profitability` and `estimation.performance` (DESIGN §11.6), pure. */
+/** `estimation.profitability` and `estimation.performance` (docs/estimation.md#6-profitability-and-performance), pure. */
 import { Dec } from '../../core/money.js';
 import { checkCurrency, dec, HOUR_MS, milliseconds, money, round } from './decimal.js';
 import {
@@ -20,7 +20,7 @@ export function nonNumeric(status: NonNumericStatus): Profitability {
 }
 
 /**
- * The numeric part of §11.6 from a revenue and a cost in one currency (both rounded to its minor
+ * The numeric part of docs/estimation.md#6-profitability-and-performance from a revenue and a cost in one currency (both rounded to its minor
  * unit first): margin = revenue − cost; marginRate = margin / revenue rounded half away from zero
  * to 4 decimals (null when revenue is 0); aboveTarget when marginRate ≥ targetMargin (the rounded
  * rate, the one shown), belowTarget otherwise, and when marginRate is null.
@@ -47,7 +47,7 @@ export function profitabilityOf(
 }
 
 /**
- * Profitability of a job (§11.6), first that applies:
+ * Profitability of a job (docs/estimation.md#6-profitability-and-performance), first that applies:
  * incorrectStatus (cancelled or non-billable) → noCurrency (no price currency, or a non-cancelled
  * outsourcing in another currency) → noOutsourcing (no non-cancelled outsourcing) → numeric, with
  * revenue = the job's estimation total and cost = Σ non-cancelled outsourcing totals.
@@ -64,7 +64,7 @@ export function jobProfitability(input: ProfitabilityInput): Profitability {
 }
 
 /**
- * Performance (§11.6): noTimeTracked when no time is tracked, else revenue per tracked hour
+ * Performance (docs/estimation.md#6-profitability-and-performance): noTimeTracked when no time is tracked, else revenue per tracked hour
  * (all entries, billable or not) = revenue × 3 600 000 / ms, rounded to the minor unit.
  */
 export function jobPerformance(input: PerformanceInput): Performance {

@@ -1,5 +1,5 @@
 /**
- * Types of the estimation engine (DESIGN §11). Everything here is plain JSON: amounts, rates and
+ * Types of the estimation engine (docs/estimation.md). Everything here is plain JSON: amounts, rates and
  * quantities are decimal strings (exact, never binary floats); the HTTP layer turns them into
  * numbers at the edge. See docs/estimation.md for the formulas and rounding points.
  */
@@ -17,11 +17,11 @@ export interface Reference {
 
 /** Job status (specification): 1 not started … 5 cancelled, 6 on hold. */
 export const JOB_CANCELLED = 5;
-/** Outsourcing status (DESIGN §10.6): 5 cancelled. */
+/** Outsourcing status (docs/jobs.md#outsourcing): 5 cancelled. */
 export const OUTSOURCING_CANCELLED = 5;
 
 // ---------------------------------------------------------------------------------------------
-// Inputs of the price computation (§11.1–11.5)
+// Inputs of the price computation (docs/estimation.md)
 // ---------------------------------------------------------------------------------------------
 
 /** One match line of a job or outsourcing: the quantity in a category and its effective rate. */
@@ -31,11 +31,11 @@ export interface MatchInput {
   name: string;
   /** Quantity in the category. */
   value: DecimalString;
-  /** Effective unit rate (§9.2), see `matchRate`. Kept to 6 decimals (rounded if longer). */
+  /** Effective unit rate (docs/prices.md#match-entries), see `matchRate`. Kept to 6 decimals (rounded if longer). */
   rate: DecimalString;
 }
 
-/** What an outsourcing (§11.5) and a job have in common. */
+/** What an outsourcing (docs/estimation.md#5-outsourcing) and a job have in common. */
 export interface PricingInput {
   /** ISO 4217 code of the job's (outsourcing's) currency. */
   currency: string;
@@ -69,7 +69,7 @@ export interface JobPricingInput extends PricingInput {
 // Output of the price computation
 // ---------------------------------------------------------------------------------------------
 
-/** Which rule of §11.1 gave the base amount. */
+/** Which rule of docs/estimation.md#1-base-amount gave the base amount. */
 export type EstimationBasis = 'fixedPrice' | 'timeBased' | 'matches' | 'quantity';
 
 export interface MatchLine {
@@ -118,7 +118,7 @@ export interface PriceEstimate {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Outsourcing summary, profitability, performance (§11.5, §11.6)
+// Outsourcing summary, profitability, performance (docs/estimation.md#5-outsourcing, docs/estimation.md#6-profitability-and-performance)
 // ---------------------------------------------------------------------------------------------
 
 /** One outsourcing of a job, with its computed total (`estimateOutsourcingPrice(...).total`). */
@@ -179,7 +179,7 @@ export interface PerformanceInput {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The whole job estimation object (§11.4)
+// The whole job estimation object (docs/estimation.md#4-the-job-estimation-object-buildjobestimation)
 // ---------------------------------------------------------------------------------------------
 
 export type EstimationType = 'estimation' | 'invoiced' | 'quote';
@@ -208,7 +208,7 @@ export interface JobEstimation {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Group estimation (§11.7)
+// Group estimation (docs/estimation.md#7-group-estimation)
 // ---------------------------------------------------------------------------------------------
 
 export interface GroupJobInput {

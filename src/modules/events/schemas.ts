@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ArrayParam, DateInput, DateOut, Input, Paginated, pageQuery } from '../../core/schemas.js';
 
-/** One change (DESIGN §2.5). */
+/** One change (docs/reference.md#events). */
 export const Event = Type.Object(
   {
     id: Type.String(),

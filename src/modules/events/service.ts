@@ -13,7 +13,7 @@ function toObject(row: EventRow): EventObject {
 }
 
 export const events = {
-  /** The account's events, newest first by default (DESIGN §2.5, §6). */
+  /** The account's events, newest first by default (docs/reference.md#events, docs/reference.md#listings). */
   async list(ctx: Ctx, query: EventListQuery): Promise<Page<EventObject>> {
     const { type, createdAfter, ...pageRequest } = query;
     const page = await repo.page(

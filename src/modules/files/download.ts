@@ -14,7 +14,7 @@ function matchesAny(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Answers the content of a file (DESIGN §15.2): the exact bytes, streamed, with `Content-Length`,
+ * Answers the content of a file (docs/files.md#downloads): the exact bytes, streamed, with `Content-Length`,
  * a content type from the name's extension (never one a browser runs: names.ts), always
  * `Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, `ETag` (the SHA-256) and
  * `Accept-Ranges: bytes`. `HEAD` answers the same headers without a body; a single `Range` answers

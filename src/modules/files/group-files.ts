@@ -10,7 +10,7 @@ import { files } from './service.js';
 import { foldShared, groupFileObject, ownFilesWithShares, presentShared, shareRepository, uploadSharedWithOutsourcing, type SharedRow } from './sharing.js';
 
 /**
- * Files of a group (specification "Files of a group", DESIGN §15.4): shared with all the
+ * Files of a group (specification "Files of a group", docs/files.md#files-of-jobs-and-groups): shared with all the
  * outsourcing of the group's jobs or with some of it (upload into one); they are also listed on
  * every job of the group with `groupFileId` (job-files.ts).
  */

@@ -14,7 +14,7 @@ import { preparedQuery } from '../../core/db/prepared.js';
 import type { Compilable } from 'kysely';
 
 /**
- * Files of a job (specification "Files of a job", DESIGN §15.4): the job's own files plus the
+ * Files of a job (specification "Files of a job", docs/files.md#files-of-jobs-and-groups): the job's own files plus the
  * files of its group (`groupFileId` set; see group-files.ts), shared with all or some of the job's
  * outsourcing.
  */
@@ -40,7 +40,7 @@ export const jobFiles: FileKind<JobFileObject> = {
     const rows = await filesOfJobs(ctx.db, { accountId: ctx.accountId, jobIds });
     return foldShared(rows, jobFileObject);
   },
-  /** The files of the job's group (DESIGN §15.4), found by their id on the job's paths (download). */
+  /** The files of the job's group (docs/files.md#files-of-jobs-and-groups), found by their id on the job's paths (download). */
   async inherited(ctx, jobIds) {
     const rows = (await groupFilesOfJobs(ctx.db, ctx.accountId, jobIds).orderBy('f.created_at').orderBy('f.id').execute()) as SharedRow[];
     const result = new Map<string, FileRow[]>();

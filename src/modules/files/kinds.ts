@@ -19,7 +19,7 @@ export interface FileFlag {
 }
 
 /**
- * Files of one owner kind (DESIGN §15): one implementation, configured here once per owner.
+ * Files of one owner kind (docs/files.md): one implementation, configured here once per owner.
  * Job and group files are one more configuration each (job-files.ts, group-files.ts):
  * `ownerTable: 'jobs'` / `'groups'`, a `present` that adds `outsourcing { shareWithAll, sharedWith }`
  * (one query for all rows), `loadFor` (a page of owners in one query) and for jobs `inherited`

@@ -1,5 +1,5 @@
 /**
- * File names and the headers built from them (DESIGN §15.1, §15.2): the stored name, the served
+ * File names and the headers built from them (docs/files.md#uploads, docs/files.md#downloads): the stored name, the served
  * content type, and an RFC 6266 `Content-Disposition` that no name can break.
  */
 

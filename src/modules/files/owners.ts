@@ -9,7 +9,7 @@ import { fileRoutes, type FileOwner } from './routes.js';
 /** Client files (specification "Files of a client"). */
 export const clientFileOwner: FileOwner = { kind: clientFiles, basePath: '/v2/clients', tag: 'Clients', changed: (ctx, id) => clients.changed(ctx, id) };
 
-/** Supplier files (DESIGN §8.4: as client files, without sharing). */
+/** Supplier files (docs/clients-suppliers.md#endpoints: as client files, without sharing). */
 export const supplierFileOwner: FileOwner = {
   kind: supplierFiles,
   basePath: '/v2/suppliers',

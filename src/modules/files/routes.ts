@@ -32,7 +32,7 @@ export interface FileOwner<F extends object = object> {
 }
 
 /**
- * The files endpoints of one owner (specification "Files of a client" and DESIGN §15):
+ * The files endpoints of one owner (specification "Files of a client" and docs/files.md):
  * list, upload (multipart, streamed), download (GET/HEAD, ranges), delete, and the kind's flags.
  */
 export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): FastifyPluginAsyncTypebox {

@@ -14,7 +14,7 @@ export const ClientFile = Type.Object(
 );
 export type ClientFileObject = Static<typeof ClientFile>;
 
-/** DESIGN §8.4: supplier files are client files without sharing. */
+/** docs/clients-suppliers.md#endpoints: supplier files are client files without sharing. */
 export const SupplierFile = Type.Object(
   {
     id: Type.String(),
@@ -41,7 +41,7 @@ export const FileSharing = Type.Object({
   sharedWith: Type.Array(Type.String(), { description: 'ids of the outsourcing the file is shared with' }),
 });
 
-/** Specification "File of a job"; `groupFileId` only on the files of the job's group (DESIGN §15.4). */
+/** Specification "File of a job"; `groupFileId` only on the files of the job's group (docs/files.md#files-of-jobs-and-groups). */
 export const JobFile = Type.Object(
   {
     id: Type.String(),

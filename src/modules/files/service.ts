@@ -98,7 +98,7 @@ export const files = {
     return { file: await files.get(ctx, kind, ownerId, fileId), changed };
   },
 
-  /** Deletes one own file; its content goes once the transaction commits (DESIGN §15.5). */
+  /** Deletes one own file; its content goes once the transaction commits (docs/files.md#lifecycle). */
   async remove(ctx: Ctx, kind: FileKind, ownerId: string, fileId: string): Promise<void> {
     const row = await repo.find(ctx.db, ctx.accountId, kind.ownerType, ownerId, fileId);
     if (!row) {

@@ -8,8 +8,8 @@ import { UploadToOutsourcingParams, type GroupFileObject, type JobFileObject } f
 import { files } from './service.js';
 
 /**
- * Sharing of job and group files with outsourcing (specification "File sharing flags", DESIGN
- * §15.4): `files.share_with_all` and the rows of `file_outsourcing_shares`, which go with their
+ * Sharing of job and group files with outsourcing (specification "File sharing flags",
+ * docs/files.md#files-of-jobs-and-groups): `files.share_with_all` and the rows of `file_outsourcing_shares`, which go with their
  * file and their outsourcing (cascade).
  */
 export const shareRepository = {
@@ -139,7 +139,7 @@ export const presentShared =
 
 export const sharing = {
   /**
-   * `PUT` / `DELETE …/files/:fileId/share/with/:outsourcingId` (DESIGN §15.4): sharing adds the
+   * `PUT` / `DELETE …/files/:fileId/share/with/:outsourcingId` (docs/files.md#files-of-jobs-and-groups): sharing adds the
    * outsourcing to `sharedWith` and leaves `shareWithAll` as it is; unsharing removes it and sets
    * `shareWithAll` false. Only the owner's own files (404 otherwise, and for an outsourcing
    * `belongs` refuses).

@@ -82,7 +82,7 @@ async function store(part: FilePart, storage: BlobStorage, max: number): Promise
 }
 
 /**
- * Reads a multipart upload (DESIGN §15.1): the part `file` is streamed to storage (never held in
+ * Reads a multipart upload (docs/files.md#uploads): the part `file` is streamed to storage (never held in
  * memory), other fields and file parts are read and ignored. Answers the stored content, not yet
  * visible (no file row). On any failure nothing remains stored.
  * - not multipart/form-data: 415 `unsupported_media_type`;

@@ -27,7 +27,7 @@ function estimationView(stored: GroupEstimation, supplierNames: Map<string, stri
           status: p.status,
           margin: num(p.margin),
           marginRate: p.marginRate === null ? null : num(p.marginRate),
-          // Against the account's current target margin (the engine's rule, docs/estimation.md §6).
+          // Against the account's current target margin (the engine's rule, docs/estimation.md#6-profitability-and-performance).
           withMargin: { status: p.marginRate !== null && new Dec(p.marginRate).gte(targetMargin) ? 'aboveTarget' : 'belowTarget' },
         }
       : { status: p.status, withMargin: { status: p.withMargin.status } };

@@ -7,7 +7,7 @@ import { estimationExtrasOf } from '../jobs/index.js';
 import { groupRepository as repo, NO_DUE_DATE, type GroupRow, type MemberRow } from './repository.js';
 
 /**
- * The values of a group derived from its jobs (DESIGN §12.2, §11.7), computed when a job of the
+ * The values of a group derived from its jobs (docs/groups.md#derived-values, docs/estimation.md#7-group-estimation), computed when a job of the
  * group changes and stored on the group row: reads never load the jobs.
  */
 export interface Derived {
@@ -22,7 +22,7 @@ export interface Derived {
 const CANCELLED = 5;
 const distinct = (values: string[]) => [...new Set(values)];
 
-/** §12.2 status: no jobs 1; all cancelled 5; of the others: all invoiced 4, all finished or invoiced 3, all on hold 6, all not started 1; else 2. */
+/** docs/groups.md#derived-values status: no jobs 1; all cancelled 5; of the others: all invoiced 4, all finished or invoiced 3, all on hold 6, all not started 1; else 2. */
 export function groupStatus(statuses: readonly number[]): number {
   if (statuses.length === 0) return 1;
   const live = statuses.filter((status) => status !== CANCELLED);
@@ -35,7 +35,7 @@ export function groupStatus(statuses: readonly number[]): number {
   return 2;
 }
 
-/** §12.2 progress: the mean progress of the non-cancelled jobs (0 without), rounded half away from zero to 2 decimals. */
+/** docs/groups.md#derived-values progress: the mean progress of the non-cancelled jobs (0 without), rounded half away from zero to 2 decimals. */
 export function groupProgress(members: ReadonlyArray<Pick<MemberRow, 'status' | 'progress'>>): string {
   const live = members.filter((member) => member.status !== CANCELLED);
   if (live.length === 0) return '0';

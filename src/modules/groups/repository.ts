@@ -157,7 +157,7 @@ export const groupRepository = {
     return new Map(rows.map((row) => [row.id, row.name]));
   },
 
-  /** Default currency of a new group: its client's, else the account's (as jobs, DESIGN §10.1). */
+  /** Default currency of a new group: its client's, else the account's (as jobs, docs/jobs.md#creation). */
   async defaultCurrency(db: Executor, accountId: string, clientId: string | null): Promise<string> {
     if (clientId !== null) {
       const client = await db.selectFrom('clients').select('currency').where('account_id', '=', accountId).where('id', '=', clientId).executeTakeFirst();

@@ -14,7 +14,7 @@ const tags = ['Groups'];
 const PATH = '/v2/groups';
 
 export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(PATH, { schema: { tags, summary: 'List groups (paginated, filters of DESIGN §6.3)', querystring: GroupListQuery, response: { 200: Paginated(Group), ...errorResponses } } }, async (request, reply) =>
+  app.get(PATH, { schema: { tags, summary: 'List groups (paginated, filtered)', querystring: GroupListQuery, response: { 200: Paginated(Group), ...errorResponses } } }, async (request, reply) =>
     // Already JSON (the group view cache): sent as it is, not serialised again.
     sendReadyJson(reply, pageJson(await groups.listJson(app.readCtx(request), request.query as GroupFilters))),
   );
@@ -32,7 +32,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(204).send(null);
   });
   const addJob = { schema: { tags, summary: 'Add a job to the group (moving it from its group)', params: GroupJobParams, response: { 200: Group, ...errorResponses } } };
-  // The specification does not name the method: POST, and PUT accepted (DESIGN §12.1).
+  // The specification does not name the method: POST, and PUT accepted (docs/groups.md#endpoints).
   app.post(`${PATH}/:id/jobs/:jobId`, addJob, async (request) => app.inTransaction(request, (ctx) => groups.addJob(ctx, request.params.id, request.params.jobId)));
   app.put(`${PATH}/:id/jobs/:jobId`, addJob, async (request) => app.inTransaction(request, (ctx) => groups.addJob(ctx, request.params.id, request.params.jobId)));
   app.delete(`${PATH}/:id/jobs/:jobId`, { schema: { tags, summary: 'Remove a job from the group', params: GroupJobParams, response: { 200: Group, ...errorResponses } } }, async (request) =>

@@ -24,7 +24,7 @@ export const GroupEstimationObject = Type.Object(
     totalInvoiced: Money(),
     totalTime: Type.Number({ description: 'tracked time of the jobs (ms)' }),
   },
-  { description: 'DESIGN §11.7, stored whenever a job of the group changes' },
+  { description: 'the group estimation, stored whenever a job of the group changes' },
 );
 
 /** Specification "File of a group" (filled by the files module through groupExtensions). */
@@ -66,7 +66,7 @@ export const Group = Type.Object(
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },
-  { $id: undefined, description: 'a group of jobs (DESIGN §12)' },
+  { $id: undefined, description: 'a group of jobs' },
 );
 export type GroupObject = Static<typeof Group>;
 export type GroupEstimationView = Static<typeof GroupEstimationObject>;
@@ -103,7 +103,7 @@ export type UpdateGroupInput = Static<typeof UpdateGroup>;
 
 export const GROUP_SORTS = ['createdAt', 'updatedAt', 'name', 'dueDate', 'status'] as const;
 
-/** `GET /v2/groups` (DESIGN §6.2, §6.3). */
+/** `GET /v2/groups` (docs/reference.md#paginated-listings, docs/reference.md#filters). */
 export const GroupListQuery = Input({
   ...pageQuery(GROUP_SORTS),
   status: ArrayParam(Type.Integer({ minimum: 1, maximum: 6 })),

@@ -19,7 +19,7 @@ import { groupExtensions } from './extensions.js';
 import { groupRepository as repo, NO_DUE_DATE, type GroupRow } from './repository.js';
 import type { CreateGroupInput, GroupFilters, GroupObject, UpdateGroupInput } from './schemas.js';
 
-/** Groups (DESIGN §12): CRUD, adding and removing jobs, keeping the derived values current. */
+/** Groups (docs/groups.md): CRUD, adding and removing jobs, keeping the derived values current. */
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name_key', dueDate: 'due_sort', status: 'status' };
 
 const searchText = (row: Pick<GroupRow, 'name' | 'external_reference' | 'purchase_order'>) =>
@@ -154,7 +154,7 @@ export const groups = {
     return group;
   },
 
-  /** §12.1: 204; 409 while the group holds invoiced jobs; otherwise its jobs stay and leave it. */
+  /** docs/groups.md#endpoints: 204; 409 while the group holds invoiced jobs; otherwise its jobs stay and leave it. */
   async remove(ctx: Ctx, id: string): Promise<void> {
     // Jobs first, then the group: the order of every job write that refreshes a group.
     const members = await repo.lockMembers(ctx.db, ctx.dialect, ctx.accountId, id);

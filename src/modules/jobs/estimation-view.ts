@@ -26,7 +26,7 @@ export function estimationView(stored: JobEstimation, refs: ViewRefs): Estimatio
           status: stored.profitability.status,
           margin: num(stored.profitability.margin),
           marginRate: stored.profitability.marginRate === null ? null : num(stored.profitability.marginRate),
-          // Same rule as the engine (docs/estimation.md §6), against the target margin of now.
+          // Same rule as the engine (docs/estimation.md#6-profitability-and-performance), against the target margin of now.
           withMargin: {
             status:
               stored.profitability.marginRate !== null && new Dec(stored.profitability.marginRate).gte(refs.targetMargin) ? 'aboveTarget' : 'belowTarget',

@@ -15,7 +15,7 @@ export interface JobParts {
   group: { id: string; name: string } | null;
 }
 
-/** Estimation inputs owned by other modules (DESIGN §11.1, §11.4, §11.6). */
+/** Estimation inputs owned by other modules (docs/estimation.md#1-base-amount, docs/estimation.md#4-the-job-estimation-object-buildjobestimation, docs/estimation.md#6-profitability-and-performance). */
 export interface EstimationExtras {
   /** Sum of the billable, stopped tracker entries (ms). */
   billableMs: number;

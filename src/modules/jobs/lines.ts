@@ -9,7 +9,7 @@ import type { ApplicablePrice } from '../prices/index.js';
  * The price a job takes is frozen into it: its unit cost, its `matchesType` and its match entries
  * (`PriceEntry`, stored as JSON in `price_matches`). A line is a match category with a quantity
  * and the entry that gives its rate: the price's entry, an entry given on the price endpoint, or
- * none (a category the price does not define: the full rate, DESIGN §10.3).
+ * none (a category the price does not define: the full rate, docs/jobs.md#the-price-endpoint).
  */
 export type MatchesType = 'fixed' | 'percentage';
 
@@ -93,13 +93,13 @@ export function repriceLines(lines: readonly Line[], entries: readonly FrozenEnt
   });
 }
 
-/** The effective rate of a line (DESIGN §9.2, §10.3), 6 decimals. */
+/** The effective rate of a line (docs/prices.md#match-entries, docs/jobs.md#the-price-endpoint), 6 decimals. */
 export function lineRate(matchesType: MatchesType, unitCost: string, line: Pick<Line, 'entry'>): string {
   return matchRate(matchesType, unitCost, line.entry);
 }
 
 /**
- * `quantity.matches[]` of the object: the rate and the fraction shown as in a price (§9.2). The
+ * `quantity.matches[]` of the object: the rate and the fraction shown as in a price (docs/prices.md#match-entries). The
  * same few rates and quantities come back on every job of a price, so the decimal work is
  * remembered by its inputs (bounded; it is a pure function of them).
  */
@@ -146,7 +146,7 @@ export interface PricedRow {
   discount: string | number;
 }
 
-/** The engine's pricing input of a job or an outsourcing row and its lines (DESIGN §11.1–11.2). */
+/** The engine's pricing input of a job or an outsourcing row and its lines (docs/estimation.md). */
 export function pricingInput(row: PricedRow, lines: readonly NamedLine[]): PricingInput {
   return {
     currency: row.currency,
@@ -160,7 +160,7 @@ export function pricingInput(row: PricedRow, lines: readonly NamedLine[]): Prici
   };
 }
 
-/** One entry of the `matches` parameter of the price endpoint (DESIGN §10.3). */
+/** One entry of the `matches` parameter of the price endpoint (docs/jobs.md#the-price-endpoint). */
 export interface MatchParam {
   id: string;
   value: number;

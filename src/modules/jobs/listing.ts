@@ -13,13 +13,13 @@ import { NO_DUE_DATE } from './repository.js';
 import type { JobFilters } from './schemas.js';
 
 /**
- * `GET /v2/jobs` (DESIGN §6.2–6.3): filters (values of one parameter OR'ed, parameters AND'ed)
+ * `GET /v2/jobs` (docs/reference.md): filters (values of one parameter OR'ed, parameters AND'ed)
  * and sorts, each served by an index on the account and the filtered column, followed by the
  * order (migrations 0004 and 0018).
  */
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name_key', dueDate: 'due_sort', status: 'status' };
 
-/** Ids in filter parameters must be the account's (DESIGN §4.3: 400, never an empty result). */
+/** Ids in filter parameters must be the account's (docs/reference.md#accounts-and-tenancy: 400, never an empty result). */
 async function validateFilterIds(ctx: Ctx, filters: JobFilters): Promise<void> {
   if (filters.client?.length) await clients.references(ctx, filters.client, 'client');
   for (const id of filters.service ?? []) await masterData.reference(ctx, services, id, 'service', id);

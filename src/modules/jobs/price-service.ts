@@ -12,7 +12,7 @@ import { jobRepository as repo, type JobRow } from './repository.js';
 import type { JobObject, JobPricesFilters, UpdateJobPriceInput } from './schemas.js';
 import { lockJobWithNames, settle } from './service.js';
 
-/** `PUT /v2/jobs/:id/price` (DESIGN §10.3) and `GET /v2/jobs/:id/prices` (§9.6). */
+/** `PUT /v2/jobs/:id/price` (docs/jobs.md#the-price-endpoint) and `GET /v2/jobs/:id/prices` (docs/prices.md#which-price-applies). */
 export const jobPricing = {
   /**
    * Edits the pricing of a job. Order: a new currency takes the price again (in that currency),
@@ -84,7 +84,7 @@ export const jobPricing = {
     return settle(ctx, id, 'updated', { row: { ...current, ...changes }, lines: named, store });
   },
 
-  /** The applicable prices of the job (§9.6), each query parameter replacing the job's value. */
+  /** The applicable prices of the job (docs/prices.md#which-price-applies), each query parameter replacing the job's value. */
   async prices(ctx: Ctx, id: string, query: JobPricesFilters): Promise<ApplicablePrice[]> {
     const row = await repo.find(ctx.db, ctx.accountId, id);
     if (!row) throw notFound('job', id);

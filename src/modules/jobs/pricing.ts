@@ -9,8 +9,8 @@ import { pricingInput, takePrice, type NamedLine, type TakenPrice } from './line
 import { jobRepository as repo, type JobRow } from './repository.js';
 
 /**
- * Pricing of a job: which price it takes (DESIGN §9.6, §10.1–10.2) and its stored estimation
- * (§11), computed here whenever an input changes and never on reads.
+ * Pricing of a job: which price it takes (docs/prices.md#which-price-applies, docs/jobs.md) and its stored estimation
+ * (docs/estimation.md), computed here whenever an input changes and never on reads.
  */
 export interface JobCriteria {
   clientId: string;
@@ -47,7 +47,7 @@ export const criteriaOf = (row: Pick<JobRow, 'client_id' | 'service_id' | 'unit_
   domainId: row.domain_id,
 });
 
-/** The prices of §9.6 for the criteria; with `hours`, for the unit flagged isHours instead (none without one). */
+/** The prices of docs/prices.md#which-price-applies for the criteria; with `hours`, for the unit flagged isHours instead (none without one). */
 export function pricesFor(ctx: Ctx, criteria: JobCriteria, hours = false): Promise<ApplicablePrice[]> {
   return hours ? applicablePrices.forClientInHours(ctx, query(criteria)) : applicablePrices.forClient(ctx, query(criteria));
 }
@@ -92,7 +92,7 @@ export function estimationFrom(row: JobRow, inputs: EstimationInputs): JobEstima
       billableMs: extras.billableMs,
       timeBasedUnitCost: String(row.time_based_unit_cost),
       applyMinimumFee: isTrue(row.apply_minimum_fee),
-      // §11.3: the client's minimum fee counts only when it is in the job currency.
+      // docs/estimation.md#3-minimum-fee-and-non-billable: the client's minimum fee counts only when it is in the job currency.
       minimumFee: client && client.currency === row.currency && client.minimum_fee !== null ? String(client.minimum_fee) : null,
       nonBillable: isTrue(row.non_billable),
     },

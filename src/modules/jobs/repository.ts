@@ -11,7 +11,7 @@ export type JobMatchRow = JobMatchesTable;
 /** A job row with the names of what it references (one query for a page of jobs). */
 export interface JobRowWithNames extends JobRow {
   client_name: string;
-  /** The client's currency and minimum fee: inputs of the estimation (§11.3). */
+  /** The client's currency and minimum fee: inputs of the estimation (docs/estimation.md#3-minimum-fee-and-non-billable). */
   client_currency: string;
   client_minimum_fee: string | number | null;
   service_name: string;

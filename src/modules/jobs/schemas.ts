@@ -56,7 +56,7 @@ export const EstimationObject = Type.Object(
     totalInvoiced: Nullable(Money()),
     type: Type.String({ description: '`estimation`, `invoiced` or `quote`' }),
   },
-  { description: 'stored whenever an input changes (DESIGN §11)' },
+  { description: 'stored whenever an input changes' },
 );
 
 export const JobFile = Type.Object({
@@ -191,7 +191,7 @@ const MatchLineInput = Type.Object(
   { additionalProperties: false },
 );
 
-/** `PUT /v2/jobs/:id/price` (DESIGN §10.3). */
+/** `PUT /v2/jobs/:id/price` (docs/jobs.md#the-price-endpoint). */
 export const UpdateJobPrice = Input({
   unitCost: Type.Optional(Amount({ minimum: 0, description: 'cost per unit (6 decimals kept)' })),
   matchesType: Type.Optional(MatchesType),
@@ -208,7 +208,7 @@ export type UpdateJobPriceInput = Static<typeof UpdateJobPrice>;
 
 export const JOB_SORTS = ['createdAt', 'updatedAt', 'name', 'dueDate', 'status'] as const;
 
-/** `GET /v2/jobs` (DESIGN §6.2, §6.3). */
+/** `GET /v2/jobs` (docs/reference.md#paginated-listings, docs/reference.md#filters). */
 export const JobListQuery = Input({
   ...pageQuery(JOB_SORTS),
   status: ArrayParam(Status()),

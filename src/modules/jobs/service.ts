@@ -21,7 +21,7 @@ import type { CreateJobInput, JobFilters, JobObject, UpdateJobInput } from './sc
 import { JOB_STATUS, assertTransition, sideEffects } from './status.js';
 import { jobViews } from './views.js';
 
-/** Jobs (DESIGN §10): create, read, update, delete; pricing in pricing.ts, the price endpoint in price-service.ts. */
+/** Jobs (docs/jobs.md): create, read, update, delete; pricing in pricing.ts, the price endpoint in price-service.ts. */
 export interface JobPart {
   row: JobRow;
   lines: NamedLine[];
@@ -54,7 +54,7 @@ export async function lockJobWithNames(ctx: Ctx, id: string): Promise<JobRowWith
 }
 
 /**
- * A write of one job that settle stores itself (issue 9): the caller knows the row and the lines
+ * A write of one job that settle stores itself (a measured saving, docs/performance.md): the caller knows the row and the lines
  * as they are to be stored, so they are not read back, and the estimation computed from them is
  * stored in the same statement as the row (a new job: two statements fewer; a price edit: three).
  */
@@ -243,7 +243,7 @@ export const jobs = {
     let lines: Line[] | null = null;
     let stored: StoredLine[] | undefined;
     const currentLines = async () => (stored ??= (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? []);
-    // §10.2: a new client, service, unit, language pair or domain takes the price again.
+    // docs/jobs.md#update: a new client, service, unit, language pair or domain takes the price again.
     const criteria = ['client_id', 'service_id', 'unit_id', 'language_pair_id', 'domain_id'] as const;
     if (criteria.some((column) => next[column] !== current[column])) {
       const pricing = await resolvePricing(ctx, criteriaOf(next));
@@ -264,7 +264,7 @@ export const jobs = {
     return settle(ctx, id, 'updated');
   },
 
-  /** §10.5: 204; 409 while invoiced (or on a quote or invoice); its own parts go with it. */
+  /** docs/jobs.md#delete: 204; 409 while invoiced (or on a quote or invoice); its own parts go with it. */
   async remove(ctx: Ctx, id: string): Promise<void> {
     const row = await lockJob(ctx, id);
     if (row.status === JOB_STATUS.invoiced) {
@@ -305,7 +305,7 @@ export const jobs = {
   },
 
   /**
-   * The estimation of jobs depends on their client's minimum fee and currency (§11.3): the
+   * The estimation of jobs depends on their client's minimum fee and currency (docs/estimation.md#3-minimum-fee-and-non-billable): the
    * clients module calls this when they change. Jobs whose estimation changed record `job.updated`.
    */
   async recomputeForClient(ctx: Ctx, clientId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../core/errors.js';
 
-/** Job status moves (DESIGN §10.4), pure. */
+/** Job status moves (docs/jobs.md#status), pure. */
 export const JOB_STATUS = { notStarted: 1, inProgress: 2, finished: 3, invoiced: 4, cancelled: 5, onHold: 6 } as const;
 
 export const JOB_STATUS_NAMES: Record<number, string> = {
@@ -13,7 +13,7 @@ export const JOB_STATUS_NAMES: Record<number, string> = {
 };
 
 /**
- * The table of §10.4: the statuses each status may move to through `PUT /v2/jobs/:id`.
+ * The table of docs/jobs.md#status: the statuses each status may move to through `PUT /v2/jobs/:id`.
  * 3 → 4 is the manual move to invoiced; 4 → 3 is allowed only while the job is on no invoice
  * (checked by the invoices module through a job extension).
  */
@@ -49,7 +49,7 @@ export interface StatusSideEffects {
 }
 
 /**
- * Side effects of a move (§10.4): to 3, progress 100 and the delivery date now when unset; to 2,
+ * Side effects of a move (docs/jobs.md#status): to 3, progress 100 and the delivery date now when unset; to 2,
  * the start date now when unset. A field sent in the same request wins over its side effect.
  */
 export function sideEffects(

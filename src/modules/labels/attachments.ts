@@ -9,7 +9,7 @@ import { masterData, labels as labelKind } from '../master-data/index.js';
 import { preparedQuery } from '../../core/db/prepared.js';
 
 /**
- * Labels attached to records (DESIGN §7.4): one mechanism, configured once per labelled parent
+ * Labels attached to records (docs/master-data.md, labels): one mechanism, configured once per labelled parent
  * (clients, suppliers, and later jobs, groups, invoices, quotes, purchase orders).
  */
 export const LabelObject = Type.Object({ id: Type.String(), name: Type.String(), color: Type.String() });

@@ -27,7 +27,7 @@ function toObject(row: LanguagePairRow): LanguagePairObject {
 const pairKey = (source: string | null, target: string) => `${source ?? ''}>${target}`;
 
 /**
- * Listing order (DESIGN §6.1): pinned first, then by name: the source language's English name
+ * Listing order (docs/reference.md#bare-arrays): pinned first, then by name: the source language's English name
  * (pairs without a source first), then the target's. Compared in code: names come from `Intl`.
  */
 const nameCollator = new Intl.Collator('en', { numeric: true });

@@ -2,7 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { Amount, RequiredText } from '../../core/schemas.js';
 
 /**
- * The named master-data kinds of DESIGN §7 (services, match categories, units, domains, labels,
+ * The named master-data kinds of docs/master-data.md (services, match categories, units, domains, labels,
  * taxes): one implementation, configured here once per kind.
  */
 export type NamedTable = 'services' | 'match_categories' | 'units' | 'domains' | 'labels' | 'taxes';
@@ -17,7 +17,7 @@ export interface FieldSpec {
   output: TSchema;
   /** Accepted on create (required when `required`); always accepted on update. */
   onCreate?: 'required' | 'optional';
-  /** Only one record of the account may have it set (setting it clears the others, DESIGN §7.7). */
+  /** Only one record of the account may have it set (setting it clears the others, docs/master-data.md#exclusive-flags). */
   exclusive?: boolean;
   default?: boolean | string;
   /** Canonical form of an accepted text value (labels store `#rrggbb` in lowercase). */

@@ -28,7 +28,7 @@ function compareNames(a: { name: string; name_key: string; id: string }, b: { na
   return nameCollator.compare(a.name, b.name) || byText(a.name_key, b.name_key) || byText(a.id, b.id);
 }
 
-/** Listing order (DESIGN §6.1): pinned first then name, creation order, or name. */
+/** Listing order (docs/reference.md#bare-arrays): pinned first then name, creation order, or name. */
 function compareRows(kind: NamedKind): (a: NamedRow, b: NamedRow) => number {
   if (kind.order === 'position') return (a, b) => Number(a.position) - Number(b.position) || byText(a.id, b.id);
   if (kind.order === 'pinnedName') return (a, b) => Number(isTrue(b.pinned as number)) - Number(isTrue(a.pinned as number)) || compareNames(a, b);
@@ -64,7 +64,7 @@ async function assertNameFree(ctx: Ctx, kind: NamedKind, name: string, exceptId?
 }
 
 /**
- * Exclusive flags (DESIGN §7.7): setting one on a record clears it on the others. Answers the ids
+ * Exclusive flags (docs/master-data.md#exclusive-flags): setting one on a record clears it on the others. Answers the ids
  * of the records it changed, which get their own `updated` event.
  */
 async function applyExclusive(ctx: Ctx, kind: NamedKind, id: string, input: Record<string, unknown>, now: string): Promise<string[]> {
@@ -163,7 +163,7 @@ export const namedService = {
   },
 
   /**
-   * A reference from another record (DESIGN §7.7): the id must be this account's and, for a new
+   * A reference from another record (docs/master-data.md#disabled-records): the id must be this account's and, for a new
    * reference, not disabled. `current` is the id already referenced, which stays valid when disabled.
    */
   async reference(ctx: Ctx, kind: NamedKind, id: string, param: string, current?: string | null): Promise<Ref> {
@@ -191,7 +191,7 @@ export const namedService = {
     });
   },
 
-  /** Default master data of a new account (DESIGN §7.8). */
+  /** Default master data of a new account (docs/master-data.md#default-master-data-of-a-new-account). */
   async seedDefaults(ctx: Ctx): Promise<void> {
     for (const name of ['Translation', 'Revision', 'Proofreading', 'Post-editing', 'Desktop publishing']) {
       await namedService.create(ctx, services, { name });

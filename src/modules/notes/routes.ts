@@ -4,8 +4,8 @@ import { CreateNote, NoteItemParams, NoteParams, UpdateNote, type NotedParent } 
 import { notes } from './service.js';
 
 /**
- * The notes of one parent kind (DESIGN §13, specification "Notes"): POST `<base>/:id/notes`,
- * PUT and DELETE `<base>/:id/notes/:noteId`, each answering 200 with the parent object (§3.6).
+ * The notes of one parent kind (docs/notes.md, specification "Notes"): POST `<base>/:id/notes`,
+ * PUT and DELETE `<base>/:id/notes/:noteId`, each answering 200 with the parent object (docs/reference.md#status-codes).
  * Registered once per parent with its configuration (docs/notes.md).
  */
 export function noteRoutes<T>(parent: NotedParent<T>): FastifyPluginAsyncTypebox {

@@ -3,11 +3,11 @@ import type { Ctx } from '../../core/context.js';
 import { DateOut, Id, Input, RichText } from '../../core/schemas.js';
 import { UserRef } from '../users/index.js';
 
-/** A note (specification "Note", DESIGN §13). `editedByUser` and `updatedAt` appear after an update. */
+/** A note (specification "Note", docs/notes.md). `editedByUser` and `updatedAt` appear after an update. */
 export const NoteObject = Type.Object(
   {
     id: Type.String(),
-    content: Type.String({ description: 'sanitised rich text (DESIGN §13.1)' }),
+    content: Type.String({ description: 'sanitised rich text' }),
     user: UserRef,
     editedByUser: Type.Optional(UserRef),
     createdAt: DateOut(),

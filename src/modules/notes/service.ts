@@ -16,7 +16,7 @@ function toNote(row: NoteWithUsers): Note {
 }
 
 /**
- * The stored content: rich text through the one sanitiser (DESIGN §13.1). Content that is empty,
+ * The stored content: rich text through the one sanitiser (docs/notes.md#content). Content that is empty,
  * blank, or has no text left once sanitised (`<script>…</script>`, `<p> </p>`, `<br>`) is refused.
  */
 export function noteContent(input: string): string {
@@ -72,7 +72,7 @@ export const notes = {
     return changed(ctx, parent, parentId, now);
   },
 
-  /** `PUT <base>/:id/notes/:noteId`: any user of the account may edit (DESIGN §13.2). */
+  /** `PUT <base>/:id/notes/:noteId`: any user of the account may edit (docs/notes.md#rules). */
   async update<T>(ctx: Ctx, parent: NotedParent<T>, parentId: string, noteId: string, input: string): Promise<T> {
     await parent.load(ctx, parentId);
     const content = noteContent(input);

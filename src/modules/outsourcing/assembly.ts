@@ -10,11 +10,11 @@ import type { OutsourcingObject } from './schemas.js';
 
 /**
  * The outsourcing of a page of jobs as objects (a constant number of queries: rows, match lines,
- * language pairs), their items for the job estimation, and their stored amounts (§11.5).
+ * language pairs), their items for the job estimation, and their stored amounts (docs/estimation.md#5-outsourcing).
  */
 const num = (value: string | number | null) => Number(value);
 
-/** Amounts of an outsourcing: the job rules without minimum fee (DESIGN §11.5), computed on writes. */
+/** Amounts of an outsourcing: the job rules without minimum fee (docs/estimation.md#5-outsourcing), computed on writes. */
 export function amountsOf(row: OutsourcingRow, lines: readonly NamedLine[]): PriceEstimate {
   return estimateOutsourcingPrice(pricingInput(row, lines));
 }

@@ -7,7 +7,7 @@ import { outsourcingService } from './service.js';
 const tags = ['Jobs'];
 const PATH = '/v2/jobs/:id/outsourcing';
 
-/** Outsourcing of a job (DESIGN §10.6): each operation answers the job (200, DESIGN §3.6). */
+/** Outsourcing of a job (docs/jobs.md#outsourcing): each operation answers the job (200, docs/reference.md#status-codes). */
 export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const response = { 200: Job, ...errorResponses };
   app.post(PATH, { schema: { tags, summary: 'Outsource a part of a job to a supplier (answers the job)', params: IdParams, body: CreateOutsourcing, response } }, async (request) =>

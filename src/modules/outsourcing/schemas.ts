@@ -3,7 +3,7 @@ import { Amount, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nu
 import { LanguagePairRef } from '../language-pairs/index.js';
 import { ExtraCharge, FixedPrice, NoteObject, TotalDetails, quantityProps } from '../jobs/shapes.js';
 
-/** Outsourcing of a job (DESIGN §10.6): the object embedded in the job, and the request bodies. */
+/** Outsourcing of a job (docs/jobs.md#outsourcing): the object embedded in the job, and the request bodies. */
 export const OUTSOURCING_STATUSES = { 1: 'not started', 2: 'in progress', 3: 'to be reviewed', 4: 'finished', 5: 'cancelled', 6: 'on hold' } as const;
 
 export const Outsourcing = Type.Object(
@@ -41,7 +41,7 @@ const props = {
   quantityType: Type.Optional(Id('unit id; default: the job unit')),
   languagePair: Type.Optional(Nullable(Id('language pair id; default: the job pair'))),
   currency: Type.Optional(CurrencyCode()),
-  unitCost: Type.Optional(Amount({ minimum: 0, description: 'default: the supplier price (DESIGN §9.7)' })),
+  unitCost: Type.Optional(Amount({ minimum: 0, description: 'default: the first applicable supplier price' })),
   dueDate: Type.Optional(Nullable(DateInput())),
   startDate: Type.Optional(Nullable(DateInput())),
   discount: Type.Optional(Type.Number({ minimum: -1, maximum: 1, description: 'fraction between -1 and 1' })),

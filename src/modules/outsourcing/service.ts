@@ -15,8 +15,8 @@ import { outsourcingRepository as repo, type OutsourcingRow } from './repository
 import type { OutsourcingInput } from './schemas.js';
 
 /**
- * Outsourcing (DESIGN §10.6): a part of a job given to a supplier. Each operation locks the job,
- * changes its outsourcing, stores the outsourcing amounts (§11.5), and lets the job recompute its
+ * Outsourcing (docs/jobs.md#outsourcing): a part of a job given to a supplier. Each operation locks the job,
+ * changes its outsourcing, stores the outsourcing amounts (docs/estimation.md#5-outsourcing), and lets the job recompute its
  * estimation and record `job.updated`; the answer is the job.
  */
 export const OUTSOURCING_STATUS = { notStarted: 1, inProgress: 2, toBeReviewed: 3, finished: 4, cancelled: 5, onHold: 6 } as const;
@@ -26,7 +26,7 @@ async function supplierParam(ctx: Ctx, id: string): Promise<string> {
   return id;
 }
 
-/** The supplier price of §9.7 for the outsourcing's criteria, with the job's client and domain. */
+/** The supplier price of docs/prices.md#which-price-applies for the outsourcing's criteria, with the job's client and domain. */
 async function supplierPrice(ctx: Ctx, job: JobPart, row: Pick<OutsourcingRow, 'supplier_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id'>): Promise<TakenPrice> {
   const [first] = await applicablePrices.forSupplier(ctx, {
     supplierId: row.supplier_id,
@@ -134,7 +134,7 @@ export const outsourcingService = {
     const next = { ...current, ...changes };
     let lines: Line[] | null = null;
     const currentLines = (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
-    // A new supplier, service, unit, pair or currency takes the supplier price again (§10.2 for outsourcing).
+    // A new supplier, service, unit, pair or currency takes the supplier price again (as docs/jobs.md#update does for jobs).
     const criteria = ['supplier_id', 'service_id', 'unit_id', 'language_pair_id', 'currency'] as const;
     if (criteria.some((column) => next[column] !== current[column])) {
       const price = await supplierPrice(ctx, job, next);
@@ -160,7 +160,7 @@ export const outsourcingService = {
   },
 
   /**
-   * CAT analysis import (CAT-ANALYSIS §3.3): the outsourcing's unit (a new one takes the supplier
+   * CAT analysis import (docs/cat-analysis.md): the outsourcing's unit (a new one takes the supplier
    * price again) and its match lines with exact decimal quantities, rates from its price (the full
    * rate for a category the price lacks); quantity = their sum, hasMatches true.
    */

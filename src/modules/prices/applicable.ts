@@ -10,7 +10,7 @@ import { matchEntryOf, recordsByIds } from './service.js';
 import type { MatchEntryObject } from './schemas.js';
 
 /**
- * The applicable prices of a job (DESIGN §9.6) or an outsourcing (§9.7), loaded from the database
+ * The applicable prices of a job or an outsourcing (docs/prices.md#which-price-applies), loaded from the database
  * and ordered by the pure rules of resolution.ts. The first entry is the price to take.
  */
 export interface ApplicablePrice {
@@ -98,7 +98,7 @@ async function withPairs(ctx: Ctx, query: PriceQuery, rows: CandidateRow[]): Pro
 
 /**
  * Applicable prices from their candidate rows and their match entries, without the records'
- * names (a price a job takes: issue 9, three statements fewer per new job). The same numbers as
+ * names (a price a job takes: three statements fewer per new job, docs/performance.md). The same numbers as
  * the records of toApplicable (service.ts recordsByIds).
  */
 async function fromCandidates(ctx: Ctx, chosen: ReadonlyArray<{ row: CandidateRow; family: CandidateFamily } | undefined>): Promise<Array<ApplicablePrice | undefined>> {
@@ -175,7 +175,7 @@ async function toApplicable(ctx: Ctx, ordered: PriceCandidate[]): Promise<Applic
 }
 
 export const applicablePrices = {
-  /** §9.6: client prices of the job's client, then default client prices. */
+  /** docs/prices.md#which-price-applies: client prices of the job's client, then default client prices. */
   async forClient(ctx: Ctx, query: PriceQuery): Promise<ApplicablePrice[]> {
     const { list, criteria } = await candidates(ctx, query, ['client_price', 'client_default']);
     return toApplicable(ctx, resolveClientPrices(list, criteria));
@@ -189,7 +189,7 @@ export const applicablePrices = {
 
   /**
    * The price a job takes (the first of forClient) and the one it would take in the account's
-   * hours unit (time-based invoicing, §10.1; none without an hours unit). On SQLite they are kept
+   * hours unit (time-based invoicing, docs/jobs.md#creation; none without an hours unit). On SQLite they are kept
    * per price epoch (below).
    */
   async firstForClient(ctx: Ctx, query: PriceQuery): Promise<FirstPrices> {
@@ -203,7 +203,7 @@ export const applicablePrices = {
     return resolved;
   },
 
-  /** §9.7: the supplier's services, then default supplier prices (restricted to the client first). */
+  /** docs/prices.md#which-price-applies: the supplier's services, then default supplier prices (restricted to the client first). */
   async forSupplier(ctx: Ctx, query: SupplierPriceQuery): Promise<ApplicablePrice[]> {
     const { list, criteria } = await candidates(ctx, query, ['supplier_service', 'supplier_default'], query.supplierId);
     return toApplicable(ctx, resolveSupplierPrices(list, { ...criteria, supplierId: query.supplierId }));

@@ -1,5 +1,5 @@
 /**
- * The four price families of the specification ("Price families", DESIGN §9): one implementation,
+ * The four price families of the specification ("Price families", docs/prices.md): one implementation,
  * configured here once per family.
  */
 export type FamilyKey = 'supplier_default' | 'client_default' | 'supplier_service' | 'client_price';

@@ -1,6 +1,6 @@
 /**
  * What other modules may use of prices: the applicable prices of a job or an outsourcing
- * (DESIGN §9.6–9.7, loaded and ordered), the pure resolution rules, and the match rate rules.
+ * (docs/prices.md#which-price-applies, loaded and ordered), the pure resolution rules, and the match rate rules.
  */
 export { applicablePrices, type ApplicablePrice, type PriceQuery, type SupplierPriceQuery } from './applicable.js';
 export { resolveClientPrices, resolveSupplierPrices, type PriceCandidate, type PriceCriteria, type SupplierCriteria } from './resolution.js';

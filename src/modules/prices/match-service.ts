@@ -8,7 +8,7 @@ import type { MatchInput, PriceRecord } from './schemas.js';
 import { loadPrice, scopeOf, touchAndRecord } from './service.js';
 
 /**
- * Match operations of DESIGN §9.3: add, update, move, remove. Each locks the price row (PostgreSQL;
+ * Match operations of docs/prices.md#match-entries: add, update, move, remove. Each locks the price row (PostgreSQL;
  * SQLite serialises write transactions) so that concurrent requests never lose or duplicate a
  * position, and answers the price record.
  */

@@ -1,7 +1,7 @@
 import { Dec, roundRate, toDecimalString } from '../../core/money.js';
 
 /**
- * Match entries of a price (DESIGN §9.2), as pure rules over exact decimals.
+ * Match entries of a price (docs/prices.md#match-entries), as pure rules over exact decimals.
  *
  * An entry stores the value of its price's mode: `unitCost` (the rate) in `fixed` mode,
  * `percentage` (a fraction of the price unit cost) in `percentage` mode. The other field is

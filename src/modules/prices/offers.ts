@@ -2,7 +2,7 @@ import type { Ctx } from '../../core/context.js';
 
 /**
  * Suppliers offering any of the given services through their supplier services (the `service[]`
- * filter of the supplier listing, DESIGN §6.3): a subquery of supplier ids.
+ * filter of the supplier listing, docs/reference.md#filters): a subquery of supplier ids.
  */
 export function suppliersOfferingServices(ctx: Ctx, serviceIds: readonly string[]) {
   return ctx.db

@@ -53,7 +53,7 @@ type CandidateParams = {
   ownerSupplierId: string;
 };
 
-/** What the candidates of §9.6–9.7 are selected by, besides the unit. */
+/** What the candidates of docs/prices.md#which-price-applies are selected by, besides the unit. */
 export interface CandidateCriteria {
   serviceId: string;
   currency: string;
@@ -90,13 +90,13 @@ const candidatesOf = (db: Kysely<DB>, p: CandidateParams) =>
 
 const candidateRows = preparedQuery((db, p: CandidateParams & { unitId: string }) => candidatesOf(db, p).where('unit_id', '=', p.unitId));
 
-/** The account's hours unit (DESIGN §7: the unit flagged isHours; the first by id when several are). */
+/** The account's hours unit (docs/master-data.md#exclusive-flags: the unit flagged isHours; the first by id when several are). */
 const hoursUnitOf = (db: Kysely<DB>, accountId: string) =>
   db.selectFrom('units').select('id').where('account_id', '=', accountId).where('is_hours', '=', 1).orderBy('id').limit(1);
 
 const hoursUnitRow = preparedQuery((db, p: { accountId: string }) => hoursUnitOf(db, p.accountId));
 
-/** The candidates of one unit and of the hours unit, each row naming the hours unit (issue 9: one statement, not two). */
+/** The candidates of one unit and of the hours unit, each row naming the hours unit (one statement, not two: a new job pays for each, docs/performance.md). */
 const candidateRowsWithHours = preparedQuery((db, p: CandidateParams & { unitId: string }) => {
   const hoursUnit = hoursUnitOf(db, p.accountId);
   return candidatesOf(db, p)
@@ -155,7 +155,7 @@ export const priceRepository = {
     return pricesWithNames(db, { accountId, ids });
   },
 
-  /** The unit flagged isHours (DESIGN §7.7: at most one). */
+  /** The unit flagged isHours (docs/master-data.md#exclusive-flags: at most one). */
   async hoursUnit(db: Executor, accountId: string): Promise<string | null> {
     return (await hoursUnitRow.first(db, { accountId }))?.id ?? null;
   },
@@ -177,7 +177,7 @@ export const priceRepository = {
     return rows.map((row) => row.id);
   },
 
-  /** The search of DESIGN §9.5 as a filtered query (OR within a parameter, AND across). */
+  /** The search of docs/prices.md#search-of-the-account-families as a filtered query (OR within a parameter, AND across). */
   searchQuery(db: Executor, accountId: string, scope: PriceScope, search: PriceSearch): SelectQueryBuilder<DB, 'prices', object> {
     let query = scoped(db, accountId, scope);
     const filters: Array<[keyof PriceSearch, 'client_id' | 'service_id' | 'unit_id' | 'domain_id' | 'language_pair_id' | 'currency']> = [
@@ -247,14 +247,14 @@ export const priceRepository = {
 
   /**
    * The columns resolution compares (resolution.ts) of the prices of the given families with the
-   * service, the unit and the currency (candidates of §9.6–9.7): one query by the candidate index.
+   * service, the unit and the currency (candidates of docs/prices.md#which-price-applies): one query by the candidate index.
    */
   candidates(db: Executor, accountId: string, criteria: CandidateCriteria & { unitId: string }): Promise<CandidateRow[]> {
     return candidateRows(db, { ...candidateParams(accountId, criteria), unitId: criteria.unitId });
   },
 
   /**
-   * The candidates of one unit and of the account's hours unit (time-based invoicing, §10.1), and
+   * The candidates of one unit and of the account's hours unit (time-based invoicing, docs/jobs.md#creation), and
    * which unit that is: known only when there are candidates (with none, no price applies to either).
    */
   async candidatesWithHoursUnit(db: Executor, accountId: string, criteria: CandidateCriteria & { unitId: string }): Promise<{ rows: CandidateRow[]; hoursUnitId: string | null }> {

@@ -1,5 +1,5 @@
 /**
- * Which prices apply to a job (DESIGN §9.6, client side) or to an outsourcing (§9.7, supplier
+ * Which prices apply to a job (client side) or to an outsourcing (supplier
  * side). Pure: the inputs are candidate prices and the job's criteria, the output is the
  * applicable candidates, best first. No database, no clock.
  */
@@ -101,7 +101,7 @@ function unique<C extends PriceCandidate>(candidates: readonly C[]): C[] {
 }
 
 /**
- * §9.6: prices of the job's client (type `client`) before account default client prices (type
+ * docs/prices.md#which-price-applies: prices of the job's client (type `client`) before account default client prices (type
  * `account`); within each, pair and domain, pair only, domain only, neither; then most recently updated.
  */
 export function resolveClientPrices<C extends PriceCandidate>(candidates: readonly C[], criteria: PriceCriteria): C[] {
@@ -118,9 +118,9 @@ export function resolveClientPrices<C extends PriceCandidate>(candidates: readon
 }
 
 /**
- * §9.7: the supplier's services restricted to the job's client, then its unrestricted services,
+ * docs/prices.md#which-price-applies: the supplier's services restricted to the job's client, then its unrestricted services,
  * then default supplier prices restricted to the client, then unrestricted default supplier
- * prices; within each the §9.6 specificity order. Supplier services without a price are skipped;
+ * prices; within each the docs/prices.md#which-price-applies specificity order. Supplier services without a price are skipped;
  * prices restricted to another client are not candidates.
  */
 export function resolveSupplierPrices<C extends PriceCandidate>(candidates: readonly C[], criteria: SupplierCriteria): C[] {

@@ -19,7 +19,7 @@ import {
   type PriceSearch,
 } from './schemas.js';
 
-/** The routes of one price family (specification "Price families", DESIGN §9), built from its configuration. */
+/** The routes of one price family (specification "Price families", docs/prices.md), built from its configuration. */
 function familyRoutes(family: PriceFamily): FastifyPluginAsyncTypebox {
   const Record = recordSchema(family);
   const base = family.basePath;

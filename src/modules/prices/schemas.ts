@@ -86,7 +86,7 @@ export function updateSchema(family: PriceFamily) {
   return Input(properties);
 }
 
-/** Search of the account families (specification "Search of default prices", DESIGN §9.5). */
+/** Search of the account families (specification "Search of default prices", docs/prices.md#search-of-the-account-families). */
 export function searchSchema(family: PriceFamily) {
   const properties: Record<string, TSchema> = {};
   if (family.acceptsClient) properties['client.id'] = ArrayParam(Id('client id'));

@@ -16,7 +16,7 @@ import type { MatchEntryObject, PriceInput, PriceRecord, PriceSearch } from './s
 
 const num = (value: { toFixed(): string } | string) => Number(typeof value === 'string' ? value : value.toFixed());
 
-/** A stored match entry of a price as in its record: the rate and the fraction, in the price's mode (§9.2). */
+/** A stored match entry of a price as in its record: the rate and the fraction, in the price's mode (docs/prices.md#match-entries). */
 export function matchEntryOf(matchesType: MatchesType, unitCost: string | number, match: MatchRowWithName): MatchEntryObject {
   const view = matchView(matchesType, String(unitCost), { unitCost: match.unit_cost, percentage: match.percentage });
   return { id: match.match_category_id, name: match.name, percentage: num(view.percentage), unitCost: num(view.unitCost) };
@@ -82,7 +82,7 @@ export async function touchAndRecord(ctx: Ctx, scope: PriceScope, id: string): P
   return record;
 }
 
-/** DESIGN §9.4: family scope, service, unit, currency, pair (or none), domain (or none), client (or none). */
+/** docs/prices.md#uniqueness: family scope, service, unit, currency, pair (or none), domain (or none), client (or none). */
 function uniqueKey(scope: PriceScope, row: Pick<PriceRow, 'service_id' | 'unit_id' | 'currency' | 'language_pair_id' | 'domain_id' | 'client_id'>): string {
   return [scope.family.key, scope.ownerId ?? '-', row.service_id, row.unit_id, row.currency, row.language_pair_id ?? '-', row.domain_id ?? '-', row.client_id ?? '-'].join(':');
 }
@@ -107,7 +107,7 @@ async function guardUnique<T>(scope: PriceScope, work: () => Promise<T>): Promis
   }
 }
 
-/** Validates the referenced ids of an input; `current` ids stay valid when disabled since (DESIGN §7.7). */
+/** Validates the referenced ids of an input; `current` ids stay valid when disabled since (docs/master-data.md#disabled-records). */
 async function referencedColumns(ctx: Ctx, family: PriceFamily, input: PriceInput, current?: PriceRow): Promise<Partial<PriceRow>> {
   const columns: Partial<PriceRow> = {};
   if (input.service !== undefined) columns.service_id = (await masterData.reference(ctx, services, input.service, 'service', current?.service_id)).id;
@@ -143,7 +143,7 @@ const SEARCH_TABLES: Array<[keyof PriceSearch, FilterTable, string]> = [
   ['languagePair.id', 'language_pairs', 'language pair'],
 ];
 
-/** Ids in search parameters must be the account's (DESIGN §4.3: 400, not an empty result). */
+/** Ids in search parameters must be the account's (docs/reference.md#accounts-and-tenancy: 400, not an empty result). */
 async function validateSearch(ctx: Ctx, search: PriceSearch): Promise<void> {
   for (const [param, table, label] of SEARCH_TABLES) {
     await assertIdsExist(ctx, table, search[param] as string[] | undefined, param, label);
@@ -217,7 +217,7 @@ export const priceService = {
     const from: MatchesType = current.matches_type;
     const to: MatchesType = input.matchesType ?? from;
     if (to !== from) {
-      // Every entry keeps its rate (DESIGN §9.2); a new unit cost of the same update applies first.
+      // Every entry keeps its rate (docs/prices.md#match-entries); a new unit cost of the same update applies first.
       for (const match of await repo.storedMatches(ctx.db, ctx.accountId, id)) {
         let converted;
         try {

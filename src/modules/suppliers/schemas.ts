@@ -7,7 +7,7 @@ import { party } from '../clients/index.js';
 import { NoteObject } from '../notes/index.js';
 import { SupplierFile } from '../files/schemas.js';
 
-/** Plain text fields of a supplier, in the order of the object (DESIGN §8.3). */
+/** Plain text fields of a supplier, in the order of the object (docs/clients-suppliers.md#supplier-object). */
 export const SUPPLIER_TEXT: readonly party.TextField[] = [
   { api: 'email', column: 'email' },
   { api: 'phone', column: 'phone' },

@@ -106,7 +106,7 @@ async function loadRow(ctx: Ctx, id: string): Promise<SupplierRow> {
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /**
- * The link lists given in a create or update, validated (DESIGN §4.3, §7.7): every id must be the
+ * The link lists given in a create or update, validated (docs/reference.md#accounts-and-tenancy, docs/master-data.md#disabled-records): every id must be the
  * account's; a disabled language pair only when it is already on the supplier.
  */
 async function linkParams(ctx: Ctx, input: SupplierInput, currentPairs: readonly string[]): Promise<Partial<Record<LinkKind, string[]>>> {
@@ -226,7 +226,7 @@ export const suppliers = {
       if (isForeignKeyViolation(error)) throw inUse(`Supplier "${supplier.name}"`);
       throw error;
     }
-    // Files go after the row (no 409 any more); their content once the transaction commits (DESIGN §15.5).
+    // Its files go with the row (they never block a delete); their content once the transaction commits (docs/files.md#lifecycle).
     await files.removeAllFor(ctx, supplierFiles, id);
     await recordEvent(ctx, 'supplier.deleted', supplier);
   },

@@ -7,7 +7,7 @@ import type { UnavailabilityInput, UnavailabilityObject } from './schemas.js';
 import { suppliers } from './service.js';
 
 /**
- * Unavailabilities of a supplier (DESIGN §8.4): periods `from`–`to` with a reason. A change is a
+ * Unavailabilities of a supplier (docs/clients-suppliers.md#endpoints): periods `from`–`to` with a reason. A change is a
  * change of the supplier: its updated_at moves and `supplier.updated` is recorded.
  */
 function toUnavailability(row: UnavailabilityRow): UnavailabilityObject {

@@ -5,10 +5,10 @@ import { trackerRepository as repo, type EntryWithUser } from './repository.js';
 
 /**
  * The trackers' part of jobs (jobs/extensions.ts): the `timeTrackers` collection of a page of jobs
- * in one query, and the estimation inputs (DESIGN §11.1, §11.6):
+ * in one query, and the estimation inputs (docs/estimation.md#1-base-amount, docs/estimation.md#6-profitability-and-performance):
  * - `billableMs`: the durations of the billable, stopped entries (time-based pricing);
  * - `trackedMs`: every entry's stored duration, billable or not (performance); a running entry
- *   counts 0 until it stops, like `timeTrackers.duration` (DESIGN §14.3).
+ *   counts 0 until it stops, like `timeTrackers.duration` (docs/trackers.md#the-collection-jobtimetrackers).
  */
 type TimeTrackers = JobParts['timeTrackers'];
 type Entry = TimeTrackers['list'][number];

@@ -1,5 +1,5 @@
 /**
- * Time trackers of jobs (DESIGN §14): the routes, and the jobs extension that fills a job's
+ * Time trackers of jobs (docs/trackers.md): the routes, and the jobs extension that fills a job's
  * `timeTrackers` and feeds its estimation (registered when this module is loaded).
  */
 export { trackerRoutes } from './routes.js';

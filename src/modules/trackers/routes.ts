@@ -17,7 +17,7 @@ import { trackers } from './service.js';
 const tags = ['Jobs'];
 const PATH = '/v2/jobs/:id/trackers';
 
-/** Time trackers of a job (DESIGN §14): every operation answers the job (200, DESIGN §3.6). */
+/** Time trackers of a job (docs/trackers.md): every operation answers the job (200, docs/reference.md#status-codes). */
 export const trackerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const response = { 200: Job, ...errorResponses };
   app.post(PATH, { schema: { tags, summary: 'Add a stopped time tracker entry of the calling user (answers the job)', params: IdParams, body: CreateTracker, response } }, async (request) =>

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateInput, Id, Input } from '../../core/schemas.js';
 
-/** Request schemas of the time trackers of a job (DESIGN §14, specification "Time trackers of a job"). */
+/** Request schemas of the time trackers of a job (docs/trackers.md, specification "Time trackers of a job"). */
 
 /** The largest duration accepted (10¹² ms, about 31.7 years): `from` + `duration` must stay a date. */
 export const MAX_DURATION_MS = 1_000_000_000_000;

@@ -8,7 +8,7 @@ import { trackerRepository as repo, type EntryChanges, type EntryRow } from './r
 import type { CreateTrackerInput, StopTrackerInput, UpdateTrackerInput } from './schemas.js';
 
 /**
- * Time trackers of a job (DESIGN §14). Every operation locks the job first (so that the changes of
+ * Time trackers of a job (docs/trackers.md). Every operation locks the job first (so that the changes of
  * one job's entries are serialised, on PostgreSQL across processes too), changes the entries, and
  * lets the job bump `updatedAt`, recompute its stored estimation and record `job.updated`; the
  * answer is the job. At most one running entry per user and job is guaranteed by a partial

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateOut, Email, Input, Nullable, RequiredText } from '../../core/schemas.js';
 
-/** A user of the account (DESIGN §4.4). */
+/** A user of the account (docs/reference.md#users). */
 export const User = Type.Object(
   {
     id: Type.String(),

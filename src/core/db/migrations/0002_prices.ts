@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { columnTypes, type DialectName } from '../dialect.js';
 
 /**
- * The four price families in one table, and their match entries (DESIGN §9). Released: never edit.
+ * The four price families in one table, and their match entries (docs/prices.md). Released: never edit.
  *
  * References to master data, language pairs and the client restriction have no cascade, so that
  * deleting one still used by a price is refused (409 `resource_in_use`). A price owned by a client
@@ -29,7 +29,7 @@ export function prices(dialect: DialectName): Migration {
         .addColumn('unit_cost', t.decimal, (c) => c.notNull())
         .addColumn('matches_type', 'text', (c) => c.notNull())
         .addColumn('has_price', t.bool, (c) => c.notNull().defaultTo(1))
-        // family, owner, service, unit, currency, pair, domain and client restriction (DESIGN §9.4)
+        // family, owner, service, unit, currency, pair, domain and client restriction (docs/prices.md#uniqueness)
         .addColumn('unique_key', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -38,7 +38,7 @@ export function prices(dialect: DialectName): Migration {
       for (const sort of ['created_at', 'updated_at']) {
         await db.schema.createIndex(`prices_by_${sort}`).on('prices').columns(['account_id', 'family', sort, 'id']).execute();
       }
-      // Price resolution (DESIGN §9.6–9.7) looks prices up by service, unit and currency.
+      // Price resolution (docs/prices.md#which-price-applies) looks prices up by service, unit and currency.
       await db.schema.createIndex('prices_lookup').on('prices').columns(['account_id', 'service_id', 'unit_id', 'currency']).execute();
       // Foreign keys are indexed so that deletes of the referenced rows do not scan prices.
       for (const column of ['owner_client_id', 'owner_supplier_id', 'client_id', 'service_id', 'unit_id', 'language_pair_id', 'domain_id']) {

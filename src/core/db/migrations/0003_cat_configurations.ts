@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { columnTypes, type DialectName } from '../dialect.js';
 
 /**
- * CAT configurations (specification "CAT configuration", CAT-ANALYSIS.md): the configuration, its
+ * CAT configurations (specification "CAT configuration", docs/cat-configurations.md): the configuration, its
  * mappings (one per match category, ordered) and the tool matches of each mapping. Released: never
  * edit.
  *

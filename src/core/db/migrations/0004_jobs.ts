@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { columnTypes, type DialectName } from '../dialect.js';
 
 /**
- * Jobs, their match lines, and their outsourcing with its match lines (DESIGN §10, §11).
+ * Jobs, their match lines, and their outsourcing with its match lines (docs/jobs.md, docs/estimation.md).
  * Released: never edit.
  *
  * - References to clients, master data, language pairs, users and suppliers have no cascade:
@@ -10,7 +10,7 @@ import { columnTypes, type DialectName } from '../dialect.js';
  * - A job's own parts (match lines, outsourcing and the outsourcing's match lines) go with it.
  * - `estimation` (jobs) and `amounts` (outsourcing) hold the stored result of the estimation
  *   engine (JSON of decimal strings), written whenever an input changes, so reads do no pricing.
- * - Listing (DESIGN §6.3): one index per sort and per filter, account first, ending with the
+ * - Listing (docs/reference.md#filters): one index per sort and per filter, account first, ending with the
  *   tie-break id; `due_sort` is the due date or a sentinel after every date, so that both
  *   databases order jobs without a due date the same way. Foreign keys are also indexed alone,
  *   so that deleting a referenced row does not scan the jobs.
@@ -68,14 +68,14 @@ export function jobs(dialect: DialectName): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
 
-      // Sorts (DESIGN §6.2): createdAt, updatedAt (also updatedSince), name, dueDate (also dueBefore/After), status.
+      // Sorts (docs/reference.md#paginated-listings): createdAt, updatedAt (also updatedSince), name, dueDate (also dueBefore/After), status.
       const sorted: Array<[string, string[]]> = [
         ['jobs_by_created_at', ['created_at']],
         ['jobs_by_updated_at', ['updated_at']],
         ['jobs_by_name', ['name_key']],
         ['jobs_by_due', ['due_sort']],
         ['jobs_by_status', ['status', 'created_at']],
-        // Filters (DESIGN §6.3), each ordered by the default sort.
+        // Filters (docs/reference.md#filters), each ordered by the default sort.
         ['jobs_by_client', ['client_id', 'created_at']],
         ['jobs_by_service', ['service_id', 'created_at']],
         ['jobs_by_language_pair', ['language_pair_id', 'created_at']],

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * Notes (DESIGN §13, specification "Note"): one table for every parent kind (clients, suppliers,
+ * Notes (docs/notes.md, specification "Note"): one table for every parent kind (clients, suppliers,
  * and later jobs, groups, quotes, invoices, purchase orders). Released: never edit.
  *
  * - `parent_type` + `parent_id` name the parent; there is no foreign key to the parent (it can be

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { columnTypes, type DialectName } from '../dialect.js';
 
 /**
- * Files (DESIGN §15): one table for the files of every owner kind (`owner_type` = client, supplier,
+ * Files (docs/files.md): one table for the files of every owner kind (`owner_type` = client, supplier,
  * later job and group), and the content of the `db` storage backend in chunks. Released: never edit.
  *
  * - The owner is polymorphic (no foreign key): the owner's service deletes its files with it.

@@ -2,10 +2,10 @@ import type { Kysely, Migration } from 'kysely';
 import { columnTypes, type DialectName } from '../dialect.js';
 
 /**
- * Groups of jobs (DESIGN §12, specification "Group"). Released: never edit.
+ * Groups of jobs (docs/groups.md, specification "Group"). Released: never edit.
  *
- * - The group's own fields, and the values derived from its jobs (§12.2: status, progress, the
- *   latest job due date, services, users, suppliers, the estimation of §11.7) stored on the row
+ * - The group's own fields, and the values derived from its jobs (docs/groups.md#derived-values: status, progress, the
+ *   latest job due date, services, users, suppliers, the estimation of docs/estimation.md#7-group-estimation) stored on the row
  *   and recomputed whenever a job of the group changes, so that reads never load the jobs.
  * - `own_due_date` is the due date set on the group; `due_date` the one answered (the latest job
  *   due date when `due_date_auto` and a job has one, else the own one); `due_sort` sorts it with
@@ -39,7 +39,7 @@ export function groups(dialect: DialectName): Migration {
         .addColumn('external_reference', 'text', (c) => c.notNull())
         .addColumn('purchase_order', 'text', (c) => c.notNull())
         .addColumn('group_on_invoice', t.bool, (c) => c.notNull().defaultTo(0))
-        // Derived from the jobs (§12.2, §11.7).
+        // Derived from the jobs (docs/groups.md#derived-values, docs/estimation.md#7-group-estimation).
         .addColumn('status', 'integer', (c) => c.notNull())
         .addColumn('progress', t.decimal, (c) => c.notNull())
         .addColumn('service_ids', 'text', (c) => c.notNull())

@@ -2,14 +2,14 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { columnTypes, type DialectName } from '../dialect.js';
 
 /**
- * Time tracker entries of jobs (DESIGN §14, specification "Time tracker collection").
+ * Time tracker entries of jobs (docs/trackers.md, specification "Time tracker collection").
  * Released: never edit.
  *
  * - An entry goes with its job (cascade); its user is referenced without cascade.
  * - `to_at` is null while the entry runs; once stopped it is `from_at` + `duration_ms`.
  * - `duration_ms` is a whole number of milliseconds (0 while running).
- * - A partial unique index allows at most one running entry per job and user (DESIGN §14.1,
- *   §14.4), whatever the number of processes writing: a second one breaks it and is answered 409.
+ * - A partial unique index allows at most one running entry per job and user (docs/trackers.md#endpoints,
+ *   docs/trackers.md#concurrency), whatever the number of processes writing: a second one breaks it and is answered 409.
  * - A job's entries are read in `from` order: (job_id, from_at, id).
  */
 export function trackers(dialect: DialectName): Migration {

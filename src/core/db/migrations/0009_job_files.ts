@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { columnTypes, type DialectName } from '../dialect.js';
 
 /**
- * Files of jobs and groups (DESIGN §15.4): their sharing with outsourcing. Released: never edit.
+ * Files of jobs and groups (docs/files.md#files-of-jobs-and-groups): their sharing with outsourcing. Released: never edit.
  *
  * - `files.share_with_all`: the file is shared with every outsourcing of its job (of the jobs of its group).
  * - `file_outsourcing_shares`: the outsourcing a file is shared with one by one; a row goes with its

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { columnTypes, type DialectName } from '../dialect.js';
 
 /**
- * Quotes, invoices and purchase orders (DESIGN §16): one set of tables for the three kinds.
+ * Quotes, invoices and purchase orders (docs/documents.md): one set of tables for the three kinds.
  * Released: never edit.
  *
  * - `documents.kind` is `invoice`, `quote` or `purchaseOrder`; `client_id` is set for invoices and

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
-/** `quantity.catFile.fileIds` of jobs and outsourcing (CAT-ANALYSIS §3.2): a JSON array of file ids. */
+/** `quantity.catFile.fileIds` of jobs and outsourcing (docs/cat-analysis.md): a JSON array of file ids. */
 export function catFiles(_dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {

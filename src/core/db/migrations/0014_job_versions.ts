@@ -3,7 +3,7 @@ import type { DialectName } from '../dialect.js';
 import { changed, createVersionTables, createVersionTriggers, type Versioned } from './version-triggers.js';
 
 /**
- * Versions of job objects, kept by triggers (issue 9), so that a process may keep a job's
+ * Versions of job objects, kept by triggers (docs/performance.md#the-view-cache-jobs-and-groups), so that a process may keep a job's
  * serialised object and know, with one small read, whether it is still exact:
  *
  * - `job_versions.version` is bumped by every write to the job's row or to one of its own parts

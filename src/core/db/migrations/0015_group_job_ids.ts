@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * The job ids of a group, in their order, read from the index alone (issue 9): a group's object
+ * The job ids of a group, in their order, read from the index alone (a measured saving, docs/performance.md): a group's object
  * lists its job ids; with `jobs_by_group` (account, group, position) each id was read from the job's
  * row, a few kilobytes each, 200 rows for a group of 200 jobs. The index gains `id` (and keeps its
  * name and every use it had).

@@ -3,7 +3,7 @@ import type { DialectName } from '../dialect.js';
 import { changed, createVersionTables, createVersionTriggers, type Versioned } from './version-triggers.js';
 
 /**
- * Versions of group objects, kept by triggers (issue 9), like those of jobs (migration 0014): the
+ * Versions of group objects, kept by triggers (docs/performance.md#the-view-cache-jobs-and-groups), like those of jobs (migration 0014): the
  * group view cache (core/view-cache.ts) checks them on every read. Bumped by every write to the
  * group's row (its derived values are refreshed there by every write of one of its jobs), by a job
  * entering, leaving or moving in the group, and by its labels, notes, files and their shares.

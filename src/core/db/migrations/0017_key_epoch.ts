@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * SQLite: a counter of changes to what an API key look-up answers (issue 9). Triggers bump
+ * SQLite: a counter of changes to what an API key look-up answers (docs/performance.md#the-change-stamp-sqlite). Triggers bump
  * `key_epoch.epoch` on every insert, update and delete of `api_keys` and `users` (the look-up
  * reads both: the key's scope and revocation, its user and the user's name), by any writer: this
  * process, another one, the CLI, plain SQL. The change stamp reads it with its counters

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * Fewer indexes on `jobs` (issue 9): a new job wrote an entry into each of its 23 indexes, the
+ * Fewer indexes on `jobs` (docs/performance.md): a new job wrote an entry into each of its 23 indexes, the
  * largest part of its insert and its commit. Five of them only served foreign-key look-ups
  * (deleting a client, service, language pair, user or group looks for jobs that still reference
  * it): `jobs_fk_client_id`, `…_service_id`, `…_language_pair_id`, `…_user_id` and `…_group_id`.

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /**
- * SQLite: a token of the state of what price resolution reads (issue 9), per account. Triggers
+ * SQLite: a token of the state of what price resolution reads (docs/performance.md#the-price-epoch-sqlite), per account. Triggers
  * set `price_epochs.epoch` to a new random token on every insert, update and delete of `prices`,
  * `price_matches`, `match_categories` (their names are in the price a job takes), `units` (which
  * one is the hours unit) and `language_pairs` (their codes), by any writer: this process, another

@@ -3,7 +3,7 @@ import type { DialectName } from '../dialect.js';
 
 /**
  * Triggers that bump the version of an object (a job, a group) whenever its row or one of its
- * parts is written (issue 9, core/view-cache.ts). Used by migrations 0014 and 0016: like them,
+ * parts is written (core/view-cache.ts). Used by migrations 0014 and 0016: like them,
  * this file is never changed once released (a change would change what those migrations did).
  *
  * On PostgreSQL the triggers are deferred constraint triggers: the version row is locked only at

@@ -1,5 +1,5 @@
 /**
- * Encoding detection (CAT-ANALYSIS §2): UTF-8 with or without BOM, UTF-16 LE or BE with BOM.
+ * Encoding detection (docs/cat-analysis.md): UTF-8 with or without BOM, UTF-16 LE or BE with BOM.
  * Anything else (UTF-16 without BOM, Latin-1 / Windows-1252 bytes, binary data) is rejected.
  */
 import { fail } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * CAT analysis report readers (CAT-ANALYSIS §2): bytes in, parsed report out. Pure: no I/O.
+ * CAT analysis report readers (docs/cat-analysis.md): bytes in, parsed report out. Pure: no I/O.
  *
  *   parseReport(bytes, { catTool? }) → { catTool, format, units, languages: [{ target, files, counts }] }
  *

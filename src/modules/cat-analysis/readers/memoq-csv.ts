@@ -1,5 +1,5 @@
 /**
- * memoQ "all information" CSV (CAT-ANALYSIS §2): band names every 8 columns in row 1, units in
+ * memoQ "all information" CSV (docs/cat-analysis.md): band names every 8 columns in row 1, units in
  * row 2 (Segments, Words, Characters, Asian characters, Tags, …), one row per document whose file
  * cell starts with the target language (`[eng-GB] C:\…\file.docx`). Segments, words and
  * characters are read; `Total` is the check sum of all bands (X-translated and Fragments included).

@@ -1,5 +1,5 @@
 /**
- * Trados-compatible CSV written by memoQ and by Phrase (CAT-ANALYSIS §2): band names every 4
+ * Trados-compatible CSV written by memoQ and by Phrase (docs/cat-analysis.md): band names every 4
  * columns in row 1 (Segments, Words, Placeables, Percent under each), one row per document. Only
  * Total has a Characters column, so characters are not read (0 in every band); segments and words
  * are, and must add up to Total. Phrase writes the language pair in the file cell

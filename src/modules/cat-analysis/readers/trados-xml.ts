@@ -1,5 +1,5 @@
 /**
- * Trados Studio "Analyze Files" XML report (CAT-ANALYSIS §2): root `task name="analyse"`, one
+ * Trados Studio "Analyze Files" XML report (docs/cat-analysis.md): root `task name="analyse"`, one
  * `file` element per document with an `analyse` element holding one element per band, and a
  * `batchTotal` with the sums. `total` is the check sum: per unit it must equal the sum of every band
  * (locked and internal fuzzy bands included), in each file and in the batch total, and the batch

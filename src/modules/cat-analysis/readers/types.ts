@@ -1,5 +1,5 @@
 /**
- * The parsed CAT analysis report (CAT-ANALYSIS §3.1) and the error every reader throws.
+ * The parsed CAT analysis report (docs/cat-analysis.md) and the error every reader throws.
  */
 import { catTool } from '../../cat-configurations/cat-tools.js';
 
