@@ -35,8 +35,6 @@ export interface OperationShape {
   operationId: string;
   /** The path has parameters (ids of records): a missing or malformed one answers 404. */
   hasPathParameters: boolean;
-  /** The operation reads a request body (form, JSON or multipart). */
-  hasBody: boolean;
 }
 
 /**
@@ -46,7 +44,9 @@ export interface OperationShape {
  * - 403 on writes (a read-only key);
  * - 404 with path parameters (a record that does not exist or belongs to another account);
  * - 409 on writes that store something (unique values, records still in use, status rules);
- * - 413 and 415 when the operation reads a body (size limit, media types).
+ * - 413 and 415 on writes: a body is read on every POST, PUT and DELETE, whether the operation
+ *   declares one or not (size limit, media types);
+ * - 500 always: the database or the file storage can fail (`internal_error`, never for bad input).
  * 405 is never the answer of a documented operation: it answers a method a path does not have.
  */
 export function errorStatuses(operation: OperationShape): number[] {
@@ -55,8 +55,8 @@ export function errorStatuses(operation: OperationShape): number[] {
   if (write) statuses.push(403);
   if (operation.hasPathParameters) statuses.push(404);
   if (write && !STORES_NOTHING.has(operation.operationId)) statuses.push(409);
-  if (operation.hasBody) statuses.push(413, 415);
-  statuses.push(429);
+  if (write) statuses.push(413, 415);
+  statuses.push(429, 500);
   return statuses;
 }
 
@@ -65,7 +65,7 @@ export function codesOf(status: number): ErrorCode[] {
   return (Object.keys(ErrorCodes) as ErrorCode[]).filter((code) => ErrorCodes[code] === status);
 }
 
-const ERROR_STATUSES = [...new Set(Object.values(ErrorCodes))].filter((status) => status >= 400 && status < 500);
+const ERROR_STATUSES = [...new Set<number>(Object.values(ErrorCodes))];
 
 const ERROR_HEADERS: Record<number, Json> = {
   401: { 'WWW-Authenticate': { description: 'the authentication schemes (Basic)', schema: { type: 'string' } } },
@@ -187,7 +187,6 @@ export function refineDocument(document: Json): Json {
         method,
         operationId: operation.operationId,
         hasPathParameters: (operation.parameters ?? []).some((parameter: Json) => parameter.in === 'path'),
-        hasBody: operation.requestBody !== undefined,
       });
       for (const status of statuses) operation.responses[String(status)] = { $ref: `#/components/responses/${statusName(status)}` };
     }
