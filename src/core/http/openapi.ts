@@ -108,6 +108,9 @@ function errorComponents(): { schemas: Json; responses: Json } {
   return { schemas, responses };
 }
 
+/** Descriptions of success answers whose route schema gives none. */
+const SUCCESS: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'No content' };
+
 const RANGE_PARAMETERS = [
   { in: 'header', name: 'Range', required: false, description: 'one byte range (`bytes=0-99`, `bytes=100-`, `bytes=-100`); several ranges answer the whole content', schema: { type: 'string' } },
   { in: 'header', name: 'If-Range', required: false, description: 'the ETag the range is meant for; another tag answers the whole content', schema: { type: 'string' } },
@@ -181,6 +184,9 @@ export function refineDocument(document: Json): Json {
       const operation = (item[method] = structuredClone(item[method])) as Json;
       operation.operationId = operationIdOf(method, path, methods);
       refineMultipart(operation);
+      for (const [status, response] of Object.entries<Json>(operation.responses)) {
+        if (response.description === 'Default Response') response.description = SUCCESS[status] ?? response.description;
+      }
       refineBinaryResponses(operation);
       delete operation.responses['4XX'];
       const statuses = errorStatuses({
