@@ -140,7 +140,10 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
       info: {
         title: 'Transdesk API',
         version: '2',
-        description: 'Project management and invoicing for language-services providers. Authenticate with HTTP Basic (API key as user name, empty password) or Bearer.',
+        description:
+          'Project management and invoicing for language-services providers. Authenticate with HTTP Basic (API key as user name, empty password) or Bearer. ' +
+          'Every error answer has the body `Error`; each operation declares the statuses it can answer, and `code` names the reason. ' +
+          'A method a path does not have answers 405 `method_not_allowed` with an `Allow` header.',
       },
       components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' }, bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ basic: [] }, { bearer: [] }],
