@@ -140,7 +140,7 @@ describe('the document', () => {
 });
 
 describe('the response validation of the test apps', () => {
-  it('fails a request whose answer does not match the document (a body, then a status)', async () => {
+  it('fails a request whose answer does not match the document (a body, a status, a media type)', async () => {
     const other = await createTestApp();
     try {
       const paths = other.app.swagger() as any;
@@ -149,7 +149,10 @@ describe('the response validation of the test apps', () => {
       await expect(other.api.get('/v2/users')).rejects.toThrow(/does not match the OpenAPI document[\s\S]*GET \/v2\/users → 200/);
       delete paths.paths['/v2/users/me'].get.responses['401'];
       await expect(other.api.withKey('wrong').get('/v2/users/me')).rejects.toThrow(/GET \/v2\/users\/me → 401: status not declared/);
-      expect((await other.api.get('/v2/account')).status).toBe(200);
+      const account = paths.paths['/v2/account'].get.responses['200'];
+      account.content = { 'application/pdf': account.content['application/json'] };
+      await expect(other.api.get('/v2/account')).rejects.toThrow(/GET \/v2\/account → 200: content type application\/json not declared/);
+      expect((await other.api.get('/v2/events')).status).toBe(200);
     } finally {
       await other.close();
     }
