@@ -14,6 +14,7 @@ import { rateLimitPlugin } from './core/http/rate-limit-plugin.js';
 import { metricsPlugin } from './core/http/metrics-plugin.js';
 import { commonHeaders, headersPlugin } from './core/http/headers-plugin.js';
 import { clientErrorHandler } from './core/http/client-errors.js';
+import { refineDocument } from './core/http/openapi.js';
 import { sql, type Transaction } from 'kysely';
 import { modules } from './modules/index.js';
 import { EmptyQuery } from './core/schemas.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Called before any hook or route is added: the test apps install their response validation here. */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -37,7 +40,7 @@ let requestCounter = 0;
 
 export type App = FastifyInstance;
 
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, instrument }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -74,6 +77,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -136,11 +140,16 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       info: {
         title: 'Transdesk API',
         version: '2',
-        description: 'Project management and invoicing for language-services providers. Authenticate with HTTP Basic (API key as user name, empty password) or Bearer.',
+        description:
+          'Project management and invoicing for language-services providers. Authenticate with HTTP Basic (API key as user name, empty password) or Bearer. ' +
+          'Every error answer has the body `Error`; each operation declares the statuses it can answer, and `code` names the reason. ' +
+          'A method a path does not have answers 405 `method_not_allowed` with an `Allow` header.',
       },
       components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' }, bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ basic: [] }, { bearer: [] }],
     },
+    // operationIds, error answers per status, binary and multipart bodies (core/http/openapi.ts).
+    transformObject: (document) => ('openapiObject' in document ? refineDocument(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 

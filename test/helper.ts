@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/core/db/database.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import { createAccount, insertApiKey } from '../src/modules/accounts/provisioning.js';
+import { ResponseValidation } from './response-validation.js';
 
 /**
  * Builds the app for `inject` tests on the database the suite runs on: an in-memory SQLite by
@@ -30,6 +31,8 @@ export interface TestContext {
   other: TestAccount;
   api: Api;
   otherApi: Api;
+  /** Checks every answer against the OpenAPI document (on for every test app). */
+  responses: ResponseValidation;
   close(): Promise<void>;
 }
 
@@ -63,7 +66,7 @@ export async function createTestAccount(database: Database, name: string): Promi
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
-  const app = await buildApp({ config, database, logger: false });
+  const { app, responses } = await buildTestApp({ config, database });
   const account = await createTestAccount(database, 'Agency One');
   const other = await createTestAccount(database, 'Agency Two');
   return {
@@ -74,12 +77,33 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     other,
     api: new Api(app, account.apiKey),
     otherApi: new Api(app, other.apiKey),
+    responses,
     async close() {
       await app.close();
+      responses.throwMismatches();
       await database.close();
       await drop();
     },
   };
+}
+
+/**
+ * buildApp with the response validation of the suite: every answer must be one the OpenAPI
+ * document declares (test/response-validation.ts); `inject` throws a mismatch at once.
+ */
+export async function buildTestApp(options: { config: Config; database: Database }): Promise<{ app: FastifyInstance; responses: ResponseValidation }> {
+  const responses = new ResponseValidation();
+  const app = await buildApp({ ...options, logger: false, instrument: responses.install });
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  (app as { inject: unknown }).inject = (...args: unknown[]) => {
+    // The chained form (`app.inject().get(…)`) and the callback form are left as they are.
+    if (args.length !== 1) return inject(...args);
+    return (inject(args[0]) as Promise<LightMyRequestResponse>).then((response) => {
+      responses.throwMismatches();
+      return response;
+    });
+  };
+  return { app, responses };
 }
 
 type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value };

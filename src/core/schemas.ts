@@ -66,6 +66,10 @@ export const pageQuery = <S extends string>(sorts: readonly S[]) => ({
 /** An array filter: `name[]=a&name[]=b` or a repeated `name=a&name=b`. */
 export const ArrayParam = <T extends TSchema>(item: T) => Type.Optional(Type.Array(item, { maxItems: 100 }));
 
+/** A binary answer (a download, a PDF): documented under its media type, not as JSON. */
+export const Binary = (description: string, mediaType?: string) =>
+  Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description, ...(mediaType ? { contentMediaType: mediaType } : {}) });
+
 export const errorResponses = {
   '4xx': ErrorResponse,
 };

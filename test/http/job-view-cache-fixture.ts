@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/core/db/database.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { insertApiKey } from '../../src/modules/accounts/provisioning.js';
 import { loadJobs } from '../../src/modules/jobs/assembly.js';
-import { Api, createTestAccount, usingPostgres, type TestAccount, type TestContext } from '../helper.js';
+import { Api, buildTestApp, createTestAccount, usingPostgres, type TestAccount, type TestContext } from '../helper.js';
 import { upload } from './files-helper.js';
 import { viewCacheReads } from './view-cache-reads.js';
 import { ACCOUNT_CLIENT_PRICES, jobParams, newClient, newJob, newPrice, newService, newSupplier, type World } from './jobs-fixture.js';
@@ -118,8 +117,8 @@ export async function twoApps(t: TestContext): Promise<TwoApps> {
   if (!usingPostgres) await migrateToLatest(first);
   const second = open();
   const account = usingPostgres ? t.account : await createTestAccount(first, 'Two apps');
-  const app1 = await buildApp({ config: t.config, database: first, logger: false });
-  const app2 = await buildApp({ config: t.config, database: second, logger: false });
+  const { app: app1, responses: responses1 } = await buildTestApp({ config: t.config, database: first });
+  const { app: app2, responses: responses2 } = await buildTestApp({ config: t.config, database: second });
   const context: TestContext = { ...t, app: app1, database: first, account, api: new Api(app1, account.apiKey) };
   return {
     api1: new Api(app1, account.apiKey),
@@ -129,6 +128,8 @@ export async function twoApps(t: TestContext): Promise<TwoApps> {
     async close() {
       await app1.close();
       await app2.close();
+      responses1.throwMismatches();
+      responses2.throwMismatches();
       await first.close();
       await second.close();
       if (dir) rmSync(dir, { recursive: true, force: true });

@@ -128,7 +128,9 @@ describe('GET /v2/openapi.json (docs/operations.md#health-and-metrics)', () => {
       if (success.length === 0) problems.push(`${name}: no 2xx response`);
       for (const status of success) {
         if (status === '204') continue;
-        const schema = operation.responses[status].content?.['application/json']?.schema;
+        // JSON, or binary content under its own media type (downloads, PDFs).
+        const content = operation.responses[status].content ?? {};
+        const schema = (content['application/json'] ?? Object.values<{ schema?: object }>(content)[0])?.schema;
         if (!schema || Object.keys(schema).length === 0) problems.push(`${name}: no response schema for ${status}`);
       }
       if (!Object.keys(operation.responses ?? {}).some((status) => /^4/.test(status))) problems.push(`${name}: no error response`);

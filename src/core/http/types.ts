@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../db/database.js';
 import type { AuthContext, Ctx } from '../context.js';
+import type { MultipartDoc } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,10 @@ declare module 'fastify' {
     auth: AuthContext;
     /** SQLite: the database's change stamp when the request was authenticated (core/db/change-stamp.ts). */
     changeStamp: string | undefined;
+  }
+  interface FastifySchema {
+    /** Documentation only: the multipart body the route reads itself (core/http/openapi.ts). */
+    'x-multipart'?: MultipartDoc;
   }
   interface FastifyContextConfig {
     /** No API key needed (health, metrics, documentation). */

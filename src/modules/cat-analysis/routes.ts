@@ -67,6 +67,7 @@ export const catAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tags,
     description: IMPORT_DESCRIPTION,
     consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+    'x-multipart': { file: 'the report (stored as a file of the job when the import succeeds); or fileId instead', required: false, fields: ImportFields },
     body: ImportFields,
     response: { 200: Job, ...errorResponses },
   };
@@ -79,6 +80,7 @@ export const catAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Parse a CAT analysis report without storing anything',
         description: `multipart/form-data: the report in the part \`file\`, optional field \`catTool\`. ${UPLOAD_NOTE}`,
         consumes: ['multipart/form-data'],
+        'x-multipart': { file: 'the CAT analysis report', required: true, fields: ParseFields },
         response: { 200: ParsedReport, ...errorResponses },
       },
     },

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Id, IdParams, Paginated, errorResponses } from '../../core/schemas.js';
+import { Binary, Id, IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/attachments.js';
 import { noteRoutes } from '../notes/index.js';
 import { invoicing } from './invoicing.js';
@@ -50,7 +50,7 @@ function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
         app.inTransaction(request, (ctx) => documents.act(ctx, kind, request.params.id, action.name)),
       );
     }
-    app.get(`${base}/:id/pdf`, { schema: { tags, summary: `The ${kind.noun} as a PDF`, params: IdParams, response: { 200: Type.Any({ description: 'application/pdf' }), ...errorResponses } } }, async (request, reply) => {
+    app.get(`${base}/:id/pdf`, { schema: { tags, summary: `The ${kind.noun} as a PDF`, params: IdParams, response: { 200: Binary(`the ${kind.noun} as a PDF document`, 'application/pdf'), ...errorResponses } } }, async (request, reply) => {
       const pdf = await renderPdf(app.readCtx(request), kind, request.params.id);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${pdf.filename}"`).send(pdf.content);
     });

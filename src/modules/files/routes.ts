@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../core/context.js';
 import { missing } from '../../core/errors.js';
-import { IdParams, errorResponses } from '../../core/schemas.js';
+import { Binary, IdParams, errorResponses } from '../../core/schemas.js';
 import { sendFile } from './download.js';
 import type { FileKind } from './kinds.js';
 import { FileParams } from './schemas.js';
@@ -72,6 +72,7 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
       summary: `Upload a file to a ${kind.noun}${into}`,
       description: 'multipart/form-data with the file in the field `file` (other fields are ignored); at most MAX_UPLOAD_BYTES (413 beyond).',
       consumes: ['multipart/form-data'],
+      'x-multipart': { file: 'the file; its name is kept, without any folder', required: true },
       params,
       response: { 201: File, ...errorResponses },
     });
@@ -87,8 +88,8 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
         summary: `Download a file of a ${kind.noun} (HEAD, single Range, ETag)`,
         params: FileParams,
         response: {
-          200: Type.String({ format: 'binary', description: 'the content; Content-Type from the name, always an attachment' }),
-          206: Type.String({ format: 'binary', description: 'one range of the content (Content-Range)' }),
+          200: Binary('the content; Content-Type from the name, always an attachment'),
+          206: Binary('one range of the content (Content-Range)'),
           ...errorResponses,
         },
       },

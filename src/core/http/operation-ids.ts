@@ -1,0 +1,130 @@
+/**
+ * The `operationId` of every operation of the OpenAPI document, from one naming rule applied to
+ * the method and the path (a generated client names its functions after them, so they must be
+ * stable and readable): `listJobs`, `getJob`, `createJob`, `updateJob`, `deleteJob`,
+ * `updateJobPrice`, `addJobLabel`, `removeJobLabel`, `sendInvoice`, … A few paths where the rule
+ * reads badly have a name of their own (OVERRIDES). The test of the document pins the full list.
+ */
+
+/** Last path segments that name an action on what precedes them, not a resource. */
+const ACTIONS: Record<string, string> = {
+  send: 'send',
+  accept: 'accept',
+  refuse: 'refuse',
+  cancel: 'cancel',
+  credit: 'credit',
+  start: 'start',
+  stop: 'stop',
+  upload: 'upload',
+  parse: 'parse',
+  download: 'download',
+  move: 'move',
+};
+
+/** Last path segments that name both the action and what it makes: `POST /jobs/{id}/cat-analysis` imports one. */
+const NOUN_ACTIONS: Record<string, string> = {
+  'cat-analysis': 'import',
+};
+
+/** Segment pairs read in the other order: `/account/prices/clients` holds client prices. */
+const PHRASES: Record<string, string> = {
+  'prices/clients': 'client-prices',
+  'prices/suppliers': 'supplier-prices',
+};
+
+/** Operations the rule names poorly, by `METHOD path` of the document. */
+const OVERRIDES: Record<string, string> = {
+  'GET /v2/users/me': 'getCurrentUser',
+  'GET /v2/account/cat-configurations/cat-tools': 'listCatTools',
+  // The specification answers the same change on POST and PUT; the POST twin says so.
+  'POST /v2/account/prices/clients/{priceId}/match/{matchId}': 'updateAccountClientPriceMatchByPost',
+  'POST /v2/account/prices/suppliers/{priceId}/match/{matchId}': 'updateAccountSupplierPriceMatchByPost',
+  'POST /v2/suppliers/{id}/services/{serviceId}/match/{matchId}': 'updateSupplierServiceMatchByPost',
+  'POST /v2/clients/{id}/prices/{priceId}/match/{matchId}': 'updateClientPriceMatchByPost',
+  'POST /v2/account/prices/clients/{priceId}/matches/{matchId}/move/{position}': 'moveAccountClientPriceMatchByPost',
+  'POST /v2/account/prices/suppliers/{priceId}/matches/{matchId}/move/{position}': 'moveAccountSupplierPriceMatchByPost',
+  'POST /v2/suppliers/{id}/services/{serviceId}/matches/{matchId}/move/{position}': 'moveSupplierServiceMatchByPost',
+  'POST /v2/clients/{id}/prices/{priceId}/matches/{matchId}/move/{position}': 'moveClientPriceMatchByPost',
+  'PUT /v2/groups/{id}/jobs/{jobId}': 'addGroupJobByPut',
+  'POST /v2/jobs/{id}/files/upload/{outsourcingId}': 'uploadJobFileToOutsourcing',
+  'POST /v2/groups/{id}/files/upload/{outsourcingId}': 'uploadGroupFileToOutsourcing',
+  'PUT /v2/jobs/{id}/trackers/stop/{trackerId}': 'stopJobTrackerEntry',
+  'POST /v2/jobs/{id}/trackers': 'createJobTrackerEntry',
+  'PUT /v2/jobs/{id}/trackers/{trackerId}': 'updateJobTrackerEntry',
+  'DELETE /v2/jobs/{id}/trackers/{trackerId}': 'deleteJobTrackerEntry',
+  'POST /v2/account/cat-configurations/{id}/match/{matchId}/cat-tool-match/{toolMatch}': 'addCatConfigurationToolMatch',
+  'DELETE /v2/account/cat-configurations/{id}/match/{matchId}/cat-tool-match/{toolMatch}': 'removeCatConfigurationToolMatch',
+  'PUT /v2/account/cat-configurations/{id}/match/{matchId}/move/{position}': 'moveCatConfigurationMatch',
+};
+
+const pascal = (segment: string) =>
+  segment
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+
+export function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(ch|sh|x|ss)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(ss|is|us)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+const isParam = (segment: string) => segment.startsWith('{');
+const isPlural = (segment: string) => singular(segment) !== segment;
+
+/** The rule's name for an operation; `methods` are the methods the same path has (links: POST adds, DELETE removes). */
+export function ruleOperationId(method: string, path: string, methods: ReadonlySet<string>): string {
+  let text = path.replace(/^\/v2\/?/, '');
+  for (const [phrase, replacement] of Object.entries(PHRASES)) text = text.replace(phrase, replacement);
+  const segments = text.split('/').filter((segment) => segment !== '');
+  const verb = method.toUpperCase();
+  const share = segments.indexOf('share');
+  if (share > 0 && (verb === 'PUT' || verb === 'DELETE')) {
+    // `…/files/{fileId}/share/with/{outsourcingId}`: share (PUT) or unshare (DELETE) the file with someone.
+    const owner = segments.slice(0, share).filter((segment) => !isParam(segment)).map((segment) => pascal(singular(segment)));
+    const whom = segments.slice(share + 1).map((segment) => (isParam(segment) ? pascal(segment.slice(1, -1).replace(/Id$/, '')) : pascal(segment)));
+    return `${verb === 'PUT' ? 'share' : 'unshare'}${owner.join('')}${whom.join('')}`;
+  }
+  const endsWithParam = segments.length > 0 && isParam(segments[segments.length - 1]!);
+
+  // The action is the last static segment (maybe followed by parameters: `move/{position}`, `stop/{trackerId}`).
+  const statics = segments.map((segment, index) => ({ segment, index })).filter(({ segment }) => !isParam(segment));
+  const lastStatic = statics[statics.length - 1];
+  const action = lastStatic && verb !== 'GET' && verb !== 'HEAD' ? ACTIONS[lastStatic.segment] : undefined;
+  const downloading = lastStatic?.segment === 'download';
+
+  // Nouns: every static segment but the action; singular when an id follows it or when the
+  // operation works on one member (create, get/update/delete of an id, a link).
+  const nouns = statics
+    .filter(({ index }) => !(action || downloading) || index !== lastStatic!.index)
+    .map(({ segment, index }, position, all) => {
+      const last = position === all.length - 1;
+      const followedByParam = index + 1 < segments.length && isParam(segments[index + 1]!);
+      const listing = last && (verb === 'GET' || verb === 'HEAD') && !endsWithParam && !downloading;
+      return pascal(followedByParam || !listing ? singular(segment) : segment);
+    });
+  const noun = nouns.join('');
+
+  if (downloading) return `${verb === 'HEAD' ? 'head' : 'download'}${noun}`;
+  if (action) return `${action}${noun}`;
+  const nounAction = lastStatic && verb === 'POST' && !endsWithParam ? NOUN_ACTIONS[lastStatic.segment] : undefined;
+  if (nounAction) return `${nounAction}${noun}`;
+  const link = endsWithParam && methods.has('POST') && !methods.has('GET');
+  switch (verb) {
+    case 'GET':
+      return `${!endsWithParam && lastStatic && isPlural(lastStatic.segment) ? 'list' : 'get'}${noun}`;
+    case 'POST':
+      return `${link ? 'add' : 'create'}${noun}`;
+    case 'PUT':
+      return `update${noun}`;
+    case 'DELETE':
+      return `${link ? 'remove' : 'delete'}${noun}`;
+    default:
+      return `${verb.toLowerCase()}${noun}`;
+  }
+}
+
+export function operationIdOf(method: string, path: string, methods: ReadonlySet<string>): string {
+  return OVERRIDES[`${method.toUpperCase()} ${path}`] ?? ruleOperationId(method, path, methods);
+}
