@@ -5,8 +5,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './core/db/database.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { isUniqueViolation } from './core/db/dialect.js';
-import { createAccount, insertApiKey, listKeys, ownerOf, revokeKey } from './modules/accounts/provisioning.js';
+import { createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey } from './modules/accounts/provisioning.js';
 import { createDemoData } from './modules/demo/demo-data.js';
+import { terminalProgress } from './core/terminal-progress.js';
 
 const USAGE = `transdesk — self-hosted project management and invoicing API for LSPs
 
@@ -19,7 +20,8 @@ Usage:
   transdesk keys create --account ID [--scope read|write] [--user USER_ID]
   transdesk keys list --account ID
   transdesk keys revoke KEY_ID
-  transdesk demo-data --account ID                 add a realistic data set to an account
+  transdesk demo-data [--account ID]               add a realistic data set to an account (by
+                                                   default the only one); progress on a terminal
   transdesk help                                   this text (also --help, -h)
 
 Exit status: 0 done, 1 failed (e.g. no such account or key), 2 wrong usage or configuration.
@@ -58,6 +60,16 @@ async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>)
 function limitHeapGrowth(percent: number): void {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => /heap[-_]growing[-_]percent/.test(arg));
   if (percent > 0 && !given) setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
+/** The account a command works on when none is named: the only one, or an error naming the choices. */
+async function onlyAccount(db: Parameters<typeof listAccounts>[0]): Promise<string> {
+  const accounts = await listAccounts(db);
+  if (accounts.length === 1) return accounts[0]!.id;
+  if (accounts.length === 0) throw new CommandError('there is no account yet: start the server once (it creates the first one) or run `transdesk accounts create --name NAME`');
+  const shown = accounts.slice(0, 20).map((account) => `  ${account.id}  ${account.name.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
+  if (accounts.length > shown.length) shown.push(`  … and ${accounts.length - shown.length} more`);
+  throw new CommandError(`there are ${accounts.length} accounts; choose one with --account ID:\n${shown.join('\n')}`);
 }
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string {
@@ -186,8 +198,16 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError('keys takes: create, list, revoke');
     }
     case 'demo-data': {
-      const accountId = option(values, 'account');
-      const summary = await withDatabase((database) => createDemoData(database, accountId));
+      if (values.account === '') throw new UsageError('--account needs an account id');
+      const progress = terminalProgress(process.stdout, 'Adding demo data: request');
+      const summary = await withDatabase(async (database) => {
+        const accountId = values.account ?? (await onlyAccount(database.db));
+        try {
+          return await createDemoData(database, accountId, { onProgress: (done, total) => progress.update(done, total) });
+        } finally {
+          progress.finish();
+        }
+      });
       process.stdout.write(`${summary}\n`);
       return;
     }
