@@ -17,12 +17,14 @@ Usage:
   transdesk migrate                                apply database migrations
   transdesk accounts create --name NAME [--api-key KEY]
                                                    create an account; prints its id and key
-  transdesk keys create --account ID [--scope read|write] [--user USER_ID]
-  transdesk keys list --account ID
+  transdesk keys create [--account ID] [--scope read|write] [--user USER_ID]
+  transdesk keys list [--account ID]
   transdesk keys revoke KEY_ID
   transdesk demo-data [--account ID]               add a realistic data set to an account (by
                                                    default the only one); progress on a terminal
   transdesk help                                   this text (also --help, -h)
+
+Without --account, a command works on the only account (with none or several: exit 1).
 
 Exit status: 0 done, 1 failed (e.g. no such account or key), 2 wrong usage or configuration.
 
@@ -70,6 +72,11 @@ async function onlyAccount(db: Parameters<typeof listAccounts>[0]): Promise<stri
   const shown = accounts.slice(0, 20).map((account) => `  ${account.id}  ${account.name.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
   if (accounts.length > shown.length) shown.push(`  … and ${accounts.length - shown.length} more`);
   throw new CommandError(`there are ${accounts.length} accounts; choose one with --account ID:\n${shown.join('\n')}`);
+}
+
+/** `--account` may be left out (the only account), but not given empty. */
+function checkAccountOption(values: { account?: string }): void {
+  if (values.account === '') throw new UsageError('--account needs an account id');
 }
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string {
@@ -162,10 +169,11 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'keys': {
       if (sub === 'create') {
-        const accountId = option(values, 'account');
         const scope = (values.scope ?? 'write') as string;
         if (scope !== 'read' && scope !== 'write') throw new UsageError('--scope is read or write');
+        checkAccountOption(values);
         const created = await withDatabase(async (database) => {
+          const accountId = values.account ?? (await onlyAccount(database.db));
           const userId = values.user ?? (await ownerOf(database.db, accountId));
           if (!userId) throw new CommandError(`no account ${accountId}`);
           const user = await database.db.selectFrom('users').select('id').where('id', '=', userId).where('account_id', '=', accountId).executeTakeFirst();
@@ -176,8 +184,9 @@ async function main(argv: string[]): Promise<void> {
         return;
       }
       if (sub === 'list') {
-        const accountId = option(values, 'account');
+        checkAccountOption(values);
         const keys = await withDatabase(async (database) => {
+          const accountId = values.account ?? (await onlyAccount(database.db));
           if (!(await ownerOf(database.db, accountId))) throw new CommandError(`no account ${accountId}`);
           return listKeys(database.db, accountId);
         });
@@ -198,7 +207,7 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError('keys takes: create, list, revoke');
     }
     case 'demo-data': {
-      if (values.account === '') throw new UsageError('--account needs an account id');
+      checkAccountOption(values);
       const progress = terminalProgress(process.stdout, 'Adding demo data: request');
       const summary = await withDatabase(async (database) => {
         const accountId = values.account ?? (await onlyAccount(database.db));

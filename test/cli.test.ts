@@ -178,6 +178,11 @@ describe('transdesk CLI and server process (§1.3, §1.4, §1.6)', () => {
     const missing = await run(['keys', 'list', '--account', 'ffffffffffffffffffffffff'], env());
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no account/);
+    // Without --account on a database of several accounts: the choices, never a guess.
+    const several = await run(['keys', 'list'], env());
+    expect(several).toMatchObject({ code: 1, stdout: '' });
+    expect(several.stderr).toMatch(/there are 3 accounts; choose one with --account ID:\n/);
+    expect(several.stderr).toContain(`  ${accountId}  Second Agency\n`);
   });
 
   it('keys revoke makes the key answer 401 on the running server', async () => {
@@ -200,7 +205,7 @@ describe('transdesk CLI and server process (§1.3, §1.4, §1.6)', () => {
       { args: ['accounts', 'create'], message: /--name is required/ },
       { args: ['accounts', 'create', '--name', 'X', '--api-key', 'short'], message: /--api-key/ },
       { args: ['keys'], message: /keys takes: create, list, revoke/ },
-      { args: ['keys', 'create', '--scope', 'read'], message: /--account is required/ },
+      { args: ['keys', 'create', '--account', '', '--scope', 'read'], message: /--account needs an account id/ },
       { args: ['keys', 'create', '--account', accountId, '--scope', 'admin'], message: /--scope is read or write/ },
       { args: ['keys', 'revoke'], message: /KEY_ID/ },
       { args: ['migrate', 'now'], message: /unexpected argument: now/ },
@@ -305,6 +310,12 @@ describe('transdesk demo-data from the command line', () => {
   it('defaults to the only account; piped output gets the summary only, no progress', async () => {
     const created = await run(['accounts', 'create', '--name', 'Only Agency'], env());
     const only = line(created.stdout, 'Account');
+    // keys create and keys list default to it too.
+    const keyId = line((await run(['keys', 'create', '--scope', 'read'], env())).stdout, 'Key id');
+    const keys = await run(['keys', 'list'], env());
+    expect(keys.code).toBe(0);
+    expect(keys.stdout).toMatch(new RegExp(`^${keyId} .* read `, 'm'));
+    expect(keys.stdout.trim().split('\n')).toHaveLength(2);
     const result = await run(['demo-data'], env(), BIN);
     expect(result).toEqual({ code: 0, stdout: expect.stringMatching(/^Demo data added: [^\r\x1b]*\n$/), stderr: '' });
     const sqlite = new BetterSqlite3(join(dir, 'demo.sqlite'), { readonly: true });
