@@ -8,6 +8,7 @@ import { isUniqueViolation } from './core/db/dialect.js';
 import { createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey } from './modules/accounts/provisioning.js';
 import { createDemoData } from './modules/demo/demo-data.js';
 import { terminalProgress } from './core/terminal-progress.js';
+import { createBackup, restoreBackup } from './modules/backup/index.js';
 
 const USAGE = `transdesk — self-hosted project management and invoicing API for LSPs
 
@@ -22,6 +23,11 @@ Usage:
   transdesk keys revoke KEY_ID
   transdesk demo-data [--account ID]               add a realistic data set to an account (by
                                                    default the only one); progress on a terminal
+  transdesk backup FILE [--force]                  SQLite: an online, consistent copy of the database
+                                                   and its stored files in one archive (.tar, or
+                                                   .tar.gz / .tgz compressed); on PostgreSQL: pg_dump
+  transdesk restore FILE [--force]                 put a backup in place of the configured (empty)
+                                                   database and storage folder
   transdesk help                                   this text (also --help, -h)
 
 Without --account, a command works on the only account (with none or several: exit 1).
@@ -37,7 +43,7 @@ class UsageError extends Error {}
 class CommandError extends Error {}
 
 /** How many positionals each command takes (command included); more is a usage error. */
-const MAX_POSITIONALS: Record<string, number> = { serve: 1, migrate: 1, accounts: 2, keys: 3, 'demo-data': 1, help: 1 };
+const MAX_POSITIONALS: Record<string, number> = { serve: 1, migrate: 1, accounts: 2, keys: 3, 'demo-data': 1, backup: 2, restore: 2, help: 1 };
 
 /** Opens the configured database, migrated to the latest version unless `migrate` is false. */
 async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
@@ -91,6 +97,7 @@ const OPTIONS = {
   account: { type: 'string' },
   scope: { type: 'string' },
   user: { type: 'string' },
+  force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -218,6 +225,23 @@ async function main(argv: string[]): Promise<void> {
         }
       });
       process.stdout.write(`${summary}\n`);
+      return;
+    }
+    case 'backup': {
+      if (!sub) throw new UsageError('backup takes a FILE to write, e.g. transdesk-backup.tar');
+      const { file, manifest } = await createBackup(loadConfig(), sub, { force: values.force === true });
+      process.stdout.write(`Backup written to ${file}: the database as of ${manifest.createdAt} (${manifest.accounts} account(s), ${manifest.files} file(s), ${manifest.fileBytes} bytes of file content)\n`);
+      return;
+    }
+    case 'restore': {
+      if (!sub) throw new UsageError('restore takes the FILE of a backup');
+      const config = loadConfig();
+      const { manifest, databaseFile } = await restoreBackup(config, sub, { force: values.force === true });
+      // Brings a backup of an older version up to this one (what the server does at start).
+      const applied = await withDatabase((database) => migrateToLatest(database), { migrate: false });
+      process.stdout.write(
+        `Restored the backup of ${manifest.createdAt} into ${databaseFile}${config.fileStorage.kind === 'fs' ? ` and ${config.fileStorage.path}` : ''}: ${manifest.accounts} account(s), ${manifest.files} file(s)${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}\n`,
+      );
       return;
     }
     default:
