@@ -244,6 +244,17 @@ describe('transdesk backup and restore (SQLite)', () => {
     expect(wrongStorage.stderr).toMatch(/keeps file content beside the database: set FILE_STORAGE=fs:PATH/);
   }, 120_000);
 
+  it('a file whose content is missing from the storage folder: the database is copied again, then exit 1, no archive', async () => {
+    // The restored folder of the first test, less the content of one file.
+    const env = freshEnv('restored');
+    const row = query<{ blob_id: string }>(join(dir, 'restored', 'transdesk.sqlite'), 'select blob_id from files limit 1')[0]!;
+    rmSync(join(dir, 'restored', 'files', row.blob_id.slice(-2), row.blob_id));
+    const result = await run(['backup', 'incomplete.tar'], env);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toContain(`the content of 1 file(s) disappeared while copying, 5 times in a row (first: blob ${row.blob_id} in ${join(dir, 'restored', 'files')})`);
+    expect(readdirSync(dir).filter((name) => name.startsWith('incomplete') || name.startsWith('.incomplete'))).toEqual([]);
+  }, 60_000);
+
   it('with FILE_STORAGE=db the content is inside the database copy; a .tar.gz name compresses', async () => {
     const env = freshEnv('db-kind', 'db');
     const first = await serve(cli, env, { cwd: dir });
