@@ -67,11 +67,16 @@ export async function createDemoData(database: Database, accountId: string, opti
 }
 
 /**
- * Requests that do not depend on each other are sent together: on SQLite they then share commits
- * (group commit), and on PostgreSQL they use both connections of the pool.
+ * One request after the other: lists answer in creation order (a price's match rates, a
+ * configuration's matches), so the demo data reads the same on every run and database. It takes
+ * about a second on either database; building the app in-process is most of the rest.
  */
 async function fill(api: InProcessClient): Promise<string> {
-  const together = <T, R>(items: readonly T[], send: (item: T) => Promise<R>) => Promise.all(items.map(send));
+  const inTurn = async <T, R>(items: readonly T[], send: (item: T) => Promise<R>) => {
+    const answers: R[] = [];
+    for (const item of items) answers.push(await send(item));
+    return answers;
+  };
   const byName = (list: Named[]) => Object.fromEntries(list.map((item) => [item.name, item.id])) as Record<string, string>;
   const service = byName(await api.call<Named[]>('GET', '/v2/account/services'));
   const unit = byName(await api.call<Named[]>('GET', '/v2/account/quantity-types'));
@@ -80,9 +85,9 @@ async function fill(api: InProcessClient): Promise<string> {
   const vat = await api.call<Named>('POST', '/v2/account/taxes', { name: 'VAT 21%', value: 0.21 });
   await api.call('PUT', `/v2/account/taxes/${vat.id}`, { isDefaultTax1: true });
   await api.call('POST', '/v2/account/taxes', { name: 'VAT 0% (reverse charge)', value: 0 });
-  const domain = byName(await together(['Legal', 'Medical', 'Marketing', 'IT & software'], (name) => api.call<Named>('POST', '/v2/account/domains', { name })));
+  const domain = byName(await inTurn(['Legal', 'Medical', 'Marketing', 'IT & software'], (name) => api.call<Named>('POST', '/v2/account/domains', { name })));
   const labels = [['VIP', '#d4af37'], ['Urgent', '#e53935'], ['Key account', '#1e88e5']] as const;
-  const label = byName(await together(labels, ([name, color]) => api.call<Named>('POST', '/v2/account/labels', { name, color })));
+  const label = byName(await inTurn(labels, ([name, color]) => api.call<Named>('POST', '/v2/account/labels', { name, color })));
   const pairs = [
     ['en', 'fr', true],
     ['en', 'de', false],
@@ -90,7 +95,7 @@ async function fill(api: InProcessClient): Promise<string> {
     ['fr', 'nl', false],
     ['en-US', 'es', false],
   ] as const;
-  const pairIds = await together(pairs, ([source, target, bidirectional]) => api.call<Named>('POST', '/v2/account/language-pairs', { source, target, bidirectional }));
+  const pairIds = await inTurn(pairs, ([source, target, bidirectional]) => api.call<Named>('POST', '/v2/account/language-pairs', { source, target, bidirectional }));
   const pair = Object.fromEntries(pairs.map(([source, target], index) => [`${source}>${target}`, pairIds[index]!.id])) as Record<string, string>;
 
   const cat = await api.call<Named>('POST', '/v2/account/cat-configurations', {
@@ -111,7 +116,7 @@ async function fill(api: InProcessClient): Promise<string> {
     ['No match', ['new', 'newBaseline', 'newLearnings']],
   ];
   const toolMatches = mapping.flatMap(([category, names]) => names.map((toolMatch) => [category, toolMatch] as const));
-  await together(toolMatches, ([category, toolMatch]) => api.call('POST', `/v2/account/cat-configurations/${cat.id}/match/${match[category]}/cat-tool-match/${toolMatch}`));
+  await inTurn(toolMatches, ([category, toolMatch]) => api.call('POST', `/v2/account/cat-configurations/${cat.id}/match/${match[category]}/cat-tool-match/${toolMatch}`));
 
   const acme = await api.call<Named>('POST', '/v2/clients', {
     name: 'Acme Pharma NV',
@@ -183,7 +188,7 @@ async function fill(api: InProcessClient): Promise<string> {
     ['No match', 1],
   ];
   const withRates = async (base: string, price: Named) => {
-    await together(rates, ([category, percentage]) => api.call('POST', `${base}/${price.id}/match`, { match: match[category], percentage }));
+    await inTurn(rates, ([category, percentage]) => api.call('POST', `${base}/${price.id}/match`, { match: match[category], percentage }));
   };
   const perWord = { matchesType: 'percentage', quantityType: unit.Words, service: service.Translation };
   await withRates('/v2/account/prices/clients', await api.call<Named>('POST', '/v2/account/prices/clients', { ...perWord, currency: 'EUR', unitCost: 0.12 }));
