@@ -160,6 +160,9 @@ describe('transdesk backup and restore (SQLite)', () => {
     const existing = await run(['backup', 'during-writes.tar'], liveEnv());
     expect(existing).toMatchObject({ code: 1, stdout: '' });
     expect(existing.stderr).toMatch(/during-writes\.tar exists already; give --force to replace it/);
+    const nowhere = await run(['backup', join(dir, 'no-such-folder', 'b.tar')], liveEnv());
+    expect(nowhere).toMatchObject({ code: 1, stdout: '' });
+    expect(nowhere.stderr).toMatch(/the folder .*no-such-folder does not exist: create it first/);
     const forced = await run(['backup', 'during-writes.tar', '--force'], liveEnv());
     expect(forced.code).toBe(0);
 

@@ -36,6 +36,7 @@ export async function createBackup(config: Config, file: string, options: { forc
   if (!existsSync(databaseFile)) throw new BackupError(`there is no database at ${databaseFile} (DATABASE_URL)`);
   const target = resolve(file);
   if (existsSync(target) && !options.force) throw new BackupError(`${file} exists already; give --force to replace it`);
+  if (!existsSync(dirname(target))) throw new BackupError(`the folder ${dirname(target)} does not exist: create it first`);
   const staging = await mkdtemp(join(dirname(target), `.${basename(target)}.tmp-`));
   try {
     const storageRoot = config.fileStorage.kind === 'fs' ? resolve(config.fileStorage.path) : undefined;
