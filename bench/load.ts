@@ -11,7 +11,7 @@
  * (the SQLite statements per request, printed when the server stops).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -21,7 +21,11 @@ const [source, kind = 'put', seconds = '8', ...serverOptions] = process.argv.sli
 if (!source || (kind !== 'put' && kind !== 'post')) throw new Error('usage: load.ts <bench.sqlite> put|post [seconds] [node options…]');
 const dir = mkdtempSync(join(tmpdir(), 'transdesk-load-'));
 const file = join(dir, 'load.sqlite');
-copyFileSync(source, file);
+// SQLite's backup API, not a file copy: a kept database that still has a -wal file beside it (a run
+// stopped mid-way) is copied whole, and the source is never changed.
+const original = new BetterSqlite3(source, { readonly: true, fileMustExist: true });
+await original.backup(file);
+original.close();
 
 const sqlite = new BetterSqlite3(file);
 const user = sqlite.prepare('select id, account_id from users order by created_at limit 1').get() as { id: string; account_id: string };

@@ -10,9 +10,10 @@
  * WALSTAT=1 runs the timed requests without checkpoints and prints the pages each commit wrote, by b-tree.
  * With `node --cpu-prof --import tsx bench/profile.ts …` the run leaves a CPU profile.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/core/db/database.js';
@@ -24,7 +25,11 @@ const [source, method, path, countArg, body] = process.argv.slice(2);
 if (!source || !method || !path) throw new Error('usage: profile.ts <bench.sqlite> <METHOD> <path> [count] [body]');
 const dir = mkdtempSync(join(tmpdir(), 'transdesk-profile-'));
 const file = join(dir, 'profile.sqlite');
-copyFileSync(source, file);
+// SQLite's backup API, not a file copy: a kept database that still has a -wal file beside it (a run
+// stopped mid-way) is copied whole, and the source is never changed.
+const original = new BetterSqlite3(source, { readonly: true, fileMustExist: true });
+await original.backup(file);
+original.close();
 const database = openDatabase(`sqlite:${file}`);
 // A database kept by an older run may lack the newest migrations (the server applies them at start).
 await migrateToLatest(database);

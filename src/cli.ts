@@ -5,8 +5,10 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './core/db/database.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { isUniqueViolation } from './core/db/dialect.js';
-import { createAccount, insertApiKey, listKeys, ownerOf, revokeKey } from './modules/accounts/provisioning.js';
+import { createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey } from './modules/accounts/provisioning.js';
 import { createDemoData } from './modules/demo/demo-data.js';
+import { terminalProgress } from './core/terminal-progress.js';
+import { createBackup, restoreBackup } from './modules/backup/index.js';
 
 const USAGE = `transdesk — self-hosted project management and invoicing API for LSPs
 
@@ -16,11 +18,19 @@ Usage:
   transdesk migrate                                apply database migrations
   transdesk accounts create --name NAME [--api-key KEY]
                                                    create an account; prints its id and key
-  transdesk keys create --account ID [--scope read|write] [--user USER_ID]
-  transdesk keys list --account ID
+  transdesk keys create [--account ID] [--scope read|write] [--user USER_ID]
+  transdesk keys list [--account ID]
   transdesk keys revoke KEY_ID
-  transdesk demo-data --account ID                 add a realistic data set to an account
+  transdesk demo-data [--account ID]               add a realistic data set to an account (by
+                                                   default the only one); progress on a terminal
+  transdesk backup FILE [--force]                  SQLite: an online, consistent copy of the database
+                                                   and its stored files in one archive (.tar, or
+                                                   .tar.gz / .tgz compressed); on PostgreSQL: pg_dump
+  transdesk restore FILE [--force]                 put a backup in place of the configured (empty)
+                                                   database and storage folder
   transdesk help                                   this text (also --help, -h)
+
+Without --account, a command works on the only account (with none or several: exit 1).
 
 Exit status: 0 done, 1 failed (e.g. no such account or key), 2 wrong usage or configuration.
 
@@ -33,7 +43,7 @@ class UsageError extends Error {}
 class CommandError extends Error {}
 
 /** How many positionals each command takes (command included); more is a usage error. */
-const MAX_POSITIONALS: Record<string, number> = { serve: 1, migrate: 1, accounts: 2, keys: 3, 'demo-data': 1, help: 1 };
+const MAX_POSITIONALS: Record<string, number> = { serve: 1, migrate: 1, accounts: 2, keys: 3, 'demo-data': 1, backup: 2, restore: 2, help: 1 };
 
 /** Opens the configured database, migrated to the latest version unless `migrate` is false. */
 async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
@@ -60,6 +70,21 @@ function limitHeapGrowth(percent: number): void {
   if (percent > 0 && !given) setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 
+/** The account a command works on when none is named: the only one, or an error naming the choices. */
+async function onlyAccount(db: Parameters<typeof listAccounts>[0]): Promise<string> {
+  const accounts = await listAccounts(db);
+  if (accounts.length === 1) return accounts[0]!.id;
+  if (accounts.length === 0) throw new CommandError('there is no account yet: start the server once (it creates the first one) or run `transdesk accounts create --name NAME`');
+  const shown = accounts.slice(0, 20).map((account) => `  ${account.id}  ${account.name.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
+  if (accounts.length > shown.length) shown.push(`  … and ${accounts.length - shown.length} more`);
+  throw new CommandError(`there are ${accounts.length} accounts; choose one with --account ID:\n${shown.join('\n')}`);
+}
+
+/** `--account` may be left out (the only account), but not given empty. */
+function checkAccountOption(values: { account?: string }): void {
+  if (values.account === '') throw new UsageError('--account needs an account id');
+}
+
 function option(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
@@ -72,6 +97,7 @@ const OPTIONS = {
   account: { type: 'string' },
   scope: { type: 'string' },
   user: { type: 'string' },
+  force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -150,10 +176,11 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'keys': {
       if (sub === 'create') {
-        const accountId = option(values, 'account');
         const scope = (values.scope ?? 'write') as string;
         if (scope !== 'read' && scope !== 'write') throw new UsageError('--scope is read or write');
+        checkAccountOption(values);
         const created = await withDatabase(async (database) => {
+          const accountId = values.account ?? (await onlyAccount(database.db));
           const userId = values.user ?? (await ownerOf(database.db, accountId));
           if (!userId) throw new CommandError(`no account ${accountId}`);
           const user = await database.db.selectFrom('users').select('id').where('id', '=', userId).where('account_id', '=', accountId).executeTakeFirst();
@@ -164,8 +191,9 @@ async function main(argv: string[]): Promise<void> {
         return;
       }
       if (sub === 'list') {
-        const accountId = option(values, 'account');
+        checkAccountOption(values);
         const keys = await withDatabase(async (database) => {
+          const accountId = values.account ?? (await onlyAccount(database.db));
           if (!(await ownerOf(database.db, accountId))) throw new CommandError(`no account ${accountId}`);
           return listKeys(database.db, accountId);
         });
@@ -186,9 +214,34 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError('keys takes: create, list, revoke');
     }
     case 'demo-data': {
-      const accountId = option(values, 'account');
-      const summary = await withDatabase((database) => createDemoData(database, accountId));
+      checkAccountOption(values);
+      const progress = terminalProgress(process.stdout, 'Adding demo data: request');
+      const summary = await withDatabase(async (database) => {
+        const accountId = values.account ?? (await onlyAccount(database.db));
+        try {
+          return await createDemoData(database, accountId, { onProgress: (done, total) => progress.update(done, total) });
+        } finally {
+          progress.finish();
+        }
+      });
       process.stdout.write(`${summary}\n`);
+      return;
+    }
+    case 'backup': {
+      if (!sub) throw new UsageError('backup takes a FILE to write, e.g. transdesk-backup.tar');
+      const { file, manifest } = await createBackup(loadConfig(), sub, { force: values.force === true });
+      process.stdout.write(`Backup written to ${file}: the database as of ${manifest.createdAt} (${manifest.accounts} account(s), ${manifest.files} file(s), ${manifest.fileBytes} bytes of file content)\n`);
+      return;
+    }
+    case 'restore': {
+      if (!sub) throw new UsageError('restore takes the FILE of a backup');
+      const config = loadConfig();
+      const { manifest, databaseFile } = await restoreBackup(config, sub, { force: values.force === true });
+      // Brings a backup of an older version up to this one (what the server does at start).
+      const applied = await withDatabase((database) => migrateToLatest(database), { migrate: false });
+      process.stdout.write(
+        `Restored the backup of ${manifest.createdAt} into ${databaseFile}${config.fileStorage.kind === 'fs' ? ` and ${config.fileStorage.path}` : ''}: ${manifest.accounts} account(s), ${manifest.files} file(s)${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}\n`,
+      );
       return;
     }
     default:

@@ -18,8 +18,10 @@ export interface ServerOptions {
   /** How long requests in flight may take to finish after a stop; then their connections are cut. */
   drainMs?: number;
   /**
-   * Lines for a person or a script, on standard output: `API key: <key>` after a first start
-   * without BOOTSTRAP_API_KEY, and `Listening on http://HOST:PORT` once listening. Never logged.
+   * Lines for a person or a script, on standard output: after a first start `Account: <id>` (what
+   * `transdesk demo-data --account` and `keys create --account` take) and, without
+   * BOOTSTRAP_API_KEY, `API key: <key>`; then `Listening on http://HOST:PORT` once listening.
+   * The key is never logged.
    */
   announce?: (line: string) => void;
 }
@@ -38,7 +40,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     app = await buildApp({ config, database });
     if (created) {
       app.log.info({ accountId: created.accountId }, 'created the first account');
-      // Printed once, so that a person or a script can read it (never logged).
+      // Printed once, in the format of `transdesk accounts create`, so that a person or a
+      // script can read them; the key is never logged.
+      announce(`Account: ${created.accountId}`);
       if (!config.bootstrapApiKey) announce(`API key: ${created.apiKey}`);
     }
   } catch (error) {

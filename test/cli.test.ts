@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -118,11 +118,15 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     expect(second).toEqual({ code: 0, stdout: 'database is up to date\n', stderr: '' });
   });
 
-  it('the first serve on an empty database prints "API key: <key>" once, and the key works', async () => {
+  it('the first serve on an empty database prints "Account: <id>" and "API key: <key>" once, and the key works', async () => {
     server = await serve(CLI, env(), { cwd: dir });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     ownerKey = line(server.output(), 'API key');
     expect(ownerKey.length).toBeGreaterThanOrEqual(43);
+    const firstAccount = line(server.output(), 'Account');
+    // Plain lines, before the Listening line, in the format of `accounts create`.
+    expect(server.output()).toMatch(/^Account: [0-9a-f]{24}\nAPI key: \S+\nListening on /m);
+    expect((await call(server, ownerKey, 'GET', '/v2/account')).body.id).toBe(firstAccount);
     const me = await call(server, ownerKey, 'GET', '/v2/users/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ isOwner: true });
@@ -174,6 +178,11 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     const missing = await run(['keys', 'list', '--account', 'ffffffffffffffffffffffff'], env());
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no account/);
+    // Without --account on a database of several accounts: the choices, never a guess.
+    const several = await run(['keys', 'list'], env());
+    expect(several).toMatchObject({ code: 1, stdout: '' });
+    expect(several.stderr).toMatch(/there are 3 accounts; choose one with --account ID:\n/);
+    expect(several.stderr).toContain(`  ${accountId}  Second Agency\n`);
   });
 
   it('keys revoke makes the key answer 401 on the running server', async () => {
@@ -196,7 +205,7 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
       { args: ['accounts', 'create'], message: /--name is required/ },
       { args: ['accounts', 'create', '--name', 'X', '--api-key', 'short'], message: /--api-key/ },
       { args: ['keys'], message: /keys takes: create, list, revoke/ },
-      { args: ['keys', 'create', '--scope', 'read'], message: /--account is required/ },
+      { args: ['keys', 'create', '--account', '', '--scope', 'read'], message: /--account needs an account id/ },
       { args: ['keys', 'create', '--account', accountId, '--scope', 'admin'], message: /--scope is read or write/ },
       { args: ['keys', 'revoke'], message: /KEY_ID/ },
       { args: ['migrate', 'now'], message: /unexpected argument: now/ },
@@ -264,6 +273,8 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     const bootEnv = childEnv('bootstrap.sqlite', { BOOTSTRAP_API_KEY: key, LOG_LEVEL: 'info' });
     const booted = await serve(BIN, bootEnv, { cwd: dir });
     expect(booted.output()).not.toMatch(/API key/);
+    // The account id is no secret: printed with or without BOOTSTRAP_API_KEY.
+    expect((await call(booted, key, 'GET', '/v2/account')).body.id).toBe(line(booted.output(), 'Account'));
     expect((await call(booted, key, 'GET', '/v2/users/me')).status).toBe(200);
     expect((await call(booted, 'td_wrong_key_0123456789abc', 'GET', '/v2/users/me')).status).toBe(401);
     booted.child.kill('SIGINT');
@@ -275,10 +286,78 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     expect(output).not.toContain('td_wrong_key');
     // A second start finds the account and creates nothing.
     const again = await serve(CLI, childEnv('bootstrap.sqlite'), { cwd: dir });
-    expect(again.output()).not.toMatch(/API key/);
+    expect(again.output()).not.toMatch(/API key|Account:/);
     const users = await call(again, key, 'GET', '/v2/users');
     expect(users.body).toHaveLength(1);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  });
+});
+
+/** util-linux `script` runs a command on a pseudo-terminal (the demo-data progress is shown only on one). */
+const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+describe('transdesk demo-data from the command line', () => {
+  const env = () => childEnv('demo.sqlite');
+
+  it('with no account: exit 1 saying how to make one', async () => {
+    const result = await run(['demo-data'], env());
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(/there is no account yet: start the server once .*`transdesk accounts create --name NAME`/);
+  });
+
+  it('defaults to the only account; piped output gets the summary only, no progress', async () => {
+    const created = await run(['accounts', 'create', '--name', 'Only Agency'], env());
+    const only = line(created.stdout, 'Account');
+    // keys create and keys list default to it too.
+    const keyId = line((await run(['keys', 'create', '--scope', 'read'], env())).stdout, 'Key id');
+    const keys = await run(['keys', 'list'], env());
+    expect(keys.code).toBe(0);
+    expect(keys.stdout).toMatch(new RegExp(`^${keyId} .* read `, 'm'));
+    expect(keys.stdout.trim().split('\n')).toHaveLength(2);
+    const result = await run(['demo-data'], env(), BIN);
+    expect(result).toEqual({ code: 0, stdout: expect.stringMatching(/^Demo data added: [^\r\x1b]*\n$/), stderr: '' });
+    const sqlite = new BetterSqlite3(join(dir, 'demo.sqlite'), { readonly: true });
+    try {
+      expect(sqlite.prepare('select account_id from clients where name = ?').all('Acme Pharma NV')).toEqual([{ account_id: only }]);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('with several accounts and no --account: exit 1 naming each account', async () => {
+    const second = line((await run(['accounts', 'create', '--name', 'Second\u001b[31m Agency'], env())).stdout, 'Account');
+    const result = await run(['demo-data'], env());
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(/there are 2 accounts; choose one with --account ID:\n {2}[0-9a-f]{24} {2}Only Agency\n/);
+    // Control characters of a name are not sent to the terminal.
+    expect(result.stderr).toContain(`  ${second}  Second [31m Agency\n`);
+    const empty = await run(['demo-data', '--account', ''], env());
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/--account needs an account id/);
+  });
+
+  it.skipIf(!hasScript)('on a terminal: a progress line rewritten in place, cleared before the summary', async () => {
+    const accounts = new BetterSqlite3(join(dir, 'demo.sqlite'), { readonly: true });
+    const second = (accounts.prepare("select id from accounts where name like 'Second%'").get() as { id: string }).id;
+    accounts.close();
+    const command = [process.execPath, CLI, 'demo-data', '--account', second].map(quote).join(' ');
+    const result = await new Promise<Result>((resolveRun, reject) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: dir, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+      children.add(child);
+      let stdout = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        children.delete(child);
+        resolveRun({ code, stdout, stderr: '' });
+      });
+    });
+    expect(result.code).toBe(0);
+    const updates = [...result.stdout.matchAll(/\rAdding demo data: request (\d+)\/(\d+) \((\d+) %\)\x1b\[K/g)];
+    expect(updates.length).toBeGreaterThan(10);
+    expect(updates.at(-1)!.slice(1)).toEqual([updates.at(-1)![2], updates.at(-1)![2], '100']);
+    expect(result.stdout).toMatch(/\r\x1b\[KDemo data added: /);
   });
 });

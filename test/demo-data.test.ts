@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helper.js';
-import { createDemoData } from '../src/modules/demo/demo-data.js';
+import { createDemoData, DEMO_DATA_REQUESTS } from '../src/modules/demo/demo-data.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,7 +13,8 @@ afterAll(async () => {
 describe('transdesk demo-data', () => {
   it('fills an account through the API, leaves no key behind, and refuses a second run', async () => {
     const keysBefore = await t.database.db.selectFrom('api_keys').select('id').execute();
-    const summary = await createDemoData(t.database, t.account.accountId);
+    const reports: Array<[number, number]> = [];
+    const summary = await createDemoData(t.database, t.account.accountId, { onProgress: (done, total) => reports.push([done, total]) });
     expect(summary).toMatch(/^Demo data added/);
     const clients = (await t.api.get('/v2/clients', { sort: 'name', direction: 'asc' })).body;
     expect(clients.items.map((c: { name: string }) => c.name)).toEqual(['Acme Pharma NV', 'Globex Legal LLP', 'Initech Software GmbH']);
@@ -30,6 +31,12 @@ describe('transdesk demo-data', () => {
     expect((await t.otherApi.get('/v2/clients')).body.totalItems).toBe(0);
     const keysAfter = await t.database.db.selectFrom('api_keys').select('id').execute();
     expect(keysAfter).toHaveLength(keysBefore.length);
+    // Progress: one report per request, counting up to the announced total exactly.
+    expect(reports).toEqual(Array.from({ length: DEMO_DATA_REQUESTS }, (_, index) => [index + 1, DEMO_DATA_REQUESTS]));
+    const domains = (await t.api.get('/v2/account/domains')).body.map((d: { name: string }) => d.name);
+    expect(domains).toEqual(expect.arrayContaining(['Legal', 'Medical', 'Marketing', 'IT & software']));
+    const marie = (await t.api.get('/v2/suppliers', { sort: 'name', direction: 'asc' })).body.items.find((s: { name: string }) => s.name === 'Marie Dubois');
+    expect(marie.languagePairs.map((p: { source: { code: string }; target: { code: string } }) => `${p.source.code}>${p.target.code}`)).toEqual(['en>fr']);
     await expect(createDemoData(t.database, t.account.accountId)).rejects.toThrow(/already has the demo data/);
     await expect(createDemoData(t.database, 'ffffffffffffffffffffffff')).rejects.toThrow(/no account/);
   });

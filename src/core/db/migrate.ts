@@ -21,7 +21,7 @@ import { fewerJobIndexes } from './migrations/0018_fewer_job_indexes.js';
 import { priceEpochs } from './migrations/0019_price_epochs.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
-function migrations(database: Database): Record<string, Migration> {
+function migrations(database: Pick<Database, 'dialect'>): Record<string, Migration> {
   return {
     '0001_foundation': foundation(database.dialect),
     '0002_prices': prices(database.dialect),
@@ -43,6 +43,11 @@ function migrations(database: Database): Record<string, Migration> {
     '0018_fewer_job_indexes': fewerJobIndexes(database.dialect),
     '0019_price_epochs': priceEpochs(database.dialect),
   };
+}
+
+/** The names of every migration this version knows, in order (a restore refuses a newer database). */
+export function migrationNames(): string[] {
+  return Object.keys(migrations({ dialect: 'sqlite' }));
 }
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

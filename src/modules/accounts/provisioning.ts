@@ -146,3 +146,8 @@ export async function revokeKey(db: Executor, keyId: string): Promise<boolean> {
   const result = await db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Every account's id and name, oldest first (the CLI's choice of an account). */
+export async function listAccounts(db: Executor): Promise<Array<{ id: string; name: string }>> {
+  return db.selectFrom('accounts').select(['id', 'name']).orderBy('created_at').orderBy('id').execute();
+}

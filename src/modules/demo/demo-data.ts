@@ -5,17 +5,29 @@ import type { Database } from '../../core/db/database.js';
 import { insertApiKey, ownerOf } from '../accounts/provisioning.js';
 
 /**
- * `transdesk demo-data --account ID`: a realistic data set for trying the API. It is written
+ * `transdesk demo-data [--account ID]`: a realistic data set for trying the API. It is written
  * through the API itself (in-process, with a temporary key of the account owner), so every record
  * passes the same validation and rules as any client's, and records its events.
  */
 type Body = Record<string, unknown>;
 
+/**
+ * How many requests `createDemoData` makes: the total of its progress reports (the demo-data test
+ * checks that the last report reaches it exactly).
+ */
+export const DEMO_DATA_REQUESTS = 98;
+
+/** Told after each request: how many were made so far, out of DEMO_DATA_REQUESTS. */
+export type DemoProgress = (done: number, total: number) => void;
+
 /** A client of the API inside the process (inject), for data written through the API itself. */
 export class InProcessClient {
+  private made = 0;
+
   constructor(
     private readonly app: FastifyInstance,
     private readonly key: string,
+    private readonly onRequest?: (made: number) => void,
   ) {}
 
   async call<T = Body>(method: 'GET' | 'POST' | 'PUT', url: string, body?: Body): Promise<T> {
@@ -26,6 +38,7 @@ export class InProcessClient {
       payload: body ? JSON.stringify(body) : undefined,
     });
     if (reply.statusCode >= 300) throw new Error(`${method} ${url} answered ${reply.statusCode}: ${reply.body}`);
+    this.onRequest?.((this.made += 1));
     return reply.json() as T;
   }
 }
@@ -35,7 +48,7 @@ interface Named {
   name: string;
 }
 
-export async function createDemoData(database: Database, accountId: string): Promise<string> {
+export async function createDemoData(database: Database, accountId: string, options: { onProgress?: DemoProgress } = {}): Promise<string> {
   const ownerId = await ownerOf(database.db, accountId);
   if (!ownerId) throw new Error(`no account ${accountId}`);
   const existing = await database.db.selectFrom('taxes').select('id').where('account_id', '=', accountId).where('name_key', '=', 'vat 21%').executeTakeFirst();
@@ -45,14 +58,25 @@ export async function createDemoData(database: Database, accountId: string): Pro
   const app = await buildApp({ config, database, logger: false });
   const { keyId, apiKey } = await insertApiKey(database.db, accountId, ownerId);
   try {
-    return await fill(new InProcessClient(app, apiKey));
+    const onProgress = options.onProgress;
+    return await fill(new InProcessClient(app, apiKey, onProgress && ((made) => onProgress(made, DEMO_DATA_REQUESTS))));
   } finally {
     await database.db.deleteFrom('api_keys').where('id', '=', keyId).execute();
     await app.close();
   }
 }
 
+/**
+ * One request after the other: lists answer in creation order (a price's match rates, a
+ * configuration's matches), so the demo data reads the same on every run and database. It takes
+ * about a second on either database; building the app in-process is most of the rest.
+ */
 async function fill(api: InProcessClient): Promise<string> {
+  const inTurn = async <T, R>(items: readonly T[], send: (item: T) => Promise<R>) => {
+    const answers: R[] = [];
+    for (const item of items) answers.push(await send(item));
+    return answers;
+  };
   const byName = (list: Named[]) => Object.fromEntries(list.map((item) => [item.name, item.id])) as Record<string, string>;
   const service = byName(await api.call<Named[]>('GET', '/v2/account/services'));
   const unit = byName(await api.call<Named[]>('GET', '/v2/account/quantity-types'));
@@ -61,22 +85,18 @@ async function fill(api: InProcessClient): Promise<string> {
   const vat = await api.call<Named>('POST', '/v2/account/taxes', { name: 'VAT 21%', value: 0.21 });
   await api.call('PUT', `/v2/account/taxes/${vat.id}`, { isDefaultTax1: true });
   await api.call('POST', '/v2/account/taxes', { name: 'VAT 0% (reverse charge)', value: 0 });
-  const domain: Record<string, string> = {};
-  for (const name of ['Legal', 'Medical', 'Marketing', 'IT & software']) domain[name] = (await api.call<Named>('POST', '/v2/account/domains', { name })).id;
-  const label: Record<string, string> = {};
-  for (const [name, color] of [['VIP', '#d4af37'], ['Urgent', '#e53935'], ['Key account', '#1e88e5']] as const) {
-    label[name] = (await api.call<Named>('POST', '/v2/account/labels', { name, color })).id;
-  }
-  const pair: Record<string, string> = {};
-  for (const [source, target, bidirectional] of [
+  const domain = byName(await inTurn(['Legal', 'Medical', 'Marketing', 'IT & software'], (name) => api.call<Named>('POST', '/v2/account/domains', { name })));
+  const labels = [['VIP', '#d4af37'], ['Urgent', '#e53935'], ['Key account', '#1e88e5']] as const;
+  const label = byName(await inTurn(labels, ([name, color]) => api.call<Named>('POST', '/v2/account/labels', { name, color })));
+  const pairs = [
     ['en', 'fr', true],
     ['en', 'de', false],
     ['en', 'nl', false],
     ['fr', 'nl', false],
     ['en-US', 'es', false],
-  ] as const) {
-    pair[`${source}>${target}`] = (await api.call<Named>('POST', '/v2/account/language-pairs', { source, target, bidirectional })).id;
-  }
+  ] as const;
+  const pairIds = await inTurn(pairs, ([source, target, bidirectional]) => api.call<Named>('POST', '/v2/account/language-pairs', { source, target, bidirectional }));
+  const pair = Object.fromEntries(pairs.map(([source, target], index) => [`${source}>${target}`, pairIds[index]!.id])) as Record<string, string>;
 
   const cat = await api.call<Named>('POST', '/v2/account/cat-configurations', {
     name: 'Trados Studio — words',
@@ -95,9 +115,8 @@ async function fill(api: InProcessClient): Promise<string> {
     ['50-74%', ['fuzzy5074', 'internalFuzzy5074']],
     ['No match', ['new', 'newBaseline', 'newLearnings']],
   ];
-  for (const [category, toolMatches] of mapping) {
-    for (const toolMatch of toolMatches) await api.call('POST', `/v2/account/cat-configurations/${cat.id}/match/${match[category]}/cat-tool-match/${toolMatch}`);
-  }
+  const toolMatches = mapping.flatMap(([category, names]) => names.map((toolMatch) => [category, toolMatch] as const));
+  await inTurn(toolMatches, ([category, toolMatch]) => api.call('POST', `/v2/account/cat-configurations/${cat.id}/match/${match[category]}/cat-tool-match/${toolMatch}`));
 
   const acme = await api.call<Named>('POST', '/v2/clients', {
     name: 'Acme Pharma NV',
@@ -169,7 +188,7 @@ async function fill(api: InProcessClient): Promise<string> {
     ['No match', 1],
   ];
   const withRates = async (base: string, price: Named) => {
-    for (const [category, percentage] of rates) await api.call('POST', `${base}/${price.id}/match`, { match: match[category], percentage });
+    await inTurn(rates, ([category, percentage]) => api.call('POST', `${base}/${price.id}/match`, { match: match[category], percentage }));
   };
   const perWord = { matchesType: 'percentage', quantityType: unit.Words, service: service.Translation };
   await withRates('/v2/account/prices/clients', await api.call<Named>('POST', '/v2/account/prices/clients', { ...perWord, currency: 'EUR', unitCost: 0.12 }));
