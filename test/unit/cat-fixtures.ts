@@ -1,35 +1,65 @@
 /**
  * Test support for the CAT report readers: where the sample reports are, and small builders.
- * The fixtures sit in `shared/fixtures/cat` beside the repository (`../shared` from its root), or
- * where `TRANSDESK_FIXTURES` points (the `cat` folder itself or its parent). A missing folder fails loudly.
+ *
+ * - The repository's own samples: `test/fixtures/cat/<format>/…`, made up by `make-samples.ts`
+ *   there, with the figures each must give in `expected.json`. The tests rely on these only.
+ * - Real reports exported by the tools, when a folder of them is present: `shared/fixtures/cat`
+ *   beside the repository, or where `TRANSDESK_FIXTURES` points (the `cat` folder itself or its
+ *   parent). They run as an extra; without the folder those tests are skipped, never failed.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SAMPLES_DIR = path.join(repoRoot, 'test/fixtures/cat');
 
-export function fixturesDir(): string {
+/** The folder of real reports, or undefined when there is none. */
+export function realReportsDir(): string | undefined {
   const fromEnv = process.env.TRANSDESK_FIXTURES;
   const dir = fromEnv ? path.resolve(fromEnv, fromEnv.replace(/\/+$/, '').endsWith('cat') ? '.' : 'cat') : path.resolve(repoRoot, '../shared/fixtures/cat');
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new Error(`CAT fixtures not found at ${dir}: put shared/fixtures/cat beside the repository or set TRANSDESK_FIXTURES.`);
-  }
-  return dir;
+  return existsSync(dir) && statSync(dir).isDirectory() ? dir : undefined;
 }
 
-/** The bytes of a fixture, e.g. `fixture('trados-xml/studio2011.xml')`. */
-export function fixture(relative: string): Uint8Array {
-  return new Uint8Array(readFileSync(path.join(fixturesDir(), relative)));
-}
-
-/** Every fixture file as `folder/name`. */
-export function allFixtures(): string[] {
-  const dir = fixturesDir();
+function reportsIn(dir: string): string[] {
   return readdirSync(dir)
     .filter((entry) => statSync(path.join(dir, entry)).isDirectory())
     .flatMap((folder) => readdirSync(path.join(dir, folder)).map((name) => `${folder}/${name}`))
     .sort();
+}
+
+/** The bytes of a repository sample, e.g. `sample('trados-xml/studio-fr-FR-utf8.xml')`. */
+export function sample(relative: string): Uint8Array {
+  return new Uint8Array(readFileSync(path.join(SAMPLES_DIR, relative)));
+}
+
+/** Every repository sample as `folder/name`. */
+export function allSamples(): string[] {
+  return reportsIn(SAMPLES_DIR);
+}
+
+type Triple = [number, number, number];
+export interface SampleExpectation {
+  catTool: string;
+  format: string;
+  units: string[];
+  languages: Array<{ target: string | null; files: string[]; counts: Record<string, Triple> }>;
+}
+
+/** What each repository sample must give (written with the samples, from their data). */
+export function sampleExpectations(): Record<string, SampleExpectation> {
+  return JSON.parse(readFileSync(path.join(SAMPLES_DIR, 'expected.json'), 'utf8')) as Record<string, SampleExpectation>;
+}
+
+/** The bytes of a real report (only call when `realReportsDir()` is defined). */
+export function realReport(relative: string): Uint8Array {
+  return new Uint8Array(readFileSync(path.join(realReportsDir()!, relative)));
+}
+
+/** Every real report as `folder/name` (none when the folder is absent). */
+export function allRealReports(): string[] {
+  const dir = realReportsDir();
+  return dir ? reportsIn(dir).filter((name) => !name.endsWith('.md')) : [];
 }
 
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
