@@ -28,7 +28,7 @@ const DOCTYPE_REFUSED =
 
 /** saxes messages that deserve words a person can act on; the others are passed on (cut short). */
 function describe(message: string): string {
-  if (message.startsWith('undefined entity')) return 'an entity other than &lt; &gt; &amp; &quot; &apos; (entities are never expanded).';
+  if (message.startsWith('undefined entity')) return 'an undeclared entity (only &lt; &gt; &amp; &quot; &apos; and character references are allowed; entities are never expanded).';
   if (message.startsWith('unclosed tag: ')) return `the file ends before element <${excerpt(message.slice(14).replace(/\.$/, ''))}> is closed (the file looks truncated).`;
   if (message === 'unexpected end.') return 'the file ends inside markup (the file looks truncated).';
   if (message.startsWith('unexpected close tag') || message.startsWith('unmatched closing tag')) return 'a closing tag does not match the element it closes.';
@@ -47,15 +47,23 @@ export function readXml(chunks: Iterable<string>, handler: XmlHandler, maxDepth:
     fail(`XML line ${position[1]}, column ${position[2]}: ${describe(position[3]!)}`);
   });
   parser.on('doctype', () => fail(`XML line ${parser.line}: ${DOCTYPE_REFUSED}`));
+  // saxes reports an element closed before it checks that the closing tag matches: the reader
+  // hears of a close only at the next event, so a malformed document fails as malformed.
+  let closed: XmlElement | undefined;
+  const flush = () => {
+    if (closed) handler.close(closed);
+    closed = undefined;
+  };
   parser.on('opentag', (tag) => {
+    flush();
     if (open.length >= maxDepth) fail(`XML line ${parser.line}: elements are nested more than ${maxDepth} deep; this is not an analysis report.`);
     const element: XmlElement = { name: tag.name, attributes: tag.attributes as Record<string, string>, line: parser.line, depth: open.length };
     open.push(element);
     handler.open(element);
   });
   parser.on('closetag', () => {
-    const element = open.pop();
-    if (element) handler.close(element);
+    flush();
+    closed = open.pop();
   });
   let empty = true;
   for (const chunk of chunks) {
@@ -64,4 +72,5 @@ export function readXml(chunks: Iterable<string>, handler: XmlHandler, maxDepth:
   }
   if (empty) fail('The file holds no XML element.');
   parser.close();
+  flush();
 }
