@@ -109,3 +109,54 @@ export function tradosCsv(
   }
   return lines.join('\r\n') + '\r\n';
 }
+
+/** One band of a CSV report built by `bandReport`: its name in row 1 and the unit headers under it, in the order written. */
+export interface BandColumns {
+  label: string;
+  /** Key into a row's values ('total' for the Total band). */
+  match: string;
+  columns: string[];
+}
+
+export type Triple = [segments: number, words: number, characters: number];
+
+/**
+ * A CSV report of either layout: row 1 the band names, row 2 `lead` then each band's columns, one
+ * row per document. Segments/Words/Characters cells hold the document's figures (Total: their sum
+ * unless given), other columns a filler. Bands are written in the order given.
+ */
+export function bandReport(
+  bands: BandColumns[],
+  rows: Array<{ file: string; values: Record<string, Triple>; total?: Triple }>,
+  options: { delimiter?: string; lead?: string[] } = {},
+): string {
+  const d = options.delimiter ?? ';';
+  const lead = options.lead ?? ['File', 'Chars/Word'];
+  const quote = (cell: string) => (cell.includes(d) || cell.includes('"') ? `"${cell.replace(/"/g, '""')}"` : cell);
+  const lines = [
+    [...lead.map(() => ''), ...bands.flatMap((band) => [band.label, ...band.columns.slice(1).map(() => '')])].join(d),
+    [...lead, ...bands.flatMap((band) => band.columns)].map(quote).join(d),
+  ];
+  for (const row of rows) {
+    const total = row.total ?? Object.values(row.values).reduce<Triple>((acc, v) => [acc[0] + v[0], acc[1] + v[1], acc[2] + v[2]], [0, 0, 0]);
+    const cells = [quote(row.file), ...lead.slice(1).map(() => '5,5')];
+    for (const band of bands) {
+      const [s, w, c] = band.match === 'total' ? total : (row.values[band.match] ?? [0, 0, 0]);
+      for (const column of band.columns) {
+        const key = column.trim().toLowerCase();
+        cells.push(key === 'segments' ? String(s) : key === 'words' ? String(w) : key === 'characters' ? String(c) : key === 'percent' ? quote('12,5') : '7');
+      }
+    }
+    lines.push(cells.join(d));
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+export const PHRASE_BANDS: Array<[label: string, match: string]> = [
+  ['Context TM', 'contextMatch'], ['Repetitions', 'repetitions'], ['100% Matches', 'exact'], ['95% - 99%', 'fuzzy9599'], ['85% - 94%', 'fuzzy8594'],
+  ['75% - 84%', 'fuzzy7584'], ['50% - 74%', 'fuzzy5074'], ['No Match', 'noMatch'], ['Total', 'total'],
+];
+export const MEMOQ_BANDS: Array<[label: string, match: string]> = [
+  ['X-translated', 'xTranslated'], ['101%', 'contextMatch'], ['Repetitions', 'repetitions'], ['100%', 'exact'], ['95% - 99%', 'fuzzy9599'], ['85% - 94%', 'fuzzy8594'],
+  ['75% - 84%', 'fuzzy7584'], ['50% - 74%', 'fuzzy5074'], ['No match', 'noMatch'], ['Fragments', 'fragments'], ['Total', 'total'],
+];
