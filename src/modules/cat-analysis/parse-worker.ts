@@ -8,13 +8,17 @@ import { CatReportError, CatReportTooLarge, parseReport, type CatToolId, type Pa
 export interface ParseTask {
   bytes: Uint8Array;
   catTool?: CatToolId;
+  /** Answer the report as JSON text: the main thread sends it as it is, without copying or serialising an object tree. */
+  json?: boolean;
 }
 
-export type ParseOutcome = { report: ParsedReport } | { error: { message: string; tooLarge: boolean } };
+export type ParseOutcome = { report: ParsedReport } | { json: string } | { error: { message: string; tooLarge: boolean } };
 
 export default async function parseTask(task: ParseTask): Promise<ParseOutcome> {
   try {
-    return { report: await parseReport(task.bytes, task.catTool === undefined ? {} : { catTool: task.catTool }) };
+    const report = await parseReport(task.bytes, task.catTool === undefined ? {} : { catTool: task.catTool });
+    // Key order as the response schema declares it (the readers build the objects in that order).
+    return task.json ? { json: JSON.stringify(report) } : { report };
   } catch (error) {
     if (error instanceof CatReportError) return { error: { message: error.message, tooLarge: error instanceof CatReportTooLarge } };
     throw error;

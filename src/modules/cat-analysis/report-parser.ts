@@ -66,6 +66,19 @@ export class ReportParser {
 
   /** Parses in a worker; a reader error is thrown as `CatReportError` (`CatReportTooLarge` past a bound). */
   async parse(bytes: Uint8Array, catTool: CatToolId | undefined): Promise<ParsedReport> {
+    const outcome = await this.run({ bytes, ...(catTool === undefined ? {} : { catTool }) });
+    if (!('report' in outcome)) throw new Error('the worker answered no report');
+    return outcome.report;
+  }
+
+  /** As `parse`, answering the report as JSON text (for the parse endpoint: nothing to copy or serialise on this thread). */
+  async parseToJson(bytes: Uint8Array, catTool: CatToolId | undefined): Promise<string> {
+    const outcome = await this.run({ bytes, json: true, ...(catTool === undefined ? {} : { catTool }) });
+    if (!('json' in outcome)) throw new Error('the worker answered no JSON');
+    return outcome.json;
+  }
+
+  private async run(task: ParseTask): Promise<Exclude<ParseOutcome, { error: unknown }>> {
     this.pool ??= new Piscina<ParseTask, ParseOutcome>({
       filename: workerFile(),
       minThreads: 0,
@@ -75,14 +88,14 @@ export class ReportParser {
     });
     let outcome: ParseOutcome;
     try {
-      outcome = await this.pool.run(catTool === undefined ? { bytes } : { bytes, catTool });
+      outcome = await this.pool.run(task);
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         throw new CatReportTooLarge(`Reading the report needs more than ${WORKER_HEAP_MB} MB of memory, the limit for one report; split the analysis into several reports.`);
       }
       throw error;
     }
-    if ('report' in outcome) return outcome.report;
+    if (!('error' in outcome)) return outcome;
     throw outcome.error.tooLarge ? new CatReportTooLarge(outcome.error.message) : new CatReportError(outcome.error.message);
   }
 

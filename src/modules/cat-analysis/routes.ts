@@ -97,7 +97,7 @@ export const catAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ParsedReport, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertBody(request);
       if (!request.isMultipart()) throw new ApiError('unsupported_media_type', 'Send the report as multipart/form-data, the file in the field "file"');
       const release = parser.acquire(request.auth.accountId);
@@ -105,7 +105,9 @@ export const catAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const upload = await readReportUpload(request, reportCap(app.config.maxUploadBytes));
         const fields = validateFields<{ catTool?: CatToolId }>(ParseFields, upload.fields);
         if (!upload.bytes) throw missing('file');
-        return await catAnalysis.parse((b, tool) => parser.parse(b, tool), upload.bytes, fields.catTool);
+        const json = await catAnalysis.parse((b, tool) => parser.parseToJson(b, tool), upload.bytes, fields.catTool);
+        // Serialised in the worker, in the order of the response schema: sent as it is.
+        return reply.type('application/json; charset=utf-8').send(json as never);
       } finally {
         release();
       }

@@ -35,12 +35,12 @@ export interface ImportInput {
  * Parses report bytes with `parser` (the worker pool); a reader error is 400 `parameter_invalid`
  * naming the parameter, a report past a bound 413 `payload_too_large`.
  */
-export async function parse(
-  parser: (bytes: Uint8Array, catTool: CatToolId | undefined) => Promise<ParsedReport>,
+export async function parse<T = ParsedReport>(
+  parser: (bytes: Uint8Array, catTool: CatToolId | undefined) => Promise<T>,
   bytes: Uint8Array,
   catTool: CatToolId | undefined,
   param: 'file' | 'fileId' = 'file',
-): Promise<ParsedReport> {
+): Promise<T> {
   try {
     return await parser(bytes, catTool);
   } catch (error) {
