@@ -71,24 +71,32 @@ export class ReportParser {
     return outcome.report;
   }
 
-  /** As `parse`, answering the report as JSON text (for the parse endpoint: nothing to copy or serialise on this thread). */
+  /**
+   * As `parse`, answering the report as JSON text (for the parse endpoint: nothing to copy or
+   * serialise on this thread). The bytes are handed to the worker, not copied, when they own their
+   * memory: the caller must not use them afterwards.
+   */
   async parseToJson(bytes: Uint8Array, catTool: CatToolId | undefined): Promise<string> {
-    const outcome = await this.run({ bytes, json: true, ...(catTool === undefined ? {} : { catTool }) });
+    // A view into a shared pool (small Buffers) is copied: moving it would take the pool away.
+    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    const outcome = await this.run({ bytes, json: true, ...(catTool === undefined ? {} : { catTool }) }, owned ? [bytes.buffer as ArrayBuffer] : []);
     if (!('json' in outcome)) throw new Error('the worker answered no JSON');
     return outcome.json;
   }
 
-  private async run(task: ParseTask): Promise<Exclude<ParseOutcome, { error: unknown }>> {
+  private async run(task: ParseTask, transferList: ArrayBuffer[] = []): Promise<Exclude<ParseOutcome, { error: unknown }>> {
     this.pool ??= new Piscina<ParseTask, ParseOutcome>({
       filename: workerFile(),
       minThreads: 0,
       maxThreads: this.threads,
       idleTimeout: 30_000,
+      // Parsing yields the CPU to the threads answering requests when cores are short.
+      niceIncrement: 10,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let outcome: ParseOutcome;
     try {
-      outcome = await this.pool.run(task);
+      outcome = await this.pool.run(task, { transferList });
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         throw new CatReportTooLarge(`Reading the report needs more than ${WORKER_HEAP_MB} MB of memory, the limit for one report; split the analysis into several reports.`);
