@@ -4,7 +4,7 @@ import type { CatConfigurationObject } from '../cat-configurations/index.js';
 import type { ParsedLanguage, ParsedReport, Unit } from './readers/index.js';
 
 /**
- * The pure part of an import (CAT-ANALYSIS §3.2): which language of the report is imported, and
+ * The pure part of an import (docs/cat-analysis.md): which language of the report is imported, and
  * the quantity of each match category of the configuration.
  */
 export interface CategoryQuantity {

@@ -12,7 +12,7 @@ import { ImportFields, OutsourcingImportParams, ParseFields, ParsedReport, type 
 import { catAnalysis, type ImportTarget } from './service.js';
 
 const UPLOAD_NOTE =
-  'Reports are read into memory, up to MAX_UPLOAD_BYTES and at most 50 MiB (413 beyond); the report is checked (check sums, encodings, no DTD) and any problem is 400 `parameter_invalid` naming the row, element or header.';
+  'The upload is read into memory, up to MAX_UPLOAD_BYTES and at most 50 MiB (413 beyond), and parsed in a worker thread; one report may list at most 25 000 documents and give at most 32 MiB of JSON (413 beyond). The report is checked (check sums, encodings, no DTD) and any problem is 400 `parameter_invalid` naming the row, element or header. An account may have two reports being read at once: one more is 429 `rate_limited` with Retry-After.';
 
 const IMPORT_DESCRIPTION = `Either multipart/form-data with the report in the part \`file\` (stored as a file of the job) and the fields below, or a form / JSON body with \`fileId\` (a file of the job). ${UPLOAD_NOTE} One transaction: a rejected import changes nothing.`;
 
@@ -73,7 +73,7 @@ async function importRoute(app: FastifyInstance, parser: ReportParser, request: 
   }
 }
 
-/** CAT analysis (CAT-ANALYSIS §3.1–3.3). */
+/** CAT analysis: parsing a report, importing one into a job or an outsourcing (docs/cat-analysis.md). */
 export const catAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['CAT analysis'];
   const parser = new ReportParser();

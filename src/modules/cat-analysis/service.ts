@@ -131,8 +131,8 @@ export const catAnalysis = {
         }),
       );
     } else {
-      // A new unit takes the price again (DESIGN §10.2), then the lines take the rates of the price
-      // endpoint (§10.3): the price's entry of the category, else the full rate.
+      // A new unit takes the price again (as PUT /v2/jobs/:id does), then the lines take the rates of
+      // the price endpoint: the price's entry of the category, else the full rate.
       if (unitId !== job.quantityType.id) await asConfigurationError(configuration, () => jobs.update(ctx, jobId, { quantityType: unitId }));
       await jobs.setCatFiles(ctx, jobId, fileId === null ? [] : [fileId]);
       answer = await asConfigurationError(configuration, () =>
