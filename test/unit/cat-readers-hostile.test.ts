@@ -102,6 +102,13 @@ describe('CAT report readers: hostile and broken input', () => {
     expect(await rejection(utf8(trados))).toMatch(/In file "a" \(line 1\), the bands add up to 10 words but <total> says 11/);
   });
 
+  it('refuses an unknown language name that is a payload, not a name', async () => {
+    const long = xml(`<file name="a">${goodAnalyse}</file>`).replace('lcid="1036" name="French (France)"', `lcid="9" name="${'x'.repeat(5000)}"`);
+    expect(await rejection(utf8(long))).toMatch(/^<language> \(line 1\) names an unknown language of 5000 characters \("x+… \(5000 characters\)"\); at most 100 are accepted\.$/);
+    const kept = xml(`<file name="a">${goodAnalyse}</file>`).replace('lcid="1036" name="French (France)"', 'lcid="9" name="Klingon"');
+    expect((await parseReport(utf8(kept))).languages[0]!.target).toBe('Klingon');
+  });
+
   it('rejects a batchTotal that disagrees with the sum of the files', async () => {
     const other = analyse(band('exact', 1, 10, 50) + band('new', 2, 21, 100) + band('fuzzy', 1, 4, 25, ' min="75" max="84"') + band('total', 4, 35, 175));
     expect(await rejection(utf8(xml(`<file name="a">${goodAnalyse}</file>`, other)))).toMatch(/files' new bands add up to 20 words but the <batchTotal> says 21/);

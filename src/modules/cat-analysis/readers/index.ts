@@ -7,6 +7,7 @@
  * follows the answer, not the input; the answer itself is bounded (`limits.ts`). Every problem is a
  * `CatReportError` whose message says what is wrong and where (`CatReportTooLarge` past a bound).
  */
+import { excerpt } from '../../../core/errors.js';
 import { decode, decodeChunks, detectEncoding } from './decode.js';
 import { readCsv } from './csv.js';
 import { TableReader } from './csv-table.js';
@@ -41,7 +42,7 @@ export async function parseReport(bytes: Uint8Array, options: ParseOptions = {})
 }
 
 async function parse(bytes: Uint8Array, { catTool, limits = DEFAULT_LIMITS }: ParseOptions): Promise<ParsedReport> {
-  if (catTool !== undefined && !(catTool in TOOL_NAMES)) throw new CatReportError(`Unknown CAT tool "${String(catTool).slice(0, 20)}".`);
+  if (catTool !== undefined && !(catTool in TOOL_NAMES)) throw new CatReportError(`Unknown CAT tool ${JSON.stringify(excerpt(String(catTool)))}.`);
   const detected = detectEncoding(bytes);
   const sniffed = sniff(decode(bytes, detected, SNIFF_BYTES), bytes.length - detected.bomLength <= SNIFF_BYTES);
   const mismatch = (writtenBy: string) =>

@@ -40,6 +40,7 @@ interface Read {
 }
 
 const MATCHES = Object.keys(emptyCounts('trados')).length;
+const MAX_LANGUAGE_NAME = 100;
 
 /** Reads a Trados Studio XML report given as chunks of text. */
 export function readTradosXml(chunks: Iterable<string>, budget: ReportBudget): ParsedReport {
@@ -107,6 +108,10 @@ export function readTradosXml(chunks: Iterable<string>, budget: ReportBudget): P
 
   if (!language) fail('The report has no <taskInfo><language> element: the target language is unknown.');
   const target = tradosTarget(language.attributes.lcid, language.attributes.name);
+  // A name that maps to no code is answered as written: it must stay a name, not a payload.
+  if (target !== null && target.length > MAX_LANGUAGE_NAME) {
+    fail(`<language> (line ${language.line}) names an unknown language of ${target.length} characters (${JSON.stringify(excerpt(target))}); at most ${MAX_LANGUAGE_NAME} are accepted.`);
+  }
   if (!batch) fail('The report has no <batchTotal> element (the file looks truncated).');
   if (files.length === 0) fail('The report lists no <file> element.');
   const { units } = batch;
