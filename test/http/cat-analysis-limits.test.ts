@@ -58,10 +58,12 @@ describe('POST /v2/cat-analysis/parse: bounds, concurrency, responsiveness', () 
     expect((await postReport(t, PARSE, { name: 'ok.csv', content: bandReport(phraseBands, phraseRows(2)) })).status).toBe(200);
   });
 
-  it('refuses a report of more than 25 000 documents with 413, reading no further', async () => {
+  it('refuses a report of more than 25 000 documents or 100 000 rows with 413, reading no further', async () => {
     const reply = await postReport(t, PARSE, { name: 'many.csv', content: bandReport(phraseBands, phraseRows(25_001)) });
     expect(expectError(reply, 413, 'payload_too_large').message).toBe('file: The report lists more than 25000 documents, the limit for one report; split the analysis into several reports.');
     expect((await postReport(t, PARSE, { name: 'many.csv', content: bandReport(phraseBands, phraseRows(25_000)) })).status).toBe(200);
+    const blank = bandReport(phraseBands, phraseRows(1)) + '\r\n'.repeat(100_000);
+    expect(expectError(await postReport(t, PARSE, { name: 'blank.csv', content: blank }), 413, 'payload_too_large').message).toBe('file: The report has more than 100000 rows, the limit for one report; split the analysis into several reports.');
   });
 
   it('refuses an answer over 32 MiB with 413 (long names), an over-long name or row with 400', async () => {

@@ -70,6 +70,7 @@ export class TableReader {
   }
 
   add(cells: string[], row: number): void {
+    this.budget.row(row);
     if (row === 1) this.readBands(cells);
     else if (row === 2) this.readUnits(cells);
     else this.readRow(cells, row);

@@ -10,6 +10,8 @@ import { CatReportTooLarge, fail } from './types.js';
 export interface ReportLimits {
   /** Documents (CSV data rows, XML `file` elements) in one report. */
   documents: number;
+  /** CSV rows of any kind, blank ones included. */
+  rows: number;
   /** The answer's JSON, estimated while reading (names and counts of every file). */
   answerBytes: number;
   /** Characters of one CSV row (header rows included). */
@@ -22,6 +24,7 @@ export interface ReportLimits {
 
 export const DEFAULT_LIMITS: ReportLimits = {
   documents: 25_000,
+  rows: 100_000,
   answerBytes: 32 * 1024 * 1024,
   rowChars: 256 * 1024,
   nameChars: 4096,
@@ -36,6 +39,13 @@ export class ReportBudget {
   private documents = 0;
   private answerBytes = 0;
   constructor(readonly limits: ReportLimits) {}
+
+  /** One more CSV row (of any kind). */
+  row(row: number): void {
+    if (row > this.limits.rows) {
+      throw new CatReportTooLarge(`The report has more than ${this.limits.rows} rows, the limit for one report; split the analysis into several reports.`);
+    }
+  }
 
   /** One more document named `name` with `matches` count entries; `where` locates it for messages. */
   document(name: string, matches: number, where: string): void {
