@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError } from '../helper.js';
-import { utf8 } from '../unit/cat-fixtures.js';
+import { bandReport, largeTradosReport, PHRASE_BANDS, utf8, type Triple } from '../unit/cat-fixtures.js';
 import { PHRASE_MAPPING, TRADOS_MAPPING, newConfiguration, postReport, sample, snapshot } from './cat-analysis-helper.js';
 import { createFileTestApp, uploadFile, type FileTestContext } from './files-helper.js';
 import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, buildWorld, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
@@ -198,6 +198,29 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
       expect(expectError(reply, 400, 'parameter_invalid').details![0]!.param).toBe('file');
       await expectUnchanged(id, before);
       expect(await t.blobs()).toBe(blobs);
+    });
+
+    it('a report past a bound of one report (more than 25 000 documents): 413, nothing stored', async () => {
+      const phrase = await newConfiguration(t, w, 'phrase', PHRASE_MAPPING);
+      const bands = PHRASE_BANDS.map(([label, match]) => ({ label, match, columns: ['Segments', 'Words', 'Characters', 'Percent'] }));
+      const rows = Array.from({ length: 25_001 }, (_, k) => ({ file: `f${k}.txt | en>pl`, values: { noMatch: [1, 2, 9] as Triple } }));
+      const blobs = await t.blobs();
+      const reply = await postReport(t, url(id), { name: 'many.csv', content: bandReport(bands, rows) }, { catConfiguration: phrase });
+      expect(expectError(reply, 413, 'payload_too_large').message).toMatch(/^file: The report lists more than 25000 documents/);
+      await expectUnchanged(id, before);
+      expect(await t.blobs()).toBe(blobs);
+    });
+
+    it('an account has at most two reports being read at once: one more import is 429 with Retry-After and changes nothing', async () => {
+      const report = { name: 'big.xml', content: largeTradosReport(3000) };
+      const jobs = [(await job()).id, (await job()).id, (await job()).id];
+      const snapshots = await Promise.all(jobs.map((jobId) => snapshot(t, jobId)));
+      const replies = await Promise.all(jobs.map((jobId) => postReport(t, url(jobId), report, { catConfiguration: trados })));
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 200, 429]);
+      const refused = replies.findIndex((reply) => reply.status === 429);
+      expect(expectError(replies[refused]!, 429, 'rate_limited').message).toMatch(/already has 2 CAT analysis reports being read/);
+      expect(replies[refused]!.headers['retry-after']).toBe('5');
+      await expectUnchanged(jobs[refused]!, snapshots[refused]!);
     });
 
     it('parameters: foreign or unknown ids, both or neither source, unknown fields', async () => {
