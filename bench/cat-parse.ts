@@ -58,14 +58,14 @@ function report(): Uint8Array {
 
 const bytes = report();
 if (process.env.BENCH_DUMP) (await import("node:fs")).writeFileSync(process.env.BENCH_DUMP, bytes);
-const result = parseReport(bytes);
+const result = await parseReport(bytes);
 if (result.languages[0]!.files.length !== FILES) throw new Error('unexpected file count');
 const times: number[] = [];
 const cpu: number[] = [];
 for (let run = 0; run < 10; run++) {
   const started = performance.now();
   const startedCpu = process.cpuUsage();
-  parseReport(bytes);
+  await parseReport(bytes);
   const used = process.cpuUsage(startedCpu);
   times.push(performance.now() - started);
   cpu.push((used.user + used.system) / 1000);

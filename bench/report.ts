@@ -1,6 +1,7 @@
 /** The results of `npm run bench`: their shape, and the Markdown table written next to the JSON. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CatParseMeasured } from './cat-report.js';
 
 export interface Measured {
   name: string;
@@ -33,6 +34,8 @@ export interface Report {
   load: { tool: string; connections: number; durationSeconds: number; warmupSeconds: number };
   server: { peakRssMB: number; rssTarget: string; rssMet: boolean; vmHwmMB: number };
   scenarios: Measured[];
+  /** One large CAT analysis report parsed by the server (bench/cat-report.ts), after the scenarios. */
+  catParse?: CatParseMeasured;
   totalSeconds: number;
 }
 
@@ -71,6 +74,16 @@ export function markdown(report: Report): string {
     '',
     `Server peak RSS through the run: ${report.server.peakRssMB} MB (target ${report.server.rssTarget}): ${yes(report.server.rssMet)}.`,
     '',
+    ...(report.catParse
+      ? [
+          'CAT analysis report, parsed once after the scenarios (not counted in the peak RSS above): the time from request to answer, the server\'s RSS before and at its peak (the parsing worker thread is in the same process), `GET /health` polled every 50 ms from another process meanwhile.',
+          '',
+          '| scenario | status | seconds | answer MB | RSS before MB | peak RSS MB | /health checks | /health max ms | target | met |',
+          '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+          `| ${report.catParse.name} | ${report.catParse.status} | ${report.catParse.seconds} | ${report.catParse.answerMB} | ${report.catParse.rssBeforeMB} | ${report.catParse.peakRssMB} | ${report.catParse.healthChecks} | ${report.catParse.healthMaxMs} | ${report.catParse.target} | ${yes(report.catParse.met)} |`,
+          '',
+        ]
+      : []),
     `Whole run: ${report.totalSeconds} s.`,
     '',
   ].join('\n');

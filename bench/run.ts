@@ -12,6 +12,7 @@
  * 3. drives each scenario with autocannon from this process (`--connections`, default 10;
  *    `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS from
  *    /proc/<pid>/status every 100 ms;
+ *    then parses one 40 MB CAT analysis report through the server (bench/cat-report.ts);
  * 4. writes bench/results/latest.md and latest.json (SQLite), or latest-postgres.md and
  *    latest-postgres.json (PostgreSQL); at another scale than 100 000, scale-N.md and .json
  *    (scale-N-postgres.*).
@@ -26,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { measureCatParse } from './cat-report.js';
 import { generate, GROUP_SIZE, SEED_JOBS, type Dataset } from './data.js';
 import { createBenchDatabase, type BenchDatabase } from './postgres.js';
 import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
@@ -261,6 +263,9 @@ async function main(): Promise<void> {
       log(`  ${measured.name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, unexpected ${measured.unexpectedStatus}, errors ${measured.errors}, RSS ${measured.peakRssMB} MB`);
     }
     const serverMemory = memory(serverPid);
+    // After the memory figures: a 40 MB report raises the RSS by design (its bytes, the worker's answer).
+    const catParse = await measureCatParse(server.base, auth, serverPid);
+    log(`  ${catParse.name}: ${catParse.status} in ${catParse.seconds} s, RSS ${catParse.rssBeforeMB} → ${catParse.peakRssMB} MB, /health max ${catParse.healthMaxMs} ms`);
 
     // Ratios and targets (the benchmark's targets, 2 cores; the same on both databases).
     const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
@@ -304,6 +309,7 @@ async function main(): Promise<void> {
       load: { tool: 'autocannon', connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: 1 },
       server: { peakRssMB, rssTarget: `< ${RSS_LIMIT_MB} MB`, rssMet: peakRssMB < RSS_LIMIT_MB, vmHwmMB: round(serverMemory.hwm / MB) },
       scenarios: results,
+      catParse,
       totalSeconds: round((performance.now() - runStarted) / 1000),
     };
     // The default scale is "latest"; other scales are kept beside it (scale-1000000.md).

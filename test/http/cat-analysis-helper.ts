@@ -3,8 +3,8 @@ import type { TestContext } from '../helper.js';
 import { upload, type Part } from './files-helper.js';
 import type { World } from './jobs-fixture.js';
 
-/** Shared set-up of the CAT analysis endpoint tests (docs/cat-analysis.md). */
-export { fixture } from '../unit/cat-fixtures.js';
+/** Shared set-up of the CAT analysis endpoint tests. */
+export { sample } from '../unit/cat-fixtures.js';
 
 export const CONFIGS = '/v2/account/cat-configurations';
 
@@ -34,7 +34,7 @@ export async function newConfiguration(
   return id;
 }
 
-/** Every Trados band mapped to the account's default categories (docs/cat-configurations.md#the-tool-catalogue), in this order. */
+/** Every Trados band mapped to the account's default categories, in this order. */
 export const TRADOS_MAPPING: Array<[string, string[]]> = [
   ['Context match', ['perfect', 'inContextExact']],
   ['Repetitions', ['repeated', 'crossFileRepeated']],

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError } from '../helper.js';
-import { utf8 } from '../unit/cat-fixtures.js';
-import { PHRASE_MAPPING, TRADOS_MAPPING, fixture, newConfiguration, postReport, snapshot } from './cat-analysis-helper.js';
+import { bandReport, largeTradosReport, PHRASE_BANDS, utf8, type Triple } from '../unit/cat-fixtures.js';
+import { PHRASE_MAPPING, TRADOS_MAPPING, newConfiguration, postReport, sample, snapshot } from './cat-analysis-helper.js';
 import { createFileTestApp, uploadFile, type FileTestContext } from './files-helper.js';
 import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, buildWorld, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
 
-/** POST /v2/jobs/:id/cat-analysis and …/outsourcing/:outsourcingId/cat-analysis (docs/cat-analysis.md). */
+/** POST /v2/jobs/:id/cat-analysis and …/outsourcing/:outsourcingId/cat-analysis, with the repository's sample reports. */
 let t: FileTestContext;
 let w: World;
 let service: string;
 let trados: string;
-const TRADOS = { name: 'analysis.xml', content: fixture('trados-xml/studio2014-locked.xml') };
-const PHRASE = { name: 'multi.csv', content: fixture('phrase-csv/phrase-multilingual.csv') };
+const TRADOS = { name: 'analysis.xml', content: sample('trados-xml/studio-fr-FR-utf8.xml') };
+/** Two languages (pl, de-DE), characters under every band. */
+const PHRASE = { name: 'multi.csv', content: sample('phrase-csv/phrase-characters-utf8.csv') };
 const url = (jobId: string) => `/v2/jobs/${jobId}/cat-analysis`;
 
 beforeAll(async () => {
@@ -31,16 +32,16 @@ afterAll(() => t.close());
 
 const job = (extra: Record<string, unknown> = {}) => newJob(t.api, jobParams(w, service, extra));
 
-/** studio2014-locked.xml, words (its batchTotal), summed per TRADOS_MAPPING category. */
+/** studio-fr-FR-utf8.xml, words (its batchTotal), summed per TRADOS_MAPPING category. */
 const EXPECTED = [
-  ['Context match', 0, 1, 0.1], // perfect 0 + inContextExact 0 (not in the price: full rate)
-  ['Repetitions', 177, 0.2, 0.02], // repeated 177 + crossFileRepeated 0
-  ['100%', 759, 0.3, 0.03], // exact 333 + locked 426
-  ['95-99%', 371, 0.5, 0.05], // fuzzy9599 303 + internalFuzzy9599 68
-  ['85-94%', 462, 1, 0.1], // 361 + 101
-  ['75-84%', 183, 1, 0.1], // 146 + 37
-  ['50-74%', 50, 1, 0.1], // 23 + 27
-  ['No match', 2976, 1, 0.1], // new 2976
+  ['Context match', 22, 1, 0.1], // perfect 2 + inContextExact 20 (not in the price: full rate)
+  ['Repetitions', 13, 0.2, 0.02], // repeated 9 + crossFileRepeated 4
+  ['100%', 41, 0.3, 0.03], // exact 30 + locked 11
+  ['95-99%', 14, 0.5, 0.05], // fuzzy9599 8 + internalFuzzy9599 6
+  ['85-94%', 20, 1, 0.1], // 15 + 5
+  ['75-84%', 7, 1, 0.1], // 7 + 0
+  ['50-74%', 7, 1, 0.1], // 6 + 1
+  ['No match', 165, 1, 0.1], // new 160 + newBaseline 3 + newLearnings 2
 ] as const;
 
 async function expectUnchanged(jobId: string, before: Awaited<ReturnType<typeof snapshot>>) {
@@ -54,11 +55,11 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     const body = reply.body;
     expect(body.quantity.matches).toEqual(EXPECTED.map(([name, value, percentage, unitCost]) => ({ id: w.match[name], name, value, percentage, unitCost })));
-    expect(body.quantity).toMatchObject({ hasMatches: true, value: 4978, unitCost: 0.1 });
+    expect(body.quantity).toMatchObject({ hasMatches: true, value: 289, unitCost: 0.1 });
     expect(body.quantityType).toEqual({ id: w.unit.Words, name: 'Words' });
-    // 177×0.02 + 759×0.03 + 371×0.05 + (0 + 462 + 183 + 50 + 2976)×0.1 = 3.54 + 22.77 + 18.55 + 367.1
-    expect(body.estimation.details.subtotal).toBe(411.96);
-    expect(body.estimation.total).toBe(411.96);
+    // 13×0.02 + 41×0.03 + 14×0.05 + (22 + 20 + 7 + 7 + 165)×0.1 = 0.26 + 1.23 + 0.7 + 22.1
+    expect(body.estimation.details.subtotal).toBe(24.29);
+    expect(body.estimation.total).toBe(24.29);
     expect(body.files).toEqual([expect.objectContaining({ name: 'analysis.xml', size: TRADOS.content.length })]);
     expect(body.quantity.catFile).toEqual({ fileIds: [body.files[0].id] });
     const read = (await t.api.get(`/v2/jobs/${id}`)).body;
@@ -72,8 +73,8 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     const reply = await postReport(t, url(id), TRADOS, { catConfiguration: pages });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body.quantityType).toEqual({ id: w.unit.Pages, name: 'Pages' });
-    expect(reply.body.quantity.matches.map((m: { value: number }) => m.value)).toEqual([0, 0.708, 3.036, 1.484, 1.848, 0.732, 0.2, 11.904]);
-    expect(reply.body.quantity.value).toBe(19.912);
+    expect(reply.body.quantity.matches.map((m: { value: number }) => m.value)).toEqual([0.088, 0.052, 0.164, 0.056, 0.08, 0.028, 0.028, 0.66]);
+    expect(reply.body.quantity.value).toBe(1.156);
     expect(reply.body.quantity.unitCost).toBe(0);
   });
 
@@ -82,7 +83,18 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     const characters = await newConfiguration(t, w, 'trados', TRADOS_MAPPING, { source: 'characters', unit: 'Characters' });
     const reply = await postReport(t, url(id), TRADOS, { catConfiguration: characters });
     expect(reply.status).toBe(200);
-    expect(reply.body.quantity.value).toBe(31948);
+    expect(reply.body.quantity.value).toBe(1634);
+  });
+
+  it('reads the characters of a Phrase CSV that has them under every band', async () => {
+    const { id } = await job();
+    const characters = await newConfiguration(t, w, 'phrase', PHRASE_MAPPING, { source: 'characters', unit: 'Characters' });
+    const reply = await postReport(t, url(id), PHRASE, { catConfiguration: characters, targetLanguage: 'pl' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    // pl: exact 6, fuzzy9599 11, fuzzy8594 12, fuzzy7584 9, fuzzy5074 17, noMatch 27 characters
+    expect(reply.body.quantity.matches.map((m: { value: number }) => m.value)).toEqual([0, 0, 6, 11, 12, 9, 17, 27]);
+    expect(reply.body.quantity.value).toBe(82);
+    expect(reply.body.quantityType).toEqual({ id: w.unit.Characters, name: 'Characters' });
   });
 
   it("uses the client's catConfiguration by default; none: 400 parameter_missing", async () => {
@@ -90,7 +102,7 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     const { id } = await job({ client });
     const reply = await postReport(t, url(id), TRADOS);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body.quantity.value).toBe(4978);
+    expect(reply.body.quantity.value).toBe(289);
     const plain = await job();
     const before = await snapshot(t, plain.id);
     expect(expectError(await postReport(t, url(plain.id), TRADOS), 400, 'parameter_missing').details![0]!.param).toBe('catConfiguration');
@@ -102,14 +114,14 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     const file = (await uploadFile(t, `/v2/jobs/${id}`, 'report.xml', Buffer.from(TRADOS.content))).body;
     const reply = await t.api.post(url(id), { fileId: file.id, catConfiguration: trados });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body.quantity.value).toBe(4978);
+    expect(reply.body.quantity.value).toBe(289);
     expect(reply.body.quantity.catFile).toEqual({ fileIds: [file.id] });
     expect(reply.body.files).toHaveLength(1);
     const json = await t.api.post(url(id), { fileId: file.id, catConfiguration: trados }, { json: true });
     expect(json.status).toBe(200);
   });
 
-  describe('targetLanguage with the multilingual Phrase report (as, km, pl)', () => {
+  describe('targetLanguage with the multilingual Phrase report (pl, de-DE)', () => {
     let phrase: string;
     let enPl: string;
     beforeAll(async () => {
@@ -121,25 +133,25 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
       const { id } = await job({ languagePair: enPl });
       const reply = await postReport(t, url(id), PHRASE, { catConfiguration: phrase });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      // pl: exact 1, fuzzy9599 1, noMatch 4 + 6
-      expect(reply.body.quantity.matches.map((m: { value: number }) => m.value)).toEqual([0, 0, 1, 1, 0, 0, 0, 10]);
-      expect(reply.body.quantity.value).toBe(12);
+      // pl (two files): exact 1, fuzzy9599 2, fuzzy8594 3, fuzzy7584 2, fuzzy5074 4, noMatch 5
+      expect(reply.body.quantity.matches.map((m: { value: number }) => m.value)).toEqual([0, 0, 1, 2, 3, 2, 4, 5]);
+      expect(reply.body.quantity.value).toBe(17);
     });
 
     it('picks the language given', async () => {
       const { id } = await job({ languagePair: w.pair.enFr });
-      const reply = await postReport(t, url(id), PHRASE, { catConfiguration: phrase, targetLanguage: 'KM' });
+      const reply = await postReport(t, url(id), PHRASE, { catConfiguration: phrase, targetLanguage: 'DE_de' });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      expect(reply.body.quantity.matches.map((m: { value: number }) => m.value)).toEqual([0, 0, 1, 0, 0, 0, 0, 5]);
+      expect(reply.body.quantity.matches.map((m: { value: number }) => m.value)).toEqual([6, 1, 0, 0, 0, 0, 0, 12]);
     });
 
     it('is 400 listing the languages when needed and absent, or not in the report', async () => {
       const { id } = await job({ languagePair: w.pair.enFr });
       const before = await snapshot(t, id);
       const absent = expectError(await postReport(t, url(id), PHRASE, { catConfiguration: phrase }), 400, 'parameter_missing');
-      expect(absent.message).toContain('as, km, pl');
+      expect(absent.message).toContain('pl, de-DE');
       const wrong = expectError(await postReport(t, url(id), PHRASE, { catConfiguration: phrase, targetLanguage: 'de' }), 400, 'parameter_invalid');
-      expect(wrong.details).toEqual([{ param: 'targetLanguage', message: expect.stringContaining('as, km, pl') }]);
+      expect(wrong.details).toEqual([{ param: 'targetLanguage', message: expect.stringContaining('pl, de-DE') }]);
       await expectUnchanged(id, before);
     });
   });
@@ -156,7 +168,7 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     it('a non-zero tool match that no mapping names: 400 naming it', async () => {
       const partial = await newConfiguration(t, w, 'trados', TRADOS_MAPPING.map(([c, m]) => [c, m.filter((x) => x !== 'locked')] as [string, string[]]));
       const error = expectError(await postReport(t, url(id), TRADOS, { catConfiguration: partial }), 400, 'parameter_invalid');
-      expect(error.message).toContain('"locked" (426 words)');
+      expect(error.message).toContain('"locked" (11 words)');
       await expectUnchanged(id, before);
     });
 
@@ -168,7 +180,7 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
 
     it('characters from a report without them (Trados-compatible CSV)', async () => {
       const chars = await newConfiguration(t, w, 'phrase', PHRASE_MAPPING, { source: 'characters' });
-      const reply = await postReport(t, url(id), { name: 'm.csv', content: fixture('phrase-csv/phrase-monolingual.csv') }, { catConfiguration: chars });
+      const reply = await postReport(t, url(id), { name: 'm.csv', content: sample('phrase-csv/phrase-tab-utf16be.csv') }, { catConfiguration: chars });
       expect(expectError(reply, 400, 'parameter_invalid').message).toContain('does not count characters');
       await expectUnchanged(id, before);
     });
@@ -176,7 +188,7 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     const xml = new TextDecoder().decode(TRADOS.content);
     it.each([
       ['garbage', new Uint8Array(Array.from({ length: 3000 }, (_, i) => (i * 31 + 7) % 256))],
-      ['a truncated report', utf8(xml.slice(0, 2500))],
+      ['a truncated report', utf8(xml.slice(0, Math.floor(xml.length / 2)))],
       ['an XML bomb', utf8('<!DOCTYPE t [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><task name="analyse">&b;</task>')],
       ['an empty file', new Uint8Array(0)],
     ])('hostile input: %s is 400 parameter_invalid, never a 5xx', async (_name, content) => {
@@ -186,6 +198,29 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
       expect(expectError(reply, 400, 'parameter_invalid').details![0]!.param).toBe('file');
       await expectUnchanged(id, before);
       expect(await t.blobs()).toBe(blobs);
+    });
+
+    it('a report past a bound of one report (more than 25 000 documents): 413, nothing stored', async () => {
+      const phrase = await newConfiguration(t, w, 'phrase', PHRASE_MAPPING);
+      const bands = PHRASE_BANDS.map(([label, match]) => ({ label, match, columns: ['Segments', 'Words', 'Characters', 'Percent'] }));
+      const rows = Array.from({ length: 25_001 }, (_, k) => ({ file: `f${k}.txt | en>pl`, values: { noMatch: [1, 2, 9] as Triple } }));
+      const blobs = await t.blobs();
+      const reply = await postReport(t, url(id), { name: 'many.csv', content: bandReport(bands, rows) }, { catConfiguration: phrase });
+      expect(expectError(reply, 413, 'payload_too_large').message).toMatch(/^file: The report lists more than 25000 documents/);
+      await expectUnchanged(id, before);
+      expect(await t.blobs()).toBe(blobs);
+    });
+
+    it('an account has at most two reports being read at once: one more import is 429 with Retry-After and changes nothing', async () => {
+      const report = { name: 'big.xml', content: largeTradosReport(3000) };
+      const jobs = [(await job()).id, (await job()).id, (await job()).id];
+      const snapshots = await Promise.all(jobs.map((jobId) => snapshot(t, jobId)));
+      const replies = await Promise.all(jobs.map((jobId) => postReport(t, url(jobId), report, { catConfiguration: trados })));
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 200, 429]);
+      const refused = replies.findIndex((reply) => reply.status === 429);
+      expect(expectError(replies[refused]!, 429, 'rate_limited').message).toMatch(/already has 2 CAT analysis reports being read/);
+      expect(replies[refused]!.headers['retry-after']).toBe('5');
+      await expectUnchanged(jobs[refused]!, snapshots[refused]!);
     });
 
     it('parameters: foreign or unknown ids, both or neither source, unknown fields', async () => {
@@ -227,9 +262,9 @@ describe('POST /v2/jobs/:id/outsourcing/:outsourcingId/cat-analysis', () => {
     expect(item.quantity.matches.map((m: { name: string; value: number; unitCost: number }) => [m.name, m.value, m.unitCost])).toEqual(
       EXPECTED.map(([name, value]) => [name, value, name === '100%' ? 0.01 : 0.05]),
     );
-    expect(item.quantity).toMatchObject({ hasMatches: true, value: 4978 });
-    // 759×0.01 + (4978 − 759)×0.05 = 7.59 + 210.95
-    expect(item.total).toBe(218.54);
+    expect(item.quantity).toMatchObject({ hasMatches: true, value: 289 });
+    // 41×0.01 + (289 − 41)×0.05 = 0.41 + 12.4
+    expect(item.total).toBe(12.81);
     expect(reply.body.quantity).toMatchObject({ hasMatches: false, value: 1000 });
     expect(reply.body.quantity.catFile).toEqual({ fileIds: [] });
     expect(reply.body.files).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAT_TOOLS } from '../../src/modules/cat-configurations/cat-tools.js';
 import { parseReport, type MatchCounts, type ParsedReport } from '../../src/modules/cat-analysis/readers/index.js';
-import { allFixtures, fixture } from './cat-fixtures.js';
+import { allRealReports, allSamples, realReport, realReportsDir, sample, sampleExpectations } from './cat-fixtures.js';
 
 type Totals = { segments: number; words: number; characters: number };
 
@@ -45,7 +45,7 @@ function checkShape(report: ParsedReport): void {
   }
 }
 
-/** The figures of each fixture's own Total / batchTotal, read by hand from the file. */
+/** The figures of each real report's own Total / batchTotal, read by hand from the file. */
 const EXPECTED: Record<string, { catTool: string; format: string; targets: Array<string | null>; files: number; total: Totals; bands: Record<string, Partial<Totals>> }> = {
   'memoq-csv/memoq-all-info-utf16.csv': {
     catTool: 'memoq',
@@ -132,16 +132,71 @@ const EXPECTED: Record<string, { catTool: string; format: string; targets: Array
   },
 };
 
-describe('CAT report readers: the sample reports', () => {
-  it('has an expectation for every fixture in the folder (and the folder is there)', () => {
-    const files = allFixtures().filter((name) => !name.endsWith('.md'));
-    expect(files.length).toBeGreaterThanOrEqual(9);
-    expect(files).toEqual(Object.keys(EXPECTED).sort());
+describe('CAT report readers: the repository samples (every format, encoding and layout)', () => {
+  const expectations = sampleExpectations();
+
+  it('has an expectation for every sample, and a sample of each format and encoding', () => {
+    const files = allSamples().filter((name) => !name.endsWith('.ts'));
+    expect(files).toEqual(Object.keys(expectations).sort());
+    const formats = new Set(Object.values(expectations).map((e) => e.format));
+    expect([...formats].sort()).toEqual(['memoq-csv', 'trados-csv', 'trados-xml']);
+    const starts = files.map((name) => Array.from(sample(name).subarray(0, 3)).join(','));
+    expect(starts.some((s) => s.startsWith('255,254'))).toBe(true); // UTF-16 LE
+    expect(starts.some((s) => s.startsWith('254,255'))).toBe(true); // UTF-16 BE
+    expect(starts.some((s) => s === '239,187,191')).toBe(true); // UTF-8 BOM
+    expect(starts.some((s) => !s.startsWith('255') && !s.startsWith('254') && s !== '239,187,191')).toBe(true); // UTF-8
+  });
+
+  for (const [name, expected] of Object.entries(expectations)) {
+    it(`${name}: every language, file and count as written`, async () => {
+      const report = await parseReport(sample(name));
+      expect(report.catTool).toBe(expected.catTool);
+      expect(report.format).toBe(expected.format);
+      expect(report.units).toEqual(expected.units);
+      checkShape(report);
+      expect(report.languages.map((l) => l.target)).toEqual(expected.languages.map((l) => l.target));
+      report.languages.forEach((language, k) => {
+        const want = expected.languages[k]!;
+        expect(language.files.map((f) => f.name)).toEqual(want.files);
+        const counts: MatchCounts = {};
+        for (const match of Object.keys(language.counts)) {
+          const [segments, words, characters] = want.counts[match] ?? [0, 0, 0];
+          counts[match] = { segments, words, characters };
+        }
+        expect(language.counts).toEqual(counts);
+        // Every match the sample counts is a match of the tool.
+        for (const match of Object.keys(want.counts)) expect(Object.keys(language.counts)).toContain(match);
+      });
+    });
+  }
+
+  it('reads a Trados-compatible CSV for the configured tool (memoQ or Phrase)', async () => {
+    const asPhrase = await parseReport(sample('trados-csv/memoq-trados-compatible-utf16le.csv'), { catTool: 'phrase' });
+    expect(asPhrase.catTool).toBe('phrase');
+    expect(Object.keys(asPhrase.languages[0]!.counts)).not.toContain('fragments');
+    const asMemoq = await parseReport(sample('phrase-csv/phrase-characters-utf8.csv'), { catTool: 'memoq' });
+    expect(asMemoq.catTool).toBe('memoq');
+    expect(asMemoq.languages[0]!.counts.xTranslated).toEqual({ segments: 0, words: 0, characters: 0 });
+    expect(asMemoq.languages[0]!.counts.noMatch).toEqual({ segments: 3, words: 5, characters: 27 });
+  });
+
+  it('accepts the matching catTool and rejects another one', async () => {
+    expect((await parseReport(sample('trados-xml/studio-fr-FR-utf8.xml'), { catTool: 'trados' })).catTool).toBe('trados');
+    await expect(parseReport(sample('trados-xml/studio-fr-FR-utf8.xml'), { catTool: 'memoq' })).rejects.toThrow(/Trados Studio XML.*cannot be read for memoQ/);
+    await expect(parseReport(sample('memoq-csv/memoq-all-info-utf16le.csv'), { catTool: 'phrase' })).rejects.toThrow(/memoQ "all information".*Phrase TMS/);
+    await expect(parseReport(sample('phrase-csv/phrase-tab-utf16be.csv'), { catTool: 'trados' })).rejects.toThrow(/Trados-compatible CSV.*Trados Studio/);
+  });
+});
+
+// The real reports exported by the tools: an extra, when their folder lies beside the repository.
+describe.skipIf(realReportsDir() === undefined)('CAT report readers: real reports exported by the tools', () => {
+  it('has an expectation for every real report in the folder', async () => {
+    expect(allRealReports()).toEqual(Object.keys(EXPECTED).sort());
   });
 
   for (const [name, expected] of Object.entries(EXPECTED)) {
-    it(`${name}: totals equal the file's own Total, bands as written`, () => {
-      const report = parseReport(fixture(name));
+    it(`${name}: totals equal the file's own Total, bands as written`, async () => {
+      const report = await parseReport(realReport(name));
       expect(report.catTool).toBe(expected.catTool);
       expect(report.format).toBe(expected.format);
       expect(report.languages.map((language) => language.target)).toEqual(expected.targets);
@@ -153,15 +208,15 @@ describe('CAT report readers: the sample reports', () => {
     });
   }
 
-  it('names the units each format really counts', () => {
-    expect(parseReport(fixture('trados-xml/studio2011.xml')).units).toEqual(['segments', 'words', 'characters']);
-    expect(parseReport(fixture('trados-xml/studio-ja-JP_en-US.xml')).units).toEqual(['segments', 'characters']);
-    expect(parseReport(fixture('memoq-csv/memoq-all-info-utf16.csv')).units).toEqual(['segments', 'words', 'characters']);
-    expect(parseReport(fixture('phrase-csv/phrase-monolingual.csv')).units).toEqual(['segments', 'words']);
+  it('names the units each format really counts', async () => {
+    expect((await parseReport(realReport('trados-xml/studio2011.xml'))).units).toEqual(['segments', 'words', 'characters']);
+    expect((await parseReport(realReport('trados-xml/studio-ja-JP_en-US.xml'))).units).toEqual(['segments', 'characters']);
+    expect((await parseReport(realReport('memoq-csv/memoq-all-info-utf16.csv'))).units).toEqual(['segments', 'words', 'characters']);
+    expect((await parseReport(realReport('phrase-csv/phrase-monolingual.csv'))).units).toEqual(['segments', 'words']);
   });
 
-  it('keeps the Trados file names and their own figures', () => {
-    const report = parseReport(fixture('trados-xml/studio2011.xml'));
+  it('keeps the Trados file names and their own figures', async () => {
+    const report = await parseReport(realReport('trados-xml/studio2011.xml'));
     const files = report.languages[0]!.files;
     expect(files.map((file) => file.name)).toEqual([
       'EC Training - RAM Video Intro - Script Final 6-14-12.docx.sdlxliff',
@@ -173,14 +228,14 @@ describe('CAT report readers: the sample reports', () => {
     expect(sum(files[2]!.counts)).toEqual({ segments: 36, words: 235, characters: 1527 });
   });
 
-  it('strips the memoQ [lang] prefix from the file name', () => {
-    const report = parseReport(fixture('memoq-csv/memoq-all-info-utf16.csv'));
+  it('strips the memoQ [lang] prefix from the file name', async () => {
+    const report = await parseReport(realReport('memoq-csv/memoq-all-info-utf16.csv'));
     expect(report.languages[0]!.files[0]!.name).toBe('G:\\Elumatec\\2014\\1403113\\00 Original\\Presse-Eroeffnungstext-V1.docx');
     expect(Object.keys(report.languages[0]!.counts)).toContain('fragments');
   });
 
-  it('splits the multilingual Phrase file per target language, in order of appearance', () => {
-    const report = parseReport(fixture('phrase-csv/phrase-multilingual.csv'));
+  it('splits the multilingual Phrase file per target language, in order of appearance', async () => {
+    const report = await parseReport(realReport('phrase-csv/phrase-multilingual.csv'));
     const [as, km, pl] = report.languages;
     expect(as!.files.map((file) => file.name)).toEqual(['dobry plik.txt']);
     expect(km!.files.map((file) => file.name)).toEqual(['dobry plik.txt']);
@@ -193,20 +248,20 @@ describe('CAT report readers: the sample reports', () => {
     expect(sum(pl!.counts)).toEqual({ segments: 5, words: 12, characters: 0 });
   });
 
-  it('reads a Trados-compatible CSV for the configured tool (memoQ or Phrase)', () => {
-    const asPhrase = parseReport(fixture('trados-csv/trados-utf16.csv'), { catTool: 'phrase' });
+  it('reads a Trados-compatible CSV for the configured tool (memoQ or Phrase)', async () => {
+    const asPhrase = await parseReport(realReport('trados-csv/trados-utf16.csv'), { catTool: 'phrase' });
     expect(asPhrase.catTool).toBe('phrase');
     expect(Object.keys(asPhrase.languages[0]!.counts)).not.toContain('fragments');
-    const asMemoq = parseReport(fixture('phrase-csv/phrase-monolingual.csv'), { catTool: 'memoq' });
+    const asMemoq = await parseReport(realReport('phrase-csv/phrase-monolingual.csv'), { catTool: 'memoq' });
     expect(asMemoq.catTool).toBe('memoq');
     expect(asMemoq.languages[0]!.counts.xTranslated).toEqual({ segments: 0, words: 0, characters: 0 });
     expect(asMemoq.languages[0]!.counts.noMatch).toEqual({ segments: 9, words: 20, characters: 0 });
   });
 
-  it('accepts the matching catTool and rejects another one', () => {
-    expect(parseReport(fixture('trados-xml/studio2011.xml'), { catTool: 'trados' }).catTool).toBe('trados');
-    expect(() => parseReport(fixture('trados-xml/studio2011.xml'), { catTool: 'memoq' })).toThrow(/Trados Studio XML.*cannot be read for memoQ/);
-    expect(() => parseReport(fixture('memoq-csv/memoq-all-info-utf16.csv'), { catTool: 'phrase' })).toThrow(/memoQ "all information".*Phrase TMS/);
-    expect(() => parseReport(fixture('trados-csv/trados-utf16.csv'), { catTool: 'trados' })).toThrow(/Trados-compatible CSV.*Trados Studio/);
+  it('accepts the matching catTool and rejects another one', async () => {
+    expect((await parseReport(realReport('trados-xml/studio2011.xml'), { catTool: 'trados' })).catTool).toBe('trados');
+    await expect(parseReport(realReport('trados-xml/studio2011.xml'), { catTool: 'memoq' })).rejects.toThrow(/Trados Studio XML.*cannot be read for memoQ/);
+    await expect(parseReport(realReport('memoq-csv/memoq-all-info-utf16.csv'), { catTool: 'phrase' })).rejects.toThrow(/memoQ "all information".*Phrase TMS/);
+    await expect(parseReport(realReport('trados-csv/trados-utf16.csv'), { catTool: 'trados' })).rejects.toThrow(/Trados-compatible CSV.*Trados Studio/);
   });
 });

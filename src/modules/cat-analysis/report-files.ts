@@ -6,7 +6,7 @@ import { files, type StoredContent } from '../files/index.js';
 import { jobFiles } from '../files/job-files.js';
 
 /**
- * The report as a file of the job (docs/cat-analysis.md): the content of `fileId` (a file of the job,
+ * The report as a file of the job: the content of `fileId` (a file of the job,
  * its own or its group's), or an uploaded report stored as a new job file. Storage is read and
  * written outside the request's transaction (as every upload); the file row is inserted inside it.
  */

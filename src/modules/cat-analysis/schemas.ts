@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, Input } from '../../core/schemas.js';
 import { CAT_TOOL_IDS } from '../cat-configurations/index.js';
 
-/** CAT analysis endpoints (docs/cat-analysis.md): the parsed report and the import parameters. */
+/** CAT analysis endpoints: the parsed report and the import parameters. */
 const Count = Type.Object({ segments: Type.Integer(), words: Type.Integer(), characters: Type.Integer() });
 
 const Counts = Type.Record(Type.String(), Count, {

@@ -5,13 +5,15 @@ import { catConfigurations, type CatConfigurationObject } from '../cat-configura
 import { jobPricing, jobs, type JobObject } from '../jobs/index.js';
 import { outsourcingService } from '../outsourcing/service.js';
 import { categoryQuantities, chooseLanguage, type CategoryQuantity } from './quantities.js';
-import { CatReportError, parseReport, type CatToolId, type ParsedReport } from './readers/index.js';
+import { CatReportError, CatReportTooLarge, type CatToolId, type ParsedReport } from './readers/index.js';
 import { catAnalysisRepository as repo } from './repository.js';
 import { reportFiles } from './report-files.js';
 
 /**
- * CAT analysis (docs/cat-analysis.md): parsing a report, and importing one into a job or an outsourcing.
- * An import runs in the request's transaction and changes nothing when it is rejected.
+ * CAT analysis: parsing a report, and importing one into a job or an outsourcing. The report is
+ * parsed (in a worker thread) before the import's transaction, with the tool of the configuration
+ * read just before; the import runs in the request's transaction and changes nothing when it is
+ * rejected.
  */
 export interface ImportTarget {
   jobId: string;
@@ -20,21 +22,29 @@ export interface ImportTarget {
 }
 
 export interface ImportInput {
-  bytes: Uint8Array;
-  /** The parameter the report came in: `file` (uploaded) or `fileId` (a file of the job). */
-  source: 'file' | 'fileId';
+  /** The report, parsed for the tool of `configurationId`. */
+  report: ParsedReport;
+  configurationId: string;
   /** The job file holding the report (`fileId`), or uploaded content to make a job file of. */
   fileId?: string;
   upload?: StoredContent;
-  catConfiguration?: string;
   targetLanguage?: string;
 }
 
-/** Parses report bytes; every reader error is 400 `parameter_invalid` naming the parameter. */
-export function parse(bytes: Uint8Array, catTool: CatToolId | undefined, param: 'file' | 'fileId' = 'file'): ParsedReport {
+/**
+ * Parses report bytes with `parser` (the worker pool); a reader error is 400 `parameter_invalid`
+ * naming the parameter, a report past a bound 413 `payload_too_large`.
+ */
+export async function parse<T = ParsedReport>(
+  parser: (bytes: Uint8Array, catTool: CatToolId | undefined) => Promise<T>,
+  bytes: Uint8Array,
+  catTool: CatToolId | undefined,
+  param: 'file' | 'fileId' = 'file',
+): Promise<T> {
   try {
-    return parseReport(bytes, catTool === undefined ? {} : { catTool });
+    return await parser(bytes, catTool);
   } catch (error) {
+    if (error instanceof CatReportTooLarge) throw new ApiError('payload_too_large', `${param}: ${error.message}`);
     if (error instanceof CatReportError) throw invalid(param, error.message);
     throw error;
   }
@@ -76,7 +86,19 @@ export const catAnalysis = {
   },
 
   /**
-   * Imports a report (docs/cat-analysis.md): the configuration's source count of each tool
+   * The configuration an import uses: `catConfiguration`, else the default (for an outsourcing the
+   * supplier's, else the job client's; none: 400). Read before the transaction: the report is
+   * parsed for its tool outside the transaction.
+   */
+  async configurationFor(ctx: Ctx, target: ImportTarget, catConfiguration: string | undefined): Promise<CatConfigurationObject> {
+    const job = await jobs.get(ctx, target.jobId);
+    const outsourcing = target.outsourcingId === undefined ? undefined : job.outsourcing.find((item) => item.id === target.outsourcingId);
+    if (target.outsourcingId !== undefined && !outsourcing) throw notFound('outsourcing of this job', target.outsourcingId);
+    return catConfigurations.get(ctx, catConfiguration ?? (await defaultConfiguration(ctx, job, outsourcing?.supplier.id)), 'catConfiguration');
+  },
+
+  /**
+   * Imports a parsed report: the configuration's source count of each tool
    * match, summed per mapped category in mapping order and converted; the job's (outsourcing's)
    * unit becomes the destination unit and its match lines these categories, priced by the price
    * endpoint's rules. Answers the job.
@@ -88,9 +110,11 @@ export const catAnalysis = {
     const outsourcing = outsourcingId === undefined ? undefined : job.outsourcing.find((item) => item.id === outsourcingId);
     if (outsourcingId !== undefined && !outsourcing) throw notFound('outsourcing of this job', outsourcingId);
 
-    const configurationId = input.catConfiguration ?? (await defaultConfiguration(ctx, job, outsourcing?.supplier.id));
-    const configuration = await catConfigurations.get(ctx, configurationId, 'catConfiguration');
-    const report = parse(input.bytes, configuration.catTool.id as CatToolId, input.source);
+    const configuration = await catConfigurations.get(ctx, input.configurationId, 'catConfiguration');
+    const { report } = input;
+    if (configuration.catTool.id !== report.catTool) {
+      throw new ApiError('state_conflict', `CAT configuration "${configuration.name}" changed its tool while the report was read; send the import again`);
+    }
     const pairTarget = (outsourcing ? (outsourcing.languagePair ?? job.languagePair) : job.languagePair)?.target.code ?? null;
     const language = chooseLanguage(report, input.targetLanguage, pairTarget);
     const quantities = categoryQuantities(configuration, report, language);
@@ -107,8 +131,8 @@ export const catAnalysis = {
         }),
       );
     } else {
-      // A new unit takes the price again (docs/jobs.md#update), then the lines take the rates of the price
-      // endpoint (docs/jobs.md#the-price-endpoint): the price's entry of the category, else the full rate.
+      // A new unit takes the price again (as PUT /v2/jobs/:id does), then the lines take the rates of
+      // the price endpoint: the price's entry of the category, else the full rate.
       if (unitId !== job.quantityType.id) await asConfigurationError(configuration, () => jobs.update(ctx, jobId, { quantityType: unitId }));
       await jobs.setCatFiles(ctx, jobId, fileId === null ? [] : [fileId]);
       answer = await asConfigurationError(configuration, () =>

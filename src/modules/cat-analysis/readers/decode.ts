@@ -1,6 +1,7 @@
 /**
- * Encoding detection (docs/cat-analysis.md): UTF-8 with or without BOM, UTF-16 LE or BE with BOM.
- * Anything else (UTF-16 without BOM, Latin-1 / Windows-1252 bytes, binary data) is rejected.
+ * Encoding detection: UTF-8 with or without BOM, UTF-16 LE or BE with BOM. Anything else (UTF-16
+ * without BOM, Latin-1 / Windows-1252 bytes, binary data) is rejected. The text is decoded in
+ * chunks as it is read (`decodeChunks`), never as one string of the whole file.
  */
 import { fail } from './types.js';
 
@@ -27,29 +28,50 @@ export function detectEncoding(bytes: Uint8Array): Detected {
   return { encoding: 'utf-8', bomLength: 0 };
 }
 
+/** Text decoded per chunk: a reader holds one chunk at a time, never the whole file as a string. */
+export const DECODE_CHUNK_BYTES = 64 * 1024;
+
 /**
- * Decodes the whole file, or only its first `limit` bytes (for sniffing; a character cut at the
- * limit is left out). Invalid sequences are rejected, never replaced.
+ * Decodes the first `limit` bytes (for sniffing; a character cut at the limit is left out), or the
+ * whole file when it is no longer. Invalid sequences are rejected, never replaced.
  */
 export function decode(bytes: Uint8Array, detected: Detected, limit?: number): string {
+  const whole = limit === undefined || bytes.length <= detected.bomLength + limit;
+  const end = whole ? bytes.length : detected.bomLength + limit;
+  let text = '';
+  for (const chunk of decodeChunks(bytes.subarray(0, end), detected, whole)) text += chunk;
+  return text;
+}
+
+/**
+ * The text of the file after its byte-order mark, in chunks of about `DECODE_CHUNK_BYTES`.
+ * `complete` false: the bytes are a prefix, so a character cut at their end is left out instead of
+ * being an error.
+ */
+export function* decodeChunks(bytes: Uint8Array, detected: Detected, complete = true): Generator<string> {
   const { encoding, bomLength } = detected;
-  const whole = limit === undefined || bytes.length <= bomLength + limit;
-  let body = bytes.subarray(bomLength, whole ? bytes.length : bomLength + limit);
-  if (encoding !== 'utf-8') {
-    if (body.length % 2 === 1) {
-      if (whole) fail(`The file is UTF-16 but has an odd number of bytes (${bytes.length}): it looks truncated.`);
-      body = body.subarray(0, body.length - 1);
-    }
+  let body = bytes.subarray(bomLength);
+  if (encoding !== 'utf-8' && body.length % 2 === 1) {
+    if (complete) fail(`The file is UTF-16 but has an odd number of bytes (${bytes.length}): it looks truncated.`);
+    body = body.subarray(0, body.length - 1);
   }
-  try {
-    const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
-    return whole ? decoder.decode(body) : decoder.decode(body, { stream: true });
-  } catch {
+  const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+  const failure = () => {
     if (encoding === 'utf-8') {
       const at = bomLength + invalidUtf8Offset(body);
-      fail(`The file is not valid UTF-8 (invalid byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')} at byte ${at + 1}; Latin-1 or Windows-1252 text?); ${ADVICE}.`);
+      return fail(`The file is not valid UTF-8 (invalid byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')} at byte ${at + 1}; Latin-1 or Windows-1252 text?); ${ADVICE}.`);
     }
-    fail(`The file starts with a ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} byte-order mark but is not valid UTF-16 (unpaired surrogate); ${ADVICE}.`);
+    return fail(`The file starts with a ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} byte-order mark but is not valid UTF-16 (unpaired surrogate); ${ADVICE}.`);
+  };
+  for (let offset = 0; offset < body.length; offset += DECODE_CHUNK_BYTES) {
+    const last = offset + DECODE_CHUNK_BYTES >= body.length;
+    let text: string;
+    try {
+      text = decoder.decode(body.subarray(offset, offset + DECODE_CHUNK_BYTES), { stream: !(last && complete) });
+    } catch {
+      return failure();
+    }
+    if (text !== '') yield text;
   }
 }
 

@@ -4,7 +4,7 @@
  * holds band names (`Context TM` / `100% Matches` → Trados-compatible, `101%` / `100%` /
  * `X-translated` → memoQ "all information").
  */
-import { detectDelimiter, firstLine, parseCsv, type Delimiter } from './csv.js';
+import { headerRow, type Delimiter } from './csv.js';
 import { normaliseHeader } from './csv-table.js';
 import { fail, type ReportFormat } from './types.js';
 
@@ -19,15 +19,13 @@ export function sniff(prefix: string, complete: boolean): Sniffed {
   const text = prefix.replace(/^[\s\ufeff]+/, '');
   if (text === '') fail('The file holds only white space.');
   if (text.startsWith('<')) return { format: 'trados-xml' };
-  const line = firstLine(text);
-  if (line.length === text.length && !complete) {
+  const header = headerRow(text);
+  if (!header) fail('The file is neither XML nor a CSV report: its first row holds no delimiter (";", "," or tab) outside quotes.');
+  if (!header.ended && !complete) {
     fail(`The first ${SNIFF_BYTES / 1024} KB hold no line end: this is not a CAT analysis report (Trados Studio XML, memoQ CSV or Trados-compatible CSV).`);
   }
-  if (!/[;,\t]/.test(line)) {
-    fail('The file is neither XML nor a CSV report: its first row holds no ";", "," or tab.');
-  }
-  const delimiter = detectDelimiter(line);
-  const cells = (parseCsv(line, delimiter)[0] ?? []).map(normaliseHeader);
+  const { delimiter } = header;
+  const cells = header.cells.map(normaliseHeader);
   if (cells.some((cell) => TRADOS_CSV_MARKERS.has(cell))) return { format: 'trados-csv', delimiter };
   if (cells.some((cell) => MEMOQ_MARKERS.has(cell))) return { format: 'memoq-csv', delimiter };
   return fail(

@@ -1,53 +1,61 @@
 /**
- * CAT analysis report readers (docs/cat-analysis.md): bytes in, parsed report out. Pure: no I/O.
+ * CAT analysis report readers: bytes in, parsed report out. Pure: no I/O.
  *
- *   parseReport(bytes, { catTool? }) → { catTool, format, units, languages: [{ target, files, counts }] }
+ *   parseReport(bytes, { catTool?, limits? }) → { catTool, format, units, languages: [{ target, files, counts }] }
  *
- * Every problem is a `CatReportError` whose message says what is wrong and where.
+ * The text is decoded and read in chunks by streaming parsers (csv-parse, saxes), so what is held
+ * follows the answer, not the input; the answer itself is bounded (`limits.ts`). Every problem is a
+ * `CatReportError` whose message says what is wrong and where (`CatReportTooLarge` past a bound).
  */
-import { decode, detectEncoding } from './decode.js';
-import { parseCsv } from './csv.js';
+import { excerpt } from '../../../core/errors.js';
+import { decode, decodeChunks, detectEncoding } from './decode.js';
+import { readCsv } from './csv.js';
+import { TableReader } from './csv-table.js';
 import { sniff, SNIFF_BYTES } from './detect.js';
-import { readMemoqCsv } from './memoq-csv.js';
-import { readTradosCsv } from './trados-csv.js';
+import { DEFAULT_LIMITS, ReportBudget, type ReportLimits } from './limits.js';
+import { MEMOQ_LAYOUT, readMemoqCsv } from './memoq-csv.js';
+import { readTradosCsv, TRADOS_CSV_LAYOUT } from './trados-csv.js';
 import { readTradosXml } from './trados-xml.js';
 import { CatReportError, TOOL_NAMES, type CatToolId, type ParsedReport } from './types.js';
 
-export { CatReportError } from './types.js';
+export { CatReportError, CatReportTooLarge } from './types.js';
+export { DEFAULT_LIMITS, type ReportLimits } from './limits.js';
 export type { CatToolId, Count, MatchCounts, ParsedFile, ParsedLanguage, ParsedReport, ReportFormat, Unit } from './types.js';
 
 export interface ParseOptions {
   /** The configuration's tool: required to match the format (a Trados-compatible CSV is memoQ or Phrase). */
   catTool?: CatToolId;
+  /** Bounds on one report; default `DEFAULT_LIMITS`. */
+  limits?: ReportLimits;
 }
 
 const FORMAT_NAMES = { 'trados-xml': 'a Trados Studio XML report', 'memoq-csv': 'a memoQ "all information" CSV', 'trados-csv': 'a Trados-compatible CSV' };
 
-export function parseReport(bytes: Uint8Array, options: ParseOptions = {}): ParsedReport {
+export async function parseReport(bytes: Uint8Array, options: ParseOptions = {}): Promise<ParsedReport> {
   try {
-    return parse(bytes, options);
+    return await parse(bytes, options);
   } catch (error) {
     if (error instanceof CatReportError) throw error;
     // A safety net: nothing else may escape (the cause is kept for the log).
-    throw new CatReportError(`The report could not be read (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    throw new CatReportError(`The report could not be read (${error instanceof Error ? error.name : 'unexpected error'}).`, { cause: error });
   }
 }
 
-function parse(bytes: Uint8Array, { catTool }: ParseOptions): ParsedReport {
-  if (catTool !== undefined && !(catTool in TOOL_NAMES)) throw new CatReportError(`Unknown CAT tool "${String(catTool)}".`);
+async function parse(bytes: Uint8Array, { catTool, limits = DEFAULT_LIMITS }: ParseOptions): Promise<ParsedReport> {
+  if (catTool !== undefined && !(catTool in TOOL_NAMES)) throw new CatReportError(`Unknown CAT tool ${JSON.stringify(excerpt(String(catTool)))}.`);
   const detected = detectEncoding(bytes);
   const sniffed = sniff(decode(bytes, detected, SNIFF_BYTES), bytes.length - detected.bomLength <= SNIFF_BYTES);
   const mismatch = (writtenBy: string) =>
     new CatReportError(`The file is ${FORMAT_NAMES[sniffed.format]} (written by ${writtenBy}); it cannot be read for ${TOOL_NAMES[catTool!]}.`);
+  const budget = new ReportBudget(limits);
   if (sniffed.format === 'trados-xml') {
     if (catTool !== undefined && catTool !== 'trados') throw mismatch('Trados Studio');
-    return readTradosXml(decode(bytes, detected));
+    return readTradosXml(decodeChunks(bytes, detected), budget);
   }
-  const rows = parseCsv(decode(bytes, detected), sniffed.delimiter);
-  if (sniffed.format === 'memoq-csv') {
-    if (catTool !== undefined && catTool !== 'memoq') throw mismatch('memoQ');
-    return readMemoqCsv(rows);
-  }
-  if (catTool === 'trados') throw mismatch('memoQ or Phrase TMS');
-  return readTradosCsv(rows, catTool);
+  if (sniffed.format === 'memoq-csv' && catTool !== undefined && catTool !== 'memoq') throw mismatch('memoQ');
+  if (sniffed.format === 'trados-csv' && catTool === 'trados') throw mismatch('memoQ or Phrase TMS');
+  const table = new TableReader(sniffed.format === 'memoq-csv' ? MEMOQ_LAYOUT : TRADOS_CSV_LAYOUT, budget);
+  await readCsv(decodeChunks(bytes, detected), sniffed.delimiter, limits.rowChars, (cells, row) => table.add(cells, row));
+  if (sniffed.format === 'memoq-csv') return readMemoqCsv(table.finish());
+  return readTradosCsv(table.finish(), catTool === 'trados' ? undefined : catTool);
 }

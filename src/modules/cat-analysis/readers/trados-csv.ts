@@ -1,13 +1,16 @@
 /**
- * Trados-compatible CSV written by memoQ and by Phrase (docs/cat-analysis.md): band names every 4
- * columns in row 1 (Segments, Words, Placeables, Percent under each), one row per document. Only
- * Total has a Characters column, so characters are not read (0 in every band); segments and words
- * are, and must add up to Total. Phrase writes the language pair in the file cell
- * (`name.txt | en>pl`): rows are grouped per target language. memoQ may prefix `[lang]`.
+ * Trados-compatible CSV written by memoQ and by Phrase: band names in row 1, units in row 2, one
+ * row per document. The units under each band vary by tool and version: memoQ writes `Segments;
+ * Words;Placeables;Percent` with `Characters` under Total only (characters are then not read: 0
+ * in every band); Phrase may write `Segments;Words;Characters;Placeables;Percent` under every band
+ * and another order under Total (characters are then read). Columns are found by name. Phrase
+ * writes the language pair in the file cell (`name.txt | en>pl`): rows are grouped per target
+ * language. memoQ may prefix `[lang]`.
  */
-import { readTable, normaliseHeader } from './csv-table.js';
+import { excerpt } from '../../../core/errors.js';
+import { normaliseHeader, type Table } from './csv-table.js';
 import { canonicalTag } from './language.js';
-import { splitMemoqFile } from './memoq-csv.js';
+import { splitMemoqFile, toolCounts } from './memoq-csv.js';
 import { fail, groupByLanguage, type ParsedReport } from './types.js';
 
 const BANDS: Array<[string, string]> = [
@@ -25,7 +28,6 @@ const BANDS: Array<[string, string]> = [
 export const TRADOS_CSV_LAYOUT = {
   bands: new Map(BANDS.map(([label, match]) => [normaliseHeader(label), match])),
   labels: new Map(BANDS.map(([label]) => [normaliseHeader(label), label])),
-  units: ['segments', 'words'] as const,
 };
 
 /** `name | src>tgt` → target and name, or undefined when the cell has no such suffix. */
@@ -40,25 +42,23 @@ export function splitPhraseFile(cell: string): { source: string; target: string;
   return { source, target, name: cell.slice(0, bar).trim() || cell };
 }
 
-export function readTradosCsv(rows: string[][], catTool: 'memoq' | 'phrase' | undefined): ParsedReport {
-  // The tool only changes the match names' set (memoQ adds xTranslated and fragments, at 0).
-  const fileColumn = Math.max(0, rows[1]?.findIndex((cell) => normaliseHeader(cell) === 'file') ?? 0);
-  const phraseCells = rows.slice(2).some((row) => splitPhraseFile((row[fileColumn] ?? '').trim()) !== undefined);
-  const tool = catTool ?? (phraseCells ? 'phrase' : 'memoq');
-  const table = readTable(rows, TRADOS_CSV_LAYOUT, tool);
-  const withPhrase = table.filter((row) => splitPhraseFile(row.file) !== undefined).length;
-  if (withPhrase > 0 && withPhrase < table.length) {
-    const odd = table.find((row) => splitPhraseFile(row.file) === undefined)!;
-    fail(`Row ${odd.row} (${JSON.stringify(odd.file)}): the file cell has no "| source>target" language pair while other rows have one.`);
+export function readTradosCsv(table: Table, catTool: 'memoq' | 'phrase' | undefined): ParsedReport {
+  const withPhrase = table.rows.filter((row) => splitPhraseFile(row.file) !== undefined).length;
+  if (withPhrase > 0 && withPhrase < table.rows.length) {
+    const odd = table.rows.find((row) => splitPhraseFile(row.file) === undefined)!;
+    fail(`Row ${odd.row} (${JSON.stringify(excerpt(odd.file))}): the file cell has no "| source>target" language pair while other rows have one.`);
   }
+  // The tool only changes the set of match names (memoQ adds xTranslated and fragments, at 0).
+  const tool = catTool ?? (withPhrase > 0 ? 'phrase' : 'memoq');
   const languages = groupByLanguage(
     tool,
-    table.map((row) => {
+    table.rows.map((row) => {
+      const counts = toolCounts(tool, row.counts);
       const phrase = splitPhraseFile(row.file);
-      if (phrase) return { target: phrase.target, file: { name: phrase.name, counts: row.counts } };
+      if (phrase) return { target: phrase.target, file: { name: phrase.name, counts } };
       const { target, name } = splitMemoqFile(row.file);
-      return { target, file: { name, counts: row.counts } };
+      return { target, file: { name, counts } };
     }),
   );
-  return { catTool: tool, format: 'trados-csv', units: ['segments', 'words'], languages };
+  return { catTool: tool, format: 'trados-csv', units: table.units, languages };
 }

@@ -1,5 +1,5 @@
 /**
- * The parsed CAT analysis report (docs/cat-analysis.md) and the error every reader throws.
+ * The parsed CAT analysis report and the errors every reader throws.
  */
 import { catTool } from '../../cat-configurations/cat-tools.js';
 
@@ -42,6 +42,11 @@ export class CatReportError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
+}
+
+/** A report past one of the bounds of `limits.ts` (too many documents, too large an answer): 413, not 400. */
+export class CatReportTooLarge extends CatReportError {
+  override name = 'CatReportTooLarge';
 }
 
 export function fail(message: string): never {

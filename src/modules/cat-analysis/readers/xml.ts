@@ -1,155 +1,76 @@
 /**
- * A minimal, strict XML reader for analysis reports: elements and attributes only. It never
- * expands or fetches entities: a DOCTYPE (where entities are declared) is rejected outright, and
- * only the five predefined entities and character references are decoded. No recursion, so deep
- * nesting cannot overflow the stack; each step advances, so it always ends.
+ * Strict, streaming XML through `saxes`: the decoded text goes in chunk by chunk and the reader is
+ * told of each element as it opens and closes; no tree of the document is built. Entities are never
+ * expanded or fetched: a DOCTYPE (where entities would be declared) is rejected, and only the five
+ * predefined entities and character references are decoded (saxes knows no others). Nesting deeper
+ * than the limit is rejected, so a hostile document cannot make the reader's state grow with it.
  */
+import { SaxesParser } from 'saxes';
+import { excerpt } from '../../../core/errors.js';
 import { fail } from './types.js';
 
 export interface XmlElement {
   name: string;
-  attributes: Map<string, string>;
-  children: XmlElement[];
-  /** 1-based line of the start tag, for messages. */
+  attributes: Record<string, string>;
+  /** 1-based line where the start tag ends, for messages. */
   line: number;
+  /** 0 for the root element. */
+  depth: number;
 }
 
-/** Name characters (ASCII letters, digits, `_ : . -`, and anything from U+00B7 up). */
-function isNameChar(code: number, first: boolean): boolean {
-  if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 58 || code >= 0xb7) return true;
-  return !first && ((code >= 48 && code <= 57) || code === 45 || code === 46);
-}
-const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
-
-/** The end of the name starting at `start` (= start when there is none). */
-function nameEnd(text: string, start: number): number {
-  let k = start;
-  while (k < text.length && isNameChar(text.charCodeAt(k), k === start)) k++;
-  return k;
-}
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-export function parseXml(text: string): XmlElement {
-  // Lines are counted incrementally (offsets mostly grow), so the whole read stays linear.
-  let knownOffset = 0;
-  let knownLine = 1;
-  let nextNewline = text.indexOf('\n');
-  const lineAt = (offset: number) => {
-    if (offset < knownOffset) {
-      knownLine = 1;
-      nextNewline = text.indexOf('\n');
-    }
-    while (nextNewline >= 0 && nextNewline < offset) {
-      knownLine++;
-      nextNewline = text.indexOf('\n', nextNewline + 1);
-    }
-    knownOffset = offset;
-    return knownLine;
-  };
-  const bad: (offset: number, what: string) => never = (offset, what) => fail(`XML line ${lineAt(offset)}: ${what}`);
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const lt = text.indexOf('<', i);
-    const textEnd = lt < 0 ? n : lt;
-    if (stack.length === 0 && /[^\s]/.test(text.slice(i, textEnd))) bad(i, 'text outside the root element.');
-    if (lt < 0) break;
-    i = lt;
-    if (text.startsWith('<?', i)) {
-      const end = text.indexOf('?>', i + 2);
-      if (end < 0) bad(i, 'a processing instruction is not closed (the file looks truncated).');
-      i = end + 2;
-    } else if (text.startsWith('<!--', i)) {
-      const end = text.indexOf('-->', i + 4);
-      if (end < 0) bad(i, 'a comment is not closed (the file looks truncated).');
-      i = end + 3;
-    } else if (text.startsWith('<![CDATA[', i)) {
-      if (stack.length === 0) bad(i, 'CDATA outside the root element.');
-      const end = text.indexOf(']]>', i + 9);
-      if (end < 0) bad(i, 'a CDATA section is not closed (the file looks truncated).');
-      i = end + 3;
-    } else if (text.startsWith('<!', i)) {
-      bad(i, 'DOCTYPE and entity declarations are not accepted in an analysis report (they could expand or fetch content); export the report again from the CAT tool.');
-    } else if (text.startsWith('</', i)) {
-      const end = nameEnd(text, i + 2);
-      if (end === i + 2) bad(i, 'a closing tag has no element name.');
-      const name = text.slice(i + 2, end);
-      let j = end;
-      while (j < n && isSpace(text.charCodeAt(j))) j++;
-      if (j >= n) bad(i, `the closing tag </${name}> is cut off (the file looks truncated).`);
-      if (text[j] !== '>') bad(j, `unexpected character ${JSON.stringify(text[j])} in the closing tag </${name}>.`);
-      const open = stack.pop();
-      if (!open) bad(i, `closing tag </${name}> without an opening tag.`);
-      if (open.name !== name) bad(i, `closing tag </${name}> does not match <${open.name}> (line ${open.line}).`);
-      i = j + 1;
-    } else {
-      const end = nameEnd(text, i + 1);
-      if (end === i + 1) bad(i, `"<" is not followed by an element name.`);
-      const element: XmlElement = { name: text.slice(i + 1, end), attributes: new Map(), children: [], line: 0 };
-      if (stack.length === 0 && root) bad(i, `a second root element <${element.name}> after </${root.name}>.`);
-      element.line = lineAt(i);
-      let j = end;
-      for (;;) {
-        let k = j;
-        while (k < n && isSpace(text.charCodeAt(k))) k++;
-        if (k === j) break;
-        j = k;
-        const attrEnd = nameEnd(text, k);
-        if (attrEnd === k) break;
-        const attrName = text.slice(k, attrEnd);
-        k = attrEnd;
-        while (k < n && isSpace(text.charCodeAt(k))) k++;
-        if (k >= n) break;
-        if (text[k] !== '=') bad(k, `attribute ${attrName} of <${element.name}> has no "=".`);
-        k++;
-        while (k < n && isSpace(text.charCodeAt(k))) k++;
-        const quote = text[k];
-        if (k >= n) break;
-        if (quote !== '"' && quote !== "'") bad(k, `the value of attribute ${attrName} of <${element.name}> is not quoted.`);
-        const close = text.indexOf(quote, k + 1);
-        if (close < 0) bad(i, `the start tag <${element.name}> is cut off (the file looks truncated).`);
-        const raw = text.slice(k + 1, close);
-        if (raw.includes('<')) bad(k, `"<" in the value of attribute ${attrName} of <${element.name}> (a quote is missing?).`);
-        if (element.attributes.has(attrName)) bad(i, `attribute ${attrName} appears twice in <${element.name}>.`);
-        element.attributes.set(attrName, decodeReferences(raw, (what) => bad(i, `${what} in attribute ${attrName} of <${element.name}>.`)));
-        j = close + 1;
-      }
-      while (j < n && isSpace(text.charCodeAt(j))) j++;
-      if (j >= n || text.indexOf('>', j) < 0) bad(i, `the start tag <${element.name}> is cut off (the file looks truncated).`);
-      const selfClosing = text.startsWith('/>', j);
-      if (!selfClosing && text[j] !== '>') bad(j, `unexpected character ${JSON.stringify(text[j])} in the start tag <${element.name}> (malformed attribute?).`);
-      const parent = stack[stack.length - 1];
-      if (parent) parent.children.push(element);
-      else root = element;
-      if (!selfClosing) stack.push(element);
-      i = j + (selfClosing ? 2 : 1);
-    }
-  }
-  const open = stack[stack.length - 1];
-  if (open) bad(n, `the file ends before element <${open.name}> (line ${open.line}) is closed (the file looks truncated).`);
-  if (!root) fail('The file holds no XML element.');
-  return root;
+export interface XmlHandler {
+  open(element: XmlElement): void;
+  close(element: XmlElement): void;
 }
 
-/** Decodes `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` and `&#…;` references; any other entity is an error. */
-function decodeReferences(value: string, bad: (what: string) => never): string {
-  if (!value.includes('&')) return value;
-  return value.replace(/&([^;&\s]{0,32})(;?)/g, (whole, ref: string, semicolon: string) => {
-    if (!semicolon) bad(`a bare "&" (${JSON.stringify(whole)})`);
-    if (ref in PREDEFINED) return PREDEFINED[ref]!;
-    const numeric = /^#(?:x([0-9a-fA-F]{1,6})|(\d{1,7}))$/.exec(ref);
-    if (numeric) {
-      const code = numeric[1] !== undefined ? parseInt(numeric[1], 16) : Number(numeric[2]);
-      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) bad(`the invalid character reference &${ref};`);
-      return String.fromCodePoint(code);
-    }
-    return bad(`the undeclared entity &${ref}; (only &lt; &gt; &amp; &quot; &apos; are allowed)`);
+const DOCTYPE_REFUSED =
+  'DOCTYPE and entity declarations are not accepted in an analysis report (they could expand or fetch content); export the report again from the CAT tool.';
+
+/** saxes messages that deserve words a person can act on; the others are passed on (cut short). */
+function describe(message: string): string {
+  if (message.startsWith('undefined entity')) return 'an undeclared entity (only &lt; &gt; &amp; &quot; &apos; and character references are allowed; entities are never expanded).';
+  if (message.startsWith('unclosed tag: ')) return `the file ends before element <${excerpt(message.slice(14).replace(/\.$/, ''))}> is closed (the file looks truncated).`;
+  if (message === 'unexpected end.') return 'the file ends inside markup (the file looks truncated).';
+  if (message.startsWith('unexpected close tag') || message.startsWith('unmatched closing tag')) return 'a closing tag does not match the element it closes.';
+  if (message.startsWith('text data outside of root node')) return 'text outside the root element.';
+  if (message.startsWith('documents may contain only one root')) return 'a second root element.';
+  return excerpt(message);
+}
+
+/** Reads the document given as chunks of text; every problem is a `CatReportError`. */
+export function readXml(chunks: Iterable<string>, handler: XmlHandler, maxDepth: number): void {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const open: XmlElement[] = [];
+  parser.on('error', (error) => {
+    const position = /^(\d+):(\d+): ([\s\S]*)$/.exec(error.message);
+    if (!position) fail(`XML: ${describe(error.message)}`);
+    fail(`XML line ${position[1]}, column ${position[2]}: ${describe(position[3]!)}`);
   });
-}
-
-/** Children with this name. */
-export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
-  return element.children.filter((child) => child.name === name);
+  parser.on('doctype', () => fail(`XML line ${parser.line}: ${DOCTYPE_REFUSED}`));
+  // saxes reports an element closed before it checks that the closing tag matches: the reader
+  // hears of a close only at the next event, so a malformed document fails as malformed.
+  let closed: XmlElement | undefined;
+  const flush = () => {
+    if (closed) handler.close(closed);
+    closed = undefined;
+  };
+  parser.on('opentag', (tag) => {
+    flush();
+    if (open.length >= maxDepth) fail(`XML line ${parser.line}: elements are nested more than ${maxDepth} deep; this is not an analysis report.`);
+    const element: XmlElement = { name: tag.name, attributes: tag.attributes as Record<string, string>, line: parser.line, depth: open.length };
+    open.push(element);
+    handler.open(element);
+  });
+  parser.on('closetag', () => {
+    flush();
+    closed = open.pop();
+  });
+  let empty = true;
+  for (const chunk of chunks) {
+    if (chunk.trim() !== '') empty = false;
+    parser.write(chunk);
+  }
+  if (empty) fail('The file holds no XML element.');
+  parser.close();
+  flush();
 }
