@@ -1,0 +1,230 @@
+import bidiModule, { type Bidi } from 'bidi-js';
+import LineBreaker from 'linebreak';
+import { cjkPreference, faceRuns, fontFile, type FaceName, type Weight } from './pdf-fonts.js';
+
+/**
+ * Text in any script on a pdfkit page. pdfkit sets one font per call and lays out left to right;
+ * fontkit (under pdfkit) shapes a run (Arabic joining, ligatures, marks) and reverses the glyphs
+ * of a right-to-left script. What neither does is done here:
+ * - fonts: each run is set in a face that has its glyphs (`faceRuns`);
+ * - line breaks: at the Unicode line-break opportunities (`linebreak`: spaces, and between CJK
+ *   characters), measured run by run, a word longer than the line cut between characters;
+ * - bidirectional order: the Unicode bidi algorithm (`bidi-js`) gives each character its level;
+ *   each line's runs are put in visual order and mirrored characters (brackets) swapped in
+ *   right-to-left runs, so that "Faktura (فاتورة) 2025" and "חשבונית 12" read right.
+ * A paragraph whose first strong character is right-to-left is aligned to the right under `start`.
+ */
+// bidi-js is CommonJS whose module is the factory itself, while its types describe an ES default export.
+const bidiFactory = bidiModule as unknown as () => Bidi;
+const bidi = bidiFactory();
+
+export interface TextStyle {
+  size: number;
+  bold?: boolean;
+}
+export type Align = 'start' | 'left' | 'right';
+
+interface VisualRun {
+  text: string;
+  face: FaceName;
+  width: number;
+}
+export interface TextLine {
+  runs: VisualRun[];
+  width: number;
+  rtl: boolean;
+}
+
+const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const NEUTRAL = /[\p{Script=Common}\p{Script=Inherited}]/u;
+
+/** fontkit reverses a run when the first character of a script other than Common or Inherited is right-to-left. */
+function fontkitReverses(text: string): boolean {
+  for (const char of text) if (!NEUTRAL.test(char)) return RTL_SCRIPT.test(char);
+  return false;
+}
+
+/** The line height for a font size: room for CJK and for Arabic marks above and below. */
+export const lineHeight = (style: TextStyle) => style.size * 1.5;
+const ascent = (style: TextStyle) => style.size * 1.12;
+
+export class PdfText {
+  private readonly registered = new Set<string>();
+  private readonly widths = new Map<string, number>();
+
+  constructor(private readonly pdf: PDFKit.PDFDocument) {}
+
+  private use(face: FaceName, style: TextStyle): void {
+    const weight: Weight = style.bold ? 'bold' : 'regular';
+    const name = `${face}-${weight}`;
+    if (!this.registered.has(name)) {
+      this.pdf.registerFont(name, fontFile(face, weight));
+      this.registered.add(name);
+    }
+    this.pdf.font(name).fontSize(style.size);
+  }
+
+  /** The advance width of a run in one face (shaped as a whole: `features` makes pdfkit lay out the run, not word by word). */
+  private runWidth(text: string, face: FaceName, style: TextStyle): number {
+    const key = `${face}|${style.bold ? 1 : 0}|${style.size}|${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      this.use(face, style);
+      width = this.pdf.widthOfString(text, { features: [] });
+      this.widths.set(key, width);
+    }
+    return width;
+  }
+
+  /** The lines of a text wrapped to `width` (each `\n` starts a paragraph). */
+  lines(text: string, style: TextStyle, width: number): TextLine[] {
+    const cjk = cjkPreference(text);
+    return text.split(/\r\n|\r|\n/).flatMap((paragraph) => this.paragraphLines(paragraph, style, width, cjk));
+  }
+
+  /** The width of the widest line of a text set without wrapping. */
+  naturalWidth(text: string, style: TextStyle): number {
+    return Math.max(0, ...this.lines(text, style, Number.POSITIVE_INFINITY).map((line) => line.width));
+  }
+
+  height(text: string, style: TextStyle, width: number): number {
+    return this.lines(text, style, width).length * lineHeight(style);
+  }
+
+  /**
+   * Draws a text wrapped in a box whose top left is (x, y); answers the y under it. With `bottom`,
+   * a line that would cross it goes to a new page, at `top`.
+   */
+  draw(text: string, style: TextStyle, box: { x: number; y: number; width: number; align?: Align; bottom?: number; top?: number }): number {
+    let top = box.y;
+    for (const line of this.lines(text, style, box.width)) {
+      if (box.bottom !== undefined && top + lineHeight(style) > box.bottom) {
+        this.pdf.addPage();
+        top = box.top ?? this.pdf.page.margins.top;
+      }
+      const align = box.align === 'start' || box.align === undefined ? (line.rtl ? 'right' : 'left') : box.align;
+      let x = align === 'right' ? box.x + box.width - line.width : box.x;
+      for (const run of line.runs) {
+        this.use(run.face, style);
+        this.pdf.text(run.text, x, top + ascent(style), { lineBreak: false, baseline: 'alphabetic', features: [] });
+        x += run.width;
+      }
+      top += lineHeight(style);
+    }
+    return top;
+  }
+
+  private paragraphLines(paragraph: string, style: TextStyle, maxWidth: number, cjk: ReturnType<typeof cjkPreference>): TextLine[] {
+    const levels = bidi.getEmbeddingLevels(paragraph);
+    const rtl = (levels.paragraphs[0]?.level ?? 0) % 2 === 1;
+    if (paragraph === '') return [{ runs: [], width: 0, rtl }];
+    const faceAt: FaceName[] = [];
+    for (const run of faceRuns(paragraph, cjk)) for (let i = 0; i < run.text.length; i++) faceAt.push(run.face);
+    const rangeWidth = (start: number, end: number) => this.logicalRuns(paragraph, faceAt, start, end).reduce((sum, run) => sum + this.runWidth(run.text, run.face, style), 0);
+
+    const ranges: Array<[number, number]> = [];
+    let lineStart = 0;
+    let lineEnd = 0;
+    let used = 0;
+    for (const [start, end] of breakPieces(paragraph)) {
+      const trimmedEnd = start + paragraph.slice(start, end).trimEnd().length;
+      const inkWidth = rangeWidth(start, trimmedEnd);
+      if (lineEnd > lineStart && used + inkWidth > maxWidth) {
+        ranges.push([lineStart, lineEnd]);
+        lineStart = lineEnd;
+        used = 0;
+      }
+      if (inkWidth > maxWidth) {
+        // A word wider than the line: cut it between characters (a mark stays with its base).
+        for (const [clusterStart, clusterEnd] of clusters(paragraph, start, end)) {
+          const clusterWidth = rangeWidth(clusterStart, clusterEnd);
+          if (lineEnd > lineStart && used + clusterWidth > maxWidth && paragraph.slice(clusterStart, clusterEnd).trim() !== '') {
+            ranges.push([lineStart, lineEnd]);
+            lineStart = lineEnd;
+            used = 0;
+          }
+          used += clusterWidth;
+          lineEnd = clusterEnd;
+        }
+        continue;
+      }
+      used += rangeWidth(start, end);
+      lineEnd = end;
+    }
+    ranges.push([lineStart, lineEnd]);
+
+    return ranges.map(([start, end]) => {
+      const trimmedEnd = start + paragraph.slice(start, end).trimEnd().length;
+      const runs = this.visualRuns(paragraph, faceAt, levels.levels, start, trimmedEnd).map((run) => ({ ...run, width: this.runWidth(run.text, run.face, style) }));
+      return { runs, width: runs.reduce((sum, run) => sum + run.width, 0), rtl };
+    });
+  }
+
+  /** The runs of one face in [start, end), in logical order. */
+  private logicalRuns(text: string, faceAt: FaceName[], start: number, end: number): Array<{ text: string; face: FaceName }> {
+    const runs: Array<{ text: string; face: FaceName }> = [];
+    for (let i = start; i < end; i++) {
+      const last = runs.at(-1);
+      if (last && last.face === faceAt[i]) last.text += text[i];
+      else runs.push({ text: text[i]!, face: faceAt[i]! });
+    }
+    return runs;
+  }
+
+  /** The runs of one face and one bidi level of a line, in visual order, ready for fontkit. */
+  private visualRuns(text: string, faceAt: FaceName[], levels: Uint8Array, start: number, end: number): Array<{ text: string; face: FaceName }> {
+    const runs: Array<{ text: string; face: FaceName; level: number }> = [];
+    for (let i = start; i < end; i++) {
+      const level = levels[i]!;
+      const last = runs.at(-1);
+      if (last && last.face === faceAt[i] && last.level === level) last.text += text[i];
+      else runs.push({ text: text[i]!, face: faceAt[i]!, level });
+    }
+    // Rule L2: from the highest level down to the lowest odd one, reverse every sequence at that level or above.
+    const highest = Math.max(0, ...runs.map((run) => run.level));
+    const lowestOdd = Math.min(...runs.map((run) => (run.level % 2 === 1 ? run.level : run.level + 1)));
+    for (let level = highest; level >= lowestOdd; level--) {
+      for (let i = 0; i < runs.length; ) {
+        if (runs[i]!.level < level) {
+          i++;
+          continue;
+        }
+        let j = i;
+        while (j < runs.length && runs[j]!.level >= level) j++;
+        runs.splice(i, j - i, ...runs.slice(i, j).reverse());
+        i = j;
+      }
+    }
+    return runs.map(({ text: runText, face, level }) => {
+      const rightToLeft = level % 2 === 1;
+      let glyphs = rightToLeft ? [...runText].map((char) => bidi.getMirroredCharacter(char) ?? char).join('') : runText;
+      // fontkit reverses a run of a right-to-left script by itself; any other run that must read right to left is reversed here.
+      if (rightToLeft !== fontkitReverses(glyphs)) glyphs = [...glyphs].reverse().join('');
+      return { text: glyphs, face };
+    });
+  }
+}
+
+/** [start, end) of each piece of text between two line-break opportunities (a piece keeps its trailing spaces). */
+function breakPieces(text: string): Array<[number, number]> {
+  const pieces: Array<[number, number]> = [];
+  const breaker = new LineBreaker(text);
+  let last = 0;
+  for (let next = breaker.nextBreak(); next; next = breaker.nextBreak()) {
+    if (next.position > last) pieces.push([last, next.position]);
+    last = next.position;
+  }
+  return pieces;
+}
+
+/** [start, end) of each character with its combining marks, in [from, to). */
+function clusters(text: string, from: number, to: number): Array<[number, number]> {
+  const result: Array<[number, number]> = [];
+  for (let i = from; i < to; ) {
+    let end = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
+    while (end < to && /\p{M}/u.test(String.fromCodePoint(text.codePointAt(end)!))) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+    result.push([i, end]);
+    i = end;
+  }
+  return result;
+}
