@@ -12,7 +12,7 @@ import { cjkPreference, faceRuns, fontFile, type FaceName, type Weight } from '.
  * - bidirectional order: the Unicode bidi algorithm (`bidi-js`) gives each character its level;
  *   each line's runs are put in visual order and mirrored characters (brackets) swapped in
  *   right-to-left runs, so that "Faktura (فاتورة) 2025" and "חשבונית 12" read right.
- * A paragraph whose first strong character is right-to-left is aligned to the right under `start`.
+ * A text whose first strong character is right-to-left is aligned to the right under `start`.
  */
 // bidi-js is CommonJS whose module is the factory itself, while its types describe an ES default export.
 const bidiFactory = bidiModule as unknown as () => Bidi;
@@ -28,6 +28,8 @@ interface VisualRun {
   text: string;
   face: FaceName;
   width: number;
+  /** the run's text in logical order, for text extraction, when its glyphs cannot be read back one by one */
+  actual?: string;
 }
 export interface TextLine {
   runs: VisualRun[];
@@ -76,10 +78,15 @@ export class PdfText {
     return width;
   }
 
-  /** The lines of a text wrapped to `width` (each `\n` starts a paragraph). */
+  /**
+   * The lines of a text wrapped to `width` (each `\n` starts a paragraph). The whole text takes
+   * the direction of its first strong character (as `dir="auto"` on a block): a Hebrew address
+   * with "Israel" under it is one right-to-left block.
+   */
   lines(text: string, style: TextStyle, width: number): TextLine[] {
     const cjk = cjkPreference(text);
-    return text.split(/\r\n|\r|\n/).flatMap((paragraph) => this.paragraphLines(paragraph, style, width, cjk));
+    const direction = baseDirection(text);
+    return text.split(/\r\n|\r|\n/).flatMap((paragraph) => this.paragraphLines(paragraph, style, width, cjk, direction));
   }
 
   /** The width of the widest line of a text set without wrapping. */
@@ -106,7 +113,9 @@ export class PdfText {
       let x = align === 'right' ? box.x + box.width - line.width : box.x;
       for (const run of line.runs) {
         this.use(run.face, style);
+        if (run.actual !== undefined) this.pdf.markContent('Span', { actual: run.actual } as never);
         this.pdf.text(run.text, x, top + ascent(style), { lineBreak: false, baseline: 'alphabetic', features: [] });
+        if (run.actual !== undefined) this.pdf.endMarkedContent();
         x += run.width;
       }
       top += lineHeight(style);
@@ -114,9 +123,9 @@ export class PdfText {
     return top;
   }
 
-  private paragraphLines(paragraph: string, style: TextStyle, maxWidth: number, cjk: ReturnType<typeof cjkPreference>): TextLine[] {
-    const levels = bidi.getEmbeddingLevels(paragraph);
-    const rtl = (levels.paragraphs[0]?.level ?? 0) % 2 === 1;
+  private paragraphLines(paragraph: string, style: TextStyle, maxWidth: number, cjk: ReturnType<typeof cjkPreference>, direction: 'ltr' | 'rtl'): TextLine[] {
+    const levels = bidi.getEmbeddingLevels(paragraph, direction);
+    const rtl = direction === 'rtl';
     if (paragraph === '') return [{ runs: [], width: 0, rtl }];
     const faceAt: FaceName[] = [];
     for (const run of faceRuns(paragraph, cjk)) for (let i = 0; i < run.text.length; i++) faceAt.push(run.face);
@@ -172,7 +181,7 @@ export class PdfText {
   }
 
   /** The runs of one face and one bidi level of a line, in visual order, ready for fontkit. */
-  private visualRuns(text: string, faceAt: FaceName[], levels: Uint8Array, start: number, end: number): Array<{ text: string; face: FaceName }> {
+  private visualRuns(text: string, faceAt: FaceName[], levels: Uint8Array, start: number, end: number): Array<{ text: string; face: FaceName; actual?: string }> {
     const runs: Array<{ text: string; face: FaceName; level: number }> = [];
     for (let i = start; i < end; i++) {
       const level = levels[i]!;
@@ -197,12 +206,23 @@ export class PdfText {
     }
     return runs.map(({ text: runText, face, level }) => {
       const rightToLeft = level % 2 === 1;
-      let glyphs = rightToLeft ? [...runText].map((char) => bidi.getMirroredCharacter(char) ?? char).join('') : runText;
-      // fontkit reverses a run of a right-to-left script by itself; any other run that must read right to left is reversed here.
-      if (rightToLeft !== fontkitReverses(glyphs)) glyphs = [...glyphs].reverse().join('');
-      return { text: glyphs, face };
+      if (!rightToLeft) return { text: runText, face };
+      const mirrored = [...runText].map((char) => bidi.getMirroredCharacter(char) ?? char);
+      const visual = [...mirrored].reverse().join('');
+      // fontkit reverses a run of a right-to-left script by itself; any other run is reversed here.
+      return { text: fontkitReverses(runText) ? mirrored.join('') : visual, face, actual: visual };
     });
   }
+}
+
+/** The direction of the first strong character (rule P2 of the bidi algorithm), left to right when there is none. */
+export function baseDirection(text: string): 'ltr' | 'rtl' {
+  for (const char of text) {
+    const type = bidi.getBidiCharTypeName(char);
+    if (type === 'L') return 'ltr';
+    if (type === 'R' || type === 'AL') return 'rtl';
+  }
+  return 'ltr';
 }
 
 /** [start, end) of each piece of text between two line-break opportunities (a piece keeps its trailing spaces). */
