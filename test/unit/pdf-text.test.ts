@@ -1,15 +1,13 @@
 import bidiModule, { type Bidi } from 'bidi-js';
 import fc from 'fast-check';
-import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { cjkPreference, faceRuns, fontFile, type FaceName } from '../../src/modules/documents/pdf-fonts.js';
-import { PdfText, baseDirection, lineHeight, type TextLine } from '../../src/modules/documents/pdf-text.js';
+import { cjkPreference, faceRuns, loadFont, type FaceName } from '../../src/modules/documents/pdf-fonts.js';
+import { PdfText, baseDirection, isolate, lineHeight, type TextLine } from '../../src/modules/documents/pdf-text.js';
 
 const bidi = (bidiModule as unknown as () => Bidi)();
 const text = new PdfText(new PDFDocument({ size: 'A4' }));
-const fonts = new Map<FaceName, fontkit.Font>();
-const font = (face: FaceName) => fonts.get(face) ?? fonts.set(face, fontkit.create(fontFile(face, 'regular')) as fontkit.Font).get(face)!;
+const font = (face: FaceName) => loadFont(face, 'regular');
 
 /** What the page shows, left to right: each run as fontkit lays it out (it reverses right-to-left scripts), glyphs read back through the font's cmap. */
 function shown(line: TextLine): string {
@@ -52,6 +50,16 @@ describe('PdfText: lines and visual order', () => {
     expect(line('חשבונית (2025) סופית').rtl).toBe(true);
     expect(line('Invoice (חשבונית)').rtl).toBe(false);
     expect(shown(line('Invoice (חשבונית)'))).toBe('Invoice (תינובשח)');
+  });
+
+  it('an isolated right-to-left name does not turn the label around it, and bidi controls are never drawn', () => {
+    const label = `${isolate('מע״מ')} (17 %)`;
+    expect(baseDirection(label)).toBe('ltr');
+    expect(baseDirection('מע״מ (17 %)')).toBe('rtl');
+    expect(line(label).rtl).toBe(false);
+    expect(shown(line(label))).toBe('מ״עמ (17 %)');
+    expect(shown(line('\u202eABC\u202c DEF'))).not.toMatch(/[\u202a-\u202e]/);
+    expect(line('\u200f\u2066x\u2069').runs.map((run) => run.text).join('')).toBe('x');
   });
 
   it('reads as the Unicode bidi algorithm orders it, for any mix of Hebrew, Latin, digits and punctuation', () => {

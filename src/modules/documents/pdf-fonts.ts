@@ -26,30 +26,26 @@ const FACE_FILES: Record<FaceName, { pkg: string; stem: string }> = {
 const WEIGHT_DIRS: Record<Weight, string> = { regular: '400Regular', bold: '700Bold' };
 
 const require = createRequire(import.meta.url);
-const fontFiles = new Map<string, Buffer>();
-const coverage = new Map<FaceName, fontkit.Font>();
+const fonts = new Map<string, fontkit.Font>();
 
-/** The font file of a face and weight, read once (the CJK files are 5–10 MB: read only when a document needs them). */
-export function fontFile(face: FaceName, weight: Weight): Buffer {
+/**
+ * The parsed font of a face and weight, read and parsed once per process and shared by every
+ * document (pdfkit takes a fontkit font as it is and subsets it per document). The CJK files are
+ * 5–10 MB: each is read only when a document first needs it.
+ */
+export function loadFont(face: FaceName, weight: Weight): fontkit.Font {
   const key = `${face}-${weight}`;
-  let file = fontFiles.get(key);
-  if (!file) {
+  let font = fonts.get(key);
+  if (!font) {
     const { pkg, stem } = FACE_FILES[face];
     const dir = WEIGHT_DIRS[weight];
-    file = readFileSync(require.resolve(`${pkg}/${dir}/${stem}_${dir}.ttf`));
-    fontFiles.set(key, file);
+    font = fontkit.create(readFileSync(require.resolve(`${pkg}/${dir}/${stem}_${dir}.ttf`))) as fontkit.Font;
+    fonts.set(key, font);
   }
-  return file;
+  return font;
 }
 
-function hasGlyph(face: FaceName, codePoint: number): boolean {
-  let font = coverage.get(face);
-  if (!font) {
-    font = fontkit.create(fontFile(face, 'regular')) as fontkit.Font;
-    coverage.set(face, font);
-  }
-  return font.hasGlyphForCodePoint(codePoint);
-}
+const hasGlyph = (face: FaceName, codePoint: number) => loadFont(face, 'regular').hasGlyphForCodePoint(codePoint);
 
 export type CjkPreference = 'japanese' | 'chinese' | 'korean';
 

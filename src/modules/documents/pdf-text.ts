@@ -1,6 +1,6 @@
 import bidiModule, { type Bidi } from 'bidi-js';
 import LineBreaker from 'linebreak';
-import { cjkPreference, faceRuns, fontFile, type FaceName, type Weight } from './pdf-fonts.js';
+import { cjkPreference, faceRuns, loadFont, type FaceName, type Weight } from './pdf-fonts.js';
 
 /**
  * Text in any script on a pdfkit page. pdfkit sets one font per call and lays out left to right;
@@ -46,13 +46,33 @@ function fontkitReverses(text: string): boolean {
   return false;
 }
 
+/**
+ * Advance widths in thousandths of the font size, remembered across documents: measuring shapes
+ * the text (fontkit's OpenType layout), which is most of the work of a PDF, and the same words,
+ * CJK characters and amounts come back on every document. Bounded: emptied when full.
+ */
+const advances = new Map<string, number>();
+const MAX_ADVANCES = 50_000;
+
+function advance(text: string, face: FaceName, weight: Weight): number {
+  const key = `${face}|${weight}|${text}`;
+  let width = advances.get(key);
+  if (width === undefined) {
+    const font = loadFont(face, weight);
+    width = (font.layout(text, []).advanceWidth * 1000) / font.unitsPerEm;
+    if (advances.size >= MAX_ADVANCES) advances.clear();
+    advances.set(key, width);
+  }
+  return width;
+}
+
 /** The line height for a font size: room for CJK and for Arabic marks above and below. */
 export const lineHeight = (style: TextStyle) => style.size * 1.5;
 const ascent = (style: TextStyle) => style.size * 1.12;
 
 export class PdfText {
   private readonly registered = new Set<string>();
-  private readonly widths = new Map<string, number>();
+  private readonly laidOut = new Map<string, TextLine[]>();
 
   constructor(private readonly pdf: PDFKit.PDFDocument) {}
 
@@ -60,22 +80,15 @@ export class PdfText {
     const weight: Weight = style.bold ? 'bold' : 'regular';
     const name = `${face}-${weight}`;
     if (!this.registered.has(name)) {
-      this.pdf.registerFont(name, fontFile(face, weight));
+      this.pdf.registerFont(name, loadFont(face, weight) as never);
       this.registered.add(name);
     }
     this.pdf.font(name).fontSize(style.size);
   }
 
-  /** The advance width of a run in one face (shaped as a whole: `features` makes pdfkit lay out the run, not word by word). */
+  /** The advance width of a run in one face, as pdfkit will draw it (the run shaped as a whole). */
   private runWidth(text: string, face: FaceName, style: TextStyle): number {
-    const key = `${face}|${style.bold ? 1 : 0}|${style.size}|${text}`;
-    let width = this.widths.get(key);
-    if (width === undefined) {
-      this.use(face, style);
-      width = this.pdf.widthOfString(text, { features: [] });
-      this.widths.set(key, width);
-    }
-    return width;
+    return (advance(text, face, style.bold ? 'bold' : 'regular') * style.size) / 1000;
   }
 
   /**
@@ -84,9 +97,15 @@ export class PdfText {
    * with "Israel" under it is one right-to-left block.
    */
   lines(text: string, style: TextStyle, width: number): TextLine[] {
-    const cjk = cjkPreference(text);
-    const direction = baseDirection(text);
-    return text.split(/\r\n|\r|\n/).flatMap((paragraph) => this.paragraphLines(paragraph, style, width, cjk, direction));
+    const key = `${style.bold ? 1 : 0}|${style.size}|${width}|${text}`;
+    let lines = this.laidOut.get(key);
+    if (!lines) {
+      const cjk = cjkPreference(text);
+      const direction = baseDirection(text);
+      lines = text.split(/\r\n|\r|\n/).flatMap((paragraph) => this.paragraphLines(paragraph, style, width, cjk, direction));
+      this.laidOut.set(key, lines);
+    }
+    return lines;
   }
 
   /** The width of the widest line of a text set without wrapping. */
@@ -173,6 +192,7 @@ export class PdfText {
   private logicalRuns(text: string, faceAt: FaceName[], start: number, end: number): Array<{ text: string; face: FaceName }> {
     const runs: Array<{ text: string; face: FaceName }> = [];
     for (let i = start; i < end; i++) {
+      if (BIDI_CONTROL.test(text[i]!)) continue;
       const last = runs.at(-1);
       if (last && last.face === faceAt[i]) last.text += text[i];
       else runs.push({ text: text[i]!, face: faceAt[i]! });
@@ -184,6 +204,7 @@ export class PdfText {
   private visualRuns(text: string, faceAt: FaceName[], levels: Uint8Array, start: number, end: number): Array<{ text: string; face: FaceName; actual?: string }> {
     const runs: Array<{ text: string; face: FaceName; level: number }> = [];
     for (let i = start; i < end; i++) {
+      if (BIDI_CONTROL.test(text[i]!)) continue;
       const level = levels[i]!;
       const last = runs.at(-1);
       if (last && last.face === faceAt[i] && last.level === level) last.text += text[i];
@@ -217,13 +238,23 @@ export class PdfText {
 
 /** The direction of the first strong character (rule P2 of the bidi algorithm), left to right when there is none. */
 export function baseDirection(text: string): 'ltr' | 'rtl' {
+  let isolated = 0;
   for (const char of text) {
     const type = bidi.getBidiCharTypeName(char);
-    if (type === 'L') return 'ltr';
-    if (type === 'R' || type === 'AL') return 'rtl';
+    // Text inside an isolate (FSI … PDI) does not decide the direction of what surrounds it.
+    if (type === 'LRI' || type === 'RLI' || type === 'FSI') isolated++;
+    else if (type === 'PDI') isolated = Math.max(0, isolated - 1);
+    else if (isolated === 0 && type === 'L') return 'ltr';
+    else if (isolated === 0 && (type === 'R' || type === 'AL')) return 'rtl';
   }
   return 'ltr';
 }
+
+/** Text wrapped in a first-strong isolate: it keeps its own direction without turning that of the text around it. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** Bidi formatting characters: they steer the order, and are never drawn (no font has a glyph for them). */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** [start, end) of each piece of text between two line-break opportunities (a piece keeps its trailing spaces). */
 function breakPieces(text: string): Array<[number, number]> {

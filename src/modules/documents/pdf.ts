@@ -6,7 +6,7 @@ import { accounts } from '../accounts/index.js';
 import { INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { tableColumns } from './pdf-columns.js';
 import { formatAmount, formatPercent, formatQuantity, formatUnitCost } from './pdf-format.js';
-import { PdfText, lineHeight, type TextStyle } from './pdf-text.js';
+import { PdfText, isolate, lineHeight, type TextStyle } from './pdf-text.js';
 import { documentRepository as repo } from './repository.js';
 import type { DocumentObject } from './schemas.js';
 import { documents } from './service.js';
@@ -74,7 +74,7 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
   const dates = [`Issue date: ${day(doc.issueDate)}`];
   if (kind.hasPayments || doc.dueDate) dates.push(`Due date: ${day(doc.dueDate)}`);
   if (kind.hasValidityDate) dates.push(`Valid until: ${day(doc.validityDate)}`);
-  if (doc.creditedInvoice) dates.push(`Credits invoice ${doc.creditedInvoice.number ?? ''}`);
+  if (doc.creditedInvoice) dates.push(`Credits invoice ${isolate(doc.creditedInvoice.number ?? '')}`);
   rightY = text.draw(dates.join('\n'), BODY, { x: right, y: rightY, width: half, align: 'right' });
 
   // The party.
@@ -91,8 +91,8 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
   const rows = doc.lines.map((line) => [line.description, formatQuantity(line.quantity), line.quantityType?.name ?? '', formatUnitCost(line.unitCost, code), formatAmount(line.total, code)]);
   const totals: Array<[string, string]> = [['Subtotal', formatAmount(doc.total.subtotal, code)]];
   if (doc.discount !== 0) totals.push([`Discount (${formatPercent(doc.discount)})`, formatAmount(-doc.total.discount, code)]);
-  if (doc.tax1) totals.push([`${doc.tax1.name} (${formatPercent(doc.tax1.value)})`, formatAmount(doc.total.tax1, code)]);
-  if (doc.tax2) totals.push([`${doc.tax2.name} (${formatPercent(doc.tax2.value)})`, formatAmount(doc.total.tax2, code)]);
+  if (doc.tax1) totals.push([`${isolate(doc.tax1.name)} (${formatPercent(doc.tax1.value)})`, formatAmount(doc.total.tax1, code)]);
+  if (doc.tax2) totals.push([`${isolate(doc.tax2.name)} (${formatPercent(doc.tax2.value)})`, formatAmount(doc.total.tax2, code)]);
   totals.push(['Total', formatAmount(doc.total.total, code)]);
   const natural = [1, 2, 3, 4].map((column) =>
     Math.max(
