@@ -26,20 +26,34 @@ const FACE_FILES: Record<FaceName, { pkg: string; stem: string }> = {
 const WEIGHT_DIRS: Record<Weight, string> = { regular: '400Regular', bold: '700Bold' };
 
 const require = createRequire(import.meta.url);
+const files = new Map<string, Buffer>();
 const fonts = new Map<string, fontkit.Font>();
 
+/** The font file of a face and weight, read once per process (the CJK files are 5–10 MB: read only when a document first needs one). */
+export function fontFile(face: FaceName, weight: Weight): Buffer {
+  const key = `${face}-${weight}`;
+  let file = files.get(key);
+  if (!file) {
+    const { pkg, stem } = FACE_FILES[face];
+    const dir = WEIGHT_DIRS[weight];
+    file = readFileSync(require.resolve(`${pkg}/${dir}/${stem}_${dir}.ttf`));
+    files.set(key, file);
+  }
+  return file;
+}
+
 /**
- * The parsed font of a face and weight, read and parsed once per process and shared by every
- * document (pdfkit takes a fontkit font as it is and subsets it per document). The CJK files are
- * 5–10 MB: each is read only when a document first needs it.
+ * The parsed font of a face and weight, shared by every document, for measuring and for glyph
+ * coverage only. pdfkit gets the file and parses it per document: fontkit remembers each glyph
+ * with the characters of its first use, and pdfkit's subsetting reads a composite glyph's parts
+ * (the C of a Č) without characters, so a shared font would lose the ToUnicode entry of a plain C
+ * on every later document, and copy and paste with it.
  */
 export function loadFont(face: FaceName, weight: Weight): fontkit.Font {
   const key = `${face}-${weight}`;
   let font = fonts.get(key);
   if (!font) {
-    const { pkg, stem } = FACE_FILES[face];
-    const dir = WEIGHT_DIRS[weight];
-    font = fontkit.create(readFileSync(require.resolve(`${pkg}/${dir}/${stem}_${dir}.ttf`))) as fontkit.Font;
+    font = fontkit.create(fontFile(face, weight)) as fontkit.Font;
     fonts.set(key, font);
   }
   return font;

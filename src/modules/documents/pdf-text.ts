@@ -1,6 +1,6 @@
 import bidiModule, { type Bidi } from 'bidi-js';
 import LineBreaker from 'linebreak';
-import { cjkPreference, faceRuns, loadFont, type FaceName, type Weight } from './pdf-fonts.js';
+import { cjkPreference, faceRuns, fontFile, loadFont, type FaceName, type Weight } from './pdf-fonts.js';
 
 /**
  * Text in any script on a pdfkit page. pdfkit sets one font per call and lays out left to right;
@@ -80,7 +80,7 @@ export class PdfText {
     const weight: Weight = style.bold ? 'bold' : 'regular';
     const name = `${face}-${weight}`;
     if (!this.registered.has(name)) {
-      this.pdf.registerFont(name, loadFont(face, weight) as never);
+      this.pdf.registerFont(name, fontFile(face, weight));
       this.registered.add(name);
     }
     this.pdf.font(name).fontSize(style.size);
