@@ -153,3 +153,24 @@ describe('amounts and the line table', () => {
     expect(plain(texts.join(' '))).toContain('Framework agreement');
   });
 });
+
+describe('long texts', () => {
+  it('an account and a party with 255 characters in every field run onto the next page, never off it', async () => {
+    const long = (word: string) => `${word} `.repeat(Math.ceil(256 / (word.length + 1))).slice(0, 255).trim();
+    const address = { name: long('Адрес'), street: long('Straße'), city: long('東京都'), postalCode: long('00-950'), state: long('ولاية') };
+    expect((await t.api.put('/v2/account', { name: long('Übersetzungsbüro'), address: { ...address, country: 'DE' } })).status).toBe(200);
+    const client = await t.api.post('/v2/clients', { name: long('Łódź'), currency: 'EUR', address: { ...address, country: 'PL' } });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const invoice = await t.api.post('/v2/invoices', { client: client.body.id, lines: [{ description: long('Übersetzung'), quantity: 1, unitCost: 1 }], terms: long('Zahlbar') });
+    const pdf = await pdfOf(t.api, `/v2/invoices/${invoice.body.id}/pdf`);
+    const items = await pdfItems(pdf);
+    expect(Math.max(...items.map((item) => item.page))).toBeGreaterThan(1);
+    for (const item of items) {
+      expect(item.y, `"${item.text}" under the bottom margin`).toBeGreaterThanOrEqual(50 - 4);
+      expect(item.y, `"${item.text}" above the top margin`).toBeLessThanOrEqual(841.89 - 50);
+      expect(item.x + item.width, `"${item.text}" leaves the page`).toBeLessThanOrEqual(595.28 - 50 + 0.01);
+    }
+    expect(items.map((item) => item.text)).toContain('Description');
+    expect(items.map((item) => item.text)).toContain('€1.00');
+  });
+});

@@ -28,7 +28,11 @@ interface VisualRun {
   text: string;
   face: FaceName;
   width: number;
-  /** the run's text in logical order, for text extraction, when its glyphs cannot be read back one by one */
+  /**
+   * A right-to-left run's characters in the order drawn, written as the run's ActualText: Arabic's
+   * joined forms share glyphs and cannot be read back one by one; poppler puts this text back in
+   * reading order.
+   */
   actual?: string;
 }
 export interface TextLine {
@@ -52,7 +56,7 @@ function fontkitReverses(text: string): boolean {
  * CJK characters and amounts come back on every document. Bounded: emptied when full.
  */
 const advances = new Map<string, number>();
-const MAX_ADVANCES = 50_000;
+const MAX_ADVANCES = 20_000;
 
 function advance(text: string, face: FaceName, weight: Weight): number {
   const key = `${face}|${weight}|${text}`;

@@ -66,9 +66,8 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
   const half = (width - 20) / 2;
   const right = left + width - half;
 
-  // Header: the account on the left, title, number and dates on the right.
-  let leftY = text.draw(account.name, { size: 14, bold: true }, { x: left, y: MARGIN, width: half, align: 'start' });
-  leftY = text.draw(addressLines(account.address, '').join('\n'), BODY, { x: left, y: leftY, width: half, align: 'start' });
+  // Header: title, number and dates on the right, then the account on the left (which may be long
+  // enough to run onto a second page: names and address lines take up to 255 characters each).
   let rightY = text.draw(title, { size: 20, bold: true }, { x: right, y: MARGIN, width: half, align: 'right' });
   rightY = text.draw(doc.number ?? 'Draft', { size: 11 }, { x: right, y: rightY, width: half, align: 'right' });
   const dates = [`Issue date: ${day(doc.issueDate)}`];
@@ -76,13 +75,16 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
   if (kind.hasValidityDate) dates.push(`Valid until: ${day(doc.validityDate)}`);
   if (doc.creditedInvoice) dates.push(`Credits invoice ${isolate(doc.creditedInvoice.number ?? '')}`);
   rightY = text.draw(dates.join('\n'), BODY, { x: right, y: rightY, width: half, align: 'right' });
+  const firstPage = pdf.page;
+  let y = text.draw(account.name, { size: 14, bold: true }, { x: left, y: MARGIN, width: half, align: 'start', bottom });
+  y = text.draw(addressLines(account.address, '').join('\n'), BODY, { x: left, y, width: half, align: 'start', bottom });
+  if (pdf.page === firstPage) y = Math.max(y, rightY, 130);
 
   // The party.
-  let y = Math.max(leftY, rightY, 130) + 20;
-  y = text.draw(PARTY_LABELS[kind.kind]!, { size: 10, bold: true }, { x: left, y, width: half, align: 'start' });
+  y = text.draw(PARTY_LABELS[kind.kind]!, { size: 10, bold: true }, { x: left, y: y + 20, width: half, align: 'start', bottom });
   const partyLines = addressLines(party.address, party.name);
   if (party.address.name && party.address.name !== party.name) partyLines.push(party.name);
-  y = text.draw(partyLines.join('\n'), { size: 10 }, { x: left, y, width: half, align: 'start' });
+  y = text.draw(partyLines.join('\n'), { size: 10 }, { x: left, y, width: half, align: 'start', bottom });
 
   // Lines: the description takes the width the figures leave.
   const code = doc.currency.code;
@@ -111,7 +113,12 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
     return under + 4;
   };
 
-  y = header(Math.max(y + 20, 260));
+  let tableTop = pdf.page === firstPage ? Math.max(y + 20, 260) : y + 20;
+  if (tableTop + 40 > bottom) {
+    pdf.addPage();
+    tableTop = MARGIN;
+  }
+  y = header(tableTop);
   for (const row of rows) {
     if (y + rowHeight(row, BODY) > bottom) {
       pdf.addPage();
