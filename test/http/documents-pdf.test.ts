@@ -55,7 +55,10 @@ describe('GET /v2/{kind}/:id/pdf', () => {
     const pdf = await pdfOf(t.api, `/v2/invoices/${invoice.id}/pdf`);
     if (process.env.DOC_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.DOC_PDF_OUT, pdf);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = (await pdfLines(pdf)).join('\n');
+    const lines = await pdfLines(pdf);
+    const text = lines.join('\n');
+    // Each column is as wide as its widest cell or title: no title wraps.
+    expect(lines).toContain('Description Quantity Unit Unit cost Total');
     for (const expected of ['Agency One', '5 Agency Road', '9000 Ghent', 'Invoice', 'INV-2025-0001', 'Issue date: 2025-01-15', 'Due date: 2025-02-14', '1 Main Street', '1000 Brussels', 'Manual translation', 'Rush fee', '€1.005', '€3.02', 'Subtotal', '€103.02', 'Discount (10 %)', '-€10.30', '(21 %)', '€19.47', 'Total', '€112.19', 'Bank transfer within 30 days']) {
       expect(text, `missing "${expected}" in\n${text}`).toContain(expected);
     }
@@ -128,7 +131,7 @@ describe('amounts and the line table', () => {
     const pdf = await pdfOf(t.api, `/v2/invoices/${invoice.body.id}/pdf`);
     const items = await pdfItems(pdf);
     const texts = items.map((item) => item.text);
-    for (const whole of ['£1 247 067 890.00', '£1 247 069 453.56', '12 500.5', '£0.125', '£1 562.56', '£261 884 585.25', '£1 508 954 038.81']) {
+    for (const whole of ['Description', 'Quantity', 'Unit', 'Unit cost', 'Total', '£1 247 067 890.00', '£1 247 069 453.56', '12 500.5', '£0.125', '£1 562.56', '£261 884 585.25', '£1 508 954 038.81']) {
       expect(texts, `"${whole}" as one piece of text in ${JSON.stringify(texts)}`).toContain(whole);
     }
     const right = 595.28 - 50;

@@ -87,6 +87,18 @@ describe('PdfText: lines and visual order', () => {
     expect(text.height('a\nb\nc', style, 100)).toBe(3 * lineHeight(style));
   });
 
+  it('a box as wide as the natural width holds each paragraph on one line', () => {
+    const piece = fc.constantFrom('Unit cost', 'Łódź', 'AV', 'To', 'Αθήνα', 'Москва', '北京翻译', 'ひらがな', '번역', 'שלום', 'شركة', '1 247 067 890.00', ' ', '\n');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
+        const value = pieces.join('');
+        const style = { size: 9, bold: pieces.length % 2 === 0 };
+        expect(text.lines(value, style, text.naturalWidth(value, style))).toHaveLength(value.split('\n').length);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it('never makes a line wider than the box unless one character is', () => {
     const piece = fc.constantFrom('word', 'Łódź', 'Αθήνα', 'Москва', '北京翻译', 'ひらがな', '번역', 'שלום', 'شركة', '1 247 067 890.00', ' ', '  ');
     fc.assert(

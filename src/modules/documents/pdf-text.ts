@@ -38,6 +38,8 @@ interface VisualRun {
 export interface TextLine {
   runs: VisualRun[];
   width: number;
+  /** the width as the line breaker measured it (piece by piece) */
+  wrapWidth: number;
   rtl: boolean;
 }
 
@@ -112,9 +114,13 @@ export class PdfText {
     return lines;
   }
 
-  /** The width of the widest line of a text set without wrapping. */
+  /**
+   * The width of the widest line of a text set without wrapping, so that a box this wide holds it
+   * on one line: the line breaker measures word by word, which can differ from the whole line by a
+   * kerning pair across a break, so each paragraph counts the larger of the two.
+   */
   naturalWidth(text: string, style: TextStyle): number {
-    return Math.max(0, ...this.lines(text, style, Number.POSITIVE_INFINITY).map((line) => line.width));
+    return Math.max(0, ...this.lines(text, style, Number.POSITIVE_INFINITY).map((line) => Math.max(line.width, line.wrapWidth)));
   }
 
   height(text: string, style: TextStyle, width: number): number {
@@ -149,20 +155,21 @@ export class PdfText {
   private paragraphLines(paragraph: string, style: TextStyle, maxWidth: number, cjk: ReturnType<typeof cjkPreference>, direction: 'ltr' | 'rtl'): TextLine[] {
     const levels = bidi.getEmbeddingLevels(paragraph, direction);
     const rtl = direction === 'rtl';
-    if (paragraph === '') return [{ runs: [], width: 0, rtl }];
+    if (paragraph === '') return [{ runs: [], width: 0, wrapWidth: 0, rtl }];
     const faceAt: FaceName[] = [];
     for (const run of faceRuns(paragraph, cjk)) for (let i = 0; i < run.text.length; i++) faceAt.push(run.face);
     const rangeWidth = (start: number, end: number) => this.logicalRuns(paragraph, faceAt, start, end).reduce((sum, run) => sum + this.runWidth(run.text, run.face, style), 0);
 
-    const ranges: Array<[number, number]> = [];
+    const ranges: Array<[number, number, number]> = [];
     let lineStart = 0;
     let lineEnd = 0;
     let used = 0;
+    let ink = 0;
     for (const [start, end] of breakPieces(paragraph)) {
       const trimmedEnd = start + paragraph.slice(start, end).trimEnd().length;
       const inkWidth = rangeWidth(start, trimmedEnd);
       if (lineEnd > lineStart && used + inkWidth > maxWidth) {
-        ranges.push([lineStart, lineEnd]);
+        ranges.push([lineStart, lineEnd, ink]);
         lineStart = lineEnd;
         used = 0;
       }
@@ -171,24 +178,26 @@ export class PdfText {
         for (const [clusterStart, clusterEnd] of clusters(paragraph, start, end)) {
           const clusterWidth = rangeWidth(clusterStart, clusterEnd);
           if (lineEnd > lineStart && used + clusterWidth > maxWidth && paragraph.slice(clusterStart, clusterEnd).trim() !== '') {
-            ranges.push([lineStart, lineEnd]);
+            ranges.push([lineStart, lineEnd, ink]);
             lineStart = lineEnd;
             used = 0;
           }
           used += clusterWidth;
+          ink = used;
           lineEnd = clusterEnd;
         }
         continue;
       }
+      ink = used + inkWidth;
       used += rangeWidth(start, end);
       lineEnd = end;
     }
-    ranges.push([lineStart, lineEnd]);
+    ranges.push([lineStart, lineEnd, ink]);
 
-    return ranges.map(([start, end]) => {
+    return ranges.map(([start, end, wrapWidth]) => {
       const trimmedEnd = start + paragraph.slice(start, end).trimEnd().length;
       const runs = this.visualRuns(paragraph, faceAt, levels.levels, start, trimmedEnd).map((run) => ({ ...run, width: this.runWidth(run.text, run.face, style) }));
-      return { runs, width: runs.reduce((sum, run) => sum + run.width, 0), rtl };
+      return { runs, width: runs.reduce((sum, run) => sum + run.width, 0), wrapWidth, rtl };
     });
   }
 
