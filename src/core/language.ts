@@ -81,6 +81,11 @@ export function isCountryCode(code: string): boolean {
   return safeCanonical(`und-${code}`) === `und-${code}`;
 }
 
+/** The English name of an ISO 3166-1 alpha-2 code (`PL` → Poland); the code itself when `Intl` has no name for it. */
+export function countryName(code: string): string {
+  return safeOf(regionNames, code) ?? code;
+}
+
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 /**
  * IANA time zone names. Beyond the canonical list, `Intl` knows links such as `US/Eastern`; it
