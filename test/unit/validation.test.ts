@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ApiError } from '../../src/core/errors.js';
 import { parseForm } from '../../src/core/form.js';
-import { coerce, findNul, validatorCompiler } from '../../src/core/http/validation.js';
+import { coerce, validatorCompiler } from '../../src/core/http/validation.js';
+import { findInvalidText } from '../../src/core/text.js';
 import { CurrencyCode, DateInput, Email, Id, IdParams, Input, Nullable, pageQuery } from '../../src/core/schemas.js';
 
 type Part = 'body' | 'querystring' | 'params';
@@ -231,8 +232,8 @@ describe('validation errors (DESIGN §5.2)', () => {
     const error = fails(body('name=a%00b'), 'parameter_invalid');
     expect(error.details).toEqual([{ param: 'name', message: 'must not contain NUL characters' }]);
     expect(fails(validator(Body)({ name: 'x', tags: ['ok', 'b\u0000'] }), 'parameter_invalid').details?.[0]?.param).toBe('tags[1]');
-    expect(findNul({ a: [{ b: 'x\u0000' }] })).toBe('a[0][b]');
-    expect(findNul({ a: ['x'], b: { c: 1 } })).toBeUndefined();
+    expect(findInvalidText({ a: [{ b: 'x\u0000' }] })?.param).toBe('a[0][b]');
+    expect(findInvalidText({ a: ['x'], b: { c: 1 } })).toBeUndefined();
   });
 
   it('answers 404 resource_missing for a malformed id in the path, 400 for other path values', () => {
