@@ -56,6 +56,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
 /**
+ * A stored text as an answer gives it: null when empty. Some columns keep "unset" as '' (they
+ * are NOT NULL); the API shows null there, as it does for any nullable parameter sent empty.
+ */
+export const nullWhenEmpty = (value: string): string | null => (value === '' ? null : value);
+
+/**
  * The text of a multipart text field, which the multipart parser hands over one character per
  * byte (latin1: the `defCharset` of files/upload.ts): decoded here as UTF-8, malformed bytes
  * kept as marks. A part that declared its own charset was decoded by the parser already

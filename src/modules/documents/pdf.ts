@@ -113,7 +113,7 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
     pdf.font('Helvetica').text('VAT reverse charge: VAT to be accounted for by the recipient.', left, y + 4, { width });
     y += 18;
   }
-  if (doc.terms.trim() !== '') {
+  if (doc.terms !== null && doc.terms.trim() !== '') {
     pdf.font('Helvetica-Bold').text('Terms', left, y + 12);
     pdf.font('Helvetica').text(doc.terms, { width });
   }
