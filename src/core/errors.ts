@@ -74,7 +74,7 @@ export interface ErrorBody {
  * Bounds of an error body, the last guard behind `excerpt()`: whatever a message quotes, the body
  * stays a few kilobytes (at most MAX_DETAILS details; the rest summed up in one more).
  */
-const MAX_MESSAGE_CHARS = 500;
+const MAX_MESSAGE_CHARS = 1_000;
 const MAX_DETAIL_CHARS = 200;
 const MAX_DETAILS = 20;
 

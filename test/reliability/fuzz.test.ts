@@ -279,7 +279,7 @@ async function check(spec: Spec): Promise<void> {
   }
 }
 
-/** The bound errors.ts puts on an error body: 500 characters of message, 21 details of 2 × 200. */
+/** The bound errors.ts puts on an error body: 1 000 characters of message, 21 details of 2 × 200. */
 const MAX_ERROR_BODY = 12_000;
 
 const options = (offset: number): fc.Parameters<[Spec]> => ({ seed: SEED + offset, numRuns: RUNS, endOnFailure: true, verbose: 1 });
