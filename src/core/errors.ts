@@ -1,3 +1,5 @@
+import { printable } from './text.js';
+
 /** One error-code list, mapped once to HTTP statuses and names (DESIGN §5). */
 export const ErrorCodes = {
   parameter_missing: 400,
@@ -78,10 +80,8 @@ const MAX_MESSAGE_CHARS = 1_000;
 const MAX_DETAIL_CHARS = 200;
 const MAX_DETAILS = 20;
 
-/** Text as it may appear in an error body: lone surrogates shown as U+FFFD, cut to `max`. */
-function bounded(text: string, max: number): string {
-  return excerpt(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'), max);
-}
+/** Text as it may appear in an error body: what is not valid text shown as U+FFFD, cut to `max`. */
+const bounded = (text: string, max: number): string => excerpt(printable(text), max);
 
 export function errorBody(error: ApiError, requestId: string): ErrorBody {
   const body: ErrorBody = { message: bounded(error.message, MAX_MESSAGE_CHARS), name: statusName(error.statusCode), code: error.code, id: requestId };

@@ -93,6 +93,14 @@ describe('malformed UTF-8 and lone surrogates: 400 parameter_invalid naming the 
     expect(raw.body.name).toBe(`${name} raw`);
     const json = await send('POST', TAXES, JSON.stringify({ name: `${name} json`, value: 0.1 }), JSON_TYPE);
     expect((await t.api.get(`${TAXES}/${json.body.id}`)).body.name).toBe(`${name} json`);
+    const bom = await send('POST', TAXES, `\ufeff${JSON.stringify({ name: `${name} bom`, value: 0.1 })}`, JSON_TYPE);
+    expect(bom.body.name).toBe(`${name} bom`);
+  });
+
+  it('reads bodies as UTF-8 whatever charset they declare', async () => {
+    const latin1 = await send('POST', TAXES, bytes('value=0.1&name=Caf', [0xe9]), `${FORM}; charset=ISO-8859-1`);
+    expect(expectError(latin1, 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
+    expect((await send('POST', TAXES, bytes('value=0.1&name=Café 2'), `${FORM}; charset=utf-8`)).body.name).toBe('Café 2');
   });
 });
 

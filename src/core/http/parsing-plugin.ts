@@ -50,7 +50,9 @@ function forbiddenKey(value: unknown): string | undefined {
 }
 
 /** A JSON body: an object of parameters. Syntax errors and forbidden keys are 400 `body_invalid`. */
-export function parseJsonBody(text: string): Record<string, unknown> {
+export function parseJsonBody(raw: string): Record<string, unknown> {
+  // A byte order mark before the JSON is allowed (as JSON parsers commonly do).
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.trim() === '') return {};
   let value: unknown;
   try {
