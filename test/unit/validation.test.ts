@@ -152,6 +152,31 @@ describe('coercion of form values (DESIGN §3.2)', () => {
   });
 });
 
+describe('JSON bodies: an empty string of a nullable parameter is null, nothing else is coerced', () => {
+  const json = validator(Body);
+
+  it('turns "" into null where null is allowed, at any depth, and keeps it elsewhere', () => {
+    expect(ok(json({ name: 'x', note: '', amount: '', due: '', maybeList: '' }))).toEqual({ name: 'x', note: null, amount: null, due: null, maybeList: null });
+    expect(ok(json({ name: 'x', matches: [{ id: 'a'.repeat(24), value: 1, note: '' }] }))).toEqual({ name: 'x', matches: [{ id: 'a'.repeat(24), value: 1, note: null }] });
+    expect(fails(json({ name: '' }), 'parameter_invalid').details?.[0]?.param).toBe('name');
+    expect(fails(json({ name: 'x', tags: [''], flag: '' }), 'parameter_invalid').details?.map((d) => d.param)).toEqual(['flag']);
+    expect(ok(json({ name: 'x', tags: [''] }))).toEqual({ name: 'x', tags: [''] });
+    expect(fails(json({ name: 'x', count: '' }), 'parameter_invalid').details?.[0]?.param).toBe('count');
+  });
+
+  it('property: a nullable text parameter sent empty reads as null, in a form and in JSON alike', () => {
+    const body = form(Body);
+    fc.assert(
+      fc.property(fc.subarray(['note', 'due', 'amount', 'priority'], { minLength: 1 }), (names) => {
+        const fromForm = ok(body(['name=x', ...names.map((name) => `${name}=`)].join('&')));
+        const fromJson = ok(json({ name: 'x', ...Object.fromEntries(names.map((name) => [name, ''])) }));
+        expect(fromJson).toEqual(fromForm);
+        for (const name of names) expect((fromJson as Record<string, unknown>)[name]).toBeNull();
+      }),
+    );
+  });
+});
+
 describe('validation errors (DESIGN §5.2)', () => {
   const body = form(Body);
 
