@@ -49,6 +49,8 @@ function forbiddenKey(value: unknown): string | undefined {
   });
 }
 
+const MAY_HOLD_FORBIDDEN_KEY = /__proto__|constructor|\\u/;
+
 /** A JSON body: an object of parameters. Syntax errors and forbidden keys are 400 `body_invalid`. */
 export function parseJsonBody(raw: string): Record<string, unknown> {
   // A byte order mark before the JSON is allowed (as JSON parsers commonly do).
@@ -66,7 +68,8 @@ export function parseJsonBody(raw: string): Record<string, unknown> {
   }
   // JSON.parse makes `__proto__` an own property (it never sets the prototype); it is refused all
   // the same, naming where it is, so that no later copy of the body can turn it into one.
-  const key = forbiddenKey(value);
+  // Only a body that spells one of the keys (or escapes characters) can hold one: skip the walk otherwise.
+  const key = MAY_HOLD_FORBIDDEN_KEY.test(text) ? forbiddenKey(value) : undefined;
   if (key !== undefined) {
     const last = /\[([^[\]]*)\]$/.exec(key)?.[1] ?? key;
     const message = `the key "${last}" is not allowed (it could change the prototype of an object)`;
