@@ -156,6 +156,33 @@ describe.each(['form', 'json'] as const)('an empty value means null (%s)', (enco
   });
 });
 
+/** Nullable parameters of other types (numbers, booleans): an empty value answers as `null` does. */
+const OTHER_CASES: Case[] = [];
+for (const route of ROUTES) {
+  if (!['POST', 'PUT', 'PATCH'].includes(route.method) || !route.bodyTypes.includes('application/x-www-form-urlencoded')) continue;
+  for (const [name, schema] of Object.entries((route.bodySchema?.properties ?? {}) as Record<string, Schema>)) {
+    if (isNullable(schema) && !isText(schema)) OTHER_CASES.push({ label: `${route.method} ${route.path} ${name}`, route, path: [name], schema });
+  }
+}
+
+describe('nullable parameters of other types', () => {
+  it('are found in the document', () => {
+    expect(OTHER_CASES.map((c) => c.label)).toEqual(expect.arrayContaining(['PUT /v2/groups/{id} budget', 'POST /v2/suppliers rating', 'POST /v2/jobs timeBasedInvoice']));
+  });
+
+  it.each(OTHER_CASES.map((c) => [c.label, c] as const))('%s: empty, in a form and in JSON, answers as null does', async (label, { route, path }) => {
+    const url = urlOf(route, await FRESH[route.path]?.());
+    const send = async (value: unknown, json: boolean) => {
+      const reply = await t.api.request(route.method, url, { ...(await requiredBody(route)), ...nest(path, value) } as never, { json });
+      expect(reply.status, `${label}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBeLessThan(300);
+      return valueAt(recordIn(route, reply.body), path);
+    };
+    const asNull = await send(null, true);
+    expect(await send(null, false), `${label} form`).toEqual(asNull);
+    expect(await send('', true), `${label} JSON`).toEqual(asNull);
+  });
+});
+
 describe('nullable query parameters', () => {
   const QUERY_CASES: Array<[string, Route, string]> = [];
   for (const route of ROUTES.filter((r) => r.method === 'GET')) {
