@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { invalid } from './errors.js';
+import { excerpt, invalid } from './errors.js';
 import { isCountryCode } from './language.js';
 import { Input, Nullable, Text } from './schemas.js';
 
@@ -55,7 +55,7 @@ export function mergeAddress(current: Address, patch: AddressPatch, param = 'add
   if (patch.country !== undefined) {
     const country = patch.country === null ? '' : patch.country.trim().toUpperCase();
     if (country !== '' && !isCountryCode(country)) {
-      throw invalid(`${param}[country]`, `"${patch.country}" is not an ISO 3166-1 alpha-2 country code (e.g. BE, US)`);
+      throw invalid(`${param}[country]`, `"${excerpt(String(patch.country))}" is not an ISO 3166-1 alpha-2 country code (e.g. BE, US)`);
     }
     address.country = country === '' ? null : country;
   }

@@ -1,3 +1,5 @@
+import { printable } from './text.js';
+
 /** One error-code list, mapped once to HTTP statuses and names (docs/reference.md#errors). */
 export const ErrorCodes = {
   parameter_missing: 400,
@@ -70,9 +72,25 @@ export interface ErrorBody {
   details?: ErrorDetail[];
 }
 
+/**
+ * Bounds of an error body, the last guard behind `excerpt()`: whatever a message quotes, the body
+ * stays a few kilobytes (at most MAX_DETAILS details; the rest summed up in one more).
+ */
+const MAX_MESSAGE_CHARS = 1_000;
+const MAX_DETAIL_CHARS = 200;
+const MAX_DETAILS = 20;
+
+/** Text as it may appear in an error body: what is not valid text shown as U+FFFD, cut to `max`. */
+const bounded = (text: string, max: number): string => excerpt(printable(text), max);
+
 export function errorBody(error: ApiError, requestId: string): ErrorBody {
-  const body: ErrorBody = { message: error.message, name: statusName(error.statusCode), code: error.code, id: requestId };
-  if (error.details && error.details.length > 0) body.details = error.details;
+  const body: ErrorBody = { message: bounded(error.message, MAX_MESSAGE_CHARS), name: statusName(error.statusCode), code: error.code, id: requestId };
+  if (error.details && error.details.length > 0) {
+    const details = error.details.slice(0, MAX_DETAILS).map((detail) => ({ param: bounded(detail.param, MAX_DETAIL_CHARS), message: bounded(detail.message, MAX_DETAIL_CHARS) }));
+    const more = error.details.length - MAX_DETAILS;
+    if (more > 0) details.push({ param: '…', message: `and ${more} more parameters with errors` });
+    body.details = details;
+  }
   return body;
 }
 

@@ -2,8 +2,12 @@
  * Parses `application/x-www-form-urlencoded` bodies and query strings into nested values
  * (docs/reference.md#form-values-and-brackets): `a=1`, repeated `a=1&a=2` and `a[]=1&a[]=2` give arrays, `a[b]=1` objects,
  * `a[0][id]=x` arrays of objects. Values stay strings; the route schema coerces them.
- * Hostile input is bounded: parameter count, bracket depth and index size.
+ * Hostile input is bounded: parameter count, bracket depth and index size. Percent-encoded bytes
+ * that are not UTF-8 are kept as marks that validation refuses, naming the parameter (text.ts).
  */
+import { excerpt } from './errors.js';
+import { decodeUtf8 } from './text.js';
+
 export const FORM_ORIGIN: unique symbol = Symbol('form-origin');
 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
@@ -15,12 +19,14 @@ const MAX_PARAMS = 2000;
 const MAX_DEPTH = 6;
 const MAX_INDEX = 1000;
 
+const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+
 function decode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    throw new FormError(`malformed percent-encoding in "${text.slice(0, 40)}"`);
-  }
+  const spaced = text.includes('+') ? text.replace(/\+/g, ' ') : text;
+  if (!spaced.includes('%')) return spaced;
+  if (BAD_PERCENT.test(spaced)) throw new FormError(`malformed percent-encoding in "${excerpt(spaced)}"`);
+  return spaced.replace(PERCENT_RUN, (run) => decodeUtf8(Buffer.from(run.replace(/%/g, ''), 'hex')));
 }
 
 /** `a[b][0][]` → ['a', 'b', '0', ''] */
@@ -31,10 +37,10 @@ function splitKey(key: string): string[] {
   let rest = key.slice(open);
   while (rest.length > 0) {
     const match = /^\[([^[\]]*)\]/.exec(rest);
-    if (!match) throw new FormError(`malformed brackets in parameter "${key.slice(0, 60)}"`);
+    if (!match) throw new FormError(`malformed brackets in parameter "${excerpt(key)}"`);
     parts.push(match[1]!);
     rest = rest.slice(match[0].length);
-    if (parts.length > MAX_DEPTH + 1) throw new FormError(`parameter "${key.slice(0, 60)}" is nested too deeply`);
+    if (parts.length > MAX_DEPTH + 1) throw new FormError(`parameter "${excerpt(key)}" is nested too deeply`);
   }
   return parts;
 }
@@ -61,16 +67,16 @@ function assign(target: Record<string, unknown>, parts: string[], value: string,
         }
         continue;
       }
-      if (!/^\d+$/.test(part)) throw new FormError(`parameter "${fullKey}" mixes list and object notation`);
+      if (!/^\d+$/.test(part)) throw new FormError(`parameter "${excerpt(fullKey)}" mixes list and object notation`);
       const index = Number(part);
-      if (index > MAX_INDEX) throw new FormError(`index ${index} in "${fullKey}" is too large`);
+      if (index > MAX_INDEX) throw new FormError(`index ${index} in "${excerpt(fullKey)}" is too large`);
       if (last) {
-        if (container[index] !== undefined) throw new FormError(`parameter "${fullKey}" is given twice`);
+        if (container[index] !== undefined) throw new FormError(`parameter "${excerpt(fullKey)}" is given twice`);
         container[index] = value;
       } else {
         container[index] ??= nextPart === '' || /^\d+$/.test(nextPart!) ? [] : {};
         const child: unknown = container[index];
-        if (typeof child !== 'object' || child === null) throw new FormError(`parameter "${fullKey}" conflicts with another`);
+        if (typeof child !== 'object' || child === null) throw new FormError(`parameter "${excerpt(fullKey)}" conflicts with another`);
         container = child as Container;
       }
       continue;
@@ -84,7 +90,7 @@ function assign(target: Record<string, unknown>, parts: string[], value: string,
       if (existing === undefined) container[part] = value;
       else if (Array.isArray(existing)) existing.push(value);
       else if (typeof existing === 'string') container[part] = [existing, value];
-      else throw new FormError(`parameter "${fullKey}" conflicts with another`);
+      else throw new FormError(`parameter "${excerpt(fullKey)}" conflicts with another`);
       continue;
     }
     const wantsArray = nextPart === '' || /^\d+$/.test(nextPart!);
@@ -102,7 +108,7 @@ function assign(target: Record<string, unknown>, parts: string[], value: string,
       container[part] = list;
       container = list;
     } else {
-      throw new FormError(`parameter "${fullKey}" conflicts with another`);
+      throw new FormError(`parameter "${excerpt(fullKey)}" conflicts with another`);
     }
   }
 }

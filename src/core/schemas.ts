@@ -12,6 +12,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 export const Text = (options: { maxLength?: number; minLength?: number; description?: string } = {}) =>
   Type.String({ maxLength: 255, ...options });
+/** A text field of an answer that is null when unset (an empty value of its parameter means null). */
+export const TextOrNull = () => Nullable(Type.String());
 export const RequiredText = (description?: string) => Type.String({ minLength: 1, maxLength: 255, ...(description ? { description } : {}) });
 export const RichText = () => Type.String({ maxLength: 100_000, description: 'rich text (HTML allow-list, or plain text)' });
 export const DateInput = (description = 'ISO 8601 date or date-time (UTC when no offset is given)') =>

@@ -31,7 +31,7 @@ describe('POST /v2/groups', () => {
       dueDate: null,
       dueDateAuto: false,
       estimation: EMPTY_ESTIMATION,
-      externalReference: '',
+      externalReference: null,
       files: [],
       groupOnInvoice: false,
       jobs: [],
@@ -39,7 +39,7 @@ describe('POST /v2/groups', () => {
       notes: [],
       pinned: false,
       progress: 0,
-      purchaseOrder: '',
+      purchaseOrder: null,
       services: [],
       status: 1,
       suppliers: [],
@@ -75,7 +75,7 @@ describe('POST /v2/groups', () => {
     });
     const json = await t.api.post('/v2/groups', { name: 'Json', currency: 'JPY', color: '#abc', dueDate: '2030-05-01T10:00:00Z', dueDateAuto: false, purchaseOrder: null, domain: null, client: null }, { json: true });
     expect(json.status).toBe(201);
-    expect(json.body).toMatchObject({ currency: { code: 'JPY', symbol: '¥' }, color: '#abc', dueDate: '2030-05-01T10:00:00.000Z', dueDateAuto: false, purchaseOrder: '', domain: null, client: null });
+    expect(json.body).toMatchObject({ currency: { code: 'JPY', symbol: '¥' }, color: '#abc', dueDate: '2030-05-01T10:00:00.000Z', dueDateAuto: false, purchaseOrder: null, domain: null, client: null });
     // The currency parameter wins over the client's; dueDateAuto may be true without a date.
     expect(await newGroup(t.api, { client: usdClient, currency: 'EUR', dueDateAuto: true })).toMatchObject({ currency: EUR, dueDateAuto: true, dueDate: null });
   });
@@ -153,7 +153,7 @@ describe('GET / PUT /v2/groups/:id', () => {
     expect(await getGroup(t.api, group.id)).toEqual(reply.body);
     expect((await eventsOf(t, 'group.updated')).at(-1)).toEqual(reply.body);
     const cleared = await t.api.put(`/v2/groups/${group.id}`, { budget: null, domain: null, dueDate: null, purchaseOrder: null, externalReference: null }, { json: true });
-    expect(cleared.body).toMatchObject({ budget: { amount: null, currency: EUR }, domain: null, dueDate: null, purchaseOrder: '', externalReference: '', name: 'After', pinned: true });
+    expect(cleared.body).toMatchObject({ budget: { amount: null, currency: EUR }, domain: null, dueDate: null, purchaseOrder: null, externalReference: null, name: 'After', pinned: true });
     const form = await t.api.put(`/v2/groups/${group.id}`, { domain: '', archived: 'false', budget: '0' });
     expect(form.body).toMatchObject({ domain: null, archived: false, budget: { amount: 0, currency: EUR } });
   });

@@ -61,7 +61,7 @@ describe('POST /v2/jobs', () => {
         totalInvoiced: null,
         type: 'estimation',
       },
-      externalReference: '',
+      externalReference: null,
       extraCharge: { amount: 0, percentage: 0, type: 'percentage' },
       files: [],
       fixedPrice: { amount: null, currency: EUR },
@@ -74,7 +74,7 @@ describe('POST /v2/jobs', () => {
       pinned: false,
       progress: 0,
       projectManager: null,
-      purchaseOrder: '',
+      purchaseOrder: null,
       quantity: {
         catFile: { fileIds: [] },
         hasMatches: false,
@@ -171,7 +171,7 @@ describe('POST /v2/jobs', () => {
       { json: true },
     );
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ additionalInfo: null, domain: null, dueDate: null, externalReference: '', purchaseOrder: '', startDate: null, timeBasedInvoice: false, nonBillable: true });
+    expect(reply.body).toMatchObject({ additionalInfo: null, domain: null, dueDate: null, externalReference: null, purchaseOrder: null, startDate: null, timeBasedInvoice: false, nonBillable: true });
     // Non-billable: total 0, the breakdown still shows the value of the work (docs/estimation.md#3-minimum-fee-and-non-billable).
     expect(reply.body.estimation.total).toBe(0);
     expect(reply.body.estimation.details.subtotal).toBe(200);

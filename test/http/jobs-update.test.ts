@@ -55,7 +55,7 @@ describe('PUT /v2/jobs/:id', () => {
     expect({ ...same, updatedAt: null }).toEqual({ ...reply.body, updatedAt: null });
     // Nulls clear the nullable parameters (JSON and form).
     const cleared = (await put(job.id, { additionalInfo: null, deliveryDate: null, domain: null, dueDate: null, externalReference: null, languagePair: null, projectManager: null, purchaseOrder: null, startDate: null }, true)).body;
-    expect(cleared).toMatchObject({ additionalInfo: null, deliveryDate: null, domain: null, dueDate: null, externalReference: '', projectManager: null, purchaseOrder: '', startDate: null });
+    expect(cleared).toMatchObject({ additionalInfo: null, deliveryDate: null, domain: null, dueDate: null, externalReference: null, projectManager: null, purchaseOrder: null, startDate: null });
     expect(cleared).not.toHaveProperty('languagePair');
     expect((await put(job.id, { domain: '', projectManager: '' })).body).toMatchObject({ domain: null, projectManager: null });
   });

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
+import { findInvalidText } from '../../src/core/text.js';
 import { basic, buildWorld, idFor, minimalValue, openApiRoutes, type Route, type Schema, type World } from './world.js';
 
 /**
@@ -9,7 +10,9 @@ import { basic, buildWorld, idFor, minimalValue, openApiRoutes, type Route, type
  * gets a 5xx). Requests use account 1's key; path parameters mix account 1's real ids (`idFor`)
  * with malformed ones; query strings and bodies (form, JSON, multipart, other content types) carry
  * wrong types, missing and unknown parameters, huge strings, deep brackets, bad percent-encodings
- * and malformed syntax. Every answer must be < 500 and, when ≥ 400, carry the API error body (docs/reference.md#errors).
+ * and malformed syntax, lone surrogates and malformed UTF-8. Every answer must be < 500; when
+ * ≥ 400, carry the API error body (docs/reference.md#errors) and stay small (input is quoted as excerpts); when 2xx, hold
+ * only valid text (nothing invalid was stored).
  *
  * The seeds are fixed so that CI is reproducible; on failure fast-check prints the seed and the
  * counterexample, and the thrown message names the request.
@@ -59,7 +62,9 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => 
   ),
 })).value;
 const deepJson = fc.tuple(fc.integer({ min: 10, max: 5_000 }), fc.boolean()).map(([depth, array]) => (array ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
-const anyJsonValue = fc.oneof({ weight: 20, arbitrary: jsonValue }, { weight: 1, arbitrary: huge });
+/** Lone surrogates: JSON can carry them (`"\ud800"`); they must be refused, never stored. */
+const loneSurrogates = fc.constantFrom('\ud800', 'a\udfffb', '\ude00\ud83d', 'ok\udbff');
+const anyJsonValue = fc.oneof({ weight: 20, arbitrary: jsonValue }, { weight: 1, arbitrary: huge }, { weight: 1, arbitrary: loneSurrogates });
 
 /** Parameter names: the route's own (from its schemas) and unknown ones, with brackets. */
 function keyArb(known: string[]): fc.Arbitrary<string> {
@@ -255,7 +260,14 @@ async function check(spec: Spec): Promise<void> {
     `body (${spec.payload?.length ?? 0} chars): ${JSON.stringify(spec.payload?.slice(0, 2_000) ?? null)}\n` +
     `answer ${response.statusCode}: ${response.body.slice(0, 1_000)}`;
   if (response.statusCode >= 500) throw new Error(`5xx answer\n${describe()}`);
+  if (response.statusCode < 300 && (response.headers['content-type'] ?? '').toString().includes('json') && response.body.length > 0) {
+    // Whatever was accepted is valid text: a lone surrogate or NUL never reaches the database.
+    const invalid = findInvalidText(JSON.parse(response.body));
+    if (invalid) throw new Error(`a ${response.statusCode} answer holds invalid text at ${invalid.param}: ${invalid.problem}\n${describe()}`);
+  }
   if (response.statusCode < 400 || response.statusCode === 416 || spec.method === 'HEAD') return;
+  // An error body quotes the input only as a short excerpt, whatever the input's size.
+  if (response.body.length > MAX_ERROR_BODY) throw new Error(`error body of ${response.body.length} characters\n${describe()}`);
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(response.body) as Record<string, unknown>;
@@ -266,6 +278,9 @@ async function check(spec: Spec): Promise<void> {
     if (typeof body[field] !== 'string') throw new Error(`error body without ${field}\n${describe()}`);
   }
 }
+
+/** The bound errors.ts puts on an error body: 1 000 characters of message, 21 details of 2 × 200. */
+const MAX_ERROR_BODY = 12_000;
 
 const options = (offset: number): fc.Parameters<[Spec]> => ({ seed: SEED + offset, numRuns: RUNS, endOnFailure: true, verbose: 1 });
 

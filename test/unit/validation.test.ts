@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ApiError } from '../../src/core/errors.js';
 import { parseForm } from '../../src/core/form.js';
-import { coerce, findNul, validatorCompiler } from '../../src/core/http/validation.js';
+import { coerce, validatorCompiler } from '../../src/core/http/validation.js';
+import { findInvalidText } from '../../src/core/text.js';
 import { CurrencyCode, DateInput, Email, Id, IdParams, Input, Nullable, pageQuery } from '../../src/core/schemas.js';
 
 type Part = 'body' | 'querystring' | 'params';
@@ -151,6 +152,31 @@ describe('coercion of form values (docs/reference.md#form-values-and-brackets)',
   });
 });
 
+describe('JSON bodies: an empty string of a nullable parameter is null, nothing else is coerced', () => {
+  const json = validator(Body);
+
+  it('turns "" into null where null is allowed, at any depth, and keeps it elsewhere', () => {
+    expect(ok(json({ name: 'x', note: '', amount: '', due: '', maybeList: '' }))).toEqual({ name: 'x', note: null, amount: null, due: null, maybeList: null });
+    expect(ok(json({ name: 'x', matches: [{ id: 'a'.repeat(24), value: 1, note: '' }] }))).toEqual({ name: 'x', matches: [{ id: 'a'.repeat(24), value: 1, note: null }] });
+    expect(fails(json({ name: '' }), 'parameter_invalid').details?.[0]?.param).toBe('name');
+    expect(fails(json({ name: 'x', tags: [''], flag: '' }), 'parameter_invalid').details?.map((d) => d.param)).toEqual(['flag']);
+    expect(ok(json({ name: 'x', tags: [''] }))).toEqual({ name: 'x', tags: [''] });
+    expect(fails(json({ name: 'x', count: '' }), 'parameter_invalid').details?.[0]?.param).toBe('count');
+  });
+
+  it('property: a nullable text parameter sent empty reads as null, in a form and in JSON alike', () => {
+    const body = form(Body);
+    fc.assert(
+      fc.property(fc.subarray(['note', 'due', 'amount', 'priority'], { minLength: 1 }), (names) => {
+        const fromForm = ok(body(['name=x', ...names.map((name) => `${name}=`)].join('&')));
+        const fromJson = ok(json({ name: 'x', ...Object.fromEntries(names.map((name) => [name, ''])) }));
+        expect(fromJson).toEqual(fromForm);
+        for (const name of names) expect((fromJson as Record<string, unknown>)[name]).toBeNull();
+      }),
+    );
+  });
+});
+
 describe('validation errors (docs/reference.md#error-codes)', () => {
   const body = form(Body);
 
@@ -231,8 +257,8 @@ describe('validation errors (docs/reference.md#error-codes)', () => {
     const error = fails(body('name=a%00b'), 'parameter_invalid');
     expect(error.details).toEqual([{ param: 'name', message: 'must not contain NUL characters' }]);
     expect(fails(validator(Body)({ name: 'x', tags: ['ok', 'b\u0000'] }), 'parameter_invalid').details?.[0]?.param).toBe('tags[1]');
-    expect(findNul({ a: [{ b: 'x\u0000' }] })).toBe('a[0][b]');
-    expect(findNul({ a: ['x'], b: { c: 1 } })).toBeUndefined();
+    expect(findInvalidText({ a: [{ b: 'x\u0000' }] })?.param).toBe('a[0][b]');
+    expect(findInvalidText({ a: ['x'], b: { c: 1 } })).toBeUndefined();
   });
 
   it('answers 404 resource_missing for a malformed id in the path, 400 for other path values', () => {

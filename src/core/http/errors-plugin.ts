@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, errorBody, ErrorCodes, type ErrorCode } from '../errors.js';
+import { ApiError, errorBody, ErrorCodes, excerpt, type ErrorCode } from '../errors.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -38,7 +38,7 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   const fastifyError = error as Partial<FastifyError> & { status?: number; type?: string };
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) {
-    const message = mapped === 'body_invalid' && fastifyError.message ? `The request body could not be read: ${fastifyError.message}` : MESSAGES[mapped]!;
+    const message = mapped === 'body_invalid' && fastifyError.message ? `The request body could not be read: ${excerpt(fastifyError.message, 200)}` : MESSAGES[mapped]!;
     return new ApiError(mapped, message);
   }
   // Errors thrown by body parsers (e.g. JSON syntax) carry a 4xx status.
@@ -79,11 +79,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((method) => method !== request.method && router.find(method, path) !== null);
+    // A route of this method matched and found nothing (a missing file under /docs/static/): 404.
+    // Only a path that no route of this method serves, but a route of another method does, is 405.
+    const served = router.find(request.method as HTTPMethod, path) !== null;
+    const allowed = served ? [] : METHODS.filter((method) => method !== request.method && router.find(method, path) !== null);
     if (allowed.length > 0) {
       reply.header('Allow', allowed.join(', '));
       return sendError(reply, new ApiError('method_not_allowed', `${request.method} is not allowed here; allowed: ${allowed.join(', ')}`));
     }
-    return sendError(reply, new ApiError('route_missing', `No route ${request.method} ${path}`));
+    return sendError(reply, new ApiError('route_missing', `No route ${request.method} ${excerpt(path)}`));
   });
 });

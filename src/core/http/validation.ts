@@ -1,10 +1,11 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { ApiError, type ErrorCode, type ErrorDetail } from '../errors.js';
+import { ApiError, excerpt, type ErrorCode, type ErrorDetail } from '../errors.js';
 import { isForm } from '../form.js';
 import { isValidDateInput } from '../dates.js';
 import { isCurrencyCode } from '../money.js';
+import { findInvalidText, printable } from '../text.js';
 
 /**
  * Request validation: one AJV compile per route part, with our own coercion for form bodies,
@@ -64,6 +65,28 @@ function memberOfType(schema: Schema, type: string): Schema | undefined {
   return undefined;
 }
 
+/**
+ * JSON bodies keep their native types; the one rule they share with forms: an empty string given
+ * for a parameter that may be null means null (docs/development.md, "Empty values").
+ */
+export function emptyToNull(schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  if (value === '') return typesOf(schema).has('null') ? null : value;
+  if (Array.isArray(value)) {
+    const items = memberOfType(schema, 'array')?.items as Schema | undefined;
+    return items ? value.map((item) => emptyToNull(items, item)) : value;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const properties = memberOfType(schema, 'object')?.properties as Record<string, Schema> | undefined;
+    if (!properties) return value;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (Object.prototype.hasOwnProperty.call(properties, key)) record[key] = emptyToNull(properties[key], record[key]);
+    }
+  }
+  return value;
+}
+
 /** Coerces form strings by the schema: booleans, decimal numbers, nulls, single values into arrays. */
 export function coerce(schema: Schema | undefined, value: unknown): unknown {
   if (!schema) return value;
@@ -103,8 +126,18 @@ export function coerce(schema: Schema | undefined, value: unknown): unknown {
 function paramName(instancePath: string, child?: string): string {
   const parts = instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (child !== undefined) parts.push(child);
+  // Names come from the caller (unknown parameters): quoted as a short excerpt.
+  for (let index = 0; index < parts.length; index++) parts[index] = excerpt(printable(parts[index]!));
   if (parts.length === 0) return '';
   return parts[0] + parts.slice(1).map((part) => `[${part}]`).join('');
+}
+
+/** At most this many names in a summary message (every one stays in `details`, up to errors.ts's bound). */
+const NAMES_IN_MESSAGE = 10;
+
+function listed(names: string[]): string {
+  if (names.length <= NAMES_IN_MESSAGE) return names.join(', ');
+  return `${names.slice(0, NAMES_IN_MESSAGE).join(', ')} and ${names.length - NAMES_IN_MESSAGE} more`;
 }
 
 const PRIORITY: ErrorCode[] = ['parameter_unknown', 'parameter_missing', 'parameter_invalid'];
@@ -199,11 +232,12 @@ export function toApiError(errors: ErrorObject[], part: string): ApiError {
     }
   }
   const first = details[0]!;
+  const named = (wanted: ErrorCode) => listed(details.filter((d) => byParam.get(d.param)?.code === wanted).map((d) => d.param));
   const summary =
     code === 'parameter_unknown'
-      ? `Unknown parameter: ${details.filter((d) => byParam.get(d.param)?.code === 'parameter_unknown').map((d) => d.param).join(', ')}`
+      ? `Unknown parameter: ${named('parameter_unknown')}`
       : code === 'parameter_missing'
-        ? `Missing required parameter: ${details.filter((d) => byParam.get(d.param)?.code === 'parameter_missing').map((d) => d.param).join(', ')}`
+        ? `Missing required parameter: ${named('parameter_missing')}`
         : `Invalid parameter ${first.param}: ${first.message}`;
   return new ApiError(code, summary, details);
 }
@@ -229,28 +263,11 @@ function paramsError(schema: Schema, errors: ErrorObject[]): ApiError {
   return toApiError(errors, 'path');
 }
 
-/**
- * The first parameter whose text holds a NUL character: PostgreSQL cannot store one in text
- * (it would fail as a 500), and no business text needs it.
- */
-export function findNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findNul(value[index], path === '' ? String(index) : `${path}[${index}]`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) {
-      const name = path === '' ? key : `${path}[${key}]`;
-      if (key.includes('\u0000')) return name;
-      const found = findNul(child, name);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+function invalidTextError(value: unknown, part: string | undefined): ApiError | undefined {
+  const found = findInvalidText(value);
+  if (found === undefined) return undefined;
+  const param = excerpt(found.param) || (part ?? 'body');
+  return new ApiError('parameter_invalid', `Invalid parameter ${param}: ${found.problem}`, [{ param, message: found.problem }]);
 }
 
 export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpPart }) => {
@@ -260,13 +277,16 @@ export const validatorCompiler: FastifySchemaCompiler<Schema> = ({ schema, httpP
     if (value === undefined || value === null) {
       if (httpPart === 'body' && typesOf(schema).has('object')) value = {};
     }
-    if (httpPart !== 'body' || isForm(value)) value = coerce(schema, value);
+    // Text that is not valid Unicode (malformed UTF-8, a lone surrogate, NUL: text.ts) is refused
+    // naming the parameter, before the schema sees it; in a path, after (a malformed id is 404).
+    if (httpPart !== 'params') {
+      const error = invalidTextError(value, httpPart);
+      if (error) return { error };
+    }
+    value = httpPart !== 'body' || isForm(value) ? coerce(schema, value) : emptyToNull(schema, value);
     if (validate(value)) {
-      const nul = findNul(value);
-      if (nul === undefined) return { value };
-      const param = nul || (httpPart ?? 'body');
-      const message = 'must not contain NUL characters';
-      return { error: new ApiError('parameter_invalid', `Invalid parameter ${param}: ${message}`, [{ param, message }]) };
+      const error = httpPart === 'params' ? invalidTextError(value, httpPart) : undefined;
+      return error ? { error } : { value };
     }
     const errors = validate.errors ?? [];
     const error = httpPart === 'params' ? paramsError(schema, errors) : toApiError(errors, httpPart ?? 'body');

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
-import { ApiError, invalid } from '../../core/errors.js';
+import { ApiError, excerpt, invalid } from '../../core/errors.js';
 import { markForm } from '../../core/form.js';
+import { multipartFieldText } from '../../core/text.js';
 import { validatorCompiler } from '../../core/http/validation.js';
 import { sanitizeFileName } from '../files/names.js';
 
@@ -31,7 +32,7 @@ function parserError(error: unknown, cap: number): ApiError {
   if (error instanceof ApiError) return error;
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (status === 413) return new ApiError('payload_too_large', `The multipart body has too many parts or fields (the report is limited to ${cap} bytes)`);
-  return new ApiError('body_invalid', `The multipart body could not be read: ${error instanceof Error ? error.message : 'malformed'}`);
+  return new ApiError('body_invalid', `The multipart body could not be read: ${error instanceof Error ? excerpt(error.message, 200) : 'malformed'}`);
 }
 
 async function drain(stream: Readable): Promise<void> {
@@ -78,7 +79,7 @@ export async function readReportUpload(request: FastifyRequest, cap: number): Pr
     for await (const part of request.parts()) {
       if (part.type !== 'file') {
         if (part.fieldname === 'file') throw invalid('file', 'must be a file (a part with a file name)');
-        if (!(part.fieldname in result.fields)) result.fields[part.fieldname] = String(part.value);
+        if (!(part.fieldname in result.fields)) result.fields[part.fieldname] = multipartFieldText(part.value);
         continue;
       }
       if (part.fieldname !== 'file' || result.bytes) {

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
-import { ApiError, invalid, notFound } from '../../core/errors.js';
+import { ApiError, excerpt, invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
@@ -89,7 +89,7 @@ function assertSourceQuantityType(tool: CatTool, value: string): void {
 
 function assertToolMatch(tool: CatTool, toolMatch: string): void {
   if (!tool.matches.includes(toolMatch)) {
-    throw invalid('toolMatch', `"${toolMatch}" is not a match name of ${tool.name}; use one of: ${tool.matches.join(', ')}`);
+    throw invalid('toolMatch', `"${excerpt(toolMatch)}" is not a match name of ${tool.name}; use one of: ${tool.matches.join(', ')}`);
   }
 }
 
@@ -157,7 +157,7 @@ export const catConfigurations = {
     const name = input.name.trim();
     if (name === '') throw invalid('name', 'must not be empty');
     const tool = catTool(input.catTool);
-    if (!tool) throw invalid('catTool', `unknown CAT tool "${input.catTool}"`);
+    if (!tool) throw invalid('catTool', `unknown CAT tool "${excerpt(input.catTool)}"`);
     assertSourceQuantityType(tool, input.sourceQuantityType);
     const unit = await masterData.reference(ctx, units, input.destinationQuantityType, 'destinationQuantityType');
     const now = nowIso();
@@ -271,7 +271,7 @@ export const catConfigurations = {
     const mapping = mappings.find((m) => m.categoryId === matchId);
     if (!mapping) throw noMapping(category);
     if (!mapping.toolMatches.some((tm) => tm.tool_match === toolMatch)) {
-      throw new ApiError('resource_missing', `Tool match "${toolMatch}" is not in the mapping of match category "${category.name}"`);
+      throw new ApiError('resource_missing', `Tool match "${excerpt(toolMatch)}" is not in the mapping of match category "${category.name}"`);
     }
     if (mapping.toolMatches.length === 1) await dropMapping(ctx, id, mappings, mapping);
     else await repo.deleteToolMatch(ctx.db, ctx.accountId, id, toolMatch);

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
+import { nullWhenEmpty } from '../../core/text.js';
 import { Dec, currency } from '../../core/money.js';
 import { entityLabels } from '../labels/attachments.js';
 import { notes } from '../notes/index.js';
@@ -60,7 +61,7 @@ const paymentObject = (row: PaymentRow) => ({
   id: row.id,
   amount: num(row.amount),
   date: row.date,
-  description: row.description,
+  description: nullWhenEmpty(row.description),
   isFullyPaid: isTrue(row.is_fully_paid),
   createdAt: row.created_at,
 });
@@ -113,7 +114,7 @@ function toObject(kind: KindConfig, row: DocumentRow, loaded: Loaded): DocumentO
     tax1: tax(row.tax1_id, row.tax1_rate),
     tax2: tax(row.tax2_id, row.tax2_rate),
     applyVATReverseCharge: isTrue(row.reverse_charge),
-    terms: row.terms,
+    terms: nullWhenEmpty(row.terms),
     total: { subtotal: num(row.subtotal), discount: num(row.discount_amount), tax1: num(row.tax1_amount), tax2: num(row.tax2_amount), total: num(row.total) },
     notes: loaded.noteLists.get(row.id) ?? [],
     labels: loaded.labelLists.get(row.id) ?? [],

@@ -143,7 +143,7 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
   if (doc.applyVATReverseCharge) {
     y = text.draw('VAT reverse charge: VAT to be accounted for by the recipient.', BODY, { x: left, y: y + 6, width, align: 'start', bottom });
   }
-  if (doc.terms.trim() !== '') {
+  if (doc.terms !== null && doc.terms.trim() !== '') {
     y = text.draw('Terms', BODY_BOLD, { x: left, y: y + 12, width, align: 'start', bottom });
     text.draw(doc.terms, BODY, { x: left, y, width, align: 'start', bottom });
   }

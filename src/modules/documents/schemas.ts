@@ -1,5 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
-import { Amount, ArrayParam, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text, pageQuery } from '../../core/schemas.js';
+import { Amount, ArrayParam, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text, TextOrNull, pageQuery } from '../../core/schemas.js';
 import { LabelObject } from '../labels/attachments.js';
 import { NoteObject } from '../notes/index.js';
 import type { KindConfig } from './kinds.js';
@@ -24,7 +24,7 @@ export const Payment = Type.Object({
   id: Type.String(),
   amount: Type.Number(),
   date: DateOut(),
-  description: Type.String(),
+  description: TextOrNull(),
   isFullyPaid: Type.Boolean(),
   createdAt: DateOut(),
 });
@@ -50,7 +50,7 @@ export interface DocumentObject {
   tax1: Static<typeof TaxRef> | null;
   tax2: Static<typeof TaxRef> | null;
   applyVATReverseCharge: boolean;
-  terms: string;
+  terms: string | null;
   total: Static<typeof Totals>;
   payments?: Array<Static<typeof Payment>>;
   isPartiallyPaid?: boolean;
@@ -87,7 +87,7 @@ export function documentSchema(kind: KindConfig): TSchema {
     tax1: Nullable(TaxRef),
     tax2: Nullable(TaxRef),
     applyVATReverseCharge: Type.Boolean(),
-    terms: Type.String(),
+    terms: TextOrNull(),
     total: Totals,
   });
   if (kind.hasPayments) Object.assign(props, { payments: Type.Array(Payment), isPartiallyPaid: Type.Boolean(), paymentDate: Nullable(DateOut()) });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
-import { ApiError, invalid, missing } from '../../core/errors.js';
+import { ApiError, excerpt, invalid, missing } from '../../core/errors.js';
 import type { BlobStorage } from '../../core/storage/index.js';
 import { sanitizeFileName } from './names.js';
 import type { StoredContent } from './service.js';
@@ -11,6 +11,8 @@ import type { StoredContent } from './service.js';
  * Options of @fastify/multipart (registered once by the app): the file size limit is
  * MAX_UPLOAD_BYTES; fields and parts are bounded so that a request cannot make the parser hold much.
  * Names are read as UTF-8 and with their path: `sanitizeFileName` removes it (both separators).
+ * Text fields are read one character per byte (latin1), so that their reader can decode them as
+ * UTF-8 and refuse malformed bytes (`multipartFieldText` in core/text.ts) instead of getting U+FFFD in their place.
  */
 export function multipartOptions(maxUploadBytes: number): FastifyMultipartBaseOptions & Record<string, unknown> {
   return {
@@ -18,15 +20,17 @@ export function multipartOptions(maxUploadBytes: number): FastifyMultipartBaseOp
     throwFileSizeLimit: false,
     preservePath: true,
     defParamCharset: 'utf8',
+    defCharset: 'latin1',
   };
 }
+
 
 const tooLarge = (max: number) =>
   // The rest of the body is not read: the connection closes after the answer.
   new ApiError('payload_too_large', `The file is larger than the upload limit of ${max} bytes`, undefined, { Connection: 'close' });
 
 const unreadable = (error: unknown) =>
-  new ApiError('body_invalid', `The multipart body could not be read: ${error instanceof Error ? error.message : 'malformed'}`);
+  new ApiError('body_invalid', `The multipart body could not be read: ${error instanceof Error ? excerpt(error.message, 200) : 'malformed'}`);
 
 /** Errors of the multipart parser: its limits answer 413, anything else is a malformed body. */
 function parserError(error: unknown, max: number): ApiError {

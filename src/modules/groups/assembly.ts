@@ -1,5 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
+import { nullWhenEmpty } from '../../core/text.js';
 import { currency, Dec } from '../../core/money.js';
 import type { GroupEstimation } from '../estimation/index.js';
 import { entityLabels } from '../labels/attachments.js';
@@ -79,7 +80,7 @@ export async function loadGroups(ctx: Ctx, groupIds: readonly string[]): Promise
       dueDate: row.due_date,
       dueDateAuto: isTrue(row.due_date_auto),
       estimation: estimationView(JSON.parse(row.estimation) as GroupEstimation, suppliers, targetMargin),
-      externalReference: row.external_reference,
+      externalReference: nullWhenEmpty(row.external_reference),
       files: parts.get(row.id)?.files ?? [],
       groupOnInvoice: isTrue(row.group_on_invoice),
       jobs: jobIds.get(row.id) ?? [],
@@ -87,7 +88,7 @@ export async function loadGroups(ctx: Ctx, groupIds: readonly string[]): Promise
       notes: noteLists.get(row.id) ?? [],
       pinned: isTrue(row.pinned),
       progress: num(row.progress),
-      purchaseOrder: row.purchase_order,
+      purchaseOrder: nullWhenEmpty(row.purchase_order),
       services: refs(ids(row.service_ids), services),
       status: row.status,
       suppliers: refs(ids(row.supplier_ids), suppliers),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, ArrayParam, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text, pageQuery } from '../../core/schemas.js';
+import { Amount, ArrayParam, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text, TextOrNull, pageQuery } from '../../core/schemas.js';
 import { LabelObject } from '../labels/attachments.js';
 import { NoteObject } from '../notes/index.js';
 
@@ -50,7 +50,7 @@ export const Group = Type.Object(
     dueDate: Nullable(DateOut()),
     dueDateAuto: Type.Boolean(),
     estimation: GroupEstimationObject,
-    externalReference: Type.String(),
+    externalReference: TextOrNull(),
     files: Type.Array(GroupFile),
     groupOnInvoice: Type.Boolean(),
     jobs: Type.Array(Type.String(), { description: 'job ids, in the order added' }),
@@ -58,7 +58,7 @@ export const Group = Type.Object(
     notes: Type.Array(NoteObject),
     pinned: Type.Boolean(),
     progress: Type.Number(),
-    purchaseOrder: Type.String(),
+    purchaseOrder: TextOrNull(),
     services: Type.Array(Reference),
     status: Type.Integer(),
     suppliers: Type.Array(Reference),

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
+import { nullWhenEmpty } from '../../core/text.js';
 import { currency } from '../../core/money.js';
 import type { JobEstimation, OutsourcingItem } from '../estimation/index.js';
 import { entityLabels, type Label } from '../labels/attachments.js';
@@ -57,7 +58,7 @@ export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEsti
     domain: row.domain_id === null ? null : { id: row.domain_id, name: row.domain_name ?? '' },
     dueDate: row.due_date,
     estimation: view,
-    externalReference: row.external_reference,
+    externalReference: nullWhenEmpty(row.external_reference),
     extraCharge: { amount: view.details.extraCharge.amount, percentage: num(row.extra_charge), type: 'percentage' },
     files: loaded.parts.files,
     fixedPrice: { amount: row.fixed_price === null ? null : num(row.fixed_price), currency: currency(row.currency) },
@@ -71,7 +72,7 @@ export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEsti
     pinned: isTrue(row.pinned),
     progress: num(row.progress),
     projectManager: row.project_manager_id === null ? null : { id: row.project_manager_id, name: row.project_manager_name ?? '' },
-    purchaseOrder: row.purchase_order,
+    purchaseOrder: nullWhenEmpty(row.purchase_order),
     quantity: {
       catFile: { fileIds: catFileIds(row.cat_file_ids) },
       hasMatches: isTrue(row.has_matches),

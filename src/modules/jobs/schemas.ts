@@ -12,6 +12,7 @@ import {
   Reference,
   RequiredText,
   Text,
+  TextOrNull,
   pageQuery,
 } from '../../core/schemas.js';
 import { LabelObject } from '../labels/attachments.js';
@@ -95,7 +96,7 @@ export const Job = Type.Object(
     domain: Nullable(Reference),
     dueDate: Nullable(DateOut()),
     estimation: EstimationObject,
-    externalReference: Type.String(),
+    externalReference: TextOrNull(),
     extraCharge: ExtraCharge,
     files: Type.Array(JobFile),
     fixedPrice: FixedPrice,
@@ -109,7 +110,7 @@ export const Job = Type.Object(
     pinned: Type.Boolean(),
     progress: Type.Number(),
     projectManager: Nullable(UserRef),
-    purchaseOrder: Type.String(),
+    purchaseOrder: TextOrNull(),
     quantity: Type.Object({
       ...quantityProps,
       timeBasedUnitCost: Type.Number(),

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
 import { bool, isForeignKeyViolation, isTrue, isUniqueViolation } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
-import { exists, inUse, invalid, notFound } from '../../core/errors.js';
+import { excerpt, exists, inUse, invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { languageName, parseLanguage } from '../../core/language.js';
@@ -61,11 +61,11 @@ export const languagePairs = {
 
   async create(ctx: Ctx, input: { target: string; source?: string; bidirectional?: boolean }): Promise<LanguagePairObject> {
     const target = parseLanguage(input.target);
-    if (!target) throw invalid('target', `unknown language code "${input.target}" (use xx or xx-XX, e.g. fr or en-US)`);
+    if (!target) throw invalid('target', `unknown language code "${excerpt(input.target)}" (use xx or xx-XX, e.g. fr or en-US)`);
     let source: string | null = null;
     if (input.source !== undefined && input.source !== '') {
       const parsed = parseLanguage(input.source);
-      if (!parsed) throw invalid('source', `unknown language code "${input.source}" (use xx or xx-XX, e.g. fr or en-US)`);
+      if (!parsed) throw invalid('source', `unknown language code "${excerpt(input.source)}" (use xx or xx-XX, e.g. fr or en-US)`);
       source = parsed.code;
     }
     if (source === target.code) throw invalid('target', 'must differ from source');

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../core/context.js';
 import { isForeignKeyViolation, isTrue } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
-import { inUse, invalid, notFound } from '../../core/errors.js';
+import { excerpt, inUse, invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { isTimeZone } from '../../core/language.js';
@@ -133,7 +133,7 @@ function supplierChanges(input: SupplierInput, current?: SupplierRow): Partial<S
   if (input.rating !== undefined) changes.rating = input.rating === null ? null : toDecimalString(input.rating);
   if (input.timezone !== undefined) {
     const zone = input.timezone === null ? '' : input.timezone.trim();
-    if (zone !== '' && !isTimeZone(zone)) throw invalid('timezone', `"${input.timezone}" is not an IANA time zone (e.g. Europe/Brussels)`);
+    if (zone !== '' && !isTimeZone(zone)) throw invalid('timezone', `"${excerpt(String(input.timezone))}" is not an IANA time zone (e.g. Europe/Brussels)`);
     changes.timezone = zone === '' ? null : zone;
   }
   return changes;
