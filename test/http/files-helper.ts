@@ -50,7 +50,7 @@ export function multipartBody(parts: Part[], { close = true }: { close?: boolean
   return Buffer.concat(chunks);
 }
 
-function basic(apiKey: string): string {
+export function basic(apiKey: string): string {
   return `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
 }
 
