@@ -79,10 +79,11 @@ describe('preparedQuery', () => {
     ];
     for (const query of refused) await expect(query(database.db, { accountId: accountA })).rejects.toThrow(/must list its columns, not select \*/);
     const counted = preparedQuery((db, p: { accountId: string }) =>
-      db.selectFrom('users').select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`count(*) * 2`.as('twice')]).where('account_id', '=', p.accountId),
+      // Of accounts: the named-statement test below looks for its own count(*) of users.
+      db.selectFrom('accounts').select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`count(*) * 2`.as('twice')]).where('id', '=', p.accountId),
     );
     const [row] = await counted(database.db, { accountId: accountA });
-    expect(Number(row!.twice)).toBe(2 * Number(row!.n));
+    expect([Number(row!.n), Number(row!.twice)]).toEqual([1, 2]);
   });
 });
 
