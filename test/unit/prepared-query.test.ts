@@ -68,6 +68,23 @@ describe('preparedQuery', () => {
     });
     expect(build).toHaveBeenCalledTimes(1);
   });
+
+  it('refuses select * and returning * (a named statement with * fails once another process adds a column), not count(*) or products', async () => {
+    const refused = [
+      preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').selectAll().where('account_id', '=', p.accountId)),
+      preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').innerJoin('accounts', 'accounts.id', 'users.account_id').selectAll('users').select('accounts.name as account_name').where('users.account_id', '=', p.accountId)),
+      preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').select('name').selectAll('users').where('account_id', '=', p.accountId)),
+      preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').selectAll().distinct().where('account_id', '=', p.accountId)),
+      preparedQuery((db, p: { accountId: string }) => db.updateTable('users').set({ name: 'x' }).where('account_id', '=', p.accountId).where('id', '=', 'none').returningAll()),
+    ];
+    for (const query of refused) await expect(query(database.db, { accountId: accountA })).rejects.toThrow(/must list its columns, not select \*/);
+    const counted = preparedQuery((db, p: { accountId: string }) =>
+      // Of accounts: the named-statement test below looks for its own count(*) of users.
+      db.selectFrom('accounts').select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`count(*) * 2`.as('twice')]).where('id', '=', p.accountId),
+    );
+    const [row] = await counted(database.db, { accountId: accountA });
+    expect([Number(row!.n), Number(row!.twice)]).toEqual([1, 2]);
+  });
 });
 
 describe('in a transaction', () => {

@@ -9,7 +9,10 @@ import type pg from 'pg';
  * Only texts registered here are named: the shapes of prepared queries, a bounded set. Each text
  * gets its own name for the life of the process (node-pg refuses a name reused for another text),
  * and every connection of the pool prepares it at its first use. PostgreSQL re-plans a prepared
- * statement by itself when a table it reads changes (DDL, statistics).
+ * statement by itself when a table it reads changes (DDL, statistics), as long as its result
+ * columns stay the same: prepared queries name their columns (columns.ts), so a column another
+ * process adds does not break them. A failure with 0A000 is not retried: it means a column read
+ * changed type or went away, which the running version cannot follow (docs/operations.md#upgrades).
  */
 const MAX_NAMED = 2000;
 const names = new Map<string, string>();

@@ -19,6 +19,12 @@ type Value = string | number | null;
 export type PreparedParams = Record<string, Value | readonly Value[]>;
 
 const MARK = '\u0000prepared\u0000';
+/**
+ * `select *`, `select "t".*`, `returning *`: refused in a prepared query. On PostgreSQL its named
+ * statement would fail (SQLSTATE 0A000) once another process adds a column to the table
+ * (columns.ts lists the columns instead; docs/operations.md#upgrades).
+ */
+const SELECTS_ALL = /(?:\bselect(?:\s+distinct)?|\breturning|,)\s*(?:"[^"]+"\.)?\*(?=\s|,|$)/i;
 const MAX_SHAPES = 256;
 
 interface Plan {
@@ -51,6 +57,7 @@ export function preparedQuery<P extends PreparedParams, R>(build: (db: Kysely<DB
       marked[name] = Array.isArray(value) ? value.map((_, i) => `${MARK}${name}\u0000${i}`) : `${MARK}${name}\u0000-1`;
     }
     const compiled = build(db, marked as P).compile();
+    if (SELECTS_ALL.test(compiled.sql)) throw new Error(`A prepared query must list its columns, not select *: ${compiled.sql.slice(0, 200)}`);
     // PostgreSQL runs it as a named statement, planned once per connection (pg-named-statements.ts).
     if (db.getExecutor().adapter instanceof PostgresAdapter) nameStatement(compiled.sql);
     const slots = compiled.parameters.map((parameter) => {

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue, ofAccount, type Executor } from '../../core/db/dialect.js';
+import { qualifiedColumnsOf } from '../../core/db/columns.js';
 import { notFound } from '../../core/errors.js';
 import type { FileKind, FileRow } from './kinds.js';
 import { fileRepository } from './repository.js';
@@ -70,7 +71,7 @@ export function groupFilesOfJobs(db: Executor, accountId: string, jobIds: readon
     .selectFrom('files as f')
     .innerJoin('jobs as j', 'j.group_id', 'f.owner_id')
     .leftJoin('file_outsourcing_shares as s', 's.file_id', 'f.id')
-    .selectAll('f')
+    .select(qualifiedColumnsOf('files', 'f'))
     .select(['j.id as for_owner', 's.outsourcing_id as shared_with'])
     .where('f.account_id', '=', accountId)
     .where('f.owner_type', '=', 'group')
@@ -86,7 +87,7 @@ export function ownFilesWithShares(db: Executor, accountId: string, ownerType: s
   return db
     .selectFrom('files as f')
     .leftJoin('file_outsourcing_shares as s', 's.file_id', 'f.id')
-    .selectAll('f')
+    .select(qualifiedColumnsOf('files', 'f'))
     .select(['f.owner_id as for_owner', 's.outsourcing_id as shared_with'])
     .where('f.account_id', '=', accountId)
     .where('f.owner_type', '=', ownerType)

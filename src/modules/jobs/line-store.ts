@@ -1,5 +1,6 @@
 import type { Executor } from '../../core/db/dialect.js';
 import { preparedQuery } from '../../core/db/prepared.js';
+import { qualifiedColumnsOf } from '../../core/db/columns.js';
 import type { Line, StoredLine } from './lines.js';
 
 /**
@@ -22,7 +23,7 @@ export function lineStore({ table, owner }: LineTable) {
     db
       .selectFrom(t)
       .innerJoin('match_categories', 'match_categories.id', `${t}.match_category_id`)
-      .selectAll(t)
+      .select(qualifiedColumnsOf(t))
       .select('match_categories.name as name')
       .where(`${t}.account_id`, '=', p.accountId)
       // No ORDER BY: sorting by position in SQL took a temporary b-tree (a third of the query); lines() sorts.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ofAccount, type DialectName, type Executor } from '../../core/db/dialect.js';
 import { preparedQuery, type PreparedParams } from '../../core/db/prepared.js';
+import { columnsOf, qualifiedColumnsOf } from '../../core/db/columns.js';
 import type { DB, JobMatchesTable, JobsTable } from '../../core/db/schema.js';
 import { jobLines } from './line-store.js';
 
@@ -25,9 +26,9 @@ export interface JobRowWithNames extends JobRow {
 /** The due-date sort key of a job without a due date: after every date (years end at 9999). */
 export const NO_DUE_DATE = '9999-12-31T23:59:59.999Z~';
 
-const findJob = preparedQuery((db, p: { accountId: string; id: string }) => db.selectFrom('jobs').selectAll().where('account_id', '=', p.accountId).where('id', '=', p.id));
+const findJob = preparedQuery((db, p: { accountId: string; id: string }) => db.selectFrom('jobs').select(columnsOf('jobs')).where('account_id', '=', p.accountId).where('id', '=', p.id));
 const findJobForUpdate = preparedQuery((db, p: { accountId: string; id: string }) =>
-  db.selectFrom('jobs').selectAll().where('account_id', '=', p.accountId).where('id', '=', p.id).forUpdate(),
+  db.selectFrom('jobs').select(columnsOf('jobs')).where('account_id', '=', p.accountId).where('id', '=', p.id).forUpdate(),
 );
 
 const jobsWithNames = (db: Kysely<DB>) =>
@@ -39,7 +40,7 @@ const jobsWithNames = (db: Kysely<DB>) =>
       .innerJoin('users as owner', 'owner.id', 'jobs.user_id')
       .leftJoin('domains', 'domains.id', 'jobs.domain_id')
       .leftJoin('users as pm', 'pm.id', 'jobs.project_manager_id')
-      .selectAll('jobs')
+      .select(qualifiedColumnsOf('jobs'))
       .select([
         'clients.name as client_name',
         'clients.currency as client_currency',

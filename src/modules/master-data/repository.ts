@@ -1,5 +1,6 @@
 import type { Executor } from '../../core/db/dialect.js';
 import { preparedQuery, type PreparedQuery } from '../../core/db/prepared.js';
+import { columnsOf } from '../../core/db/columns.js';
 import type { NamedKind, NamedTable } from './kinds.js';
 
 /**
@@ -25,7 +26,7 @@ function byIds(kind: NamedKind): ByIds<NamedRow> {
   let query = byIdQueries.get(kind.table);
   if (query === undefined) {
     query = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
-      db.selectFrom(table(kind)).selectAll().where('account_id', '=', p.accountId).where('id', 'in', p.ids),
+      db.selectFrom(table(kind)).select(columnsOf(kind.table) as never).where('account_id', '=', p.accountId).where('id', 'in', p.ids),
     ) as unknown as ByIds<NamedRow>;
     byIdQueries.set(kind.table, query);
   }

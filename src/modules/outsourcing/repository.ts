@@ -1,4 +1,5 @@
 import { preparedQuery } from '../../core/db/prepared.js';
+import { qualifiedColumnsOf } from '../../core/db/columns.js';
 import type { Executor } from '../../core/db/dialect.js';
 import type { OutsourcingTable } from '../../core/db/schema.js';
 import { outsourcingLines } from '../jobs/line-store.js';
@@ -18,7 +19,7 @@ const outsourcingOfJobs = preparedQuery((db, p: { accountId: string; jobIds: rea
     .innerJoin('suppliers', 'suppliers.id', 'outsourcing.supplier_id')
     .innerJoin('services', 'services.id', 'outsourcing.service_id')
     .innerJoin('units', 'units.id', 'outsourcing.unit_id')
-    .selectAll('outsourcing')
+    .select(qualifiedColumnsOf('outsourcing'))
     .select(['suppliers.name as supplier_name', 'services.name as service_name', 'units.name as unit_name'])
     .where('outsourcing.account_id', '=', p.accountId)
     .where('outsourcing.job_id', 'in', p.jobIds)

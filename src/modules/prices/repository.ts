@@ -1,6 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
 import { preparedQuery } from '../../core/db/prepared.js';
+import { qualifiedColumnsOf } from '../../core/db/columns.js';
 import type { DB, PriceMatchesTable, PricesTable } from '../../core/db/schema.js';
 import type { FamilyKey, PriceScope } from './families.js';
 import type { PriceSearch } from './schemas.js';
@@ -113,7 +114,7 @@ const pricesWithNames = preparedQuery((db, p: { accountId: string; ids: readonly
     .innerJoin('units', 'units.id', 'prices.unit_id')
     .leftJoin('domains', 'domains.id', 'prices.domain_id')
     .leftJoin('clients', 'clients.id', 'prices.client_id')
-    .selectAll('prices')
+    .select(qualifiedColumnsOf('prices'))
     .select(['services.name as service_name', 'units.name as unit_name', 'domains.name as domain_name', 'clients.name as client_name'])
     .where('prices.account_id', '=', p.accountId)
     .where('prices.id', 'in', p.ids),
@@ -123,7 +124,7 @@ const matchesOfPrices = preparedQuery((db, p: { accountId: string; priceIds: rea
   db
     .selectFrom('price_matches')
     .innerJoin('match_categories', 'match_categories.id', 'price_matches.match_category_id')
-    .selectAll('price_matches')
+    .select(qualifiedColumnsOf('price_matches'))
     .select('match_categories.name as name')
     .where('price_matches.account_id', '=', p.accountId)
     .where('price_matches.price_id', 'in', p.priceIds)

@@ -1,6 +1,7 @@
 import type { Executor } from '../../core/db/dialect.js';
 import type { TrackerEntriesTable } from '../../core/db/schema.js';
 import { preparedQuery } from '../../core/db/prepared.js';
+import { qualifiedColumnsOf } from '../../core/db/columns.js';
 
 /** SQL of time tracker entries; every query is restricted to one account (and one job where named). */
 export type EntryRow = TrackerEntriesTable;
@@ -13,7 +14,7 @@ const entriesOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonl
   db
     .selectFrom('tracker_entries')
     .innerJoin('users', 'users.id', 'tracker_entries.user_id')
-    .selectAll('tracker_entries')
+    .select(qualifiedColumnsOf('tracker_entries'))
     .select('users.name as user_name')
     .where('tracker_entries.account_id', '=', p.accountId)
     .where('tracker_entries.job_id', 'in', p.jobIds)
