@@ -5,12 +5,15 @@ import { labelRoutes } from '../labels/attachments.js';
 import { noteRoutes } from '../notes/index.js';
 import { clientContacts, contactRoutes } from '../contacts/index.js';
 import { Client, ClientListQuery, CreateClient, UpdateClient, type ClientFilters, type ClientInput } from './schemas.js';
-import { clientContactOwner, clients } from './service.js';
+import { clientContactOwner, clients, type ClientDependents } from './service.js';
 
 const tags = ['Clients'];
 const PATH = '/v2/clients';
 
-export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** The client routes; `dependents` are told when a client's pricing terms change. */
+export const clientRoutes =
+  (dependents: ClientDependents): FastifyPluginAsyncTypebox =>
+  async (app) => {
   app.get(PATH, { schema: { tags, summary: 'List clients (paginated)', querystring: ClientListQuery, response: { 200: Paginated(Client), ...errorResponses } } }, async (request) =>
     clients.list(app.readCtx(request), request.query as ClientFilters),
   );
@@ -21,7 +24,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     clients.get(app.readCtx(request), request.params.id),
   );
   app.put(`${PATH}/:id`, { schema: { tags, summary: 'Update a client', params: IdParams, body: UpdateClient, response: { 200: Client, ...errorResponses } } }, async (request) =>
-    app.inTransaction(request, (ctx) => clients.update(ctx, request.params.id, request.body as ClientInput)),
+    app.inTransaction(request, (ctx) => clients.update(ctx, request.params.id, request.body as ClientInput, dependents)),
   );
   app.delete(`${PATH}/:id`, { schema: { tags, summary: 'Delete a client (409 while referenced: archive it instead)', params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
     await app.inTransaction(request, (ctx) => clients.remove(ctx, request.params.id));

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ofAccount, type DialectName, type Executor } from '../../core/db/dialect.js';
 import { preparedQuery, type PreparedParams } from '../../core/db/prepared.js';
 import type { DB, JobMatchesTable, JobsTable } from '../../core/db/schema.js';
-import { jobLines } from './line-store.js';
+import { jobLines } from '../price-lines/index.js';
 
 /** SQL of jobs and their match lines. Every query takes the account id and filters by it. */
 export type JobRow = JobsTable;

@@ -19,8 +19,8 @@ import { LabelObject } from '../labels/attachments.js';
 import { LanguagePairRef } from '../language-pairs/index.js';
 import { MatchEntry } from '../prices/index.js';
 import { UserRef } from '../users/index.js';
-import { Outsourcing } from '../outsourcing/schemas.js';
-import { ExtraCharge, FixedPrice, MatchesType, NoteObject, PriceReference, TotalDetails, quantityProps } from './shapes.js';
+import { Outsourcing } from '../outsourcing/index.js';
+import { ExtraCharge, FixedPrice, MatchesType, NoteObject, PriceReference, TotalDetails, quantityProps } from '../price-lines/index.js';
 
 /** The job object of the specification ("Job", "Job quantity", "Job estimation") and the request schemas. */
 const Money = () => Type.Number();

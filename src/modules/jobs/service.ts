@@ -13,7 +13,7 @@ import { domains, masterData, services, units } from '../master-data/index.js';
 import { users } from '../users/index.js';
 import { loadJobs, readJobs, toJob, JOB_ENTITY } from './assembly.js';
 import { defaultExtras, jobExtensions, loadExtras } from './extensions.js';
-import { linesOfPrice, nameLines, repriceLines, type Line, type NamedLine, type StoredLine } from './lines.js';
+import { linesOfPrice, nameLines, repriceLines, type Line, type NamedLine, type StoredLine } from '../price-lines/index.js';
 import { pageOfJobs } from './listing.js';
 import { criteriaOf, estimationFrom, pricingColumns, resolvePricing, storeEstimations } from './pricing.js';
 import { jobRepository as repo, NO_DUE_DATE, type JobRow, type JobRowWithNames } from './repository.js';

@@ -1,7 +1,7 @@
 import { preparedQuery } from '../../core/db/prepared.js';
 import type { Executor } from '../../core/db/dialect.js';
 import type { OutsourcingTable } from '../../core/db/schema.js';
-import { outsourcingLines } from '../jobs/line-store.js';
+import { outsourcingLines } from '../price-lines/index.js';
 
 /** SQL of the outsourcing of jobs and its match lines. Every query takes the account id. */
 export type OutsourcingRow = OutsourcingTable;
