@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
-import { labelRoutes } from '../labels/attachments.js';
+import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
 import { clientContacts, contactRoutes } from '../contacts/index.js';
 import { Client, ClientListQuery, CreateClient, UpdateClient, type ClientFilters, type ClientInput } from './schemas.js';

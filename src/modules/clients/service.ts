@@ -6,7 +6,7 @@ import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { currency, toDecimalString, toNumber } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
-import { entityLabels, type Label } from '../labels/attachments.js';
+import { entityLabels, type Label } from '../labels/index.js';
 import { notes, type Note } from '../notes/index.js';
 import { masterData, taxes, type Ref } from '../master-data/index.js';
 import { clientContacts, contacts, type ContactObject, type ContactOwner } from '../contacts/index.js';

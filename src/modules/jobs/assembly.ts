@@ -3,7 +3,7 @@ import { isTrue } from '../../core/db/dialect.js';
 import { nullWhenEmpty } from '../../core/text.js';
 import { currency } from '../../core/money.js';
 import type { JobEstimation, OutsourcingItem } from '../estimation/index.js';
-import { entityLabels, type Label } from '../labels/attachments.js';
+import { entityLabels, type Label } from '../labels/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { outsourcingOfJobs, type OutsourcingObject } from '../outsourcing/index.js';
 import { defaultParts, loadParts, type JobParts } from './extensions.js';

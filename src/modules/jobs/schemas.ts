@@ -15,7 +15,7 @@ import {
   TextOrNull,
   pageQuery,
 } from '../../core/schemas.js';
-import { LabelObject } from '../labels/attachments.js';
+import { LabelObject } from '../labels/index.js';
 import { LanguagePairRef } from '../language-pairs/index.js';
 import { MatchEntry } from '../prices/index.js';
 import { UserRef } from '../users/index.js';

@@ -7,7 +7,7 @@ import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
 import { clients } from '../clients/index.js';
-import { entityLabels } from '../labels/attachments.js';
+import { entityLabels } from '../labels/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { domains, masterData, services, units } from '../master-data/index.js';
 import { users } from '../users/index.js';
