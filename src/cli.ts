@@ -5,8 +5,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './core/db/database.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { isUniqueViolation } from './core/db/dialect.js';
-import { createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey } from './modules/accounts/provisioning.js';
-import { createDemoData } from './modules/demo/demo-data.js';
+import { createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey } from './modules/accounts/index.js';
+import { createDemoData } from './modules/demo/index.js';
 import { terminalProgress } from './core/terminal-progress.js';
 import { createBackup, restoreBackup } from './modules/backup/index.js';
 

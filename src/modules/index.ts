@@ -15,6 +15,7 @@ import { trackerRoutes } from './trackers/routes.js';
 import { fileModuleRoutes } from './files/owners.js';
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes } from './documents/index.js';
+import { jobs } from './jobs/index.js';
 
 /** Every resource module's routes, registered by the app in this order. */
-export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes, supplierRoutes, jobRoutes, outsourcingRoutes, groupRoutes, trackerRoutes, fileModuleRoutes, catAnalysisRoutes, documentRoutes];
+export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }), supplierRoutes, jobRoutes, outsourcingRoutes, groupRoutes, trackerRoutes, fileModuleRoutes, catAnalysisRoutes, documentRoutes];

@@ -3,7 +3,7 @@
  * notes, files, trackers, groups and documents. Same conventions as schema.ts, which gathers every
  * table into `DB` and re-exports these.
  */
-import type { Bool, Decimal, Iso } from './schema.js';
+import type { Bool, Decimal, Iso } from './column-types.js';
 
 export interface CatConfigurationsTable {
   id: string;

@@ -24,11 +24,10 @@ import type {
   DocumentSequencesTable,
 } from './schema-records.js';
 
-export type * from './schema-records.js';
+import type { Bool, Decimal, Iso } from './column-types.js';
 
-export type Bool = number;
-export type Decimal = string;
-export type Iso = string;
+export type * from './schema-records.js';
+export type { Bool, Decimal, Iso } from './column-types.js';
 
 export interface AccountsTable {
   id: string;

@@ -1,8 +1,10 @@
 /**
  * What other modules may use of the account: its settings (currency, target margin, number
  * formats, address for documents), the address shape shared with clients and suppliers, and the
- * document number formats.
+ * document number formats; and the provisioning of accounts and API keys used by the command line
+ * and the server's first start.
  */
 export { accounts, type AccountObject } from './service.js';
 export { Account } from './schemas.js';
+export { bootstrapIfEmpty, createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey, type CreatedAccount, type KeyInfo } from './provisioning.js';
 export { render as renderNumber, parseNumberFormat, numberFormatError, restartsYearly, type NumberContext } from './number-format.js';

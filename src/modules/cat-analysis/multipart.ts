@@ -5,7 +5,7 @@ import { ApiError, excerpt, invalid } from '../../core/errors.js';
 import { markForm } from '../../core/form.js';
 import { multipartFieldText } from '../../core/text.js';
 import { validatorCompiler } from '../../core/http/validation.js';
-import { sanitizeFileName } from '../files/names.js';
+import { sanitizeFileName } from '../files/index.js';
 
 /**
  * The multipart body of the CAT analysis endpoints: the report in the part `file`, read into

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Ctx } from '../../core/context.js';
 import { ApiError, invalid } from '../../core/errors.js';
 import type { BlobStorage } from '../../core/storage/index.js';
-import { files, type StoredContent } from '../files/index.js';
-import { jobFiles } from '../files/job-files.js';
+import { files, jobFiles, type StoredContent } from '../files/index.js';
 
 /**
  * The report as a file of the job: the content of `fileId` (a file of the job,

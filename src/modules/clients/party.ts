@@ -6,7 +6,7 @@ import type { DB } from '../../core/db/schema.js';
 import { invalid } from '../../core/errors.js';
 import { paginateIds, type Page, type PageRequest } from '../../core/pagination.js';
 import { ArrayParam, CurrencyCode, Email, Id, Nullable, Text, pageQuery } from '../../core/schemas.js';
-import { entityLabels } from '../labels/attachments.js';
+import { entityLabels } from '../labels/index.js';
 import { assertIdsExist } from '../../core/filter-ids.js';
 import { catConfigurations } from '../cat-configurations/index.js';
 import type { Ref } from '../master-data/index.js';

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, CurrencyObject, DateOut, Id, Input, Nullable, Reference, RequiredText, Text } from '../../core/schemas.js';
-import { LabelObject } from '../labels/attachments.js';
+import { LabelObject } from '../labels/index.js';
 import { clientContacts, contactSchemas } from '../contacts/index.js';
 import { AddressObject, partyInputProps, partyListProps, type PartyFilters, type PartyInput, type TextField } from './party.js';
 import { NoteObject } from '../notes/index.js';
-import { ClientFile } from '../files/schemas.js';
+import { ClientFile } from '../files/index.js';
 
 /** Plain text fields of a client, in the order of the object (docs/clients-suppliers.md#client-object). */
 export const CLIENT_TEXT: readonly TextField[] = [

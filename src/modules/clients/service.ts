@@ -6,12 +6,11 @@ import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { currency, toDecimalString, toNumber } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
-import { entityLabels, type Label } from '../labels/attachments.js';
+import { entityLabels, type Label } from '../labels/index.js';
 import { notes, type Note } from '../notes/index.js';
 import { masterData, taxes, type Ref } from '../master-data/index.js';
 import { clientContacts, contacts, type ContactObject, type ContactOwner } from '../contacts/index.js';
 import { clientFiles, files } from '../files/index.js';
-import { jobs } from '../jobs/index.js';
 import {
   EMPTY_ADDRESS,
   accountCurrency,
@@ -102,6 +101,14 @@ async function defaultTaxes(ctx: Ctx): Promise<{ tax1: string | null; tax2: stri
   return { tax1: flagged('isDefaultTax1'), tax2: flagged('isDefaultTax2') };
 }
 
+/**
+ * What depends on a client's pricing terms (minimum fee, currency): the stored estimation of its
+ * jobs. Passed in by the composition (src/modules/index.ts) because jobs already import clients.
+ */
+export interface ClientDependents {
+  pricingTermsChanged(ctx: Ctx, clientId: string): Promise<void>;
+}
+
 export const clients = {
   async list(ctx: Ctx, filters: ClientFilters): Promise<Page<ClientObject>> {
     await validatePartyFilters(ctx, filters);
@@ -152,7 +159,7 @@ export const clients = {
     return client;
   },
 
-  async update(ctx: Ctx, id: string, input: ClientInput): Promise<ClientObject> {
+  async update(ctx: Ctx, id: string, input: ClientInput, dependents: ClientDependents): Promise<ClientObject> {
     const current = await loadRow(ctx, id);
     const changes = partyChanges(input, CLIENT_TEXT, current) as Partial<ClientRow>;
     if (input.minimumFee !== undefined) changes.minimum_fee = input.minimumFee === null ? null : toDecimalString(input.minimumFee);
@@ -165,7 +172,7 @@ export const clients = {
     const client = await clients.get(ctx, id);
     await recordEvent(ctx, 'client.updated', client);
     // The stored estimation of the client's jobs depends on its minimum fee and currency (docs/estimation.md#3-minimum-fee-and-non-billable).
-    if (changes.minimum_fee !== undefined || changes.currency !== undefined) await jobs.recomputeForClient(ctx, id);
+    if (changes.minimum_fee !== undefined || changes.currency !== undefined) await dependents.pricingTermsChanged(ctx, id);
     return client;
   },
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../core/db/database.js';
-import { insertApiKey, ownerOf } from '../accounts/provisioning.js';
+import { insertApiKey, ownerOf } from '../accounts/index.js';
 
 /**
  * `transdesk demo-data [--account ID]`: a realistic data set for trying the API. It is written

@@ -2,7 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { nullWhenEmpty } from '../../core/text.js';
 import { Dec, currency } from '../../core/money.js';
-import { entityLabels } from '../labels/attachments.js';
+import { entityLabels } from '../labels/index.js';
 import { notes } from '../notes/index.js';
 import { INVOICE_STATUS, INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { documentRepository as repo, type DocumentRow, type LineWithNames, type PaymentRow } from './repository.js';

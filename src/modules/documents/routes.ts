@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Binary, Id, IdParams, Paginated, errorResponses } from '../../core/schemas.js';
-import { labelRoutes } from '../labels/attachments.js';
+import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
 import { invoicing } from './invoicing.js';
 import { KINDS, type KindConfig } from './kinds.js';

@@ -1,6 +1,6 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import { Amount, ArrayParam, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text, TextOrNull, pageQuery } from '../../core/schemas.js';
-import { LabelObject } from '../labels/attachments.js';
+import { LabelObject } from '../labels/index.js';
 import { NoteObject } from '../notes/index.js';
 import type { KindConfig } from './kinds.js';
 

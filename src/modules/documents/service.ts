@@ -8,7 +8,7 @@ import { newId } from '../../core/ids.js';
 import { paginateIds, withItems, type Page } from '../../core/pagination.js';
 import { sql } from 'kysely';
 import { accounts } from '../accounts/index.js';
-import { entityLabels } from '../labels/attachments.js';
+import { entityLabels } from '../labels/index.js';
 import { masterData, taxes, units } from '../master-data/index.js';
 import { notes } from '../notes/index.js';
 import { loadDocuments } from './assembly.js';

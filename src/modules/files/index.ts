@@ -8,3 +8,5 @@ export { files, type StoredContent } from './service.js';
 export { ClientFile, SupplierFile, type ClientFileObject, type SupplierFileObject } from './schemas.js';
 export { fileRoutes, type FileOwner } from './routes.js';
 export { multipartOptions } from './upload.js';
+export { sanitizeFileName } from './names.js';
+export { jobFiles } from './job-kind.js';

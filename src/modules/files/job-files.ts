@@ -5,54 +5,17 @@ import { notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { errorResponses } from '../../core/schemas.js';
 import { jobExtensions, jobs } from '../jobs/index.js';
-import type { FileKind, FileRow } from './kinds.js';
 import type { FileOwner } from './routes.js';
+import { jobFiles } from './job-kind.js';
 import { JobFile, ShareParams, type JobFileObject } from './schemas.js';
 import { files } from './service.js';
-import { foldShared, groupFilesOfJobs, jobFileObject, ownFilesWithShares, presentShared, shareRepository, uploadSharedWithOutsourcing, sharing, type SharedRow } from './sharing.js';
-import { preparedQuery } from '../../core/db/prepared.js';
-import type { Compilable } from 'kysely';
+import { shareRepository, uploadSharedWithOutsourcing, sharing } from './sharing.js';
 
 /**
  * Files of a job (specification "Files of a job", docs/files.md#files-of-jobs-and-groups): the job's own files plus the
  * files of its group (`groupFileId` set; see group-files.ts), shared with all or some of the job's
  * outsourcing.
  */
-/** The files of jobs and of their groups, with their shares (one query per page of jobs). */
-const filesOfJobs = preparedQuery(
-  (db, p: { accountId: string; jobIds: readonly string[] }) =>
-    ownFilesWithShares(db, p.accountId, 'job', p.jobIds)
-      .unionAll(groupFilesOfJobs(db, p.accountId, p.jobIds))
-      .orderBy('created_at')
-      .orderBy('id')
-      .orderBy('shared_with') as unknown as Compilable<SharedRow>,
-);
-
-export const jobFiles: FileKind<JobFileObject> = {
-  ownerType: 'job',
-  ownerTable: 'jobs',
-  noun: 'job',
-  schema: JobFile,
-  present: presentShared(jobFileObject),
-  flags: [{ path: 'share/with/all', column: 'share_with_all', summary: 'shared with all its outsourcing' }],
-  /** One query for a page of jobs: their own files and their groups' files, with their shares, in creation order. */
-  async loadFor(ctx, jobIds) {
-    const rows = await filesOfJobs(ctx.db, { accountId: ctx.accountId, jobIds });
-    return foldShared(rows, jobFileObject);
-  },
-  /** The files of the job's group (docs/files.md#files-of-jobs-and-groups), found by their id on the job's paths (download). */
-  async inherited(ctx, jobIds) {
-    const rows = (await groupFilesOfJobs(ctx.db, ctx.accountId, jobIds).orderBy('f.created_at').orderBy('f.id').execute()) as SharedRow[];
-    const result = new Map<string, FileRow[]>();
-    for (const row of rows) {
-      const list = result.get(row.for_owner) ?? [];
-      if (!list.some((item) => item.id === row.id)) list.push(row);
-      result.set(row.for_owner, list);
-    }
-    return result;
-  },
-};
-
 const outsourcingOfJob = (ctx: Ctx, jobId: string, outsourcingId: string) => shareRepository.isOutsourcingOfJob(ctx.db, ctx.accountId, jobId, outsourcingId);
 
 async function assertOutsourcing(ctx: Ctx, jobId: string, outsourcingId: string | undefined): Promise<void> {

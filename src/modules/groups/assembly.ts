@@ -3,7 +3,7 @@ import { isTrue } from '../../core/db/dialect.js';
 import { nullWhenEmpty } from '../../core/text.js';
 import { currency, Dec } from '../../core/money.js';
 import type { GroupEstimation } from '../estimation/index.js';
-import { entityLabels } from '../labels/attachments.js';
+import { entityLabels } from '../labels/index.js';
 import { notes } from '../notes/index.js';
 import { loadGroupParts } from './extensions.js';
 import { groupRepository as repo, type GroupRowWithNames } from './repository.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendReadyJson } from '../../core/http/ready-json.js';
 import { pageJson } from '../../core/pagination.js';
 import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
-import { labelRoutes } from '../labels/attachments.js';
+import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
 import { GROUP_ENTITY } from './assembly.js';
 import './job-hooks.js';

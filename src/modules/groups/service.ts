@@ -8,7 +8,7 @@ import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
 import { paginateIds, withItems, type Page } from '../../core/pagination.js';
 import { clients } from '../clients/index.js';
-import { entityLabels } from '../labels/attachments.js';
+import { entityLabels } from '../labels/index.js';
 import { domains, masterData } from '../master-data/index.js';
 import { jobs, JOB_STATUS } from '../jobs/index.js';
 import { notes } from '../notes/index.js';

@@ -3,12 +3,12 @@ import { isTrue } from '../../core/db/dialect.js';
 import { nullWhenEmpty } from '../../core/text.js';
 import { currency } from '../../core/money.js';
 import type { JobEstimation, OutsourcingItem } from '../estimation/index.js';
-import { entityLabels, type Label } from '../labels/attachments.js';
+import { entityLabels, type Label } from '../labels/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { outsourcingOfJobs, type OutsourcingObject } from '../outsourcing/index.js';
 import { defaultParts, loadParts, type JobParts } from './extensions.js';
 import { estimationView } from './estimation-view.js';
-import { lineView, priceReference, type NamedLine } from './lines.js';
+import { catFileIds, lineView, priceReference, type NamedLine } from '../price-lines/index.js';
 import { jobRepository as repo, type JobRowWithNames } from './repository.js';
 import type { JobObject } from './schemas.js';
 
@@ -142,10 +142,4 @@ export async function readJobs(
 /** The job objects of some ids of the caller's account (unknown ids are left out), by id. */
 export async function loadJobs(ctx: Ctx, ids: readonly string[]): Promise<Map<string, JobObject>> {
   return new Map((await readJobs(ctx, ids)).map(({ row, loaded }) => [row.id, toJob(row, loaded)]));
-}
-
-/** The stored `cat_file_ids` JSON array (absent on rows read before the column existed). */
-export function catFileIds(stored: string | undefined): string[] {
-  const ids: unknown = JSON.parse(stored ?? '[]');
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
 import type { JobFile, TimeTrackers } from './schemas.js';
-import type { NoteObject } from './shapes.js';
+import type { NoteObject } from '../price-lines/index.js';
 
 /**
  * What later modules (trackers, files, notes, groups, invoices, quotes) plug into jobs, without

@@ -6,7 +6,7 @@ import { roundRate, toDecimalString } from '../../core/money.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { domains, masterData, matchCategories, services, units } from '../master-data/index.js';
 import type { ApplicablePrice } from '../prices/index.js';
-import { linesFromParams, linesOfPrice, nameLines, parseEntries, repriceLines, sumOfLines, type Line } from './lines.js';
+import { linesFromParams, linesOfPrice, nameLines, parseEntries, repriceLines, sumOfLines, type Line } from '../price-lines/index.js';
 import { criteriaOf, pricesFor, pricingColumns, resolvePricing, type JobCriteria } from './pricing.js';
 import { jobRepository as repo, type JobRow } from './repository.js';
 import type { JobObject, JobPricesFilters, UpdateJobPriceInput } from './schemas.js';

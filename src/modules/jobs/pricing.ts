@@ -5,7 +5,7 @@ import { applicablePrices, type ApplicablePrice, type PriceQuery } from '../pric
 import type { LanguagePairReference } from '../language-pairs/index.js';
 import { outsourcingOfJobs } from '../outsourcing/index.js';
 import { jobExtensions, loadExtras, type EstimationExtras } from './extensions.js';
-import { pricingInput, takePrice, type NamedLine, type TakenPrice } from './lines.js';
+import { pricingInput, takePrice, type NamedLine, type TakenPrice } from '../price-lines/index.js';
 import { jobRepository as repo, type JobRow } from './repository.js';
 
 /**

@@ -3,7 +3,7 @@ import { ofAccount, type DialectName, type Executor } from '../../core/db/dialec
 import { preparedQuery, type PreparedParams } from '../../core/db/prepared.js';
 import { columnsOf, qualifiedColumnsOf } from '../../core/db/columns.js';
 import type { DB, JobMatchesTable, JobsTable } from '../../core/db/schema.js';
-import { jobLines } from './line-store.js';
+import { jobLines } from '../price-lines/index.js';
 
 /** SQL of jobs and their match lines. Every query takes the account id and filters by it. */
 export type JobRow = JobsTable;

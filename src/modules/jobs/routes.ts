@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageJson } from '../../core/pagination.js';
 import { sendReadyJson } from '../../core/http/ready-json.js';
 import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
-import { labelRoutes } from '../labels/attachments.js';
+import { labelRoutes } from '../labels/index.js';
 import { JOB_ENTITY } from './assembly.js';
 import { jobPricing } from './price-service.js';
 import { jobNoteRoutes } from './notes.js';

@@ -1,10 +1,9 @@
-import { catFileIds } from '../jobs/assembly.js';
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { currency } from '../../core/money.js';
 import { estimateOutsourcingPrice, type OutsourcingItem, type PriceEstimate } from '../estimation/index.js';
 import { languagePairs } from '../language-pairs/index.js';
-import { lineView, priceReference, pricingInput, type NamedLine } from '../jobs/lines.js';
+import { catFileIds, lineView, priceReference, pricingInput, type NamedLine } from '../price-lines/index.js';
 import { outsourcingRepository as repo, type OutsourcingRow, type OutsourcingRowWithNames } from './repository.js';
 import type { OutsourcingObject } from './schemas.js';
 

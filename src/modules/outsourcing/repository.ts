@@ -2,7 +2,7 @@ import { preparedQuery } from '../../core/db/prepared.js';
 import { qualifiedColumnsOf } from '../../core/db/columns.js';
 import type { Executor } from '../../core/db/dialect.js';
 import type { OutsourcingTable } from '../../core/db/schema.js';
-import { outsourcingLines } from '../jobs/line-store.js';
+import { outsourcingLines } from '../price-lines/index.js';
 
 /** SQL of the outsourcing of jobs and its match lines. Every query takes the account id. */
 export type OutsourcingRow = OutsourcingTable;

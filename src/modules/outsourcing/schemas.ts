@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText } from '../../core/schemas.js';
 import { LanguagePairRef } from '../language-pairs/index.js';
-import { ExtraCharge, FixedPrice, NoteObject, TotalDetails, quantityProps } from '../jobs/shapes.js';
+import { ExtraCharge, FixedPrice, NoteObject, TotalDetails, quantityProps } from '../price-lines/index.js';
 
 /** Outsourcing of a job (docs/jobs.md#outsourcing): the object embedded in the job, and the request bodies. */
 export const OUTSOURCING_STATUSES = { 1: 'not started', 2: 'in progress', 3: 'to be reviewed', 4: 'finished', 5: 'cancelled', 6: 'on hold' } as const;

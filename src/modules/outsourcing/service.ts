@@ -9,7 +9,7 @@ import { languagePairs } from '../language-pairs/index.js';
 import { masterData, matchCategories, services, units } from '../master-data/index.js';
 import { applicablePrices } from '../prices/index.js';
 import { jobs, type JobObject, type JobPart } from '../jobs/index.js';
-import { linesOfPrice, parseEntries, repriceLines, sumOfLines, takePrice, type Line, type TakenPrice } from '../jobs/lines.js';
+import { linesOfPrice, parseEntries, repriceLines, sumOfLines, takePrice, type Line, type TakenPrice } from '../price-lines/index.js';
 import { amountsOf } from './assembly.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
 import type { OutsourcingInput } from './schemas.js';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Id, IdParams, Paginated, errorResponses } from '../../core/schemas.js';
-import { labelRoutes } from '../labels/attachments.js';
+import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
 import { contactRoutes, supplierContacts } from '../contacts/index.js';
 import {

@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ArrayParam, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text } from '../../core/schemas.js';
-import { LabelObject } from '../labels/attachments.js';
+import { LabelObject } from '../labels/index.js';
 import { contactSchemas, supplierContacts } from '../contacts/index.js';
 import { LanguagePairRef } from '../language-pairs/index.js';
 import { party } from '../clients/index.js';
 import { NoteObject } from '../notes/index.js';
-import { SupplierFile } from '../files/schemas.js';
+import { SupplierFile } from '../files/index.js';
 
 /** Plain text fields of a supplier, in the order of the object (docs/clients-suppliers.md#supplier-object). */
 export const SUPPLIER_TEXT: readonly party.TextField[] = [

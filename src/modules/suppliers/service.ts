@@ -9,7 +9,7 @@ import { currency, toDecimalString, toNumber } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
 import { suppliersOfferingServices } from '../prices/index.js';
 import { assertIdsExist } from '../../core/filter-ids.js';
-import { entityLabels } from '../labels/attachments.js';
+import { entityLabels } from '../labels/index.js';
 import { notes } from '../notes/index.js';
 import { masterData, domains, type Ref } from '../master-data/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';

@@ -1,7 +1,7 @@
 /**
  * The parsed CAT analysis report and the errors every reader throws.
  */
-import { catTool } from '../../cat-configurations/cat-tools.js';
+import { catTool } from '../../cat-configurations/index.js';
 
 export type CatToolId = 'trados' | 'memoq' | 'phrase';
 export type ReportFormat = 'trados-xml' | 'memoq-csv' | 'trados-csv';

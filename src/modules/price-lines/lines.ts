@@ -4,7 +4,7 @@ import { matchRate, type MatchInput, type PricingInput } from '../estimation/ind
 import type { ApplicablePrice } from '../prices/index.js';
 
 /**
- * Match lines of a job or an outsourcing, pure (a leaf file shared with the outsourcing module).
+ * Match lines of a job or an outsourcing, pure.
  *
  * The price a job takes is frozen into it: its unit cost, its `matchesType` and its match entries
  * (`PriceEntry`, stored as JSON in `price_matches`). A line is a match category with a quantity

@@ -1,10 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CurrencyObject, Nullable } from '../../core/schemas.js';
 
-/**
- * Response shapes shared by jobs and their outsourcing (a leaf file: the outsourcing module
- * imports it without importing the jobs service).
- */
+/** Response shapes shared by jobs and their outsourcing. */
 export const PriceReference = Type.Object(
   { id: Type.String(), type: Type.String({ description: '`client`, `account` (default prices) or `supplier` (a supplier service)' }) },
   { description: 'the price the pricing was copied from' },
