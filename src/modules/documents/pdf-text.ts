@@ -38,7 +38,7 @@ interface VisualRun {
 export interface TextLine {
   runs: VisualRun[];
   width: number;
-  /** the width as the line breaker measured it (piece by piece) */
+  /** the width the line breaker measured for the line's ink (the line measured whole) */
   wrapWidth: number;
   rtl: boolean;
 }
@@ -116,8 +116,8 @@ export class PdfText {
 
   /**
    * The width of the widest line of a text set without wrapping, so that a box this wide holds it
-   * on one line: the line breaker measures word by word, which can differ from the whole line by a
-   * kerning pair across a break, so each paragraph counts the larger of the two.
+   * on one line (the line breaker measures each candidate line whole, as it is drawn; the larger of
+   * its figure and the drawn width is taken so that the two can never disagree by a rounding).
    */
   naturalWidth(text: string, style: TextStyle): number {
     return Math.max(0, ...this.lines(text, style, Number.POSITIVE_INFINITY).map((line) => Math.max(line.width, line.wrapWidth)));
@@ -158,38 +158,37 @@ export class PdfText {
     if (paragraph === '') return [{ runs: [], width: 0, wrapWidth: 0, rtl }];
     const faceAt: FaceName[] = [];
     for (const run of faceRuns(paragraph, cjk)) for (let i = 0; i < run.text.length; i++) faceAt.push(run.face);
-    const rangeWidth = (start: number, end: number) => this.logicalRuns(paragraph, faceAt, start, end).reduce((sum, run) => sum + this.runWidth(run.text, run.face, style), 0);
+    // A line is measured whole, as it will be drawn (its visual runs, shaped each at once): the sum
+    // of its pieces measured apart can be narrower by a kerning pair or a space shaped with its
+    // neighbours, and a line that fitted piece by piece then overflowed its box.
+    const lineWidth = (start: number, end: number) =>
+      this.visualRuns(paragraph, faceAt, levels.levels, start, end).reduce((sum, run) => sum + this.runWidth(run.text, run.face, style), 0);
+    const trimmed = (start: number, end: number) => start + paragraph.slice(start, end).trimEnd().length;
 
     const ranges: Array<[number, number, number]> = [];
     let lineStart = 0;
     let lineEnd = 0;
-    let used = 0;
     let ink = 0;
     for (const [start, end] of breakPieces(paragraph)) {
-      const trimmedEnd = start + paragraph.slice(start, end).trimEnd().length;
-      const inkWidth = rangeWidth(start, trimmedEnd);
-      if (lineEnd > lineStart && used + inkWidth > maxWidth) {
+      const trimmedEnd = trimmed(start, end);
+      if (lineEnd > lineStart && lineWidth(lineStart, trimmedEnd) > maxWidth) {
         ranges.push([lineStart, lineEnd, ink]);
         lineStart = lineEnd;
-        used = 0;
       }
-      if (inkWidth > maxWidth) {
+      if (lineWidth(lineStart, trimmedEnd) > maxWidth) {
         // A word wider than the line: cut it between characters (a mark stays with its base).
         for (const [clusterStart, clusterEnd] of clusters(paragraph, start, end)) {
-          const clusterWidth = rangeWidth(clusterStart, clusterEnd);
-          if (lineEnd > lineStart && used + clusterWidth > maxWidth && paragraph.slice(clusterStart, clusterEnd).trim() !== '') {
+          const blank = paragraph.slice(clusterStart, clusterEnd).trim() === '';
+          if (lineEnd > lineStart && !blank && lineWidth(lineStart, clusterEnd) > maxWidth) {
             ranges.push([lineStart, lineEnd, ink]);
             lineStart = lineEnd;
-            used = 0;
           }
-          used += clusterWidth;
-          ink = used;
           lineEnd = clusterEnd;
+          ink = lineWidth(lineStart, trimmed(lineStart, lineEnd));
         }
         continue;
       }
-      ink = used + inkWidth;
-      used += rangeWidth(start, end);
+      ink = lineWidth(lineStart, trimmedEnd);
       lineEnd = end;
     }
     ranges.push([lineStart, lineEnd, ink]);
@@ -199,18 +198,6 @@ export class PdfText {
       const runs = this.visualRuns(paragraph, faceAt, levels.levels, start, trimmedEnd).map((run) => ({ ...run, width: this.runWidth(run.text, run.face, style) }));
       return { runs, width: runs.reduce((sum, run) => sum + run.width, 0), wrapWidth, rtl };
     });
-  }
-
-  /** The runs of one face in [start, end), in logical order. */
-  private logicalRuns(text: string, faceAt: FaceName[], start: number, end: number): Array<{ text: string; face: FaceName }> {
-    const runs: Array<{ text: string; face: FaceName }> = [];
-    for (let i = start; i < end; i++) {
-      if (BIDI_CONTROL.test(text[i]!)) continue;
-      const last = runs.at(-1);
-      if (last && last.face === faceAt[i]) last.text += text[i];
-      else runs.push({ text: text[i]!, face: faceAt[i]! });
-    }
-    return runs;
   }
 
   /** The runs of one face and one bidi level of a line, in visual order, ready for fontkit. */
