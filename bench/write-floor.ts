@@ -53,6 +53,7 @@ app.put('/v2/jobs/:id/price', async (request, reply) => {
     const row = jobOf.get(auth.account_id, id) as Record<string, unknown> | undefined;
     if (!row) {
       rollback.run();
+      // eslint-disable-next-line @typescript-eslint/return-await -- a FastifyReply is thenable (it settles once sent): it is returned, as Fastify asks, not awaited
       return reply.code(404).send({ error: { type: 'not_found' } });
     }
     const stored = new Map((linesOf.all(auth.account_id, id) as Array<{ match_category_id: string; value: string }>).map((line) => [line.match_category_id, line.value]));
@@ -63,9 +64,10 @@ app.put('/v2/jobs/:id/price', async (request, reply) => {
     }
     const now = new Date().toISOString();
     updateJob.run(String(quantity), now, auth.account_id, id);
-    const json = JSON.stringify({ ...row, quantity, updated_at: now, estimation: JSON.parse(String(row.estimation)), matches: [...stored].map(([category, value]) => ({ category, value })) });
+    const json = JSON.stringify({ ...row, quantity, updated_at: now, estimation: JSON.parse(String(row.estimation)) as unknown, matches: [...stored].map(([category, value]) => ({ category, value })) });
     insertEvent.run(randomBytes(12).toString('hex'), auth.account_id, 'job.updated', json, now);
     commit.run();
+    // eslint-disable-next-line @typescript-eslint/return-await -- a FastifyReply is thenable (it settles once sent): it is returned, as Fastify asks, not awaited
     return reply.type('application/json').send(json);
   } catch (error) {
     if (db.inTransaction) rollback.run();
