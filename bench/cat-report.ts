@@ -64,7 +64,7 @@ export async function measureCatParse(base: string, auth: string, pid: number): 
   // /health is polled from a process of its own: this one is busy sending the report.
   const poller = spawn(process.execPath, ['-e', HEALTH_POLLER, `${base}/health`], { stdio: ['ignore', 'pipe', 'inherit'] });
   let polled = '';
-  poller.stdout!.on('data', (chunk: Buffer) => (polled += chunk.toString()));
+  poller.stdout.on('data', (chunk: Buffer) => (polled += chunk.toString()));
   const pollerDone = new Promise((resolve) => poller.on('exit', resolve));
   await new Promise((resolve) => setTimeout(resolve, 200));
   const started = performance.now();
@@ -103,7 +103,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     const base = await new Promise<string>((resolve, reject) => {
       let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const match = /Listening on (http:\/\/\S+)/.exec(out);
         if (match) resolve(match[1]!);

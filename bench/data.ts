@@ -28,7 +28,7 @@ const HOT_JOBS = 2000;
 /** More than the uncached scenario reads in its warm-up and measured seconds. */
 const COLD_JOBS = 40_000;
 
-type Body = Record<string, any>;
+type Body = Record<string, unknown>;
 
 export interface Dataset {
   apiKey: string;
@@ -86,16 +86,16 @@ export async function generate(databaseUrl: string, scale: number, log: (line: s
       const seedIds: string[] = [];
       for (let i = 0; i < SEED_JOBS; i++) {
         const body = i % 3 === 2 ? { ...createBody, name: `Contract review ${i}`, client: globex, languagePair: null, domain: null } : { ...createBody, name: `Pharma leaflet ${i} FR` };
-        const job = await api.call('POST', '/v2/jobs', body);
+        const job = await api.call<{ id: string }>('POST', '/v2/jobs', body);
         await api.call('PUT', `/v2/jobs/${job.id}/price`, { matches: lines(i) });
         if (i % 5 === 0) await api.call('POST', `/v2/jobs/${job.id}/trackers`, { duration: 1_800_000 + i * 1000, from: '2026-10-01T09:00:00Z', billable: i % 2 === 0 });
-        seedIds.push(job.id as string);
+        seedIds.push(job.id);
       }
-      const group = await api.call('POST', '/v2/groups', { name: 'Acme product launch', client: acme, currency: 'EUR', dueDateAuto: true });
+      const group = await api.call<{ id: string }>('POST', '/v2/groups', { name: 'Acme product launch', client: acme, currency: 'EUR', dueDateAuto: true });
       for (const id of seedIds.slice(0, GROUP_SIZE)) await api.call('POST', `/v2/groups/${group.id}/jobs/${id}`);
-      const small = await api.call('POST', '/v2/groups', { name: 'Globex contracts', client: globex, currency: 'GBP' });
+      const small = await api.call<{ id: string }>('POST', '/v2/groups', { name: 'Globex contracts', client: globex, currency: 'GBP' });
       for (const id of seedIds.slice(GROUP_SIZE, GROUP_SIZE + 10)) await api.call('POST', `/v2/groups/${small.id}/jobs/${id}`);
-      dataset = { apiKey: account.apiKey, groupId: group.id as string, createBody, priceBody: { matches: lines(7) }, seedIds, seedSeconds: 0 };
+      dataset = { apiKey: account.apiKey, groupId: group.id, createBody, priceBody: { matches: lines(7) }, seedIds, seedSeconds: 0 };
     } finally {
       await app.close();
     }

@@ -56,7 +56,7 @@ if (!apiKey) throw new Error(`no key in: ${created}`);
 const server = spawn(process.execPath, [...serverOptions, 'dist/cli.js', 'serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
 const base = await new Promise<string>((resolve, reject) => {
   let out = '';
-  server.stdout!.on('data', (chunk: Buffer) => {
+  server.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
     const listening = /Listening on (http:\/\/\S+)/.exec(out);
     if (listening) resolve(listening[1]!);
@@ -76,7 +76,7 @@ const drive = (duration: number) =>
     duration,
     requests: [
       kind === 'put'
-        ? { method: 'PUT', path: '/', headers, body: priceBody, setupRequest: (request: any) => ({ ...request, path: `/v2/jobs/${jobIds[turn++ % jobIds.length]}/price` }) }
+        ? { method: 'PUT', path: '/', headers, body: priceBody, setupRequest: (request: autocannon.Request) => ({ ...request, path: `/v2/jobs/${jobIds[turn++ % jobIds.length]}/price` }) }
         : { method: 'POST', path: '/v2/jobs', headers, body: createBody },
     ],
   });

@@ -43,7 +43,7 @@ const user = await database.db.selectFrom('users').select(['id', 'account_id']).
 const { apiKey } = await insertApiKey(database.db, user.account_id, user.id, { scope: 'write' } as never);
 const headers = { authorization: `Bearer ${apiKey}` };
 const jobIds = (await database.db.selectFrom('jobs').select('id').where('account_id', '=', user.account_id).limit(500).execute()).map((row) => row.id);
-const categories = (await app.inject({ method: 'GET', url: '/v2/account/matches', headers })).json() as Array<{ id: string }>;
+const categories = (await app.inject({ method: 'GET', url: '/v2/account/matches', headers })).json<Array<{ id: string }>>();
 
 const payload = (i: number): unknown => {
   if (body === 'price') return { matches: categories.slice(0, 8).map((category, k) => ({ id: category.id, value: 100 + k * 10 + (i % 7) })) };

@@ -69,7 +69,7 @@ function startChild(command: string[], env: NodeJS.ProcessEnv): Promise<{ child:
   const child = spawn(process.execPath, command, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /Listening on (http:\/\/\S+)/.exec(out);
       if (match) resolve({ child, base: match[1]! });
@@ -109,7 +109,7 @@ async function measure(scenario: Scenario, base: string, pid: number, duration: 
           path: fixedPath,
           headers,
           ...(scenario.body ? { body: scenario.body } : {}),
-          ...(typeof pathOf === 'function' ? { setupRequest: (request: any) => ({ ...request, path: pathOf() }) } : {}),
+          ...(typeof pathOf === 'function' ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: pathOf() }) } : {}),
         },
       ],
     });

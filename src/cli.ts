@@ -75,6 +75,7 @@ async function onlyAccount(db: Parameters<typeof listAccounts>[0]): Promise<stri
   const accounts = await listAccounts(db);
   if (accounts.length === 1) return accounts[0]!.id;
   if (accounts.length === 0) throw new CommandError('there is no account yet: start the server once (it creates the first one) or run `transdesk accounts create --name NAME`');
+  // eslint-disable-next-line no-control-regex -- control characters in a name would drive the terminal: shown as spaces
   const shown = accounts.slice(0, 20).map((account) => `  ${account.id}  ${account.name.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
   if (accounts.length > shown.length) shown.push(`  … and ${accounts.length - shown.length} more`);
   throw new CommandError(`there are ${accounts.length} accounts; choose one with --account ID:\n${shown.join('\n')}`);
@@ -176,7 +177,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'keys': {
       if (sub === 'create') {
-        const scope = (values.scope ?? 'write') as string;
+        const scope = values.scope ?? 'write';
         if (scope !== 'read' && scope !== 'write') throw new UsageError('--scope is read or write');
         checkAccountOption(values);
         const created = await withDatabase(async (database) => {

@@ -68,7 +68,7 @@ async function call(server: Server, key: string, method: string, path: string, f
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as any) : undefined };
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
 const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
@@ -317,6 +317,7 @@ describe('transdesk demo-data from the command line', () => {
     expect(keys.stdout).toMatch(new RegExp(`^${keyId} .* read `, 'm'));
     expect(keys.stdout.trim().split('\n')).toHaveLength(2);
     const result = await run(['demo-data'], env(), BIN);
+    // eslint-disable-next-line no-control-regex -- no carriage return nor escape sequence: the progress line is shown on a terminal only
     expect(result).toEqual({ code: 0, stdout: expect.stringMatching(/^Demo data added: [^\r\x1b]*\n$/), stderr: '' });
     const sqlite = new BetterSqlite3(join(dir, 'demo.sqlite'), { readonly: true });
     try {
@@ -355,9 +356,11 @@ describe('transdesk demo-data from the command line', () => {
       });
     });
     expect(result.code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- ESC [ K (erase to the end of the line) is what the progress line writes
     const updates = [...result.stdout.matchAll(/\rAdding demo data: request (\d+)\/(\d+) \((\d+) %\)\x1b\[K/g)];
     expect(updates.length).toBeGreaterThan(10);
     expect(updates.at(-1)!.slice(1)).toEqual([updates.at(-1)![2], updates.at(-1)![2], '100']);
+    // eslint-disable-next-line no-control-regex -- ESC [ K, as above
     expect(result.stdout).toMatch(/\r\x1b\[KDemo data added: /);
   });
 });

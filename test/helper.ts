@@ -65,7 +65,7 @@ export async function createTestAccount(database: Database, name: string): Promi
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
+  const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env });
   const { app, responses } = await buildTestApp({ config, database });
   const account = await createTestAccount(database, 'Agency One');
   const other = await createTestAccount(database, 'Agency Two');

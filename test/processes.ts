@@ -165,7 +165,7 @@ export function serve(cli: string, env: NodeJS.ProcessEnv, { cwd = ROOT }: { cwd
   );
   return new Promise((resolveServe, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start in time:\n${output}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /^Listening on (http:\/\/\S+)$/m.exec(output);
       if (match) {
@@ -173,7 +173,7 @@ export function serve(cli: string, env: NodeJS.ProcessEnv, { cwd = ROOT }: { cwd
         resolveServe({ child, url: match[1]!, exited, output: () => output });
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`serve exited with ${code} before listening:\n${output}`));

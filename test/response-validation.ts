@@ -60,7 +60,7 @@ export class ResponseValidation {
   install = (app: FastifyInstance): void => {
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const schema = route.schema as { hide?: boolean } | undefined;
+      const schema = route.schema;
       for (const method of methods) {
         // The routes of the app declare HEAD with GET in one method list; a lone HEAD is Fastify's own.
         const implicitHead = method === 'HEAD' && !Array.isArray(route.method);

@@ -43,7 +43,7 @@ export function readAddress(stored: string): Address {
     // A damaged value reads as an empty address.
   }
   const address: Address = { ...EMPTY_ADDRESS };
-  for (const key of ADDRESS_TEXT) if (typeof parsed[key] === 'string') address[key] = parsed[key] as string;
+  for (const key of ADDRESS_TEXT) if (typeof parsed[key] === 'string') address[key] = parsed[key];
   if (typeof parsed.country === 'string' && parsed.country !== '') address.country = parsed.country;
   return address;
 }
@@ -51,7 +51,7 @@ export function readAddress(stored: string): Address {
 /** A partial address update: given fields replace (trimmed), others stay; `country` is validated and upper-cased. */
 export function mergeAddress(current: Address, patch: AddressPatch, param = 'address'): Address {
   const address = { ...current };
-  for (const key of ADDRESS_TEXT) if (patch[key] !== undefined) address[key] = (patch[key] as string).trim();
+  for (const key of ADDRESS_TEXT) if (patch[key] !== undefined) address[key] = patch[key].trim();
   if (patch.country !== undefined) {
     const country = patch.country === null ? '' : patch.country.trim().toUpperCase();
     if (country !== '' && !isCountryCode(country)) {

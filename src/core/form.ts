@@ -63,7 +63,7 @@ function assign(target: Record<string, unknown>, parts: string[], value: string,
         else {
           const child = nextPart === '' || /^\d+$/.test(nextPart!) ? [] : {};
           container.push(child);
-          container = child as Container;
+          container = child;
         }
         continue;
       }

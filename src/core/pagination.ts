@@ -29,7 +29,7 @@ export interface Page<T> {
  * table keeps a row count). Pages in the second half are read from the other end of the index
  * (reversed order, smaller offset), so the last page costs what the first does.
  */
-export async function paginateIds<T extends keyof DB & string>(
+export async function paginateIds<T extends keyof DB>(
   query: SelectQueryBuilder<DB, T, object>,
   table: T,
   request: PageRequest,

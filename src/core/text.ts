@@ -69,6 +69,7 @@ export const nullWhenEmpty = (value: string): string | null => (value === '' ? n
  */
 export function multipartFieldText(value: unknown): string {
   const text = String(value);
+  // eslint-disable-next-line no-control-regex -- the range is all of Latin-1, NUL included: what lies outside it is past U+00FF
   return /[^\u0000-\u00ff]/.test(text) ? text : decodeUtf8(Buffer.from(text, 'latin1'));
 }
 
@@ -80,7 +81,7 @@ export function textProblem(text: string): string | undefined {
 }
 
 /** A key as it can be quoted: what is not valid text shown as U+FFFD. */
-export const printable = (text: string): string => text.replace(LONE_SURROGATES, '\ufffd').replace(/\u0000/g, '\ufffd');
+export const printable = (text: string): string => text.replace(LONE_SURROGATES, '\ufffd').replaceAll('\u0000', '\ufffd');
 
 interface Node {
   value: unknown;

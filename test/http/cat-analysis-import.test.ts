@@ -220,7 +220,7 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
       const refused = replies.findIndex((reply) => reply.status === 429);
       expect(expectError(replies[refused]!, 429, 'rate_limited').message).toMatch(/already has 2 CAT analysis reports being read/);
       expect(replies[refused]!.headers['retry-after']).toBe('5');
-      await expectUnchanged(jobs[refused]!, snapshots[refused]!);
+      await expectUnchanged(jobs[refused], snapshots[refused]!);
     });
 
     it('parameters: foreign or unknown ids, both or neither source, unknown fields', async () => {

@@ -65,7 +65,7 @@ describe('POST /v2/cat-analysis/parse: bounds, concurrency, responsiveness', () 
     const refused = replies.find((reply) => reply.status === 429)!;
     expect(expectError(refused, 429, 'rate_limited').message).toMatch(/already has 2 CAT analysis reports being read/);
     expect(refused.headers['retry-after']).toBe('5');
-    expect(replies[3]!.status).toBe(200);
+    expect(replies[3].status).toBe(200);
     // The slots are given back, also after a rejected report.
     expectError(await postReport(t, PARSE, { name: 'x.csv', content: 'not a report' }), 400, 'parameter_invalid');
     expect((await postReport(t, PARSE, { name: 'ok.csv', content: bandReport(phraseBands, phraseRows(2)) })).status).toBe(200);

@@ -13,7 +13,7 @@ import { buildWorld, minimalValue, openApiRoutes, urlFor, type Route, type Schem
 const t: TestContext = await createTestApp();
 const ROUTES = await openApiRoutes(t.app);
 const w: World = await buildWorld(t, t.api);
-const document = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json() as { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, Schema> } };
+const document = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json<{ paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, Schema> } }>();
 
 afterAll(async () => {
   await t.close();

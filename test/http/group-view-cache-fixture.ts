@@ -19,7 +19,7 @@ export const { fresh: freshGroup, listed: listedGroup, cache: cacheGroup, curren
 
 /** POST /v2/groups expecting 201; answers the group. */
 export async function newGroup(api: Api, params: Record<string, unknown> = {}): Promise<any> {
-  return ok(api.post('/v2/groups', { name: uniq('Group'), ...params } as never), 201);
+  return ok(api.post('/v2/groups', { name: uniq('Group'), ...params }), 201);
 }
 
 /** Adds a job to a group (200, the group). */
@@ -46,7 +46,7 @@ export async function groupScene(t: TestContext, w: World, jobExtra: Record<stri
  * 0 runs the same cases without the cache (the reference behaviour).
  */
 const CACHE_VARIABLES = ['VIEW_CACHE_MB', 'JOB_CACHE_MB'] as const;
-export const cacheEnv: Record<string, string> = Object.fromEntries(CACHE_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+export const cacheEnv: Record<string, string> = Object.fromEntries(CACHE_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 export const cacheOff = CACHE_VARIABLES.some((name) => process.env[name] === '0');
 
 /** Whether the database has the version table of the group view cache. */

@@ -85,13 +85,13 @@ describe('job paths', () => {
     ];
     for (const id of [MISSING_ID, 'not-a-job-id', '0123456789ABCDEF01234567']) {
       for (const [method, url, params] of calls(id)) {
-        expectError(await t.api.request(method as never, url, params as never), 404, 'resource_missing');
+        expectError(await t.api.request(method, url, params as never), 404, 'resource_missing');
       }
     }
     // The other account: its jobs are missing (with a supplier of its own, the parameter is valid).
     for (const [method, url, params] of calls(job.id)) {
       const body = method === 'POST' && url.endsWith('/outsourcing') ? { supplier: w.other.supplier } : params;
-      expectError(await t.otherApi.request(method as never, url, body as never), 404, 'resource_missing');
+      expectError(await t.otherApi.request(method, url, body as never), 404, 'resource_missing');
     }
     expectError(await t.api.request('PUT', `/v2/jobs/${job.id}/outsourcing/nope`, { name: 'x' }), 404, 'resource_missing');
     expect((await t.api.get(`/v2/jobs/${job.id}`)).body.outsourcing).toHaveLength(1);

@@ -21,21 +21,21 @@ export async function newService(api: Api, name = 'Service'): Promise<string> {
 /** A client through the API (currency, minimum fee). */
 export async function newClient(api: Api, params: Record<string, unknown> = {}): Promise<string> {
   counter += 1;
-  const reply = await api.post('/v2/clients', { name: `Client ${counter}`, ...params } as never);
+  const reply = await api.post('/v2/clients', { name: `Client ${counter}`, ...params });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.id as string;
 }
 
 export async function newSupplier(api: Api, params: Record<string, unknown> = {}): Promise<string> {
   counter += 1;
-  const reply = await api.post('/v2/suppliers', { name: `Supplier ${counter}`, ...params } as never);
+  const reply = await api.post('/v2/suppliers', { name: `Supplier ${counter}`, ...params });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.id as string;
 }
 
 /** Creates a price at a family path; answers its id. `matches`: [category id, value] in the price's mode. */
 export async function newPrice(api: Api, path: string, params: Record<string, unknown>, matches: Array<[string, number]> = []): Promise<string> {
-  const reply = await api.post(path, { currency: 'EUR', matchesType: 'fixed', ...params } as never);
+  const reply = await api.post(path, { currency: 'EUR', matchesType: 'fixed', ...params });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   const id = reply.body.id as string;
   const mode = (params.matchesType ?? 'fixed') === 'fixed' ? 'unitCost' : 'percentage';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type TestContext } from '../helper.js';
+import type { TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, jobParams, newJob, newPrice, newService, worldPerFile, type World } from './jobs-fixture.js';
 
 /**
@@ -88,7 +88,7 @@ describe('PUT /v2/jobs/:id/price: match lines written by difference', () => {
       { id: b, value: 20 },
       { id: c, value: 30 },
     ];
-    expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent } as never, { json: true })).status).toBe(200);
+    expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent }, { json: true })).status).toBe(200);
     // Mark the rows: a row rewritten (deleted and inserted, or updated) loses the mark.
     await t.database.db.updateTable('job_matches').set({ percentage: '0.5' }).where('job_id', '=', job.id).where('unit_cost', 'is', null).execute();
     const marked = async () =>
@@ -96,10 +96,10 @@ describe('PUT /v2/jobs/:id/price: match lines written by difference', () => {
         (row) => row.percentage !== null,
       );
     expect(await marked()).toEqual([true, true, true]);
-    expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent } as never, { json: true })).status).toBe(200);
+    expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent }, { json: true })).status).toBe(200);
     expect(await marked()).toEqual([true, true, true]);
     const changed = [sent[0], { id: b, value: 21 }, sent[2]];
-    const reply = await t.api.put(`/v2/jobs/${job.id}/price`, { matches: changed } as never, { json: true });
+    const reply = await t.api.put(`/v2/jobs/${job.id}/price`, { matches: changed }, { json: true });
     expect(reply.status).toBe(200);
     expect(reply.body.quantity.value).toBe(61);
     expect(await marked()).toEqual([true, false, true]);

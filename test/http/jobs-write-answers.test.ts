@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadJobs } from '../../src/modules/jobs/assembly.js';
-import { type TestContext } from '../helper.js';
+import type { TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, eventsOf, jobParams, newClient, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from './jobs-fixture.js';
 
 /**
@@ -32,8 +32,8 @@ describe('POST /v2/jobs: the answer is the stored job', () => {
       [w.match.Repetitions!, 0.02],
     ]);
     const client = await newClient(t.api, { currency: 'EUR', minimumFee: 500 });
-    const manager = (await t.api.post('/v2/users', { name: 'Paula Manager', email: `pm-${Date.now()}@example.com` } as never)).body.id as string;
-    const reply = await t.api.post('/v2/jobs', jobParams(w, service, { client, languagePair: w.pair.enFr, domain: w.domain.legal, projectManager: manager }) as never);
+    const manager = (await t.api.post('/v2/users', { name: 'Paula Manager', email: `pm-${Date.now()}@example.com` })).body.id as string;
+    const reply = await t.api.post('/v2/jobs', jobParams(w, service, { client, languagePair: w.pair.enFr, domain: w.domain.legal, projectManager: manager }));
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body.quantity.matches.map((line: { name: string }) => line.name)).toEqual(['100%', 'Repetitions']);
     expect(reply.body.projectManager).toEqual({ id: manager, name: 'Paula Manager' });
@@ -42,7 +42,7 @@ describe('POST /v2/jobs: the answer is the stored job', () => {
   });
 
   it('without any applicable price, and after the calling user was renamed (the owner under its new name)', async () => {
-    const renamed = await t.api.put(`/v2/users/${t.account.userId}`, { name: `Renamed ${Date.now()}` } as never);
+    const renamed = await t.api.put(`/v2/users/${t.account.userId}`, { name: `Renamed ${Date.now()}` });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     const job = await newJob(t.api, jobParams(w, await newService(t.api, 'Unpriced')));
     expect(job.user).toEqual({ id: t.account.userId, name: renamed.body.name });
@@ -66,14 +66,14 @@ describe('PUT /v2/jobs/:id/price: the answer is the stored job', () => {
     ]);
     const client = await newClient(t.api, { currency: 'EUR', minimumFee: 40 });
     const job = await newJob(t.api, jobParams(w, service, { client, languagePair: w.pair.enFr }));
-    const label = (await t.api.post('/v2/account/labels', { name: `Edited ${Date.now()}`, color: '#336699' } as never)).body.id as string;
+    const label = (await t.api.post('/v2/account/labels', { name: `Edited ${Date.now()}`, color: '#336699' })).body.id as string;
     expect((await t.api.post(`/v2/jobs/${job.id}/labels/${label}`)).status).toBe(200);
-    expect((await t.api.post(`/v2/jobs/${job.id}/trackers`, { duration: 5_400_000, from: '2026-10-01T09:00:00Z', billable: true } as never)).status).toBe(200);
-    expect((await t.api.post(`/v2/jobs/${job.id}/notes`, { content: 'Client wants a glossary' } as never)).status).toBe(200);
+    expect((await t.api.post(`/v2/jobs/${job.id}/trackers`, { duration: 5_400_000, from: '2026-10-01T09:00:00Z', billable: true })).status).toBe(200);
+    expect((await t.api.post(`/v2/jobs/${job.id}/notes`, { content: 'Client wants a glossary' })).status).toBe(200);
     const supplier = await newSupplier(t.api);
-    const outsourced = await t.api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier, quantity: 300, quantityType: w.unit.Words, service, unitCost: 0.04 } as never);
+    const outsourced = await t.api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier, quantity: 300, quantityType: w.unit.Words, service, unitCost: 0.04 });
     expect(outsourced.status, JSON.stringify(outsourced.body)).toBe(200);
-    const group = await t.api.post('/v2/groups', { name: `Edited ${Date.now()}`, client, currency: 'EUR' } as never);
+    const group = await t.api.post('/v2/groups', { name: `Edited ${Date.now()}`, client, currency: 'EUR' });
     expect((await t.api.post(`/v2/groups/${group.body.id}/jobs/${job.id}`)).status).toBe(200);
 
     const edit = fc.record(

@@ -89,7 +89,7 @@ async function moduleRouteOptions(): Promise<Map<string, { body?: unknown }>> {
   bare.decorate('config', t.config);
   bare.decorate('database', t.database);
   bare.addHook('onRoute', (route) => {
-    for (const method of ([] as HTTPMethods[]).concat(route.method)) collected.set(`${method} ${route.url}`, (route.schema ?? {}) as { body?: unknown });
+    for (const method of ([] as HTTPMethods[]).concat(route.method)) collected.set(`${method} ${route.url}`, route.schema ?? {});
   });
   for (const module of modules) await bare.register(module);
   await bare.close();

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const price = async (path: string, params: Record<string, unknown> = {}) => {
-  const reply = await t.api.post(path, { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1, ...params } as never);
+  const reply = await t.api.post(path, { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1, ...params });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.id as string;
 };

@@ -14,7 +14,7 @@ describe.each(ACCOUNT_FAMILIES)('$name: search (specification "Search of default
 
   beforeAll(async () => {
     const create = async (key: string, params: Record<string, unknown>) => {
-      const reply = await t.api.post(base, { matchesType: 'fixed', unitCost: 1, ...params } as never);
+      const reply = await t.api.post(base, { matchesType: 'fixed', unitCost: 1, ...params });
       expect(reply.status).toBe(201);
       p[key] = reply.body.id;
     };

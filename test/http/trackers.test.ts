@@ -176,7 +176,7 @@ describe('PUT and DELETE /v2/jobs/:id/trackers/:trackerId', () => {
     // An empty update changes nothing in the entry.
     expect((await ok(t.api.put(path, {}))).timeTrackers).toEqual(moved.timeTrackers);
     for (const params of [{ duration: -1 }, { duration: 0.5 }, { from: 'later' }, { billable: 'often' }]) {
-      expectError(await t.api.put(path, params as never), 400, 'parameter_invalid');
+      expectError(await t.api.put(path, params), 400, 'parameter_invalid');
     }
     expectError(await t.api.put(path, { running: true }), 400, 'parameter_unknown');
     expectError(await t.api.put(path, { from: '9999-12-31T23:00:00Z' }), 400, 'parameter_invalid');

@@ -234,10 +234,10 @@ const rawSpecs: fc.Arbitrary<Spec> = fc
         fc.oneof(malformedMultipart, malformedJson, fc.string({ maxLength: 100 }), pairsArb([])),
         fc.boolean(),
       )
-      .map(([[path, query], type, payload, omitType]) => ({
+      .map(([[path, query], type, payload, omitType]): Spec => ({
         method: route.method,
         url: urlOf(path, query),
-        headers: (omitType ? {} : { 'content-type': type }) as Record<string, string>,
+        headers: omitType ? {} : { 'content-type': type },
         payload,
       })),
   );

@@ -112,7 +112,7 @@ describe('CSV columns by header name', () => {
         fc.array(fc.nat(), { minLength: 11, maxLength: 11 }),
         async (which, figures, columnKeys, bandKeys) => {
           const layout = layouts[which]!;
-          const rows = figures.map((values, k) => ({ file: layout.file(k), values: Object.fromEntries(layout.bands.filter(([, m]) => m !== 'total').map(([, m], i) => [m, values[i]!])) as Record<string, Triple> }));
+          const rows = figures.map((values, k) => ({ file: layout.file(k), values: Object.fromEntries(layout.bands.filter(([, m]) => m !== 'total').map(([, m], i) => [m, values[i]!])) }));
           const plain = layout.bands.map(([label, match]) => ({ label, match, columns: layout.columns }));
           // Sort each band's columns (and the bands) by random keys: a random permutation.
           const permute = <T>(items: readonly T[], keys: number[]) => items.map((item, i) => [keys[i] ?? 0, i, item] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , item]) => item);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
 /** HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, IDLE_TIMEOUT_MS (slow clients). */
-const timeouts = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv).timeouts;
+const timeouts = (env: Record<string, string>) => loadConfig(env).timeouts;
 
 describe('HTTP timeouts in the configuration', () => {
   it('defaults: 20 s for the headers, 300 s for the whole request, 72 s keep-alive, 120 s idle, checked every second', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
-const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv);
+const load = (env: Record<string, string>) => loadConfig(env);
 
 describe('loadConfig (docs/operations.md#configuration)', () => {
   it('has the documented defaults', () => {

@@ -142,7 +142,7 @@ describe.skipIf(usingPostgres)('group commit on SQLite', () => {
         then?.();
         await insert(tx, id);
       });
-    await Promise.all(names.map((id, i) => run(id, i === 0 ? () => (sentDuring = run('sent-during')) : undefined)));
+    await Promise.all(names.map((id, i) => run(id, i === 0 ? () => void (sentDuring = run('sent-during')) : undefined)));
     await sentDuring;
     expect(await ids()).toEqual([...names, 'sent-during'].sort());
     const sizes = new Map<number, number>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Dec } from '../../src/core/money.js';
-import { ApiError } from '../../src/core/errors.js';
+import type { ApiError } from '../../src/core/errors.js';
 import { lineRate, lineView, linesFromParams, linesOfPrice, nameLines, repriceLines, sumOfLines, takePrice, type FrozenEntry } from '../../src/modules/price-lines/index.js';
 
 /** Match lines of jobs and outsourcing (docs/prices.md#match-entries, docs/jobs.md#the-price-endpoint), pure. */

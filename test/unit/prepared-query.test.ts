@@ -30,7 +30,7 @@ describe('preparedQuery', () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
       const id = `${accountA.slice(0, 19)}f${String(i).padStart(4, "0")}`;
-      await db.insertInto('users').values({ id, account_id: accountA, name: `User ${i}`, email: null, is_owner: 0, created_at: new Date().toISOString(), updated_at: new Date().toISOString() } as never).execute();
+      await db.insertInto('users').values({ id, account_id: accountA, name: `User ${i}`, email: null, is_owner: 0, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
       made.push(id);
     }
     for (const ids of [[made[0]!], [made[2]!, made[0]!], made, [...made, 'missing-id-000000000000']]) {

@@ -135,7 +135,7 @@ describe('supplier side (docs/prices.md#which-price-applies)', () => {
 const arbCandidate = (id: string) =>
   fc.record({
     id: fc.constant(id),
-    family: fc.constantFrom('supplier_default', 'client_default', 'supplier_service', 'client_price') as fc.Arbitrary<PriceCandidate['family']>,
+    family: fc.constantFrom('supplier_default', 'client_default', 'supplier_service', 'client_price'),
     ownerId: fc.constantFrom(null, 'c', 'c2', 'sup', 'sup2'),
     clientId: fc.constantFrom(null, 'c', 'c2'),
     serviceId: fc.constantFrom('s', 's2'),

@@ -11,7 +11,7 @@ type Part = 'body' | 'querystring' | 'params';
 type Outcome = { value?: unknown; error?: ApiError };
 
 function validator(schema: TSchema, httpPart: Part = 'body') {
-  const validate = validatorCompiler({ schema, httpPart, method: 'POST', url: '/test' } as never) as (data: unknown) => Outcome;
+  const validate = validatorCompiler({ schema, httpPart, method: 'POST', url: '/test' }) as (data: unknown) => Outcome;
   return (data: unknown) => validate(data);
 }
 const form = (schema: TSchema, part: Part = 'body') => {

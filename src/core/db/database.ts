@@ -81,11 +81,11 @@ class TransdeskSqliteDialect extends SqliteDialect {
   private readonly cached: ReturnType<typeof cachingDatabase>;
   constructor(database: BetterSqlite3.Database) {
     const cached = cachingDatabase(database);
-    super({ database: cached as never });
+    super({ database: cached });
     this.cached = cached;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.cached as never });
+    return new ImmediateSqliteDriver({ database: this.cached });
   }
   override createAdapter(): DialectAdapter {
     const adapter = new TransactionalDdlSqliteAdapter();

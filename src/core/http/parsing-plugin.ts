@@ -91,7 +91,7 @@ export function parseQuery(text: string): Record<string, unknown> {
   } catch (error) {
     const invalid: Record<string | symbol, unknown> = {};
     Object.defineProperty(invalid, QUERY_ERROR, { value: error instanceof Error ? error.message : 'malformed query string' });
-    return invalid as Record<string, unknown>;
+    return invalid;
   }
 }
 

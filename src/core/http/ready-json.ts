@@ -9,5 +9,5 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * have produced.
  */
 export function sendReadyJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
-  return reply.type(JSON_CONTENT_TYPE).send(json as never);
+  return reply.type(JSON_CONTENT_TYPE).send(json);
 }

@@ -177,7 +177,7 @@ export function toApiError(errors: ErrorObject[], part: string): ApiError {
   // A union of literals is reported once, with its values, instead of one error per member.
   const summarised: string[] = [];
   for (const error of errors) {
-    if ((error.keyword === 'anyOf' || error.keyword === 'oneOf') && literalValues(error.parentSchema as Schema | undefined)) {
+    if ((error.keyword === 'anyOf' || error.keyword === 'oneOf') && literalValues(error.parentSchema)) {
       summarised.push(`${error.schemaPath}/`);
     }
   }
@@ -191,7 +191,7 @@ export function toApiError(errors: ErrorObject[], part: string): ApiError {
       const type = String(error.params.type);
       note(paramName(error.instancePath), 'parameter_invalid', undefined, type);
     } else if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
-      const values = literalValues(error.parentSchema as Schema | undefined);
+      const values = literalValues(error.parentSchema);
       note(paramName(error.instancePath), 'parameter_invalid', values ? oneOfMessage(values) : undefined);
     } else if (error.keyword === 'enum') {
       note(paramName(error.instancePath), 'parameter_invalid', oneOfMessage(error.params.allowedValues as unknown[]));
@@ -206,7 +206,7 @@ export function toApiError(errors: ErrorObject[], part: string): ApiError {
               ? 'must be an ISO 4217 currency code (e.g. EUR)'
               : `must be a valid ${format}`;
       note(paramName(error.instancePath), 'parameter_invalid', message);
-    } else if (error.keyword === 'pattern' && (error.parentSchema as Schema | undefined)?.['x-id']) {
+    } else if (error.keyword === 'pattern' && error.parentSchema?.['x-id']) {
       note(paramName(error.instancePath), 'parameter_invalid', 'must be an identifier (24 hexadecimal characters)');
     } else if (error.keyword === 'const') {
       note(paramName(error.instancePath), 'parameter_invalid', `must be ${JSON.stringify(error.params.allowedValue)}`);

@@ -49,7 +49,7 @@ function token(body: string): FormatPart | string {
 export function parseNumberFormat(format: string): ParseResult {
   if (format.length === 0) return { ok: false, message: `must not be empty; ${TOKEN_HELP}, e.g. INV-{YYYY}-{SEQ:4}` };
   if (format.length > MAX_FORMAT_LENGTH) return { ok: false, message: `must be at most ${MAX_FORMAT_LENGTH} characters` };
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(format)) return { ok: false, message: 'must not contain control characters' };
   const parts: FormatPart[] = [];
   let literal = '';

@@ -94,16 +94,17 @@ async function unpack(archive: string, staging: string): Promise<BackupManifest>
     throw new BackupError(`${archive} is not a readable backup archive: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (refused.length > 0) throw new BackupError(`${archive} is not a Transdesk backup: it holds ${refused.join(', ')}`);
-  let manifest: BackupManifest;
+  // What the archive says, unchecked until the format and version match.
+  let manifest: { [K in keyof BackupManifest]?: unknown } | null;
   try {
-    manifest = JSON.parse(await readFile(join(staging, MANIFEST_NAME), 'utf8')) as BackupManifest;
+    manifest = JSON.parse(await readFile(join(staging, MANIFEST_NAME), 'utf8')) as typeof manifest;
   } catch {
     throw new BackupError(`${archive} is not a Transdesk backup: no readable ${MANIFEST_NAME}`);
   }
   if (manifest?.format !== BACKUP_FORMAT) throw new BackupError(`${archive} is not a Transdesk backup (${MANIFEST_NAME} has no format "${BACKUP_FORMAT}")`);
   if (manifest.version !== BACKUP_VERSION) throw new BackupError(`${archive} is a backup of format version ${String(manifest.version)}; this version of Transdesk reads version ${BACKUP_VERSION}`);
   if (!existsSync(join(staging, DATABASE_NAME))) throw new BackupError(`${archive} holds no ${DATABASE_NAME}`);
-  return manifest;
+  return manifest as BackupManifest;
 }
 
 type Blob = { blob_id: string; size: number; sha256: string };

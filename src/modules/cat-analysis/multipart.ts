@@ -36,7 +36,6 @@ function parserError(error: unknown, cap: number): ApiError {
 }
 
 async function drain(stream: Readable): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   for await (const _ of stream);
 }
 
@@ -54,13 +53,13 @@ async function readPart(file: Readable & { truncated?: boolean }, cap: number): 
   return new Uint8Array(Buffer.concat(chunks, size));
 }
 
-const validators = new WeakMap<TSchema, (data: unknown) => { value?: unknown; error?: unknown }>();
+const validators = new WeakMap<TSchema, (data: unknown) => { value?: unknown; error?: Error }>();
 
 /** Validates text fields with the schema of the endpoint, coerced as a form body. */
 export function validateFields<T>(schema: TSchema, fields: Record<string, unknown>): T {
   let validate = validators.get(schema);
   if (!validate) {
-    validate = validatorCompiler({ schema: schema as never, httpPart: 'body', method: 'POST', url: '' }) as (data: unknown) => { value?: unknown; error?: unknown };
+    validate = validatorCompiler({ schema, httpPart: 'body', method: 'POST', url: '' }) as (data: unknown) => { value?: unknown; error?: Error };
     validators.set(schema, validate);
   }
   const result = validate(markForm({ ...fields }));

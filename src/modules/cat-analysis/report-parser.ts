@@ -79,7 +79,7 @@ export class ReportParser {
   async parseToJson(bytes: Uint8Array, catTool: CatToolId | undefined): Promise<string> {
     // A view into a shared pool (small Buffers) is copied: moving it would take the pool away.
     const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-    const outcome = await this.run({ bytes, json: true, ...(catTool === undefined ? {} : { catTool }) }, owned ? [bytes.buffer as ArrayBuffer] : []);
+    const outcome = await this.run({ bytes, json: true, ...(catTool === undefined ? {} : { catTool }) }, owned ? [bytes.buffer] : []);
     if (!('json' in outcome)) throw new Error('the worker answered no JSON');
     return outcome.json;
   }

@@ -65,7 +65,8 @@ export interface PartyRow {
   name: string;
   address: string;
 }
-const column = (row: object, name: string) => String((row as Record<string, unknown>)[name] ?? '');
+// The columns named are text columns.
+const column = (row: object, name: string) => (row as Record<string, string | null | undefined>)[name] ?? '';
 
 export const nameKey = (name: string) => name.trim().toLowerCase();
 

@@ -38,7 +38,7 @@ export function contactRoutes({ kind, owner, basePath, tag, noun }: ContactRoute
     );
 
     app.put(`${path}/:contactId`, { schema: { tags, summary: `Update a contact of a ${noun}`, params: ContactParams, body: UpdateContact, response: { 200: Contact, ...errorResponses } } }, async (request) =>
-      app.inTransaction(request, (ctx) => contacts.update(ctx, kind, owner, request.params.id, request.params.contactId, request.body as ContactInput)),
+      app.inTransaction(request, (ctx) => contacts.update(ctx, kind, owner, request.params.id, request.params.contactId, request.body)),
     );
 
     app.delete(`${path}/:contactId`, { schema: { tags, summary: `Delete a contact of a ${noun}`, params: ContactParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {

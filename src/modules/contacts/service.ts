@@ -25,13 +25,13 @@ function readEmails(kind: ContactKind, stored: string): Record<string, boolean> 
     // A damaged value falls back to the defaults.
   }
   const emails: Record<string, boolean> = {};
-  for (const [flag, fallback] of Object.entries(kind.emails)) emails[flag] = typeof parsed[flag] === 'boolean' ? (parsed[flag] as boolean) : fallback;
+  for (const [flag, fallback] of Object.entries(kind.emails)) emails[flag] = typeof parsed[flag] === 'boolean' ? parsed[flag] : fallback;
   return emails;
 }
 
 function mergeEmails(kind: ContactKind, current: Record<string, boolean>, input: Record<string, boolean | undefined>): string {
   const emails = { ...current };
-  for (const flag of Object.keys(kind.emails)) if (typeof input[flag] === 'boolean') emails[flag] = input[flag] as boolean;
+  for (const flag of Object.keys(kind.emails)) if (typeof input[flag] === 'boolean') emails[flag] = input[flag];
   return JSON.stringify(emails);
 }
 

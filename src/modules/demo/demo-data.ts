@@ -39,7 +39,7 @@ export class InProcessClient {
     });
     if (reply.statusCode >= 300) throw new Error(`${method} ${url} answered ${reply.statusCode}: ${reply.body}`);
     this.onRequest?.((this.made += 1));
-    return reply.json() as T;
+    return reply.json<T>();
   }
 }
 

@@ -27,8 +27,8 @@ export function currencySymbol(code: string): string {
 /** `-1247067890.5` with 2 decimals → `-1 247 067 890.50`: exact, rounded half away from zero. */
 export function groupDigits(value: number | string, decimals: { min: number; max: number }): string {
   const exact = new Dec(String(value)).toDecimalPlaces(decimals.max, Dec.ROUND_HALF_UP);
-  let [integer = '0', fraction = ''] = exact.abs().toFixed(decimals.max).split('.');
-  fraction = fraction.replace(/0+$/, '').padEnd(decimals.min, '0');
+  const [integer = '0', fractionDigits = ''] = exact.abs().toFixed(decimals.max).split('.');
+  const fraction = fractionDigits.replace(/0+$/, '').padEnd(decimals.min, '0');
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
   const sign = exact.isNegative() && !exact.isZero() ? '-' : '';
   return `${sign}${grouped}${fraction === '' ? '' : `.${fraction}`}`;

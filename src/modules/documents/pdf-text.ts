@@ -142,7 +142,7 @@ export class PdfText {
       let x = align === 'right' ? box.x + box.width - line.width : box.x;
       for (const run of line.runs) {
         this.use(run.face, style);
-        if (run.actual !== undefined) this.pdf.markContent('Span', { actual: run.actual } as never);
+        if (run.actual !== undefined) this.pdf.markContent('Span', { actual: run.actual });
         this.pdf.text(run.text, x, top + ascent(style), { lineBreak: false, baseline: 'alphabetic', features: [] });
         if (run.actual !== undefined) this.pdf.endMarkedContent();
         x += run.width;

@@ -34,7 +34,7 @@ function liveLines(column: 'job_id' | 'outsourcing_id', byType: boolean): Prepar
         .where(`l.${column}`, 'in', p.ids);
       if (byType) built = built.where('d.type', '=', p.type as number);
       return built;
-    }) as unknown as PreparedQuery<LiveParams, LiveLine>;
+    });
     liveQueries.set(key, query);
   }
   return query;

@@ -7,7 +7,7 @@ import { noteRoutes } from '../notes/index.js';
 import { invoicing } from './invoicing.js';
 import { KINDS, type KindConfig } from './kinds.js';
 import { renderPdf } from './pdf.js';
-import { CreatePayment, createSchema, documentSchema, listSchema, updateSchema, type DocumentFilters, type DocumentInput, type PaymentInput } from './schemas.js';
+import { CreatePayment, createSchema, documentSchema, listSchema, updateSchema, type DocumentFilters, type DocumentInput } from './schemas.js';
 import { documents } from './service.js';
 
 /** The routes of one document kind (docs/documents.md), the same for the three kinds but for their configuration. */
@@ -57,7 +57,7 @@ function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
     if (kind.hasPayments) {
       const paymentParams = Type.Object({ id: Id(), paymentId: Id() }, { additionalProperties: false });
       app.post(`${base}/:id/payments`, { schema: { tags, summary: 'Add a payment to a sent invoice', params: IdParams, body: CreatePayment, response: answer } }, async (request) =>
-        app.inTransaction(request, (ctx) => invoicing.addPayment(ctx, request.params.id, request.body as PaymentInput)),
+        app.inTransaction(request, (ctx) => invoicing.addPayment(ctx, request.params.id, request.body)),
       );
       app.delete(`${base}/:id/payments/:paymentId`, { schema: { tags, summary: 'Delete a payment of an invoice', params: paymentParams, response: answer } }, async (request) =>
         app.inTransaction(request, (ctx) => invoicing.removePayment(ctx, request.params.id, request.params.paymentId)),

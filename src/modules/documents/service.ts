@@ -36,7 +36,7 @@ export function assertDraft(kind: KindConfig, row: DocumentRow, what: string): v
 
 /** Recomputes and stores the totals from the lines and the pricing columns (after any change). */
 export async function refreshTotals(ctx: Ctx, id: string): Promise<void> {
-  const row = (await ctx.db.selectFrom('documents').selectAll().where('account_id', '=', ctx.accountId).where('id', '=', id).executeTakeFirstOrThrow()) as DocumentRow;
+  const row = await ctx.db.selectFrom('documents').selectAll().where('account_id', '=', ctx.accountId).where('id', '=', id).executeTakeFirstOrThrow();
   const lines = await repo.lines(ctx.db, ctx.accountId, [id]);
   const totals = computeTotals({
     currency: row.currency,

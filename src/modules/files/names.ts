@@ -7,7 +7,7 @@ export const MAX_NAME_LENGTH = 255;
 const FALLBACK_NAME = 'file';
 
 /** C0 and C1 control characters, DEL, and the bidirectional overrides (names that lie about their extension). */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The extension of a name, lowercased, without the dot ('' when none). */

@@ -61,6 +61,7 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
           await owner.changed(ctx, ownerId);
           return owner.upload ? files.get(ctx, kind, ownerId, created.id) : created;
         });
+        // eslint-disable-next-line @typescript-eslint/return-await -- a FastifyReply is thenable (it settles once sent): it is returned, as Fastify asks, not awaited
         return reply.code(201).send(file);
       } catch (error) {
         await app.storage.remove([content.blobId]).catch(() => {});

@@ -99,7 +99,7 @@ export function foldShared<F>(rows: readonly SharedRow[], object: (row: FileRow,
   const owners = new Map<string, Map<string, { row: FileRow; shared: string[] }>>();
   for (const row of rows) {
     let list = owners.get(row.for_owner);
-    if (!list) owners.set(row.for_owner, (list = new Map()));
+    if (!list) owners.set(row.for_owner, (list = new Map<string, { row: FileRow; shared: string[] }>()));
     let entry = list.get(row.id);
     if (!entry) list.set(row.id, (entry = { row, shared: [] }));
     if (row.shared_with !== null && !entry.shared.includes(row.shared_with)) entry.shared.push(row.shared_with);

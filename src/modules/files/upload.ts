@@ -53,7 +53,6 @@ interface FilePart {
 }
 
 async function drain(stream: Readable): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   for await (const _ of stream);
 }
 

@@ -107,7 +107,7 @@ export const groupRepository = {
       .where('group_id', '=', groupId)
       .orderBy('group_position')
       .orderBy('id')
-      .execute() as Promise<MemberRow[]>;
+      .execute();
   },
 
   /** The groups some jobs are in (distinct). */

@@ -7,7 +7,7 @@ import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
 import { GROUP_ENTITY } from './assembly.js';
 import './job-hooks.js';
-import { CreateGroup, Group, GroupJobParams, GroupListQuery, UpdateGroup, type CreateGroupInput, type GroupFilters, type UpdateGroupInput } from './schemas.js';
+import { CreateGroup, Group, GroupJobParams, GroupListQuery, UpdateGroup } from './schemas.js';
 import { groups } from './service.js';
 
 const tags = ['Groups'];
@@ -16,16 +16,16 @@ const PATH = '/v2/groups';
 export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(PATH, { schema: { tags, summary: 'List groups (paginated, filtered)', querystring: GroupListQuery, response: { 200: Paginated(Group), ...errorResponses } } }, async (request, reply) =>
     // Already JSON (the group view cache): sent as it is, not serialised again.
-    sendReadyJson(reply, pageJson(await groups.listJson(app.readCtx(request), request.query as GroupFilters))),
+    sendReadyJson(reply, pageJson(await groups.listJson(app.readCtx(request), request.query))),
   );
   app.post(PATH, { schema: { tags, summary: 'Create a group', body: CreateGroup, response: { 201: Group, ...errorResponses } } }, async (request, reply) =>
-    reply.code(201).send(await app.inTransaction(request, (ctx) => groups.create(ctx, request.body as CreateGroupInput))),
+    reply.code(201).send(await app.inTransaction(request, (ctx) => groups.create(ctx, request.body))),
   );
   app.get(`${PATH}/:id`, { schema: { tags, summary: 'Retrieve a group', params: IdParams, response: { 200: Group, ...errorResponses } } }, async (request, reply) =>
     sendReadyJson(reply, await groups.getJson(app.readCtx(request), request.params.id)),
   );
   app.put(`${PATH}/:id`, { schema: { tags, summary: 'Update a group', params: IdParams, body: UpdateGroup, response: { 200: Group, ...errorResponses } } }, async (request) =>
-    app.inTransaction(request, (ctx) => groups.update(ctx, request.params.id, request.body as UpdateGroupInput)),
+    app.inTransaction(request, (ctx) => groups.update(ctx, request.params.id, request.body)),
   );
   app.delete(`${PATH}/:id`, { schema: { tags, summary: 'Delete a group; its jobs stay (409 while it holds invoiced jobs)', params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
     await app.inTransaction(request, (ctx) => groups.remove(ctx, request.params.id));

@@ -69,7 +69,7 @@ const WHERE_ID = '$id';
 /** The columns given a value (Kysely leaves undefined ones out; so must the shape). */
 const defined = (row: Partial<JobRow>): PreparedParams => {
   const params: PreparedParams = {};
-  for (const [column, value] of Object.entries(row)) if (value !== undefined) params[column] = value as PreparedParams[string];
+  for (const [column, value] of Object.entries(row)) if (value !== undefined) params[column] = value;
   return params;
 };
 const insertJob = preparedQuery((db, p: PreparedParams) => db.insertInto('jobs').values(p as never));

@@ -1,7 +1,7 @@
 import type { Executor } from '../../core/db/dialect.js';
 import { preparedQuery, type PreparedQuery } from '../../core/db/prepared.js';
 import { columnsOf } from '../../core/db/columns.js';
-import type { NamedKind, NamedTable } from './kinds.js';
+import type { NamedKind } from './kinds.js';
 
 /**
  * Rows of the named master-data tables, always scoped to one account. Listings come back in
@@ -12,7 +12,7 @@ export type NamedRow = Record<string, unknown> & { id: string; name: string; nam
 
 // The kinds share their core columns; one loosely typed table name keeps the queries written once.
 type AnyTable = 'services';
-const table = (kind: NamedKind) => kind.table as NamedTable as AnyTable;
+const table = (kind: NamedKind) => kind.table as AnyTable;
 
 /** What checking a reference needs of a row: its id, its name, and whether it is disabled. */
 export type ReferenceRow = { id: string; name: string; disabled?: number };
@@ -27,7 +27,7 @@ function byIds(kind: NamedKind): ByIds<NamedRow> {
   if (query === undefined) {
     query = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
       db.selectFrom(table(kind)).select(columnsOf(kind.table) as never).where('account_id', '=', p.accountId).where('id', 'in', p.ids),
-    ) as unknown as ByIds<NamedRow>;
+    );
     byIdQueries.set(kind.table, query);
   }
   return query;
@@ -43,7 +43,7 @@ function referencesByIds(kind: NamedKind): ByIds<ReferenceRow> {
         .select(columns as never)
         .where('account_id', '=', p.accountId)
         .where('id', 'in', p.ids),
-    ) as unknown as ByIds<ReferenceRow>;
+    );
     referenceQueries.set(kind.table, query);
   }
   return query;
@@ -55,7 +55,7 @@ export const namedRepository = {
     if (kind.order === 'pinnedName') query = query.orderBy('pinned', 'desc');
     if (kind.order === 'position') query = query.orderBy('position' as never, 'asc');
     query = query.orderBy('name_key', 'asc').orderBy('id', 'asc');
-    return (await query.execute()) as unknown as NamedRow[];
+    return await query.execute();
   },
 
   async find(db: Executor, kind: NamedKind, accountId: string, id: string): Promise<NamedRow | undefined> {
@@ -69,12 +69,12 @@ export const namedRepository = {
   },
 
   async findByNameKey(db: Executor, kind: NamedKind, accountId: string, nameKey: string): Promise<NamedRow | undefined> {
-    return (await db
+    return await db
       .selectFrom(table(kind))
       .selectAll()
       .where('account_id', '=', accountId)
       .where('name_key', '=', nameKey)
-      .executeTakeFirst()) as NamedRow | undefined;
+      .executeTakeFirst();
   },
 
   async nextPosition(db: Executor, kind: NamedKind, accountId: string): Promise<number> {

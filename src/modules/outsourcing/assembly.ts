@@ -2,7 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { currency } from '../../core/money.js';
 import { estimateOutsourcingPrice, type OutsourcingItem, type PriceEstimate } from '../estimation/index.js';
-import { languagePairs } from '../language-pairs/index.js';
+import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { catFileIds, lineView, priceReference, pricingInput, type NamedLine } from '../price-lines/index.js';
 import { outsourcingRepository as repo, type OutsourcingRow, type OutsourcingRowWithNames } from './repository.js';
 import type { OutsourcingObject } from './schemas.js';
@@ -73,7 +73,7 @@ export const outsourcingOfJobs = {
     if (rows.length === 0) return result;
     const lines = await repo.lines(ctx.db, ctx.accountId, rows.map((row) => row.id));
     const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
-    const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map();
+    const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map<string, LanguagePairReference>();
     for (const row of rows) {
       const pair = row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id);
       result.get(row.job_id)?.push({ object: toObject(row, lines.get(row.id) ?? [], pair), item: itemOf(row) });

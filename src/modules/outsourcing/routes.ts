@@ -14,7 +14,7 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.inTransaction(request, (ctx) => outsourcingService.create(ctx, request.params.id, request.body as OutsourcingInput & { supplier: string })),
   );
   app.put(`${PATH}/:outsourcingId`, { schema: { tags, summary: 'Update an outsourcing of a job (answers the job)', params: OutsourcingParams, body: UpdateOutsourcing, response } }, async (request) =>
-    app.inTransaction(request, (ctx) => outsourcingService.update(ctx, request.params.id, request.params.outsourcingId, request.body as OutsourcingInput)),
+    app.inTransaction(request, (ctx) => outsourcingService.update(ctx, request.params.id, request.params.outsourcingId, request.body)),
   );
   app.delete(`${PATH}/:outsourcingId`, { schema: { tags, summary: 'Delete an outsourcing of a job (answers the job)', params: OutsourcingParams, response } }, async (request) =>
     app.inTransaction(request, (ctx) => outsourcingService.remove(ctx, request.params.id, request.params.outsourcingId)),

@@ -193,7 +193,7 @@ export const priceRepository = {
       const values = search[param] as string[] | undefined;
       if (values && values.length > 0) query = query.where(`prices.${column}`, 'in', [...new Set(values)]);
     }
-    return query as unknown as SelectQueryBuilder<DB, 'prices', object>;
+    return query;
   },
 
   findByUniqueKey(db: Executor, accountId: string, uniqueKey: string) {

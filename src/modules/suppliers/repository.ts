@@ -57,7 +57,7 @@ export const supplierRepository = {
       .orderBy('supplier_id')
       .orderBy('position')
       .execute();
-    return rows as LinkRow[];
+    return rows;
   },
 
   /** Replaces a supplier's list by `targetIds`, in that order. */
@@ -65,7 +65,7 @@ export const supplierRepository = {
     await db.deleteFrom(linkTable(kind)).where('supplier_id', '=', supplierId).execute();
     if (targetIds.length === 0) return;
     const rows = targetIds.map((targetId, position) => ({ supplier_id: supplierId, [linkColumn(kind)]: targetId, position }));
-    await db.insertInto(linkTable(kind)).values(rows as never).execute();
+    await db.insertInto(linkTable(kind)).values(rows).execute();
   },
 
   /** Appends one link at the end of the list. */
@@ -78,7 +78,7 @@ export const supplierRepository = {
     const position = Number(row?.max ?? -1) + 1;
     await db
       .insertInto(linkTable(kind))
-      .values({ supplier_id: supplierId, [linkColumn(kind)]: targetId, position } as never)
+      .values({ supplier_id: supplierId, [linkColumn(kind)]: targetId, position })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
   },

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /** `quantity.catFile.fileIds` of jobs and outsourcing (docs/cat-analysis.md): a JSON array of file ids. */

@@ -65,7 +65,7 @@ export async function readCsv(chunks: Iterable<string>, delimiter: Delimiter, ma
 /** The rows of a whole text at once (small texts: header sniffing, tests). */
 export function parseCsv(text: string, delimiter: Delimiter, maxRowChars = 1024 * 1024): string[][] {
   try {
-    return parseSync(text, options(delimiter, maxRowChars)) as string[][];
+    return parseSync(text, options(delimiter, maxRowChars));
   } catch (error) {
     return csvFailure(error, 0, maxRowChars);
   }

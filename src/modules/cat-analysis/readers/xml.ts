@@ -57,7 +57,7 @@ export function readXml(chunks: Iterable<string>, handler: XmlHandler, maxDepth:
   parser.on('opentag', (tag) => {
     flush();
     if (open.length >= maxDepth) fail(`XML line ${parser.line}: elements are nested more than ${maxDepth} deep; this is not an analysis report.`);
-    const element: XmlElement = { name: tag.name, attributes: tag.attributes as Record<string, string>, line: parser.line, depth: open.length };
+    const element: XmlElement = { name: tag.name, attributes: tag.attributes, line: parser.line, depth: open.length };
     open.push(element);
     handler.open(element);
   });
