@@ -36,6 +36,11 @@ export interface VersionedView {
   /** The owners' table, e.g. `jobs`: a new row gets its version row (0). */
   owners: string;
   parts: readonly VersionPart[];
+  /**
+   * Columns the queries that build the object read but do not show in it (they serve writes that
+   * share the query): no trigger watches them; the column test accepts them.
+   */
+  readsNotShown?: ReadonlyArray<{ table: string; columns: readonly string[] }>;
 }
 
 /** A table shown inside many objects of an account: which writes of a row bump its `view_epochs`. */
@@ -109,6 +114,11 @@ export const FRESHNESS: FreshnessManifest = {
       { table: 'notes', columns: 'row', ownerOf: (row) => `${row}.parent_type = 'job' and job_id = ${row}.parent_id` },
       { table: 'entity_labels', columns: 'row', ownerOf: (row) => `${row}.entity_type = 'job' and job_id = ${row}.entity_id` },
       { table: 'files', columns: 'row', ownerOf: (row) => `${row}.owner_type = 'job' and job_id = ${row}.owner_id` },
+    ],
+    // The job's row is read with what its estimation is computed from (job writes): not shown.
+    readsNotShown: [
+      { table: 'clients', columns: ['currency', 'minimum_fee'] },
+      { table: 'accounts', columns: ['currency'] },
     ],
   },
   groupViews: {
@@ -184,7 +194,7 @@ export const FRESHNESS: FreshnessManifest = {
   },
 };
 
-/** The columns of a table that a view may read, from its parts and the epoch sources (tests). */
+/** The columns of each table that the queries building a view may read: its parts, the epoch sources, what it reads but does not show. */
 export function readableColumns(view: VersionedView, epochs: readonly EpochSource[] = FRESHNESS.viewEpochs): Map<string, WatchedColumns> {
   const result = new Map<string, WatchedColumns>();
   const add = (table: string, columns: WatchedColumns) => {
@@ -195,5 +205,6 @@ export function readableColumns(view: VersionedView, epochs: readonly EpochSourc
   add(view.versions, 'row');
   for (const part of view.parts) add(part.table, part.columns);
   for (const source of epochs) add(source.table, source.columns);
+  for (const read of view.readsNotShown ?? []) add(read.table, read.columns);
   return result;
 }
