@@ -42,7 +42,8 @@ export async function fullObjects(t: TestContext): Promise<FullObjects> {
   await ok(t.api.post(`/v2/groups/${groupId}/jobs/${job.id}`));
   await ok(mate.api.post(`/v2/groups/${groupId}/notes`, { content: 'A group note' }));
   await ok(t.api.post(`/v2/groups/${groupId}/labels/${labelId}`));
-  const groupFile = await uploadTo(t, `/v2/groups/${groupId}`, 'glossary.xlsx');
+  // Uploaded into an outsourcing of one of its jobs: shared with it (a row of file_outsourcing_shares).
+  const groupFile = await uploadTo(t, `/v2/groups/${groupId}`, 'glossary.xlsx', outsourcingId);
   await ok(t.api.put(`/v2/groups/${groupId}/files/${groupFile.id}/share/with/all`));
   return { world, jobId: job.id, groupId, otherGroupId, clientId: client, supplierId: supplier, outsourcingId, labelId, userId: mate.id };
 }
