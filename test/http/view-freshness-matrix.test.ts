@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRESHNESS, type EpochSource, type RowImage, type VersionedView } from '../../src/core/db/freshness.js';
-import { createTestApp, type TestContext } from '../helper.js';
+import { createTestApp, usingPostgres, type TestContext } from '../helper.js';
 import { fullObjects, type FullObjects } from './freshness-fixture.js';
 import { cacheJob, current } from './job-view-cache-fixture.js';
 import { cacheGroup, currentGroup } from './group-view-cache-fixture.js';
@@ -163,3 +163,37 @@ for (const kind of KINDS) {
     }
   });
 }
+
+describe('the other counters of the manifest, written in plain SQL', () => {
+  const accountRows = (_table: string) => `account_id = ${quote(t.account.accountId)}`;
+  const firstColumn = async (table: string) => (await columnsOf(table)).filter((c) => c !== 'id' && c !== 'account_id')[0]!;
+
+  for (const table of FRESHNESS.keyEpoch.tables) {
+    it.skipIf(usingPostgres)(`key_epoch ← ${table}: an update counts`, async () => {
+      const epoch = async () => String((await run<{ epoch: number }>('select epoch from key_epoch')).rows[0]!.epoch);
+      const before = await epoch();
+      const column = await firstColumn(table);
+      await update(table, `${column} = ${column}`, accountRows(table));
+      expect(await epoch()).not.toBe(before);
+    });
+  }
+
+  for (const table of FRESHNESS.priceEpochs.tables) {
+    it.skipIf(usingPostgres)(`price_epochs ← ${table}: an update counts`, async () => {
+      const token = async () => (await run<{ epoch: string }>(`select epoch from price_epochs where ${accountRows('price_epochs')}`)).rows[0]!.epoch;
+      const before = await token();
+      const column = await firstColumn(table);
+      await update(table, `${column} = ${column}`, accountRows(table));
+      expect(await token()).not.toBe(before);
+    });
+  }
+
+  for (const table of FRESHNESS.rowCounts) {
+    it(`row_counts ← ${table}: the count kept is the count of rows`, async () => {
+      const kept = await run<{ count: number }>(`select count from row_counts where ${accountRows(table)} and table_name = ${quote(table)}`);
+      const counted = await run<{ count: number }>(`select count(*) as count from ${table} where ${accountRows(table)}`);
+      expect(Number(kept.rows[0]!.count)).toBe(Number(counted.rows[0]!.count));
+      expect(Number(counted.rows[0]!.count)).toBeGreaterThan(0);
+    });
+  }
+});
