@@ -173,22 +173,27 @@ export const FRESHNESS: FreshnessManifest = {
   computed: {
     jobEstimation: {
       stored: 'jobs.estimation',
-      keptBy: 'modules/jobs (every job write, and the recomputation of a client’s jobs)',
+      keptBy: 'modules/jobs: every write of the job or its parts; a client’s currency or minimum fee recomputes its jobs',
       inputs: [
         { table: 'jobs', columns: 'row' },
         { table: 'job_matches', columns: 'row' },
         { table: 'outsourcing', columns: 'row' },
         { table: 'outsourcing_matches', columns: 'row' },
-        { table: 'tracker_entries', columns: 'row' },
-        { table: 'clients', columns: ['minimum_fee'] },
+        { table: 'tracker_entries', columns: ['duration_ms', 'billable', 'running'] },
+        // An accepted quote line or a live invoice line fixes the total.
+        { table: 'document_lines', columns: ['job_id', 'total'] },
+        { table: 'documents', columns: ['kind', 'status', 'type'] },
+        { table: 'clients', columns: ['currency', 'minimum_fee'] },
       ],
     },
     groupDerived: {
-      stored: 'groups (estimation, progress, status, dates, service_ids, user_ids, supplier_ids)',
-      keptBy: 'modules/groups/derive.ts (every write of one of the group’s jobs)',
+      stored: 'groups: estimation, status, progress, due_date, due_sort, service_ids, user_ids, supplier_ids',
+      keptBy: 'modules/groups/derive.ts: every write of one of the group’s jobs or of the group',
       inputs: [
-        { table: 'jobs', columns: 'row' },
-        { table: 'outsourcing', columns: 'row' },
+        { table: 'jobs', columns: ['group_id', 'status', 'progress', 'due_date', 'service_id', 'user_id', 'non_billable', 'estimation'] },
+        { table: 'tracker_entries', columns: ['duration_ms'] },
+        { table: 'groups', columns: ['currency', 'due_date_auto', 'own_due_date'] },
+        { table: 'accounts', columns: ['target_margin'] },
       ],
     },
   },
