@@ -193,7 +193,8 @@ export const FRESHNESS: FreshnessManifest = {
         { table: 'jobs', columns: ['group_id', 'status', 'progress', 'due_date', 'service_id', 'user_id', 'non_billable', 'estimation'] },
         { table: 'tracker_entries', columns: ['duration_ms'] },
         { table: 'groups', columns: ['currency', 'due_date_auto', 'own_due_date'] },
-        { table: 'accounts', columns: ['target_margin'] },
+        // Not the target margin: it is read when the values are derived, but the group view compares
+        // the stored margin rate with the current target (the account's epoch rebuilds it).
       ],
     },
   },
