@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/core/db/database.js';
 import type { DialectName } from '../../src/core/db/dialect.js';
 import { FRESHNESS, type FreshnessManifest } from '../../src/core/db/freshness.js';
-import { freshnessTriggerStatements, recreateFreshnessTriggers } from '../../src/core/db/freshness-triggers.js';
+import { freshnessTriggerStatements, replaceFreshnessTriggers } from '../../src/core/db/freshness-triggers.js';
 import { FRESHNESS_MIGRATIONS, migrationNames, migrations } from '../../src/core/db/migrate.js';
 import { usingPostgres } from '../helper.js';
 
@@ -85,7 +85,7 @@ function differences(actual: Map<string, string>, expected: Map<string, string>)
 /** The triggers a manifest gives, as installed by the database (PostgreSQL rewrites their definitions). */
 async function triggersOf(manifest: FreshnessManifest): Promise<Map<string, string>> {
   const scratch = await migratedTo();
-  await recreateFreshnessTriggers(scratch.db as Kysely<unknown>, scratch.dialect, manifest);
+  await replaceFreshnessTriggers(scratch.db as Kysely<unknown>, scratch.dialect, { installed: FRESHNESS, next: manifest });
   return installedTriggers(scratch.db, scratch.dialect);
 }
 
@@ -133,6 +133,21 @@ describe('the triggers of the database are those of the freshness manifest', () 
 });
 
 describe('freshness migrations', () => {
+  it('replacing the triggers leaves a trigger that is not the manifest\'s (an operator\'s own) alone', async () => {
+    const database = await migratedTo();
+    const db = database.db as Kysely<unknown>;
+    if (dialect === 'sqlite') {
+      await sql`create trigger audit_clients after update on clients begin select 1; end`.execute(db);
+    } else {
+      await sql`create function audit_clients() returns trigger language plpgsql as $$ begin return null; end $$`.execute(db);
+      await sql`create trigger audit_clients after update on clients for each row execute function audit_clients()`.execute(db);
+    }
+    const before = await installedTriggers(database.db, dialect);
+    await replaceFreshnessTriggers(db, dialect, { installed: FRESHNESS, next: FRESHNESS });
+    expect(differences(await installedTriggers(database.db, dialect), before)).toEqual([]);
+    expect([...before.keys()]).toContain('clients.audit_clients');
+  });
+
   it('only the latest passes the live manifest; earlier ones pass the manifest they were released with', () => {
     const names = migrationNames();
     const last = FRESHNESS_MIGRATIONS.at(-1)!;

@@ -7,8 +7,8 @@ import type { EpochSource, FreshnessManifest, Operation, RowImage, VersionedView
  * function of the manifest it is given: a migration passes the manifest as it stood when the
  * migration was released, so what the migration does never changes.
  *
- * Every trigger of the database is one of these: `recreateFreshnessTriggers` drops all of them and
- * creates the manifest's. On PostgreSQL they are deferred constraint triggers: the version, epoch
+ * Transdesk has no other triggers: `replaceFreshnessTriggers` drops those of the manifest installed
+ * before and creates those of the next one. On PostgreSQL they are deferred constraint triggers: the version, epoch
  * and count rows are locked only at commit, after every other lock of the transaction, so they can
  * never take part in a deadlock, and each bump commits atomically with its change. An update counts
  * only when one of the watched columns changed (a WHEN condition: no subquery, PostgreSQL's WHEN
@@ -178,26 +178,29 @@ export function freshnessTriggerStatements(dialect: DialectName, manifest: Fresh
   ];
 }
 
-/** Drops every trigger of the database (and, on PostgreSQL, every trigger function of its schema). */
-export async function dropAllTriggers(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  if (dialect === 'sqlite') {
-    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger'`.execute(db);
-    for (const { name } of rows) await sql`drop trigger ${sql.id(name)}`.execute(db);
-    return;
+/**
+ * The statements that drop what the manifest's statements create (if it exists), triggers before
+ * the functions they run. Read from the statements, which this file writes.
+ */
+export function freshnessDropStatements(dialect: DialectName, manifest: FreshnessManifest): string[] {
+  const triggers: string[] = [];
+  const functions: string[] = [];
+  for (const statement of freshnessTriggerStatements(dialect, manifest)) {
+    const trigger = /^create (?:constraint )?trigger (\w+) after [\w ]+? on (\w+)/.exec(statement);
+    const fn = /^create function (\w+)\(\)/.exec(statement);
+    if (trigger) triggers.push(dialect === 'sqlite' ? `drop trigger if exists ${trigger[1]}` : `drop trigger if exists ${trigger[1]} on ${trigger[2]}`);
+    else if (fn) functions.push(`drop function if exists ${fn[1]}()`);
+    else throw new Error(`not a statement of the freshness triggers: ${statement.slice(0, 80)}`);
   }
-  const { rows } = await sql<{ trigger: string; table: string }>`
-    select t.tgname as trigger, c.relname as table from pg_trigger t
-    join pg_class c on c.oid = t.tgrelid
-    where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace`.execute(db);
-  for (const row of rows) await sql`drop trigger ${sql.id(row.trigger)} on ${sql.id(row.table)}`.execute(db);
-  const functions = await sql<{ name: string }>`
-    select p.proname as name from pg_proc p
-    where p.pronamespace = current_schema()::regnamespace and p.prorettype = 'trigger'::regtype`.execute(db);
-  for (const { name } of functions.rows) await sql`drop function ${sql.id(name)}()`.execute(db);
+  return [...triggers, ...functions];
 }
 
-/** Drops every trigger and creates those of the manifest it is given (migrations). */
-export async function recreateFreshnessTriggers(db: Kysely<unknown>, dialect: DialectName, manifest: FreshnessManifest): Promise<void> {
-  await dropAllTriggers(db, dialect);
-  for (const statement of freshnessTriggerStatements(dialect, manifest)) await sql.raw(statement).execute(db);
+/**
+ * Replaces the triggers of one manifest (those installed: the manifest the previous freshness
+ * migration was given) by those of another (migrations). Triggers the database has besides, such as
+ * an operator's own, are left alone.
+ */
+export async function replaceFreshnessTriggers(db: Kysely<unknown>, dialect: DialectName, manifests: { installed: FreshnessManifest; next: FreshnessManifest }): Promise<void> {
+  for (const statement of freshnessDropStatements(dialect, manifests.installed)) await sql.raw(statement).execute(db);
+  for (const statement of freshnessTriggerStatements(dialect, manifests.next)) await sql.raw(statement).execute(db);
 }
