@@ -20,9 +20,11 @@ import { groupVersions } from './migrations/0016_group_versions.js';
 import { keyEpoch } from './migrations/0017_key_epoch.js';
 import { fewerJobIndexes } from './migrations/0018_fewer_job_indexes.js';
 import { priceEpochs } from './migrations/0019_price_epochs.js';
+import { FRESHNESS_AT_0020, freshnessTriggers } from './migrations/0020_freshness_triggers.js';
+import type { FreshnessManifest } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
-function migrations(database: Pick<Database, 'dialect'>): Record<string, Migration> {
+export function migrations(database: Pick<Database, 'dialect'>): Record<string, Migration> {
   return {
     '0001_foundation': foundation(database.dialect),
     '0002_prices': prices(database.dialect),
@@ -43,8 +45,18 @@ function migrations(database: Pick<Database, 'dialect'>): Record<string, Migrati
     '0017_key_epoch': keyEpoch(database.dialect),
     '0018_fewer_job_indexes': fewerJobIndexes(database.dialect),
     '0019_price_epochs': priceEpochs(database.dialect),
+    '0020_freshness_triggers': freshnessTriggers(database.dialect),
   };
 }
+
+/**
+ * The migrations that re-create the triggers from a freshness manifest, with the manifest each
+ * passes, in order: the last one passes the live manifest (core/db/freshness.ts), the others the
+ * frozen copy they were released with (test/unit/freshness-triggers.test.ts checks it).
+ */
+export const FRESHNESS_MIGRATIONS: ReadonlyArray<{ name: string; manifest: FreshnessManifest }> = [
+  { name: '0020_freshness_triggers', manifest: FRESHNESS_AT_0020 },
+];
 
 /** The names of every migration this version knows, in order (a restore refuses a newer database). */
 export function migrationNames(): string[] {

@@ -1,0 +1,27 @@
+import type { Kysely, Migration } from 'kysely';
+import type { DialectName } from '../dialect.js';
+import { FRESHNESS, type FreshnessManifest } from '../freshness.js';
+import { replaceFreshnessTriggers } from '../freshness-triggers.js';
+
+/**
+ * The triggers of migrations 0012, 0014, 0016, 0017 and 0019, re-created from the freshness
+ * manifest (core/db/freshness.ts): the same statements, now generated from one declaration. Drops
+ * those triggers (and PostgreSQL trigger functions) and creates the manifest's.
+ *
+ * The manifest passed is the one this migration was released with. While this is the latest
+ * migration that re-creates triggers, that is the live `FRESHNESS`; before the manifest changes,
+ * the live reference here is replaced by a frozen copy of it (`FRESHNESS_AT_0020`, same content),
+ * and a new migration replaces its triggers (`installed: FRESHNESS_AT_0020`) by those of the changed
+ * manifest (`next: FRESHNESS`; docs/performance.md#the-freshness-manifest).
+ * `test/unit/freshness-triggers.test.ts` checks that only the latest one passes the live manifest.
+ */
+export const FRESHNESS_AT_0020: FreshnessManifest = FRESHNESS;
+
+export function freshnessTriggers(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      // The triggers the earlier migrations wrote by hand are, name for name, the manifest's.
+      await replaceFreshnessTriggers(db, dialect, { installed: FRESHNESS_AT_0020, next: FRESHNESS_AT_0020 });
+    },
+  };
+}
