@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../src/core/context.js';
 import { ApiError } from '../../src/core/errors.js';
-import { jobExtensions, jobs } from '../../src/modules/jobs/index.js';
+import { jobExtensions, jobStore } from '../../src/modules/jobs/index.js';
 import { createTestApp, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, buildWorld, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
 
@@ -53,7 +53,7 @@ describe('job extensions', () => {
     const first = await newJob(t.api, jobParams(w, service, { timeBasedInvoice: true }));
     const second = await newJob(t.api, jobParams(w, service));
     tracked.set(first.id, 1_200_000);
-    await t.database.db.transaction().execute((tx) => jobs.recompute({ ...ctx, db: tx }, [first.id, second.id]));
+    await t.database.db.transaction().execute((tx) => jobStore.recompute({ ...ctx, db: tx }, [first.id, second.id]));
     calls.length = 0;
     const page = (await t.api.get('/v2/jobs', { pageSize: 10 })).body;
     expect(calls).toHaveLength(1);

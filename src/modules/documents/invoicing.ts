@@ -4,7 +4,7 @@ import { nowIso, toIsoDate } from '../../core/dates.js';
 import { ApiError, notFound, stateConflict } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { Dec } from '../../core/money.js';
-import { jobExtensions, jobs, type EstimationExtras } from '../jobs/index.js';
+import { jobExtensions, jobStore, type EstimationExtras } from '../jobs/index.js';
 import { INVOICE_STATUS, INVOICE_TYPE, QUOTE_ACCEPTED, invoiceKind as kind, quoteKind } from './kinds.js';
 import { assignNumber, today } from './numbering.js';
 import { documentRepository as repo, type DocumentRow } from './repository.js';
@@ -94,7 +94,7 @@ export const invoicing = {
     const lines = await repo.lines(ctx.db, ctx.accountId, [row.id]);
     const jobIds = lines.flatMap((line) => (line.job_id ? [line.job_id] : []));
     // The jobs (and groups) first, in id order: the lines' foreign keys lock the jobs in line order.
-    await jobs.lockAll(ctx, jobIds);
+    await jobStore.lockAll(ctx, jobIds);
     await repo.insertLines(
       ctx.db,
       lines.map((line) => ({

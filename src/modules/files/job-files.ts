@@ -4,7 +4,7 @@ import { nowIso } from '../../core/dates.js';
 import { notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { errorResponses } from '../../core/schemas.js';
-import { jobExtensions, jobs } from '../jobs/index.js';
+import { jobExtensions, jobs, jobStore } from '../jobs/index.js';
 import type { FileOwner } from './routes.js';
 import { jobFiles } from './job-kind.js';
 import { JobFile, ShareParams, type JobFileObject } from './schemas.js';
@@ -24,7 +24,7 @@ async function assertOutsourcing(ctx: Ctx, jobId: string, outsourcingId: string 
 
 /** A file of the job changed: its updated_at and `job.updated` (no recomputation: files are no estimation input). */
 async function jobChanged(ctx: Ctx, jobId: string): Promise<void> {
-  await jobs.touch(ctx, jobId, nowIso());
+  await jobStore.touch(ctx, jobId, nowIso());
   await recordEvent(ctx, 'job.updated', await jobs.get(ctx, jobId));
 }
 

@@ -3,6 +3,7 @@ import { JOB_ENTITY } from './assembly.js';
 import { jobExtensions, type JobParts } from './extensions.js';
 import { Job } from './schemas.js';
 import { jobs } from './service.js';
+import { jobStore } from './store.js';
 
 /**
  * Notes on jobs (docs/notes.md, specification "Notes"): the routes `/v2/jobs/:id/notes`, and the
@@ -17,4 +18,4 @@ jobExtensions.register({
   deleteParts: (ctx, jobId) => notes.removeAllFor(ctx, JOB_ENTITY, jobId),
 });
 
-export const jobNoteRoutes = noteRoutes({ parentType: JOB_ENTITY, basePath: '/v2/jobs', resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobs.touch });
+export const jobNoteRoutes = noteRoutes({ parentType: JOB_ENTITY, basePath: '/v2/jobs', resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobStore.touch });

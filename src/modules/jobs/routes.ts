@@ -22,6 +22,7 @@ import {
   type UpdateJobPriceInput,
 } from './schemas.js';
 import { jobs } from './service.js';
+import { jobStore } from './store.js';
 
 const tags = ['Jobs'];
 const PATH = '/v2/jobs';
@@ -53,6 +54,6 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => jobPricing.prices(app.readCtx(request), request.params.id, request.query as JobPricesFilters),
   );
 
-  await app.register(labelRoutes({ entityType: JOB_ENTITY, basePath: PATH, resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobs.touch }));
+  await app.register(labelRoutes({ entityType: JOB_ENTITY, basePath: PATH, resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobStore.touch }));
   await app.register(jobNoteRoutes);
 };
