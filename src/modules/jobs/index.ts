@@ -8,5 +8,6 @@ export { jobStore, type StoredJob } from './store.js';
 export { jobPricing } from './price-service.js';
 export { jobExtensions, loadExtras as estimationExtrasOf, type JobExtension, type JobParts, type EstimationExtras, type JobSummary } from './extensions.js';
 export { Job, type JobObject } from './schemas.js';
+export { notesJobExtension } from './notes.js';
 export { jobViews } from './views.js';
 export { JOB_STATUS, JOB_STATUS_NAMES, TRANSITIONS } from './status.js';
