@@ -5,7 +5,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
 import type { Config } from './config.js';
 import type { Database } from './core/db/database.js';
-import './core/http/types.js';
+// The app's own Fastify declarations (app.config, request.auth, …): types only, nothing to run.
+import type {} from './core/http/types.js';
 import { validatorCompiler } from './core/http/validation.js';
 import { errorsPlugin, sendError, toApiError } from './core/http/errors-plugin.js';
 import { parseQuery, parsingPlugin, queryErrorPlugin, BODY_LIMIT } from './core/http/parsing-plugin.js';
@@ -16,7 +17,7 @@ import { commonHeaders, headersPlugin } from './core/http/headers-plugin.js';
 import { clientErrorHandler } from './core/http/client-errors.js';
 import { refineDocument } from './core/http/openapi.js';
 import { sql, type Transaction } from 'kysely';
-import { modules } from './modules/index.js';
+import { composeModules, modules } from './modules/index.js';
 import { EmptyQuery } from './core/schemas.js';
 import multipart from '@fastify/multipart';
 import { createStorage, removeDiscarded } from './core/storage/index.js';
@@ -167,6 +168,8 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
     async () => app.swagger(),
   );
 
+  // Jobs and groups get their extensions (trackers, files, notes, …) before anything can write a job.
+  composeModules();
   for (const module of modules) await app.register(module);
   await app.ready();
   return app;

@@ -8,14 +8,36 @@ import { userRoutes } from './users/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { catConfigurationRoutes } from './cat-configurations/routes.js';
+import { jobExtensions, notesJobExtension, type JobExtension } from './jobs/index.js';
 import { jobRoutes } from './jobs/routes.js';
 import { outsourcingRoutes } from './outsourcing/routes.js';
+import { groupExtensions, groupsJobExtension, type GroupExtension } from './groups/index.js';
 import { groupRoutes } from './groups/routes.js';
+import { trackersJobExtension } from './trackers/index.js';
 import { trackerRoutes } from './trackers/routes.js';
-import { fileModuleRoutes } from './files/owners.js';
+import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './files/owners.js';
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
-import { documentRoutes } from './documents/index.js';
+import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { jobs } from './jobs/index.js';
+
+/**
+ * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
+ * called in this order (a job's delete removes its notes, leaves its group, then removes its
+ * trackers and files; the documents guard deletes and status moves).
+ */
+export const JOB_EXTENSIONS: readonly JobExtension[] = [notesJobExtension, groupsJobExtension, trackersJobExtension, filesJobExtension, documentsJobExtension];
+
+/** What other modules plug into groups (groups/extensions.ts), in order. */
+export const GROUP_EXTENSIONS: readonly GroupExtension[] = [filesGroupExtension];
+
+/**
+ * Gives jobs and groups their extensions: called by the app before its routes are registered
+ * (buildApp), so that every job written — by a request, the demo data or a test — has them.
+ */
+export function composeModules(): void {
+  jobExtensions.configure(JOB_EXTENSIONS);
+  groupExtensions.configure(GROUP_EXTENSIONS);
+}
 
 /** Every resource module's routes, registered by the app in this order. */
 export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }), supplierRoutes, jobRoutes, outsourcingRoutes, groupRoutes, trackerRoutes, fileModuleRoutes, catAnalysisRoutes, documentRoutes];

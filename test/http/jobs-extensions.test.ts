@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../src/core/context.js';
 import { ApiError } from '../../src/core/errors.js';
-import { jobExtensions, jobs } from '../../src/modules/jobs/index.js';
+import { jobExtensions, jobStore } from '../../src/modules/jobs/index.js';
+import { composeModules } from '../../src/modules/index.js';
 import { createTestApp, expectError, type TestContext } from '../helper.js';
 import { ACCOUNT_CLIENT_PRICES, buildWorld, jobParams, newJob, newPrice, newService, type World } from './jobs-fixture.js';
 
@@ -19,7 +20,10 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
   ctx = { db: t.database.db, dialect: t.database.dialect, accountId: t.account.accountId, userId: t.account.userId };
-  jobExtensions.register({
+  // The app's extensions, and this test's after them.
+  jobExtensions.configure([
+    ...jobExtensions.list(),
+    {
     name: 'test-trackers',
     async loadParts(_ctx, jobIds) {
       calls.push([...jobIds]);
@@ -40,9 +44,11 @@ beforeAll(async () => {
     async jobsOfGroup(_ctx, groupId) {
       return groupId === 'aaaaaaaaaaaaaaaaaaaaaaaa' ? grouped : null;
     },
-  });
+    },
+  ]);
 });
 afterAll(async () => {
+  composeModules();
   await t.close();
 });
 
@@ -53,7 +59,7 @@ describe('job extensions', () => {
     const first = await newJob(t.api, jobParams(w, service, { timeBasedInvoice: true }));
     const second = await newJob(t.api, jobParams(w, service));
     tracked.set(first.id, 1_200_000);
-    await t.database.db.transaction().execute((tx) => jobs.recompute({ ...ctx, db: tx }, [first.id, second.id]));
+    await t.database.db.transaction().execute((tx) => jobStore.recompute({ ...ctx, db: tx }, [first.id, second.id]));
     calls.length = 0;
     const page = (await t.api.get('/v2/jobs', { pageSize: 10 })).body;
     expect(calls).toHaveLength(1);

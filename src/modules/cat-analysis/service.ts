@@ -2,7 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { ApiError, invalid, notFound } from '../../core/errors.js';
 import type { StoredContent } from '../files/index.js';
 import { catConfigurations, type CatConfigurationObject } from '../cat-configurations/index.js';
-import { jobPricing, jobs, type JobObject } from '../jobs/index.js';
+import { jobPricing, jobs, jobStore, type JobObject } from '../jobs/index.js';
 import { outsourcingService } from '../outsourcing/service.js';
 import { categoryQuantities, chooseLanguage, type CategoryQuantity } from './quantities.js';
 import { CatReportError, CatReportTooLarge, type CatToolId, type ParsedReport } from './readers/index.js';
@@ -105,7 +105,7 @@ export const catAnalysis = {
    */
   async importReport(ctx: Ctx, target: ImportTarget, input: ImportInput): Promise<{ job: JobObject; fileId: string | null; quantities: CategoryQuantity[] }> {
     const { jobId, outsourcingId } = target;
-    await jobs.lockForPart(ctx, jobId);
+    await jobStore.lock(ctx, jobId);
     const job = await jobs.get(ctx, jobId);
     const outsourcing = outsourcingId === undefined ? undefined : job.outsourcing.find((item) => item.id === outsourcingId);
     if (outsourcingId !== undefined && !outsourcing) throw notFound('outsourcing of this job', outsourcingId);
@@ -134,7 +134,7 @@ export const catAnalysis = {
       // A new unit takes the price again (as PUT /v2/jobs/:id does), then the lines take the rates of
       // the price endpoint: the price's entry of the category, else the full rate.
       if (unitId !== job.quantityType.id) await asConfigurationError(configuration, () => jobs.update(ctx, jobId, { quantityType: unitId }));
-      await jobs.setCatFiles(ctx, jobId, fileId === null ? [] : [fileId]);
+      await jobStore.setCatFiles(ctx, jobId, fileId === null ? [] : [fileId]);
       answer = await asConfigurationError(configuration, () =>
         jobPricing.update(ctx, jobId, { matches: quantities.map((q) => ({ id: q.id, value: Number(q.value) })) }),
       );

@@ -4,7 +4,7 @@ import { nowIso, toIsoDate } from '../../core/dates.js';
 import { ApiError, notFound, stateConflict } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { Dec } from '../../core/money.js';
-import { jobExtensions, jobs, type EstimationExtras } from '../jobs/index.js';
+import { jobStore, type EstimationExtras, type JobExtension } from '../jobs/index.js';
 import { INVOICE_STATUS, INVOICE_TYPE, QUOTE_ACCEPTED, invoiceKind as kind, quoteKind } from './kinds.js';
 import { assignNumber, today } from './numbering.js';
 import { documentRepository as repo, type DocumentRow } from './repository.js';
@@ -94,7 +94,7 @@ export const invoicing = {
     const lines = await repo.lines(ctx.db, ctx.accountId, [row.id]);
     const jobIds = lines.flatMap((line) => (line.job_id ? [line.job_id] : []));
     // The jobs (and groups) first, in id order: the lines' foreign keys lock the jobs in line order.
-    await jobs.lockAll(ctx, jobIds);
+    await jobStore.lockAll(ctx, jobIds);
     await repo.insertLines(
       ctx.db,
       lines.map((line) => ({
@@ -124,7 +124,7 @@ export const invoicing = {
 
 const LIVE_INVOICE = [INVOICE_STATUS.draft, INVOICE_STATUS.sent, INVOICE_STATUS.paid];
 
-jobExtensions.register({
+export const documentsJobExtension: JobExtension = {
   name: 'documents',
   /** docs/estimation.md#4-the-job-estimation-object-buildjobestimation: an accepted quote line fixes the total (`quote`); an invoice line wins (`invoiced`). */
   async estimationInputs(ctx, jobIds) {
@@ -151,6 +151,6 @@ jobExtensions.register({
       throw new ApiError('invalid_transition', `Job "${job.name}" is on an invoice and cannot move from status 4 (invoiced) to ${to}; remove it from the invoice or credit the invoice`);
     }
   },
-});
+};
 
 export { documents };

@@ -177,9 +177,4 @@ export const documentRepository = {
       .execute();
     return next;
   },
-
-  /** Sets a job's status directly (a side effect of invoicing, docs/documents.md#rules; not a manual move). */
-  async setJobStatus(db: Executor, accountId: string, jobId: string, status: number): Promise<void> {
-    await db.updateTable('jobs').set({ status }).where('account_id', '=', accountId).where('id', '=', jobId).execute();
-  },
 };

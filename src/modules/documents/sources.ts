@@ -3,7 +3,8 @@ import { isTrue } from '../../core/db/dialect.js';
 import { ApiError, invalid, notFound, stateConflict } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
-import { jobs } from '../jobs/index.js';
+import { nowIso } from '../../core/dates.js';
+import { jobs, jobStore } from '../jobs/index.js';
 import { INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { documentRepository as repo, type DocumentRow, type LineRow } from './repository.js';
 import { lineFigures, lineTotal, money } from './totals.js';
@@ -25,7 +26,7 @@ function missingSource(what: string, id: string, param?: string): ApiError {
 
 async function lockedJob(ctx: Ctx, jobId: string, param?: string) {
   try {
-    return (await jobs.lockForPart(ctx, jobId)).row;
+    return await jobStore.lock(ctx, jobId);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'resource_missing') throw missingSource('job', jobId, param);
     throw error;
@@ -38,10 +39,12 @@ async function lockedJob(ctx: Ctx, jobId: string, param?: string) {
  * group, and locking the next job while holding it would deadlock with a write of that job.
  */
 export async function jobsMoved(ctx: Ctx, jobIds: readonly string[], status: number | null): Promise<void> {
-  await jobs.lockAll(ctx, jobIds);
+  await jobStore.lockAll(ctx, jobIds);
   for (const id of new Set(jobIds)) {
-    if (status !== null) await repo.setJobStatus(ctx.db, ctx.accountId, id, status);
-    await jobs.partChanged(ctx, id);
+    const job = await jobStore.load(ctx, id);
+    if (status !== null) job.row.status = status;
+    job.row.updated_at = nowIso();
+    await jobStore.save(ctx, job);
   }
 }
 
@@ -52,13 +55,13 @@ export async function jobsMoved(ctx: Ctx, jobIds: readonly string[], status: num
  */
 export async function lockSources(ctx: Ctx, kind: KindConfig, sourceIds: readonly string[]): Promise<void> {
   if (ctx.dialect !== 'postgres' || sourceIds.length === 0) return;
-  if (kind.source === 'jobs') return jobs.lockAll(ctx, sourceIds);
+  if (kind.source === 'jobs') return jobStore.lockAll(ctx, sourceIds);
   const jobIds: string[] = [];
   for (const id of sourceIds) {
     const item = await repo.outsourcing(ctx.db, ctx.accountId, id);
     if (item) jobIds.push(item.job_id);
   }
-  await jobs.lockAll(ctx, jobIds);
+  await jobStore.lockAll(ctx, jobIds);
 }
 
 export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, jobId: string, param?: string): Promise<void> {
@@ -110,7 +113,7 @@ export async function addOutsourcingLine(ctx: Ctx, kind: KindConfig, doc: Docume
   const found = await repo.outsourcing(ctx.db, ctx.accountId, outsourcingId);
   if (!found) throw missingSource('outsourcing', outsourcingId, param);
   // The job row serialises concurrent writes of its outsourcing (one live purchase order each).
-  await jobs.lockForPart(ctx, found.job_id);
+  await jobStore.lock(ctx, found.job_id);
   const item = await repo.outsourcing(ctx.db, ctx.accountId, outsourcingId);
   if (!item) throw missingSource('outsourcing', outsourcingId, param);
   const name = `Outsourcing "${item.name}"`;

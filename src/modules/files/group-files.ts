@@ -2,7 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
 import { notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
-import { groupExtensions, groups } from '../groups/index.js';
+import { groups, type GroupExtension } from '../groups/index.js';
 import type { FileKind } from './kinds.js';
 import type { FileOwner } from './routes.js';
 import { GroupFile, type GroupFileObject } from './schemas.js';
@@ -51,11 +51,11 @@ export const groupFileOwner: FileOwner<GroupFileObject> = {
 };
 
 /** The group object's `files` for a page of groups, and the files (with content) of a deleted group. */
-groupExtensions.register({
+export const filesGroupExtension: GroupExtension = {
   name: 'files',
   async loadParts(ctx, groupIds) {
     const lists = await files.listFor(ctx, groupFiles, groupIds);
     return new Map([...lists].map(([id, list]) => [id, { files: list }]));
   },
   deleteParts: (ctx, groupId) => files.removeAllFor(ctx, groupFiles, groupId),
-});
+};

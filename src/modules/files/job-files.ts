@@ -4,7 +4,7 @@ import { nowIso } from '../../core/dates.js';
 import { notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { errorResponses } from '../../core/schemas.js';
-import { jobExtensions, jobs } from '../jobs/index.js';
+import { jobs, jobStore, type JobExtension } from '../jobs/index.js';
 import type { FileOwner } from './routes.js';
 import { jobFiles } from './job-kind.js';
 import { JobFile, ShareParams, type JobFileObject } from './schemas.js';
@@ -24,7 +24,7 @@ async function assertOutsourcing(ctx: Ctx, jobId: string, outsourcingId: string 
 
 /** A file of the job changed: its updated_at and `job.updated` (no recomputation: files are no estimation input). */
 async function jobChanged(ctx: Ctx, jobId: string): Promise<void> {
-  await jobs.touch(ctx, jobId, nowIso());
+  await jobStore.touch(ctx, jobId, nowIso());
   await recordEvent(ctx, 'job.updated', await jobs.get(ctx, jobId));
 }
 
@@ -60,11 +60,11 @@ export const jobShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** The job object's `files` for a page of jobs, and the files (with content) of a deleted job. */
-jobExtensions.register({
+export const filesJobExtension: JobExtension = {
   name: 'files',
   async loadParts(ctx, jobIds) {
     const lists = await files.listFor(ctx, jobFiles, jobIds);
     return new Map([...lists].map(([id, list]) => [id, { files: list }]));
   },
   deleteParts: (ctx, jobId) => files.removeAllFor(ctx, jobFiles, jobId),
-});
+};

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { clients } from '../clients/index.js';
 import { suppliers } from '../suppliers/index.js';
-import { groupFileOwner } from './group-files.js';
-import { jobFileOwner, jobShareRoutes } from './job-files.js';
+import { filesGroupExtension, groupFileOwner } from './group-files.js';
+import { filesJobExtension, jobFileOwner, jobShareRoutes } from './job-files.js';
 import { clientFiles, supplierFiles } from './kinds.js';
 import { fileRoutes, type FileOwner } from './routes.js';
+
+/** The files' extensions of jobs and groups (their `files`, removed with them), for the composition. */
+export { filesJobExtension, filesGroupExtension };
 
 /** Client files (specification "Files of a client"). */
 export const clientFileOwner: FileOwner = { kind: clientFiles, basePath: '/v2/clients', tag: 'Clients', changed: (ctx, id) => clients.changed(ctx, id) };

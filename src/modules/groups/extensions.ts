@@ -19,23 +19,22 @@ export interface GroupExtension {
   deleteParts?(ctx: Ctx, groupId: string): Promise<void>;
 }
 
-const registered: GroupExtension[] = [];
+let configured: readonly GroupExtension[] | undefined;
 
+/** The extensions, in order: given once by the composition (modules/index.ts); no module adds itself. */
 export const groupExtensions = {
-  /** Called once by a module at load time; registering the same name again replaces it. */
-  register(extension: GroupExtension): void {
-    const index = registered.findIndex((item) => item.name === extension.name);
-    if (index >= 0) registered[index] = extension;
-    else registered.push(extension);
+  configure(extensions: readonly GroupExtension[]): void {
+    configured = [...extensions];
   },
   list(): readonly GroupExtension[] {
-    return registered;
+    if (!configured) throw new Error('Group extensions are not configured: build the app (composeModules in src/modules/index.ts) first');
+    return configured;
   },
 };
 
 export async function loadGroupParts(ctx: Ctx, groupIds: readonly string[]): Promise<Map<string, GroupParts>> {
   const result = new Map<string, GroupParts>(groupIds.map((id) => [id, { files: [] }]));
-  for (const extension of registered) {
+  for (const extension of groupExtensions.list()) {
     if (!extension.loadParts) continue;
     for (const [id, parts] of await extension.loadParts(ctx, groupIds)) {
       const current = result.get(id);

@@ -1,4 +1,4 @@
-import { jobExtensions, type JobParts } from '../jobs/index.js';
+import type { JobExtension, JobParts } from '../jobs/index.js';
 import { groupRepository as repo } from './repository.js';
 import { groups } from './service.js';
 
@@ -6,8 +6,9 @@ import { groups } from './service.js';
  * Groups in the jobs module (its `jobExtensions` plug-in point): the job's `group` reference, the
  * listing's `group` filter, the refresh of a job's group after every write of the job's stored
  * estimation (the one place every job write passes through), and leaving the group on delete.
+ * Listed by the composition (modules/index.ts).
  */
-jobExtensions.register({
+export const groupsJobExtension: JobExtension = {
   name: 'groups',
   async loadParts(ctx, jobIds) {
     const result = new Map<string, Partial<JobParts>>();
@@ -18,4 +19,4 @@ jobExtensions.register({
   lockWithJobs: (ctx, jobIds) => groups.lockOfJobs(ctx, jobIds),
   deleteParts: (ctx, jobId) => groups.jobDeleting(ctx, jobId),
   jobsOfGroup: (ctx, groupId) => groups.jobIds(ctx, groupId),
-});
+};

@@ -10,7 +10,7 @@ import { paginateIds, withItems, type Page } from '../../core/pagination.js';
 import { clients } from '../clients/index.js';
 import { entityLabels } from '../labels/index.js';
 import { domains, masterData } from '../master-data/index.js';
-import { jobs, JOB_STATUS } from '../jobs/index.js';
+import { jobs, jobStore, JOB_STATUS } from '../jobs/index.js';
 import { notes } from '../notes/index.js';
 import { GROUP_ENTITY, loadGroups } from './assembly.js';
 import { groupViews } from './views.js';
@@ -175,7 +175,7 @@ export const groups = {
   async addJob(ctx: Ctx, id: string, jobId: string): Promise<GroupObject> {
     if (!(await repo.find(ctx.db, ctx.accountId, id))) throw notFound('group', id);
     // The job first, then the groups in id order: the lock order of every job write.
-    const { row: job } = await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.lock(ctx, jobId);
     const previous = job.group_id ?? null;
     if (previous === id) return groups.get(ctx, id);
     for (const groupId of [id, previous].filter((g): g is string => g !== null).sort()) await lockGroup(ctx, groupId);
@@ -193,7 +193,7 @@ export const groups = {
   /** Removes a job from the group (404 when the job is not in it); answers the group. */
   async removeJob(ctx: Ctx, id: string, jobId: string): Promise<GroupObject> {
     if (!(await repo.find(ctx.db, ctx.accountId, id))) throw notFound('group', id);
-    const { row: job } = await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.lock(ctx, jobId);
     if (job.group_id !== id) throw notFound(`job ${jobId} in this group`);
     await lockGroup(ctx, id);
     const now = nowIso();

@@ -101,7 +101,7 @@ export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEsti
  * (unknown ids are left out). `created`: the jobs were inserted by the caller's transaction, so
  * nothing can reference them yet (no outsourcing, labels, notes, files, trackers or group): those
  * are their defaults, not read (nine statements of a new job's eighteen). `known`: the row and the
- * lines of the one job, as the caller is about to store them (PendingJobWrite), and its language
+ * lines of the one job, as the job store is about to write them (store.ts), and its language
  * pair when the caller has it: not read.
  */
 export async function readJobs(

@@ -57,17 +57,20 @@ export interface JobExtension {
   jobsOfGroup?(ctx: Ctx, groupId: string): Promise<string[] | null>;
 }
 
-const registered: JobExtension[] = [];
+let configured: readonly JobExtension[] | undefined;
 
+/**
+ * The extensions, in order: given once by the composition (modules/index.ts) before the app serves
+ * anything; no module adds itself. Their parts are merged, and their hooks called, in this order.
+ */
 export const jobExtensions = {
-  /** Called once by a module at load time; registering the same name again replaces it. */
-  register(extension: JobExtension): void {
-    const index = registered.findIndex((item) => item.name === extension.name);
-    if (index >= 0) registered[index] = extension;
-    else registered.push(extension);
+  configure(extensions: readonly JobExtension[]): void {
+    configured = [...extensions];
   },
   list(): readonly JobExtension[] {
-    return registered;
+    // A job written without its extensions would leave its group stale: refused instead.
+    if (!configured) throw new Error('Job extensions are not configured: build the app (composeModules in src/modules/index.ts) first');
+    return configured;
   },
 };
 
@@ -83,8 +86,8 @@ export const defaultExtras = (): EstimationExtras => ({ billableMs: 0, trackedMs
 /** The parts of a page of jobs: the defaults, overlaid by every registered loader. */
 export async function loadParts(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, JobParts>> {
   const result = new Map<string, JobParts>(jobIds.map((id) => [id, defaultParts()]));
-  // Loaded together (overlapping on PostgreSQL), merged in registration order.
-  const loaded = await Promise.all(registered.map((extension) => extension.loadParts?.(ctx, jobIds)));
+  // Loaded together (overlapping on PostgreSQL), merged in the configured order.
+  const loaded = await Promise.all(jobExtensions.list().map((extension) => extension.loadParts?.(ctx, jobIds)));
   for (const parts of loaded) {
     for (const [id, part] of parts ?? []) {
       const current = result.get(id);
@@ -96,7 +99,7 @@ export async function loadParts(ctx: Ctx, jobIds: readonly string[]): Promise<Ma
 
 export async function loadExtras(ctx: Ctx, jobIds: readonly string[]): Promise<Map<string, EstimationExtras>> {
   const result = new Map<string, EstimationExtras>(jobIds.map((id) => [id, defaultExtras()]));
-  const loaded = await Promise.all(registered.map((extension) => extension.estimationInputs?.(ctx, jobIds)));
+  const loaded = await Promise.all(jobExtensions.list().map((extension) => extension.estimationInputs?.(ctx, jobIds)));
   for (const extras of loaded) {
     for (const [id, extra] of extras ?? []) {
       const current = result.get(id);

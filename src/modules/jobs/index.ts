@@ -3,9 +3,11 @@
  * (extensions: trackers, files, notes, groups, invoices, quotes), recomputation of the stored
  * estimation when an input they own changes, and the job schema.
  */
-export { jobs, type JobPart } from './service.js';
+export { jobs } from './service.js';
+export { jobStore, type StoredJob } from './store.js';
 export { jobPricing } from './price-service.js';
 export { jobExtensions, loadExtras as estimationExtrasOf, type JobExtension, type JobParts, type EstimationExtras, type JobSummary } from './extensions.js';
 export { Job, type JobObject } from './schemas.js';
+export { notesJobExtension } from './notes.js';
 export { jobViews } from './views.js';
 export { JOB_STATUS, JOB_STATUS_NAMES, TRANSITIONS } from './status.js';

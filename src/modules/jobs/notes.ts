@@ -1,20 +1,21 @@
 import { noteRoutes, notes } from '../notes/index.js';
 import { JOB_ENTITY } from './assembly.js';
-import { jobExtensions, type JobParts } from './extensions.js';
+import type { JobExtension, JobParts } from './extensions.js';
 import { Job } from './schemas.js';
 import { jobs } from './service.js';
+import { jobStore } from './store.js';
 
 /**
  * Notes on jobs (docs/notes.md, specification "Notes"): the routes `/v2/jobs/:id/notes`, and the
- * job's `notes` and their delete with the job through `jobExtensions`.
+ * job's `notes` and their delete with the job: an extension of jobs (listed in modules/index.ts).
  */
-jobExtensions.register({
+export const notesJobExtension: JobExtension = {
   name: 'notes',
   async loadParts(ctx, jobIds) {
     const lists = await notes.listFor(ctx, JOB_ENTITY, jobIds);
     return new Map<string, Partial<JobParts>>([...lists].map(([id, list]) => [id, { notes: list }]));
   },
   deleteParts: (ctx, jobId) => notes.removeAllFor(ctx, JOB_ENTITY, jobId),
-});
+};
 
-export const jobNoteRoutes = noteRoutes({ parentType: JOB_ENTITY, basePath: '/v2/jobs', resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobs.touch });
+export const jobNoteRoutes = noteRoutes({ parentType: JOB_ENTITY, basePath: '/v2/jobs', resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobStore.touch });

@@ -6,11 +6,11 @@ import { roundRate, toDecimalString } from '../../core/money.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { domains, masterData, matchCategories, services, units } from '../master-data/index.js';
 import type { ApplicablePrice } from '../prices/index.js';
-import { linesFromParams, linesOfPrice, nameLines, parseEntries, repriceLines, sumOfLines, type Line } from '../price-lines/index.js';
+import { linesFromParams, linesOfPrice, nameLines, parseEntries, repriceLines, sumOfLines, type Line, type StoredLine } from '../price-lines/index.js';
 import { criteriaOf, pricesFor, pricingColumns, resolvePricing, type JobCriteria } from './pricing.js';
 import { jobRepository as repo, type JobRow } from './repository.js';
 import type { JobObject, JobPricesFilters, UpdateJobPriceInput } from './schemas.js';
-import { lockJobWithNames, settle } from './service.js';
+import { jobStore } from './store.js';
 
 /** `PUT /v2/jobs/:id/price` (docs/jobs.md#the-price-endpoint) and `GET /v2/jobs/:id/prices` (docs/prices.md#which-price-applies). */
 export const jobPricing = {
@@ -20,10 +20,11 @@ export const jobPricing = {
    * mode); then the other parameters.
    */
   async update(ctx: Ctx, id: string, input: UpdateJobPriceInput): Promise<JobObject> {
-    const current = await lockJobWithNames(ctx, id);
+    const job = await jobStore.load(ctx, id);
+    const current = job.row;
     const changes: Partial<JobRow> = {};
     let lines: Line[] | null = null;
-    const stored = (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
+    const stored = job.lines as StoredLine[];
     let frozen = parseEntries(current.price_matches);
     // The categories' names of the lines to store, for the answer (those of the job's lines and of the others sent).
     const names = new Map(stored.map((line) => [line.id, line.name]));
@@ -69,19 +70,10 @@ export const jobPricing = {
     if (input.timeBasedInvoice !== undefined) changes.time_based_invoice = bool(input.timeBasedInvoice);
     if (input.nonBillable !== undefined) changes.non_billable = bool(input.nonBillable);
     changes.updated_at = nowIso();
-    const named = lines === null ? stored : nameLines(lines, names);
-    if (named === undefined) {
-      // A line of the job's frozen price whose category is on none of its lines (its name not at
-      // hand): stored first, then read back by settle.
-      await repo.update(ctx.db, ctx.accountId, id, changes);
-      await repo.replaceLines(ctx.db, ctx.accountId, id, lines!, stored);
-      return settle(ctx, id, 'updated');
-    }
-    const store = async (estimation: string) => {
-      await repo.update(ctx.db, ctx.accountId, id, estimation === current.estimation ? changes : { ...changes, estimation });
-      if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines, stored);
-    };
-    return settle(ctx, id, 'updated', { row: { ...current, ...changes }, lines: named, store });
+    Object.assign(job.row, changes);
+    // A line of the job's frozen price whose category is on none of its lines has no name at hand: the store reads it back.
+    if (lines !== null) job.lines = nameLines(lines, names) ?? lines;
+    return jobStore.save(ctx, job);
   },
 
   /** The applicable prices of the job (docs/prices.md#which-price-applies), each query parameter replacing the job's value. */

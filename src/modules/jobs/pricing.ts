@@ -3,14 +3,13 @@ import { isTrue } from '../../core/db/dialect.js';
 import { buildJobEstimation, type JobEstimation, type OutsourcingItem } from '../estimation/index.js';
 import { applicablePrices, type ApplicablePrice, type PriceQuery } from '../prices/index.js';
 import type { LanguagePairReference } from '../language-pairs/index.js';
-import { outsourcingOfJobs } from '../outsourcing/index.js';
-import { jobExtensions, loadExtras, type EstimationExtras } from './extensions.js';
+import type { EstimationExtras } from './extensions.js';
 import { pricingInput, takePrice, type NamedLine, type TakenPrice } from '../price-lines/index.js';
-import { jobRepository as repo, type JobRow } from './repository.js';
+import type { JobRow } from './repository.js';
 
 /**
  * Pricing of a job: which price it takes (docs/prices.md#which-price-applies, docs/jobs.md) and its stored estimation
- * (docs/estimation.md), computed here whenever an input changes and never on reads.
+ * (docs/estimation.md), computed from the job's inputs whenever one changes (store.ts) and never on reads.
  */
 export interface JobCriteria {
   clientId: string;
@@ -102,37 +101,4 @@ export function estimationFrom(row: JobRow, inputs: EstimationInputs): JobEstima
     targetMargin: inputs.targetMargin,
     fixedBy: extras.fixedBy,
   });
-}
-
-/** The estimation of a job, its inputs read from the database. */
-async function estimationOf(ctx: Ctx, row: JobRow, targetMargin: string): Promise<JobEstimation> {
-  // Independent reads, sent together (they overlap on PostgreSQL).
-  const [linesOf, outsourcingOf, client, extrasOf] = await Promise.all([
-    repo.lines(ctx.db, ctx.accountId, [row.id]),
-    outsourcingOfJobs.items(ctx, [row.id]),
-    repo.client(ctx.db, ctx.accountId, row.client_id),
-    loadExtras(ctx, [row.id]),
-  ]);
-  return estimationFrom(row, {
-    lines: linesOf.get(row.id) ?? [],
-    outsourcing: outsourcingOf.get(row.id) ?? [],
-    client,
-    extras: extrasOf.get(row.id)!,
-    targetMargin,
-  });
-}
-
-/** Computes and stores the estimation of some jobs of the account (after any change of an input). */
-export async function storeEstimations(ctx: Ctx, jobIds: readonly string[]): Promise<void> {
-  if (jobIds.length === 0) return;
-  const account = await repo.account(ctx.db, ctx.accountId);
-  const targetMargin = account?.target_margin ?? '0.3';
-  for (const id of jobIds) {
-    // Locked: a concurrent write of the job commits first, and its inputs are the ones computed here.
-    const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
-    if (!row) continue;
-    const estimation = await estimationOf(ctx, row, targetMargin);
-    await repo.update(ctx.db, ctx.accountId, id, { estimation: JSON.stringify(estimation) });
-  }
-  for (const extension of jobExtensions.list()) await extension.jobsChanged?.(ctx, jobIds);
 }

@@ -86,8 +86,15 @@ export const jobRepository = {
   },
 
   /** The row with its references' names, locked as findForUpdate. */
-  findWithNamesForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<JobRowWithNames | undefined> {
-    return dialect === 'postgres' ? findJobWithNamesForUpdate.first(db, { accountId, id }) : findJobsWithNames.first(db, { accountId, ids: [id] });
+  async findWithNamesForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<JobRowWithNames | undefined> {
+    if (dialect !== 'postgres') return findJobsWithNames.first(db, { accountId, ids: [id] });
+    const row = await findJobWithNamesForUpdate.first(db, { accountId, id });
+    if (row) return row;
+    // After waiting for a concurrent write that changed a reference (owner, service, …), PostgreSQL
+    // re-checks the join with the referenced rows it had read and drops the row: lock it alone, then
+    // read it with its names (only then, and for a missing job, one or two statements more).
+    if (!(await findJobForUpdate.first(db, { accountId, id }))) return undefined;
+    return findJobsWithNames.first(db, { accountId, ids: [id] });
   },
 
   find(db: Executor, accountId: string, id: string): Promise<JobRow | undefined> {

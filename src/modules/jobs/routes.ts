@@ -17,6 +17,7 @@ import {
   UpdateJobPrice,
 } from './schemas.js';
 import { jobs } from './service.js';
+import { jobStore } from './store.js';
 
 const tags = ['Jobs'];
 const PATH = '/v2/jobs';
@@ -48,6 +49,6 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => jobPricing.prices(app.readCtx(request), request.params.id, request.query),
   );
 
-  await app.register(labelRoutes({ entityType: JOB_ENTITY, basePath: PATH, resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobs.touch }));
+  await app.register(labelRoutes({ entityType: JOB_ENTITY, basePath: PATH, resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobStore.touch }));
   await app.register(jobNoteRoutes);
 };

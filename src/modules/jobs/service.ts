@@ -8,24 +8,21 @@ import { toDecimalString } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
 import { clients } from '../clients/index.js';
 import { entityLabels } from '../labels/index.js';
-import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
+import { languagePairs } from '../language-pairs/index.js';
 import { domains, masterData, services, units } from '../master-data/index.js';
 import { users } from '../users/index.js';
-import { loadJobs, readJobs, toJob, JOB_ENTITY } from './assembly.js';
-import { defaultExtras, jobExtensions, loadExtras } from './extensions.js';
-import { linesOfPrice, nameLines, repriceLines, type Line, type NamedLine, type StoredLine } from '../price-lines/index.js';
+import { loadJobs, JOB_ENTITY } from './assembly.js';
+import { jobExtensions } from './extensions.js';
+import { linesOfPrice, nameLines, repriceLines } from '../price-lines/index.js';
 import { pageOfJobs } from './listing.js';
-import { criteriaOf, estimationFrom, pricingColumns, resolvePricing, storeEstimations } from './pricing.js';
-import { jobRepository as repo, NO_DUE_DATE, type JobRow, type JobRowWithNames } from './repository.js';
+import { criteriaOf, pricingColumns, resolvePricing } from './pricing.js';
+import { jobRepository as repo, NO_DUE_DATE, type JobRow } from './repository.js';
 import type { CreateJobInput, JobFilters, JobObject, UpdateJobInput } from './schemas.js';
 import { JOB_STATUS, assertTransition, sideEffects } from './status.js';
+import { jobStore, type StoredJob } from './store.js';
 import { jobViews } from './views.js';
 
-/** Jobs (docs/jobs.md): create, read, update, delete; pricing in pricing.ts, the price endpoint in price-service.ts. */
-export interface JobPart {
-  row: JobRow;
-  lines: NamedLine[];
-}
+/** Jobs (docs/jobs.md): create, read, update, delete; pricing in pricing.ts, the price endpoint in price-service.ts, writes in store.ts. */
 
 const searchText = (row: Pick<JobRow, 'name' | 'external_reference' | 'purchase_order'>) =>
   [row.name, row.external_reference, row.purchase_order].filter((part) => part !== '').join('\n').toLowerCase();
@@ -38,66 +35,6 @@ function cleanName(name: string): string {
 
 const date = (value: string | null) => (value === null ? null : toIsoDate(value));
 const text = (value: string | null) => (value === null ? '' : value.trim());
-
-/** The locked row of a job of the caller (404 otherwise). */
-export async function lockJob(ctx: Ctx, id: string): Promise<JobRow> {
-  const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
-  if (!row) throw notFound('job', id);
-  return row;
-}
-
-/** lockJob, with the names of what the row references (for a PendingJobWrite). */
-export async function lockJobWithNames(ctx: Ctx, id: string): Promise<JobRowWithNames> {
-  const row = await repo.findWithNamesForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
-  if (!row) throw notFound('job', id);
-  return row;
-}
-
-/**
- * A write of one job that settle stores itself (a measured saving, docs/performance.md): the caller knows the row and the lines
- * as they are to be stored, so they are not read back, and the estimation computed from them is
- * stored in the same statement as the row (a new job: two statements fewer; a price edit: three).
- */
-export interface PendingJobWrite {
-  /** The row as it is to be stored (its estimation aside), with the names of what it references. */
-  row: JobRowWithNames;
-  /** Its match lines as they are to be stored, in order, named. */
-  lines: NamedLine[];
-  /** The reference of its language pair, when the caller has it (validated); otherwise read. */
-  pair?: LanguagePairReference | null;
-  /** Stores the row, with this estimation (JSON), and the lines. */
-  store(estimation: string): Promise<void>;
-}
-
-/**
- * After a write of one job (its row and lines stored, or `pending`; the row locked by the caller):
- * computes and stores its estimation, lets the extensions follow (its group), records
- * `job.<type>` and answers the job. What the estimation and the object are made of is read once,
- * for both.
- */
-export async function settle(ctx: Ctx, id: string, type: 'created' | 'updated', pending?: PendingJobWrite): Promise<JobObject> {
-  const created = type === 'created';
-  // A new job has no trackers and is on no document yet (see readJobs).
-  const [[read], extras] = await Promise.all([readJobs(ctx, [id], { created, known: pending }), created ? new Map([[id, defaultExtras()]]) : loadExtras(ctx, [id])]);
-  if (!read) throw notFound('job', id);
-  const { row, loaded } = read;
-  const estimation = estimationFrom(row, {
-    lines: loaded.lines,
-    outsourcing: loaded.outsourcingItems,
-    client: { currency: row.client_currency, minimum_fee: row.client_minimum_fee },
-    extras: extras.get(id)!,
-    targetMargin: loaded.targetMargin,
-  });
-  const stored = JSON.stringify(estimation);
-  if (pending) await pending.store(stored);
-  else if (stored !== row.estimation) await repo.update(ctx.db, ctx.accountId, id, { estimation: stored });
-  // A pending write holds the job's row, locked since the start: its group is known.
-  const groups = pending ? (row.group_id ? [row.group_id] : []) : undefined;
-  for (const extension of jobExtensions.list()) await extension.jobsChanged?.(ctx, [id], groups);
-  const job = toJob(row, loaded, estimation);
-  await recordEvent(ctx, `job.${type}`, job);
-  return job;
-}
 
 export const jobs = {
   async get(ctx: Ctx, id: string): Promise<JobObject> {
@@ -180,11 +117,6 @@ export const jobs = {
     row.name_key = row.name.toLowerCase();
     row.search_text = searchText(row);
     const lines = linesOfPrice(pricing.main.entries);
-    const store = async (estimation: string) => {
-      await repo.insert(ctx.db, { ...row, estimation });
-      // A new job has no lines yet: only inserts.
-      await repo.replaceLines(ctx.db, ctx.accountId, row.id, lines, []);
-    };
     const names = {
       client_name: client.name,
       client_currency: client.currency,
@@ -197,11 +129,12 @@ export const jobs = {
       project_manager_name: manager?.name ?? null,
     };
     // Every entry of the taken price comes with its category's name.
-    return settle(ctx, row.id, 'created', { row: { ...row, ...names }, lines: nameLines(lines, pricing.main.names)!, pair, store });
+    return jobStore.save(ctx, jobStore.create({ row: { ...row, ...names }, lines: nameLines(lines, pricing.main.names) ?? lines, pair }));
   },
 
   async update(ctx: Ctx, id: string, input: UpdateJobInput): Promise<JobObject> {
-    const current = await lockJob(ctx, id);
+    const job = await jobStore.load(ctx, id);
+    const current = job.row;
     const changes: Partial<JobRow> = {};
     const now = nowIso();
     if (input.name !== undefined) changes.name = cleanName(input.name);
@@ -240,33 +173,32 @@ export const jobs = {
     }
 
     const next = { ...current, ...changes };
-    let lines: Line[] | null = null;
-    let stored: StoredLine[] | undefined;
-    const currentLines = async () => (stored ??= (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? []);
+    let lines: StoredJob['lines'] | null = null;
     // docs/jobs.md#update: a new client, service, unit, language pair or domain takes the price again.
     const criteria = ['client_id', 'service_id', 'unit_id', 'language_pair_id', 'domain_id'] as const;
     if (criteria.some((column) => next[column] !== current[column])) {
       const pricing = await resolvePricing(ctx, criteriaOf(next));
       Object.assign(changes, pricingColumns(pricing));
-      lines = repriceLines(await currentLines(), pricing.main.entries, isTrue(current.has_matches));
+      lines = repriceLines(job.lines, pricing.main.entries, isTrue(current.has_matches));
     }
     if (input.quantity !== undefined) {
       // A plain quantity replaces the match lines' quantities.
       changes.quantity = toDecimalString(input.quantity);
       changes.has_matches = 0;
-      lines = (lines ?? (await currentLines())).map((line) => ({ id: line.id, value: '0', entry: line.entry }));
+      // The categories keep their names (none for a line of a price taken again above).
+      lines = (lines ?? job.lines).map((line) => ({ ...line, value: '0' }));
     }
     if (changes.name !== undefined) changes.name_key = changes.name.toLowerCase();
     changes.search_text = searchText({ ...current, ...changes });
     changes.updated_at = now;
-    await repo.update(ctx.db, ctx.accountId, id, changes);
-    if (lines !== null) await repo.replaceLines(ctx.db, ctx.accountId, id, lines, stored);
-    return settle(ctx, id, 'updated');
+    Object.assign(job.row, changes);
+    if (lines !== null) job.lines = lines;
+    return jobStore.save(ctx, job);
   },
 
   /** docs/jobs.md#delete: 204; 409 while invoiced (or on a quote or invoice); its own parts go with it. */
   async remove(ctx: Ctx, id: string): Promise<void> {
-    const row = await lockJob(ctx, id);
+    const row = await jobStore.lock(ctx, id);
     if (row.status === JOB_STATUS.invoiced) {
       throw new ApiError('resource_in_use', `Job "${row.name}" is invoiced and cannot be deleted; archive it instead`);
     }
@@ -283,61 +215,11 @@ export const jobs = {
     await recordEvent(ctx, 'job.deleted', job);
   },
 
-  touch(ctx: Ctx, id: string, now: string): Promise<void> {
-    return repo.update(ctx.db, ctx.accountId, id, { updated_at: now });
-  },
-
-  /** For a change to a part of the job (outsourcing): the locked job and its match lines (404 when not the caller's). */
-  async lockForPart(ctx: Ctx, id: string): Promise<JobPart> {
-    const row = await lockJob(ctx, id);
-    return { row, lines: (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [] };
-  },
-
-  /** The CAT analysis files behind the job's match lines (`quantity.catFile.fileIds`), set by an import. */
-  async setCatFiles(ctx: Ctx, id: string, fileIds: readonly string[]): Promise<void> {
-    await repo.update(ctx.db, ctx.accountId, id, { cat_file_ids: JSON.stringify(fileIds) });
-  },
-
-  /** After a change to a part of the job: updated_at, estimation, `job.updated`; answers the job. */
-  async partChanged(ctx: Ctx, id: string): Promise<JobObject> {
-    await jobs.touch(ctx, id, nowIso());
-    return settle(ctx, id, 'updated');
-  },
-
   /**
    * The estimation of jobs depends on their client's minimum fee and currency (docs/estimation.md#3-minimum-fee-and-non-billable): the
    * clients module calls this when they change. Jobs whose estimation changed record `job.updated`.
    */
   async recomputeForClient(ctx: Ctx, clientId: string): Promise<void> {
-    await jobs.recompute(ctx, await repo.idsOfClient(ctx.db, ctx.accountId, clientId));
-  },
-
-  /**
-   * Before a write of several jobs in one transaction (PostgreSQL; SQLite serialises write
-   * transactions): locks every job of the caller among `ids` in id order, then what writing them
-   * locks next (their groups, in id order, through `lockWithJobs`). Storing a job's estimation
-   * refreshes its group, locked until the end: locking the next job while holding that group would
-   * deadlock with a write of that job waiting for the group, and two writers taking jobs, or groups,
-   * in different orders would deadlock with each other. Unknown ids are skipped (the caller answers them).
-   */
-  async lockAll(ctx: Ctx, ids: readonly string[]): Promise<void> {
-    if (ctx.dialect !== 'postgres' || ids.length === 0) return;
-    const sorted = [...new Set(ids)].sort();
-    for (const id of sorted) await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
-    for (const extension of jobExtensions.list()) await extension.lockWithJobs?.(ctx, sorted);
-  },
-
-  /** Recomputes the stored estimation of some jobs (an input owned by another module changed). */
-  async recompute(ctx: Ctx, ids: readonly string[]): Promise<void> {
-    // Every job (and its group) locked first, in id order: see lockAll.
-    await jobs.lockAll(ctx, ids);
-    for (const id of ids) {
-      const before = (await repo.find(ctx.db, ctx.accountId, id))?.estimation;
-      if (before === undefined) continue;
-      await storeEstimations(ctx, [id]);
-      const after = (await repo.find(ctx.db, ctx.accountId, id))?.estimation;
-      if (after !== before) await recordEvent(ctx, 'job.updated', await jobs.get(ctx, id));
-    }
+    await jobStore.recompute(ctx, await repo.idsOfClient(ctx.db, ctx.accountId, clientId));
   },
 };
-

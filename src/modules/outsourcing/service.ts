@@ -8,7 +8,7 @@ import { party } from '../clients/index.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { masterData, matchCategories, services, units } from '../master-data/index.js';
 import { applicablePrices } from '../prices/index.js';
-import { jobs, type JobObject, type JobPart } from '../jobs/index.js';
+import { jobStore, type JobObject, type StoredJob } from '../jobs/index.js';
 import { linesOfPrice, parseEntries, repriceLines, sumOfLines, takePrice, type Line, type TakenPrice } from '../price-lines/index.js';
 import { amountsOf } from './assembly.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
@@ -27,7 +27,7 @@ async function supplierParam(ctx: Ctx, id: string): Promise<string> {
 }
 
 /** The supplier price of docs/prices.md#which-price-applies for the outsourcing's criteria, with the job's client and domain. */
-async function supplierPrice(ctx: Ctx, job: JobPart, row: Pick<OutsourcingRow, 'supplier_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id'>): Promise<TakenPrice> {
+async function supplierPrice(ctx: Ctx, job: StoredJob, row: Pick<OutsourcingRow, 'supplier_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id'>): Promise<TakenPrice> {
   const [first] = await applicablePrices.forSupplier(ctx, {
     supplierId: row.supplier_id,
     clientId: job.row.client_id,
@@ -85,9 +85,15 @@ async function load(ctx: Ctx, jobId: string, id: string): Promise<OutsourcingRow
   return row;
 }
 
+/** After a change of the job's outsourcing (an input of its estimation): updated_at, and the store saves the job (`job.updated`). */
+function changed(ctx: Ctx, job: StoredJob): Promise<JobObject> {
+  job.row.updated_at = nowIso();
+  return jobStore.save(ctx, job);
+}
+
 export const outsourcingService = {
   async create(ctx: Ctx, jobId: string, input: OutsourcingInput & { supplier: string }): Promise<JobObject> {
-    const job = await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     const columns = await commonColumns(ctx, input);
     const now = nowIso();
     const base = {
@@ -124,11 +130,11 @@ export const outsourcingService = {
     if (input.unitCost !== undefined) row.unit_cost = roundRate(input.unitCost).toFixed();
     await repo.insert(ctx.db, row);
     await storeAmounts(ctx, row.id, jobId, lines);
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 
   async update(ctx: Ctx, jobId: string, id: string, input: OutsourcingInput): Promise<JobObject> {
-    const job = await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     const current = await load(ctx, jobId, id);
     const changes = await commonColumns(ctx, input, current);
     const next = { ...current, ...changes };
@@ -156,7 +162,7 @@ export const outsourcingService = {
     changes.updated_at = nowIso();
     await repo.update(ctx.db, ctx.accountId, id, changes);
     await storeAmounts(ctx, id, jobId, lines);
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 
   /**
@@ -170,7 +176,7 @@ export const outsourcingService = {
     id: string,
     input: { unitId: string; matches: ReadonlyArray<{ id: string; value: string }>; catFileIds: readonly string[] },
   ): Promise<JobObject> {
-    const job = await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     const current = await load(ctx, jobId, id);
     const changes: Partial<OutsourcingRow> = { cat_file_ids: JSON.stringify(input.catFileIds) };
     if (input.unitId !== current.unit_id) {
@@ -194,13 +200,13 @@ export const outsourcingService = {
     Object.assign(changes, { quantity: sumOfLines(lines), has_matches: 1, updated_at: nowIso() });
     await repo.update(ctx.db, ctx.accountId, id, changes);
     await storeAmounts(ctx, id, jobId, lines);
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 
   async remove(ctx: Ctx, jobId: string, id: string): Promise<JobObject> {
-    await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     await load(ctx, jobId, id);
     await repo.delete(ctx.db, ctx.accountId, id);
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 };

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
-import { jobExtensions, type EstimationExtras, type JobParts } from '../jobs/index.js';
+import type { EstimationExtras, JobExtension, JobParts } from '../jobs/index.js';
 import { trackerRepository as repo, type EntryWithUser } from './repository.js';
 
 /**
@@ -55,11 +55,11 @@ export async function trackerInputs(ctx: Ctx, jobIds: readonly string[]): Promis
   return result;
 }
 
-/** Registered once, when the trackers module is loaded (its routes are in modules/index.ts). */
-jobExtensions.register({
+/** Listed by the composition (modules/index.ts). */
+export const trackersJobExtension: JobExtension = {
   name: 'trackers',
   loadParts: async (ctx, jobIds) => new Map([...(await timeTrackersOf(ctx, jobIds))].map(([id, timeTrackers]) => [id, { timeTrackers }])),
   estimationInputs: trackerInputs,
   // The entries also go by the foreign key's cascade; deleting them here keeps that explicit.
   deleteParts: (ctx, jobId) => repo.deleteAllOf(ctx.db, ctx.accountId, jobId),
-});
+};

@@ -1,7 +1,7 @@
 /**
  * Time trackers of jobs (docs/trackers.md): the routes, and the jobs extension that fills a job's
- * `timeTrackers` and feeds its estimation (registered when this module is loaded).
+ * `timeTrackers` and feeds its estimation (listed by the composition, modules/index.ts).
  */
 export { trackerRoutes } from './routes.js';
-export { timeTrackersOf, trackerInputs } from './extension.js';
+export { timeTrackersOf, trackerInputs, trackersJobExtension } from './extension.js';
 export { trackers } from './service.js';

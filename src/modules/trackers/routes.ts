@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, errorResponses } from '../../core/schemas.js';
 import { Job } from '../jobs/index.js';
-import './extension.js';
 import {
   CreateTracker,
   StartTracker,

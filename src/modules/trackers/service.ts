@@ -3,7 +3,7 @@ import { bool, isUniqueViolation } from '../../core/db/dialect.js';
 import { nowIso, toIsoDate } from '../../core/dates.js';
 import { invalid, notFound, stateConflict } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { jobs, type JobObject } from '../jobs/index.js';
+import { jobs, jobStore, type JobObject, type StoredJob } from '../jobs/index.js';
 import { trackerRepository as repo, type EntryChanges, type EntryRow } from './repository.js';
 import type { CreateTrackerInput, StopTrackerInput, UpdateTrackerInput } from './schemas.js';
 
@@ -37,10 +37,16 @@ function stopChanges(row: EntryRow, duration: number | undefined, now: string): 
   return { running: 0, duration_ms: elapsed, to_at: endOf(row.from_at, elapsed, 'duration'), updated_at: now };
 }
 
+/** After a change of the job's trackers (an input of its estimation): updated_at, and the store saves the job (`job.updated`). */
+function changed(ctx: Ctx, job: StoredJob): Promise<JobObject> {
+  job.row.updated_at = nowIso();
+  return jobStore.save(ctx, job);
+}
+
 export const trackers = {
   /** `POST /v2/jobs/:id/trackers`: a stopped entry of the calling user. */
   async create(ctx: Ctx, jobId: string, input: CreateTrackerInput): Promise<JobObject> {
-    await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     const from = toIsoDate(input.from);
     const now = nowIso();
     await repo.insert(ctx.db, {
@@ -56,12 +62,12 @@ export const trackers = {
       created_at: now,
       updated_at: now,
     });
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 
   /** `POST /v2/jobs/:id/trackers/start`: a running entry of the calling user from now; 409 when one runs already. */
   async start(ctx: Ctx, jobId: string): Promise<JobObject> {
-    await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     const now = nowIso();
     try {
       await repo.insert(ctx.db, {
@@ -83,31 +89,31 @@ export const trackers = {
       if (isUniqueViolation(error)) throw stateConflict('You already have a running time tracker on this job; stop it first');
       throw error;
     }
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 
   /** `PUT /v2/jobs/:id/trackers/stop`: every running entry, of every user. Nothing running: the job, unchanged. */
   async stopAll(ctx: Ctx, jobId: string, input: StopTrackerInput): Promise<JobObject> {
-    await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     const running = await repo.running(ctx.db, ctx.accountId, jobId);
     if (running.length === 0) return jobs.get(ctx, jobId);
     const now = nowIso();
     for (const row of running) await repo.update(ctx.db, ctx.accountId, jobId, row.id, stopChanges(row, input.duration, now));
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 
   /** `PUT /v2/jobs/:id/trackers/stop/:trackerId`: 409 when the entry is not running. */
   async stopOne(ctx: Ctx, jobId: string, trackerId: string, input: StopTrackerInput): Promise<JobObject> {
-    await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     const row = await entryOf(ctx, jobId, trackerId);
     if (row.running !== 1) throw stateConflict('This time tracker entry is not running');
     await repo.update(ctx.db, ctx.accountId, jobId, trackerId, stopChanges(row, input.duration, nowIso()));
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 
   /** `PUT /v2/jobs/:id/trackers/:trackerId`: billable, duration (409 while running), from. */
   async update(ctx: Ctx, jobId: string, trackerId: string, input: UpdateTrackerInput): Promise<JobObject> {
-    await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     const row = await entryOf(ctx, jobId, trackerId);
     const running = row.running === 1;
     if (running && input.duration !== undefined && input.duration !== Number(row.duration_ms)) {
@@ -123,13 +129,13 @@ export const trackers = {
       changes.to_at = endOf(from, duration, input.duration !== undefined ? 'duration' : 'from');
     }
     await repo.update(ctx.db, ctx.accountId, jobId, trackerId, changes);
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 
   /** `DELETE /v2/jobs/:id/trackers/:trackerId`: answers the job. */
   async remove(ctx: Ctx, jobId: string, trackerId: string): Promise<JobObject> {
-    await jobs.lockForPart(ctx, jobId);
+    const job = await jobStore.load(ctx, jobId);
     if (!(await repo.delete(ctx.db, ctx.accountId, jobId, trackerId))) throw entryMissing(trackerId);
-    return jobs.partChanged(ctx, jobId);
+    return changed(ctx, job);
   },
 };
