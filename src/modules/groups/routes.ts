@@ -6,7 +6,7 @@ import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
 import { GROUP_ENTITY } from './assembly.js';
-import { CreateGroup, Group, GroupJobParams, GroupListQuery, UpdateGroup, type CreateGroupInput, type GroupFilters, type UpdateGroupInput } from './schemas.js';
+import { CreateGroup, Group, GroupJobParams, GroupListQuery, UpdateGroup } from './schemas.js';
 import { groups } from './service.js';
 
 const tags = ['Groups'];
