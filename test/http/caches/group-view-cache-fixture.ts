@@ -6,15 +6,15 @@ import { ok, scene, uniq, type World } from './job-view-cache-fixture.js';
 import { viewCacheReads } from './view-cache-reads.js';
 
 /**
- * Shared set-up of the group view cache tests (test/http/group-view-cache.test.ts), as
- * job-view-cache-fixture.ts for jobs: every case caches a group (two GETs and a listing page),
+ * Shared set-up of the group view cache tests (test/http/caches/group-view-cache.test.ts), as
+ * caches/job-view-cache-fixture.ts for jobs: every case caches a group (two GETs and a listing page),
  * makes ONE change, and reads it again through both paths, comparing with an object built from the
  * database without any cache (`freshGroup`).
  */
 export const group$ = (id: string) => `/v2/groups/${id}`;
 
 const groupReads = viewCacheReads({ noun: 'group', basePath: '/v2/groups', build: loadGroups });
-/** A group built from the database without the cache; its listing item; caching it; reading it after a change (view-cache-reads.ts). */
+/** A group built from the database without the cache; its listing item; caching it; reading it after a change (caches/view-cache-reads.ts). */
 export const { fresh: freshGroup, listed: listedGroup, cache: cacheGroup, current: currentGroup, hiddenFromOtherAccount: groupHiddenFromOtherAccount } = groupReads;
 
 /** POST /v2/groups expecting 201; answers the group. */

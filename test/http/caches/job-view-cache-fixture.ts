@@ -13,7 +13,7 @@ import { viewCacheReads } from './view-cache-reads.js';
 import { ACCOUNT_CLIENT_PRICES, jobParams, newClient, newJob, newPrice, newService, newSupplier, type World } from '../jobs/fixture.js';
 
 /**
- * Shared set-up of the job view cache tests (test/http/job-view-cache*.test.ts): every case caches
+ * Shared set-up of the job view cache tests (test/http/caches/job-view-cache*.test.ts): every case caches
  * a job (two GETs and a listing page), makes ONE change, and reads it again through both paths,
  * comparing with an object built from the database without any cache (`fresh`).
  */
@@ -26,7 +26,7 @@ export const uniq = (prefix: string) => `${prefix} ${++counter}-${Math.random().
 export const job$ = (id: string) => `/v2/jobs/${id}`;
 
 const jobReads = viewCacheReads({ noun: 'job', basePath: '/v2/jobs', build: loadJobs });
-/** A job built from the database without the cache; its listing item; caching it; reading it after a change (view-cache-reads.ts). */
+/** A job built from the database without the cache; its listing item; caching it; reading it after a change (caches/view-cache-reads.ts). */
 export const { fresh, listed, cache: cacheJob, current, hiddenFromOtherAccount: jobHiddenFromOtherAccount } = jobReads;
 
 /** Caches the job, makes the change, answers the job as read afterwards (checked against a fresh build). */

@@ -6,7 +6,7 @@ import {
   afterChange, cacheJob, colleague, current, hasJobVersions, job$, listed, newClient, newJob, ok, outsource, scene, twoApps, uniq, type World,
 } from './job-view-cache-fixture.js';
 
-/** The job view cache (see job-view-cache.test.ts) after changes made outside the job: names of other records (view_epochs), SQL bypassing the app, another app instance. */
+/** The job view cache (see caches/job-view-cache.test.ts) after changes made outside the job: names of other records (view_epochs), SQL bypassing the app, another app instance. */
 let t: TestContext;
 let w: World;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
  * (`cacheJob`: two GETs and a listing page), makes ONE change, then reads both paths (`current`:
  * each equal to a job built from the database without the cache) and checks the changed field.
  * This file: the job's own rows and parts, tenancy, and a job with every part; changes made
- * elsewhere (names, SQL, another app) are in job-view-cache-outside-changes.test.ts.
+ * elsewhere (names, SQL, another app) are in caches/job-view-cache-outside-changes.test.ts.
  */
 let t: TestContext;
 let w: World;

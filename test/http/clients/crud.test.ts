@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, createTestApp, expectError, type TestContext } from '../../helper.js';
 import { DATE, ID, partiesFixture, sleep } from './parties-fixture.js';
 
-/** Clients: create, retrieve, update, delete and labels (the listing is in clients-listing.test.ts). */
+/** Clients: create, retrieve, update, delete and labels (the listing is in clients/list.test.ts). */
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();

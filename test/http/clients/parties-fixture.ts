@@ -3,7 +3,7 @@ import { Api, createTestAccount, type TestContext } from '../../helper.js';
 import { DATE as DATE_PATTERN, ID as ID_PATTERN } from '../prices/fixture.js';
 
 /**
- * Shared helpers of the client and supplier tests (clients*.test.ts, suppliers*.test.ts). Each test
+ * Shared helpers of the client and supplier tests (clients/*.test.ts, suppliers/*.test.ts). Each test
  * file keeps its own app in `t` and binds the helpers to it: `partiesFixture(() => t)`.
  */
 export const ID = expect.stringMatching(ID_PATTERN);

@@ -6,7 +6,7 @@ import { expectCode, ID } from '../master-data/fixture.js';
 /**
  * Language pairs of the account (specification "Language pair", docs/master-data.md#language-codes, docs/master-data.md#uniqueness, docs/master-data.md#disabled-records): create,
  * uniqueness, retrieve, update, delete, the account boundary and read-only keys (the listing order
- * and reference() are in language-pairs-listing-references.test.ts).
+ * and reference() are in language-pairs/list-references.test.ts).
  */
 let t: TestContext;
 beforeAll(async () => {

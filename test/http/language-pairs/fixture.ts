@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Api, TestContext } from '../../helper.js';
 
 /**
- * Shared helpers of the language pair tests (language-pairs*.test.ts). Each test file keeps its own
+ * Shared helpers of the language pair tests (language-pairs/*.test.ts). Each test file keeps its own
  * app in `t` and binds the helpers to it: `languagePairsFixture(() => t)`.
  */
 export const PATH = '/v2/account/language-pairs';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../helper.js';
 import { expectCode, ID, kinds, masterDataFixture } from './fixture.js';
 
-/** The account boundary (docs/reference.md#accounts-and-tenancy) and read-only keys (docs/reference.md#authentication) of each named master-data kind (the suite per kind is in master-data.test.ts). */
+/** The account boundary (docs/reference.md#accounts-and-tenancy) and read-only keys (docs/reference.md#authentication) of each named master-data kind (the suite per kind is in master-data/crud.test.ts). */
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();

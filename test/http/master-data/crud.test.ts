@@ -5,10 +5,10 @@ import { expectCode, ID, kinds, masterDataFixture, type Obj, type Params } from 
 /**
  * The named master-data kinds of docs/master-data.md (services, match categories, units, domains, labels,
  * taxes), one table-driven suite per kind: list, create, retrieve, update, delete, uniqueness,
- * validation and events; the account boundary and read-only keys are in master-data-access.test.ts
- * (the table of kinds in master-data-fixture.ts). Rules particular to one kind
+ * validation and events; the account boundary and read-only keys are in master-data/access.test.ts
+ * (the table of kinds in master-data/fixture.ts). Rules particular to one kind
  * (listing orders, exclusive flags, tax values, label colours, references) are in
- * master-data-rules.test.ts; language pairs in language-pairs.test.ts.
+ * master-data/rules.test.ts; language pairs in language-pairs/crud.test.ts.
  */
 let t: TestContext;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { expectError, type Api, type Reply, type TestContext } from '../../helpe
 import { ID as ID_PATTERN } from '../prices/fixture.js';
 
 /**
- * Shared set-up of the table-driven master-data tests (master-data.test.ts, master-data-access.test.ts):
+ * Shared set-up of the table-driven master-data tests (master-data/crud.test.ts, master-data/access.test.ts):
  * the named kinds as a table, and helpers each test file binds to its own app: `masterDataFixture(() => t)`.
  */
 

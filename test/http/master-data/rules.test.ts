@@ -8,7 +8,7 @@ import { rejection } from './fixture.js';
 /**
  * Rules of single master-data kinds (docs/reference.md#bare-arrays, docs/master-data.md): the order of each listing, exclusive flags,
  * tax values, label colours, references from other records, and concurrency. The CRUD contract
- * shared by every kind is in master-data.test.ts.
+ * shared by every kind is in master-data/crud.test.ts.
  */
 let t: TestContext;
 beforeAll(async () => {

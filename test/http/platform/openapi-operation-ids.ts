@@ -1,6 +1,6 @@
 /**
  * Every operation of the OpenAPI document and its operationId: generated clients name their
- * functions after them, so a change here must be deliberate (openapi.test.ts compares the list).
+ * functions after them, so a change here must be deliberate (platform/openapi.test.ts compares the list).
  */
 export const OPERATION_IDS: Record<string, string> = {
   'GET /v2/account/services': 'listAccountServices',

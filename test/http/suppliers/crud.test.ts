@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, createTestApp, expectError, type TestContext } from '../../helper.js';
 import { DATE, ID, partiesFixture, sleep } from '../clients/parties-fixture.js';
 
-/** Suppliers: create, retrieve, update, delete (parts in suppliers-parts.test.ts, the listing in suppliers-listing.test.ts). */
+/** Suppliers: create, retrieve, update, delete (parts in suppliers/parts.test.ts, the listing in suppliers/list.test.ts). */
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
