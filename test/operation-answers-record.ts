@@ -1,6 +1,5 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 
 /** The test workers' side of test/operation-answers.ts: each answer a test app checks is written down. */
 
@@ -12,22 +11,24 @@ declare module 'vitest' {
 }
 
 const seen = new Set<string>();
-let file: string | null | undefined;
+let file: Promise<string | undefined> | undefined;
 
-/** Records one answer of a test app (once per process for each operation and status). */
+/**
+ * Records one answer of a test app (once per process for each operation and status). vitest is
+ * loaded only here, when a test app answers: outside a vitest worker (a script building a test
+ * app) or without the global setup, nothing is recorded.
+ */
 export function recordAnswer(operationId: string, status: number): void {
   const line = `${operationId} ${status}`;
   if (seen.has(line)) return;
   seen.add(line);
-  if (file === undefined) {
-    // Outside a vitest worker (or without the global setup) there is nowhere to write: nothing is recorded.
-    let dir: string | undefined;
-    try {
-      dir = inject('operationAnswersDir');
-    } catch {
-      dir = undefined;
-    }
-    file = dir ? join(dir, `${process.pid}.txt`) : null;
-  }
-  if (file) appendFileSync(file, `${line}\n`);
+  file ??= import('vitest')
+    .then(({ inject }) => {
+      const dir = inject('operationAnswersDir');
+      return dir ? join(dir, `${process.pid}.txt`) : undefined;
+    })
+    .catch(() => undefined);
+  void file.then((path) => {
+    if (path) appendFileSync(path, `${line}\n`);
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../../helper.js';
-import { ACCOUNT_CLIENT_PRICES, EUR, eventsOf, jobParams, newClient, newJob, newPrice, newService, worldPerFile, type World } from './fixture.js';
+import { ACCOUNT_CLIENT_PRICES, EUR, eventsOf, expectStoredAsAnswered, jobParams, newClient, newJob, newPrice, newService, worldPerFile, type World } from './fixture.js';
 
 let t: TestContext;
 let w: World;
@@ -255,27 +255,34 @@ describe('POST /v2/jobs', () => {
   });
 });
 
-describe('GET /v2/jobs/:id', () => {
-  it('answers 404 for a missing, malformed or another account\'s job', async () => {
-    const job = await newJob(t.api, jobParams(w, await newService(t.api)));
-    expectError(await t.api.get(`/v2/jobs/${MISSING_ID}`), 404, 'resource_missing');
-    expectError(await t.api.get('/v2/jobs/not-an-id'), 404, 'resource_missing');
-    expectError(await t.otherApi.get(`/v2/jobs/${job.id}`), 404, 'resource_missing');
-    expect((await t.api.withKey(t.account.readKey).get(`/v2/jobs/${job.id}`)).body).toEqual(job);
+/**
+ * A new job is answered from what the request stores, not read back: the answer and the event must
+ * still be exactly the object built from the database afterwards (expectStoredAsAnswered).
+ */
+
+describe('POST /v2/jobs: the answer is the stored job', () => {
+  it('with a price with match entries, a domain, a pair, a project manager, a client with a minimum fee', async () => {
+    const service = await newService(t.api, 'Answered');
+    await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 }, [
+      [w.match['100%']!, 0.03],
+      [w.match.Repetitions!, 0.02],
+    ]);
+    const client = await newClient(t.api, { currency: 'EUR', minimumFee: 500 });
+    const manager = (await t.api.post('/v2/users', { name: 'Paula Manager', email: `pm-${Date.now()}@example.com` } as never)).body.id as string;
+    const reply = await t.api.post('/v2/jobs', jobParams(w, service, { client, languagePair: w.pair.enFr, domain: w.domain.legal, projectManager: manager }) as never);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body.quantity.matches.map((line: { name: string }) => line.name)).toEqual(['100%', 'Repetitions']);
+    expect(reply.body.projectManager).toEqual({ id: manager, name: 'Paula Manager' });
+    expect(reply.body.estimation.total).toBe(500); // 1000 words × 0.1 = 100, raised to the client's minimum fee
+    await expectStoredAsAnswered(t, reply.body, 'job.created');
   });
 
-  it('keeps its rates when the price changes later (frozen), and shows renamed references', async () => {
-    const service = await newService(t.api, 'Frozen');
-    const price = await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 }, [[w.match['100%']!, 0.02]]);
-    const job = await newJob(t.api, jobParams(w, service));
-    expect((await t.api.put(`${ACCOUNT_CLIENT_PRICES}/${price}`, { unitCost: 0.5 })).status).toBe(200);
-    expect((await t.api.put(`${ACCOUNT_CLIENT_PRICES}/${price}/match/${w.match['100%']}`, { unitCost: 0.3 })).status).toBe(200);
-    await t.api.put(`/v2/account/services/${service}`, { name: 'Renamed frozen service' });
-    const after = (await t.api.get(`/v2/jobs/${job.id}`)).body;
-    expect(after.quantity.unitCost).toBe(0.1);
-    expect(after.quantity.matches).toEqual([{ id: w.match['100%'], name: '100%', percentage: 0.2, unitCost: 0.02, value: 0 }]);
-    expect(after.estimation.total).toBe(100);
-    expect(after.service.name).toBe('Renamed frozen service');
-    expect(after.estimation.details.service.name).toBe('Renamed frozen service');
+  it('without any applicable price, and after the calling user was renamed (the owner under its new name)', async () => {
+    const renamed = await t.api.put(`/v2/users/${t.account.userId}`, { name: `Renamed ${Date.now()}` } as never);
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const job = await newJob(t.api, jobParams(w, await newService(t.api, 'Unpriced')));
+    expect(job.user).toEqual({ id: t.account.userId, name: renamed.body.name });
+    expect(job.quantity.matches).toEqual([]);
+    await expectStoredAsAnswered(t, job, 'job.created');
   });
 });

@@ -1,10 +1,12 @@
 import { expect } from 'vitest';
+import { loadJobs } from '../../../src/modules/jobs/assembly.js';
 import type { Api, TestContext } from '../../helper.js';
 import { buildWorld, insertParty, worldPerFile, type World } from '../prices/fixture.js';
 
 /** Shared set-up of the jobs and outsourcing tests: the prices world, and small builders. */
 export { buildWorld, insertParty, worldPerFile, type World };
 export { DATE, ID, eventsOf } from '../prices/fixture.js';
+import { eventsOf } from '../prices/fixture.js';
 
 export const EUR = { code: 'EUR', symbol: '€' };
 export const USD = { code: 'USD', symbol: '$' };
@@ -89,4 +91,19 @@ export async function expectTakesFirstListed(api: Api, job: { id: string; quanti
   expect(quantity.matches).toEqual((first?.matches ?? []).map((match) => ({ ...match, value: 0 })));
   expect(quantity.timeBasedUnitCostPriceReference).toEqual(hourly && { id: hourly.id, type: hourly.type });
   expect(quantity.timeBasedUnitCost).toBe(hourly?.unitCost ?? 0);
+}
+
+/** The job built from the database alone (no view cache, no answer of the request). */
+export async function storedJob(t: TestContext, id: string): Promise<unknown> {
+  const ctx = { db: t.database.db, dialect: t.database.dialect, accountId: t.account.accountId, userId: t.account.userId };
+  return JSON.parse(JSON.stringify((await loadJobs(ctx, [id])).get(id)));
+}
+
+/**
+ * A new job and a price edit are answered from what the request stores, not read back: the answer
+ * and the last event must still be exactly the job built from the database afterwards.
+ */
+export async function expectStoredAsAnswered(t: TestContext, answer: { id: string }, event: 'job.created' | 'job.updated'): Promise<void> {
+  expect(await storedJob(t, answer.id)).toEqual(answer);
+  expect((await eventsOf(t, event)).at(-1)).toEqual(answer);
 }
