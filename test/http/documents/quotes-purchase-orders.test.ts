@@ -42,6 +42,21 @@ describe('quotes', () => {
     expectError(await t.api.post('/v2/quotes', { client: w.client, outsourcing: [MISSING_ID] }), 400, 'parameter_unknown');
     expect((await t.api.get('/v2/quotes', { status: [4] })).body.items.map((q: any) => q.id)).toEqual([quote.id]);
   });
+
+  it('deletes a draft (204) and frees its jobs for another quote; a sent quote is kept (409)', async () => {
+    const jobId = await fixedJob(t.api, w, 30);
+    const draft = (await t.api.post('/v2/quotes', { client: w.client, jobs: [jobId] })).body;
+    const deleted = await t.api.delete(`/v2/quotes/${draft.id}`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.raw.body).toBe('');
+    expectError(await t.api.get(`/v2/quotes/${draft.id}`), 404, 'resource_missing');
+    expectError(await t.api.delete(`/v2/quotes/${draft.id}`), 404, 'resource_missing');
+    const again = await t.api.post('/v2/quotes', { client: w.client, jobs: [jobId] });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    await t.api.post(`/v2/quotes/${again.body.id}/send`);
+    expectError(await t.api.delete(`/v2/quotes/${again.body.id}`), 409, 'state_conflict');
+    expect((await t.api.get(`/v2/quotes/${again.body.id}`)).body.status).toBe(2);
+  });
 });
 
 describe('purchase orders', () => {
@@ -69,21 +84,21 @@ describe('purchase orders', () => {
     expectError(await t.otherApi.get(`/v2/purchase-orders/${created.body.id}`), 404, 'resource_missing');
     expect((await t.api.get('/v2/purchase-orders', { supplier: [w.supplier] })).body.totalItems).toBe(1);
   });
-});
 
-describe('notes and labels on the three kinds', () => {
-  for (const base of ['/v2/invoices', '/v2/quotes', '/v2/purchase-orders']) {
-    it(`${base}: notes and labels, also after draft`, async () => {
-      const party = base === '/v2/purchase-orders' ? { supplier: w.supplier } : { client: w.client };
-      const doc = (await t.api.post(base, party)).body;
-      await t.api.post(`${base}/${doc.id}/send`);
-      const noted = await t.api.post(`${base}/${doc.id}/notes`, { content: 'Sent by mail' });
-      expect(noted.status, JSON.stringify(noted.body)).toBe(200);
-      expect(noted.body.notes).toMatchObject([{ content: '<p>Sent by mail</p>' }]);
-      const label = (await t.api.post('/v2/account/labels', { name: `L ${base}`, color: '#ff0000' })).body.id;
-      const labelled = await t.api.post(`${base}/${doc.id}/labels/${label}`);
-      expect(labelled.body.labels).toEqual([{ id: label, name: `L ${base}`, color: '#ff0000' }]);
-      expectError(await t.otherApi.post(`${base}/${doc.id}/notes`, { content: 'x' }), 404, 'resource_missing');
-    });
-  }
+  it('deletes a draft (204) and frees its outsourcing for another order; a sent order is kept (409)', async () => {
+    const jobId = await fixedJob(t.api, w, 100);
+    const outsourcingId = (await t.api.post(`/v2/jobs/${jobId}/outsourcing`, { supplier: w.supplier, fixedPrice: 40 })).body.outsourcing[0].id;
+    const draft = (await t.api.post('/v2/purchase-orders', { supplier: w.supplier, outsourcing: [outsourcingId] })).body;
+    const deleted = await t.api.delete(`/v2/purchase-orders/${draft.id}`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.raw.body).toBe('');
+    expectError(await t.api.get(`/v2/purchase-orders/${draft.id}`), 404, 'resource_missing');
+    expectError(await t.otherApi.delete(`/v2/purchase-orders/${draft.id}`), 404, 'resource_missing');
+    const again = await t.api.post('/v2/purchase-orders', { supplier: w.supplier, outsourcing: [outsourcingId] });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.total.total).toBe(40);
+    await t.api.post(`/v2/purchase-orders/${again.body.id}/send`);
+    expectError(await t.api.delete(`/v2/purchase-orders/${again.body.id}`), 409, 'state_conflict');
+    expect((await t.api.get(`/v2/purchase-orders/${again.body.id}`)).body.status).toBe(2);
+  });
 });
