@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -22,13 +22,18 @@ import { missingAnswers, parseAnswers, type MissingAnswers } from './operation-a
  */
 export const EXEMPT: Record<string, { success?: string; error?: string }> = {};
 
+const PREFIX = 'transdesk-operation-answers-';
+
 export default function setup(project: TestProject): () => Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'transdesk-operation-answers-'));
+  removeAbandoned();
+  const dir = mkdtempSync(join(tmpdir(), PREFIX));
   project.provide('operationAnswersDir', dir);
   return async () => {
     try {
       if (!(await wholeSuiteRan(project))) return;
       const answers = readdirSync(dir).flatMap((name) => parseAnswers(readFileSync(join(dir, name), 'utf8')));
+      // No answer at all: the tests were listed, not run (`vitest list`).
+      if (answers.length === 0) return;
       const missing = missingAnswers(Object.values(OPERATION_IDS), answers, EXEMPT);
       if (missing.length === 0) return;
       console.error(report(missing));
@@ -53,4 +58,18 @@ async function wholeSuiteRan(project: TestProject): Promise<boolean> {
   const ran = new Set(vitest.state.getFiles().map((file) => file.filepath));
   const { testFiles } = await project.globTestFiles();
   return testFiles.length > 0 && testFiles.every((file) => ran.has(file));
+}
+
+/** The folders of runs that were killed before their teardown, a day old or more. */
+function removeAbandoned(): void {
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by another run: nothing to do.
+    }
+  }
 }
