@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // Gives the workers a folder for the operations' answers they see; after a run of the whole
+    // suite, fails it when an operation of the OpenAPI document lacks a success or an error test.
+    globalSetup: ['test/operation-answers-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { isValidDateInput } from '../src/core/dates.js';
 import { isCurrencyCode } from '../src/core/money.js';
+import { recordAnswer } from './operation-answers-record.js';
 
 /**
  * The response validation of the test apps: every answer of a documented route must be one the
@@ -120,6 +121,8 @@ export class ResponseValidation {
       // HEAD of a GET route: Fastify answers it by itself; the document lists the GET.
       return request.method === 'HEAD' ? undefined : `${where}: the operation is not in the document`;
     }
+    // What the whole suite must have seen of each operation: a success and an error (test/operation-answers.ts).
+    if (typeof operation.operationId === 'string') recordAnswer(operation.operationId, reply.statusCode);
     const declared = operation.responses?.[String(reply.statusCode)] as Json | undefined;
     if (!declared) return `${where}: status not declared (declared: ${Object.keys(operation.responses ?? {}).join(', ')})`;
     const response = this.resolve(declared);

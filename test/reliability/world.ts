@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Api, TestContext } from '../helper.js';
-import { uploadFile } from '../http/files-helper.js';
+import { uploadFile } from '../http/files/helper.js';
 
 /**
  * Shared set-up of the generated reliability suites: the route list of the OpenAPI document, one

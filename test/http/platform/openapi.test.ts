@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ErrorCodes } from '../../../src/core/errors.js';
+import { createTestApp, type TestContext } from '../../helper.js';
+import { openapiPath } from '../../response-validation.js';
+import { OPERATION_IDS } from './openapi-operation-ids.js';
+
+/**
+ * The OpenAPI document (`GET /v2/openapi.json`) as a client generator reads it: valid, complete,
+ * named, with the error answers, uploads and downloads each operation really has. That every answer
+ * of the suite matches it is checked by the test apps themselves (test/response-validation.ts).
+ */
+let t: TestContext;
+let document: any;
+beforeAll(async () => {
+  t = await createTestApp();
+  const reply = await t.api.withKey(undefined).get('/v2/openapi.json');
+  expect(reply.status).toBe(200);
+  document = reply.body;
+});
+afterAll(() => t.close());
+
+type Operation = { method: string; path: string; operation: any };
+const operations = (): Operation[] =>
+  Object.entries<any>(document.paths).flatMap(([path, item]) =>
+    ['get', 'head', 'post', 'put', 'patch', 'delete'].filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] })),
+  );
+const resolve = (value: any): any => (value?.$ref ? resolve(value.$ref.slice(2).split('/').reduce((node: any, key: string) => node[key], document)) : value);
+
+describe('the document', () => {
+  it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every route the app registers (but the hidden ones and the HEAD twins of GET routes)', () => {
+    const registered = t.responses.routes.filter((route) => !route.hidden && !route.implicitHead && route.url.startsWith('/v2/'));
+    expect(registered.length).toBeGreaterThan(200);
+    const documented = new Set(operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`));
+    const missing = registered.map((route) => `${route.method} ${openapiPath(route.url)}`).filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+    expect(documented.size).toBe(new Set(registered.map((route) => `${route.method} ${route.url}`)).size);
+  });
+
+  it('gives every operation the operationId of the pinned list (unique, readable)', () => {
+    const actual = Object.fromEntries(operations().map(({ method, path, operation }) => [`${method.toUpperCase()} ${path}`, operation.operationId]));
+    expect(actual).toEqual(OPERATION_IDS);
+    const ids = Object.values(actual);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+  });
+
+  it('has no generic 4XX answer: each error status an operation answers, as a reference to the error body', () => {
+    for (const { method, path, operation } of operations()) {
+      const statuses = Object.keys(operation.responses);
+      expect(statuses, `${method} ${path}`).not.toContain('4XX');
+      const write = method !== 'get' && method !== 'head';
+      const errors = ['400', '401'];
+      if (write) errors.push('403');
+      if (operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');
+      if (write && operation.operationId !== 'parseCatAnalysis') errors.push('409');
+      if (write) errors.push('413', '415');
+      errors.push('429', '500');
+      const ranges = path.endsWith('/download') ? ['416'] : [];
+      expect(statuses.filter((status) => Number(status) >= 400).sort(), `${method} ${path}`).toEqual([...errors, ...ranges].sort());
+      for (const status of statuses.filter((status) => Number(status) >= 400 && Number(status) !== 416)) {
+        expect(operation.responses[status].$ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/responses\//);
+      }
+    }
+  });
+
+  it('lists the error codes in the error body, and per status the codes of that status', () => {
+    const error = document.components.schemas.Error;
+    expect(error.required).toEqual(['message', 'name', 'code', 'id']);
+    expect(error.properties.code.enum).toEqual(Object.keys(ErrorCodes));
+    const notFound = resolve({ $ref: '#/components/responses/NotFound' });
+    expect(notFound.description).toBe('NotFound: `resource_missing`, `route_missing`');
+    expect(notFound.content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['resource_missing', 'route_missing']);
+    const conflict = resolve({ $ref: '#/components/responses/Conflict' });
+    expect(conflict.content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['resource_exists', 'resource_in_use', 'invalid_transition', 'state_conflict']);
+    expect(resolve({ $ref: '#/components/responses/TooManyRequests' }).headers['Retry-After']).toBeDefined();
+    expect(resolve({ $ref: '#/components/responses/Unauthorized' }).headers['WWW-Authenticate']).toBeDefined();
+  });
+
+  it('declares the multipart body of every upload: the part `file` (binary) and the text fields', () => {
+    const uploads = operations().filter(({ path }) => /\/files\/upload|\/cat-analysis/.test(path));
+    expect(uploads.map(({ operation }) => operation.operationId).sort()).toEqual(
+      [
+        'importJobCatAnalysis',
+        'importJobOutsourcingCatAnalysis',
+        'parseCatAnalysis',
+        'uploadClientFile',
+        'uploadGroupFile',
+        'uploadGroupFileToOutsourcing',
+        'uploadJobFile',
+        'uploadJobFileToOutsourcing',
+        'uploadSupplierFile',
+      ].sort(),
+    );
+    for (const { path, operation } of uploads) {
+      const multipart = operation.requestBody?.content?.['multipart/form-data'];
+      expect(multipart, path).toBeDefined();
+      expect(multipart.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+      expect(operation.responses['413'], path).toBeDefined();
+    }
+    const parse = document.paths['/v2/cat-analysis/parse'].post.requestBody.content;
+    expect(Object.keys(parse)).toEqual(['multipart/form-data']);
+    expect(parse['multipart/form-data'].schema.required).toEqual(['file']);
+    expect(parse['multipart/form-data'].schema.properties.catTool.enum).toEqual(['trados', 'memoq', 'phrase']);
+    const importing = document.paths['/v2/jobs/{id}/cat-analysis'].post.requestBody.content;
+    expect(Object.keys(importing).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+    expect(Object.keys(importing['multipart/form-data'].schema.properties)).toEqual(['file', 'fileId', 'catConfiguration', 'targetLanguage']);
+    expect(importing['multipart/form-data'].schema.required).toBeUndefined();
+  });
+
+  it('declares downloads as binary content with Range, 206, 304 and 416, and PDFs as application/pdf', () => {
+    const downloads = operations().filter(({ path }) => path.endsWith('/download'));
+    expect(downloads).toHaveLength(8);
+    for (const { method, path, operation } of downloads) {
+      expect(operation.responses['200'].content['application/octet-stream'].schema, `${method} ${path}`).toMatchObject({ type: 'string', format: 'binary' });
+      expect(operation.responses['206'].headers['Content-Range']).toBeDefined();
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '206', '304', '416', '404']));
+      expect(operation.parameters.filter((parameter: any) => parameter.in === 'header').map((parameter: any) => parameter.name)).toEqual(['Range', 'If-Range', 'If-None-Match']);
+    }
+    for (const kind of ['invoices', 'quotes', 'purchase-orders']) {
+      const pdf = document.paths[`/v2/${kind}/{id}/pdf`].get.responses['200'];
+      expect(Object.keys(pdf.content)).toEqual(['application/pdf']);
+      expect(pdf.content['application/pdf'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    }
+    for (const { operation } of operations()) {
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        const content = resolve(response).content ?? {};
+        if (content['application/json']) expect(content['application/json'].schema.format, `${operation.operationId} ${status}`).not.toBe('binary');
+      }
+    }
+  });
+});
+
+describe('the response validation of the test apps', () => {
+  it('fails a request whose answer does not match the document (a body, a status, a media type)', async () => {
+    const other = await createTestApp();
+    try {
+      const paths = other.app.swagger() as any;
+      // The document is built once per app: changing it here changes what this app's answers are checked against.
+      paths.paths['/v2/users'].get.responses['200'] = { $ref: '#/components/responses/NotFound' };
+      await expect(other.api.get('/v2/users')).rejects.toThrow(/does not match the OpenAPI document[\s\S]*GET \/v2\/users → 200/);
+      delete paths.paths['/v2/users/me'].get.responses['401'];
+      await expect(other.api.withKey('wrong').get('/v2/users/me')).rejects.toThrow(/GET \/v2\/users\/me → 401: status not declared/);
+      const account = paths.paths['/v2/account'].get.responses['200'];
+      account.content = { 'application/pdf': account.content['application/json'] };
+      await expect(other.api.get('/v2/account')).rejects.toThrow(/GET \/v2\/account → 200: content type application\/json not declared/);
+      expect((await other.api.get('/v2/events')).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
