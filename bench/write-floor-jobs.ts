@@ -128,5 +128,5 @@ export function newLineValues(jobId: string, accountId: string, price: TakenPric
 
 /** The job's JSON (the answer and the event's data): its row, its stored estimation parsed, its lines. */
 export function jobJson(row: Row, lines: Array<{ category: unknown; value: unknown }>): string {
-  return JSON.stringify({ ...row, estimation: JSON.parse(String(row.estimation)), matches: lines });
+  return JSON.stringify({ ...row, estimation: JSON.parse(String(row.estimation)) as unknown, matches: lines });
 }

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ async function migratedTo(target?: string): Promise<Database> {
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
-  if (error) throw error;
+  if (error) throw error instanceof Error ? error : new Error(inspect(error));
   return database;
 }
 

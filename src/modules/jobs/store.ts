@@ -55,7 +55,7 @@ const NAMES_OF: ReadonlyArray<[keyof JobRow, ReadonlyArray<keyof JobRowWithNames
 function changedColumns(before: JobRow, after: JobRow): Partial<JobRow> {
   const changes: Record<string, unknown> = {};
   for (const column of JOB_COLUMNS) if (after[column] !== before[column]) changes[column] = after[column];
-  return changes as Partial<JobRow>;
+  return changes;
 }
 
 /** The row's own columns (its names left out). */

@@ -84,7 +84,7 @@ export async function recordedTestApp(env: Record<string, string> = {}): Promise
   const database = openDatabase('sqlite::memory:');
   const record = recordStatements(database);
   await migrateToLatest(database);
-  const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
+  const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env });
   const { app, responses } = await buildTestApp({ config, database });
   const account = await createTestAccount(database, 'Agency One');
   const other = await createTestAccount(database, 'Agency Two');

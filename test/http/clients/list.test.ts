@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DefaultQueryExecutor } from 'kysely';
-import { Api, MISSING_ID, createTestApp, expectError, type TestContext } from '../../helper.js';
+import { type Api, MISSING_ID, createTestApp, expectError, type TestContext } from '../../helper.js';
 import { partiesFixture, sleep } from './parties-fixture.js';
 
 /** The client listing (GET /v2/clients): paging, sorting, filters, query count and the account boundary. */

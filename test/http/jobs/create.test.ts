@@ -268,8 +268,8 @@ describe('POST /v2/jobs: the answer is the stored job', () => {
       [w.match.Repetitions!, 0.02],
     ]);
     const client = await newClient(t.api, { currency: 'EUR', minimumFee: 500 });
-    const manager = (await t.api.post('/v2/users', { name: 'Paula Manager', email: `pm-${Date.now()}@example.com` } as never)).body.id as string;
-    const reply = await t.api.post('/v2/jobs', jobParams(w, service, { client, languagePair: w.pair.enFr, domain: w.domain.legal, projectManager: manager }) as never);
+    const manager = (await t.api.post('/v2/users', { name: 'Paula Manager', email: `pm-${Date.now()}@example.com` })).body.id as string;
+    const reply = await t.api.post('/v2/jobs', jobParams(w, service, { client, languagePair: w.pair.enFr, domain: w.domain.legal, projectManager: manager }));
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body.quantity.matches.map((line: { name: string }) => line.name)).toEqual(['100%', 'Repetitions']);
     expect(reply.body.projectManager).toEqual({ id: manager, name: 'Paula Manager' });
@@ -278,7 +278,7 @@ describe('POST /v2/jobs: the answer is the stored job', () => {
   });
 
   it('without any applicable price, and after the calling user was renamed (the owner under its new name)', async () => {
-    const renamed = await t.api.put(`/v2/users/${t.account.userId}`, { name: `Renamed ${Date.now()}` } as never);
+    const renamed = await t.api.put(`/v2/users/${t.account.userId}`, { name: `Renamed ${Date.now()}` });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     const job = await newJob(t.api, jobParams(w, await newService(t.api, 'Unpriced')));
     expect(job.user).toEqual({ id: t.account.userId, name: renamed.body.name });

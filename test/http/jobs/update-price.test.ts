@@ -307,7 +307,7 @@ describe('PUT /v2/jobs/:id/price: match lines written by difference', () => {
       { id: b, value: 20 },
       { id: c, value: 30 },
     ];
-    expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent } as never, { json: true })).status).toBe(200);
+    expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent }, { json: true })).status).toBe(200);
     // Mark the rows: a row rewritten (deleted and inserted, or updated) loses the mark.
     await t.database.db.updateTable('job_matches').set({ percentage: '0.5' }).where('job_id', '=', job.id).where('unit_cost', 'is', null).execute();
     const marked = async () =>
@@ -315,10 +315,10 @@ describe('PUT /v2/jobs/:id/price: match lines written by difference', () => {
         (row) => row.percentage !== null,
       );
     expect(await marked()).toEqual([true, true, true]);
-    expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent } as never, { json: true })).status).toBe(200);
+    expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent }, { json: true })).status).toBe(200);
     expect(await marked()).toEqual([true, true, true]);
     const changed = [sent[0], { id: b, value: 21 }, sent[2]];
-    const reply = await t.api.put(`/v2/jobs/${job.id}/price`, { matches: changed } as never, { json: true });
+    const reply = await t.api.put(`/v2/jobs/${job.id}/price`, { matches: changed }, { json: true });
     expect(reply.status).toBe(200);
     expect(reply.body.quantity.value).toBe(61);
     expect(await marked()).toEqual([true, false, true]);
@@ -340,14 +340,14 @@ describe('PUT /v2/jobs/:id/price: the answer is the stored job', () => {
     ]);
     const client = await newClient(t.api, { currency: 'EUR', minimumFee: 40 });
     const job = await newJob(t.api, jobParams(w, service, { client, languagePair: w.pair.enFr }));
-    const label = (await t.api.post('/v2/account/labels', { name: `Edited ${Date.now()}`, color: '#336699' } as never)).body.id as string;
+    const label = (await t.api.post('/v2/account/labels', { name: `Edited ${Date.now()}`, color: '#336699' })).body.id as string;
     expect((await t.api.post(`/v2/jobs/${job.id}/labels/${label}`)).status).toBe(200);
-    expect((await t.api.post(`/v2/jobs/${job.id}/trackers`, { duration: 5_400_000, from: '2026-10-01T09:00:00Z', billable: true } as never)).status).toBe(200);
-    expect((await t.api.post(`/v2/jobs/${job.id}/notes`, { content: 'Client wants a glossary' } as never)).status).toBe(200);
+    expect((await t.api.post(`/v2/jobs/${job.id}/trackers`, { duration: 5_400_000, from: '2026-10-01T09:00:00Z', billable: true })).status).toBe(200);
+    expect((await t.api.post(`/v2/jobs/${job.id}/notes`, { content: 'Client wants a glossary' })).status).toBe(200);
     const supplier = await newSupplier(t.api);
-    const outsourced = await t.api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier, quantity: 300, quantityType: w.unit.Words, service, unitCost: 0.04 } as never);
+    const outsourced = await t.api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier, quantity: 300, quantityType: w.unit.Words, service, unitCost: 0.04 });
     expect(outsourced.status, JSON.stringify(outsourced.body)).toBe(200);
-    const group = await t.api.post('/v2/groups', { name: `Edited ${Date.now()}`, client, currency: 'EUR' } as never);
+    const group = await t.api.post('/v2/groups', { name: `Edited ${Date.now()}`, client, currency: 'EUR' });
     expect((await t.api.post(`/v2/groups/${group.body.id}/jobs/${job.id}`)).status).toBe(200);
 
     const edit = fc.record(

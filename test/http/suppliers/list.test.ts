@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DefaultQueryExecutor } from 'kysely';
-import { Api, MISSING_ID, createTestApp, expectError, type TestContext } from '../../helper.js';
+import { type Api, MISSING_ID, createTestApp, expectError, type TestContext } from '../../helper.js';
 import { partiesFixture } from '../clients/parties-fixture.js';
 
 /** The supplier listing (GET /v2/suppliers): paging, filters, query count and the account boundary. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
-import { Api, type TestContext } from '../../helper.js';
+import type { Api, TestContext } from '../../helper.js';
 import { buildWorld, jobParams, newJob, newService, type World } from '../jobs/fixture.js';
 
 /** Shared set-up of the time tracker tests (docs/trackers.md). */
