@@ -27,8 +27,7 @@ module.exports = {
     },
     {
       name: 'modules-not-to-entry-points',
-      comment:
-        'Modules are assembled by app.ts, server.ts and cli.ts, never the other way round; the demo data set alone adds its data through the whole app.',
+      comment: 'Modules are assembled by app.ts, server.ts and cli.ts, never the other way round; the demo data set alone adds its data through the whole app.',
       severity: 'error',
       from: { path: '^src/modules/', pathNot: '^src/modules/demo/' },
       to: { path: '^src/(app|server|cli)\\.ts$' },
@@ -63,8 +62,7 @@ module.exports = {
     },
     {
       name: 'composition-through-the-door',
-      comment:
-        "The composition (src/modules/index.ts) takes each module's index.ts or routes.ts, and files/owners.ts for the file routes of every owner.",
+      comment: "The composition (src/modules/index.ts) takes each module's index.ts or routes.ts, and files/owners.ts for the file routes of every owner.",
       severity: 'error',
       from: { path: '^src/modules/index\\.ts$' },
       to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/[^/]+/(index|routes)\\.ts$', '^src/modules/files/owners\\.ts$'] },

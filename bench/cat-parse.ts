@@ -6,7 +6,12 @@ import { parseReport } from '../src/modules/cat-analysis/readers/index.js';
 
 const FILES = 2000;
 const BANDS = ['perfect', 'inContextExact', 'exact', 'locked', 'crossFileRepeated', 'repeated', 'new', 'newBaseline', 'newLearnings'];
-const FUZZY = [[50, 74], [75, 84], [85, 94], [95, 99]] as const;
+const FUZZY = [
+  [50, 74],
+  [75, 84],
+  [85, 94],
+  [95, 99],
+] as const;
 
 function band(name: string, seed: number, extra = ''): { xml: string; s: number; w: number; c: number } {
   const s = seed % 17;
@@ -35,16 +40,28 @@ function report(): Uint8Array {
   }
   // The batch total: the same generator summed band by band.
   const batchParts: string[] = [];
-  const names = [...BANDS.map((n) => [n, '']), ...FUZZY.map(([a, b]) => ['fuzzy', ` min="${a}" max="${b}"`]), ...FUZZY.map(([a, b]) => ['internalFuzzy', ` min="${a}" max="${b}"`])];
-  let ts = 0, tw = 0, tc = 0;
+  const names = [
+    ...BANDS.map((n) => [n, '']),
+    ...FUZZY.map(([a, b]) => ['fuzzy', ` min="${a}" max="${b}"`]),
+    ...FUZZY.map(([a, b]) => ['internalFuzzy', ` min="${a}" max="${b}"`]),
+  ];
+  let ts = 0,
+    tw = 0,
+    tc = 0;
   names.forEach(([name, extra], k) => {
     const offset = k < BANDS.length ? k : k < BANDS.length + 4 ? 20 + k - BANDS.length : 40 + k - BANDS.length - 4;
-    let s = 0, w = 0, c = 0;
+    let s = 0,
+      w = 0,
+      c = 0;
     for (let f = 0; f < FILES; f++) {
       const b = band(name!, f + offset, extra);
-      s += b.s; w += b.w; c += b.c;
+      s += b.s;
+      w += b.w;
+      c += b.c;
     }
-    ts += s; tw += w; tc += c;
+    ts += s;
+    tw += w;
+    tc += c;
     sums.set(name! + extra, { s, w, c });
     batchParts.push(`<${name}${extra} segments="${s}" words="${w}" characters="${c}" />`);
   });
@@ -57,7 +74,7 @@ function report(): Uint8Array {
 }
 
 const bytes = report();
-if (process.env.BENCH_DUMP) (await import("node:fs")).writeFileSync(process.env.BENCH_DUMP, bytes);
+if (process.env.BENCH_DUMP) (await import('node:fs')).writeFileSync(process.env.BENCH_DUMP, bytes);
 const result = await parseReport(bytes);
 if (result.languages[0]!.files.length !== FILES) throw new Error('unexpected file count');
 const times: number[] = [];

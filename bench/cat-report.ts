@@ -97,7 +97,18 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const key = `td_${'b'.repeat(43)}`;
   const child = spawn(process.execPath, ['dist/cli.js', 'serve'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, FILE_STORAGE: 'db', PORT: '0', HOST: '127.0.0.1', BOOTSTRAP_API_KEY: key, MAX_UPLOAD_BYTES: String(50 * MB) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
+      FILE_STORAGE: 'db',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BOOTSTRAP_API_KEY: key,
+      MAX_UPLOAD_BYTES: String(50 * MB),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

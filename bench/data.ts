@@ -46,7 +46,6 @@ export interface Dataset {
   copySeconds: number;
 }
 
-
 const byName = (list: Array<{ id: string; name: string }>) => Object.fromEntries(list.map((item) => [item.name, item.id])) as Record<string, string>;
 
 /** Writes the data set into the (empty) database at `databaseUrl`: `sqlite:PATH` or `postgres://…`. */
@@ -72,7 +71,16 @@ export async function generate(databaseUrl: string, scale: number, log: (line: s
       const enFr = pairs.find((p) => p.source?.code === 'en' && p.target.code === 'fr')!.id;
       const acme = clients['Acme Pharma NV']!;
       const globex = clients['Globex Legal LLP']!;
-      const createBody = { name: 'Pharma leaflet FR', client: acme, quantity: 2400, quantityType: unit.Words!, service: service.Translation!, languagePair: enFr, domain: domains.Medical!, dueDate: '2027-03-01T17:00:00Z' };
+      const createBody = {
+        name: 'Pharma leaflet FR',
+        client: acme,
+        quantity: 2400,
+        quantityType: unit.Words!,
+        service: service.Translation!,
+        languagePair: enFr,
+        domain: domains.Medical!,
+        dueDate: '2027-03-01T17:00:00Z',
+      };
       const lines = (seed: number) => [
         { id: match['Context match']!, value: 100 + (seed % 50) },
         { id: match.Repetitions!, value: 200 + (seed % 70) },
@@ -85,10 +93,14 @@ export async function generate(databaseUrl: string, scale: number, log: (line: s
       ];
       const seedIds: string[] = [];
       for (let i = 0; i < SEED_JOBS; i++) {
-        const body = i % 3 === 2 ? { ...createBody, name: `Contract review ${i}`, client: globex, languagePair: null, domain: null } : { ...createBody, name: `Pharma leaflet ${i} FR` };
+        const body =
+          i % 3 === 2
+            ? { ...createBody, name: `Contract review ${i}`, client: globex, languagePair: null, domain: null }
+            : { ...createBody, name: `Pharma leaflet ${i} FR` };
         const job = await api.call<{ id: string }>('POST', '/v2/jobs', body);
         await api.call('PUT', `/v2/jobs/${job.id}/price`, { matches: lines(i) });
-        if (i % 5 === 0) await api.call('POST', `/v2/jobs/${job.id}/trackers`, { duration: 1_800_000 + i * 1000, from: '2026-10-01T09:00:00Z', billable: i % 2 === 0 });
+        if (i % 5 === 0)
+          await api.call('POST', `/v2/jobs/${job.id}/trackers`, { duration: 1_800_000 + i * 1000, from: '2026-10-01T09:00:00Z', billable: i % 2 === 0 });
         seedIds.push(job.id);
       }
       const group = await api.call<{ id: string }>('POST', '/v2/groups', { name: 'Acme product launch', client: acme, currency: 'EUR', dueDateAuto: true });

@@ -31,12 +31,16 @@ function memory(pid: number): { rss: number; hwm: number } {
 
 function call(base: string, method: string, path: string, body?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, headers: { authorization: AUTH, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      `${base}${path}`,
+      { method, headers: { authorization: AUTH, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -59,12 +63,18 @@ function generated(total: number, hash: ReturnType<typeof createHash>): Readable
 }
 
 function upload(base: string, clientId: string, hash: ReturnType<typeof createHash>): Promise<{ status: number; body: string }> {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   return new Promise((resolve, reject) => {
     const req = request(`${base}/v2/clients/${clientId}/files/upload`, {
       method: 'POST',
-      headers: { authorization: AUTH, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(head.length + TOTAL + tail.length) },
+      headers: {
+        authorization: AUTH,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': String(head.length + TOTAL + tail.length),
+      },
     });
     req.on('response', (res) => {
       let text = '';

@@ -32,7 +32,9 @@ const user = sqlite.prepare('select id, account_id from users order by created_a
 const account = user.account_id;
 const jobIds = sqlite.prepare('select id from jobs where account_id = ? order by random() limit 2000').pluck().all(account) as string[];
 const byName = (table: string) =>
-  Object.fromEntries((sqlite.prepare(`select id, name from ${table} where account_id = ?`).all(account) as Array<{ id: string; name: string }>).map((row) => [row.name, row.id]));
+  Object.fromEntries(
+    (sqlite.prepare(`select id, name from ${table} where account_id = ?`).all(account) as Array<{ id: string; name: string }>).map((row) => [row.name, row.id]),
+  );
 const [match, units, services, domains] = [byName('match_categories'), byName('units'), byName('services'), byName('domains')];
 const client = sqlite.prepare('select id from clients where account_id = ? order by created_at limit 1').pluck().get(account) as string;
 const pair = sqlite.prepare('select id from language_pairs where account_id = ? order by created_at limit 1').pluck().get(account) as string;
@@ -49,7 +51,9 @@ const env: NodeJS.ProcessEnv = {
   HOST: '127.0.0.1',
 };
 delete env.BOOTSTRAP_API_KEY;
-const created = execFileSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--account', account, '--user', user.id, '--scope', 'write'], { env }).toString();
+const created = execFileSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--account', account, '--user', user.id, '--scope', 'write'], {
+  env,
+}).toString();
 const apiKey = /API key: (\S+)/.exec(created)?.[1];
 if (!apiKey) throw new Error(`no key in: ${created}`);
 
@@ -66,7 +70,16 @@ const base = await new Promise<string>((resolve, reject) => {
 
 const lines = ['Context match', 'Repetitions', '100%', '95-99%', '85-94%', '75-84%', '50-74%', 'No match'].filter((name) => match[name]);
 const priceBody = JSON.stringify({ matches: lines.map((name, k) => ({ id: match[name], value: 100 + k * 7 })) });
-const createBody = JSON.stringify({ name: 'Pharma leaflet FR', client, quantity: 2400, quantityType: units.Words, service: services.Translation, languagePair: pair, domain: domains.Medical, dueDate: '2027-03-01T17:00:00Z' });
+const createBody = JSON.stringify({
+  name: 'Pharma leaflet FR',
+  client,
+  quantity: 2400,
+  quantityType: units.Words,
+  service: services.Translation,
+  languagePair: pair,
+  domain: domains.Medical,
+  dueDate: '2027-03-01T17:00:00Z',
+});
 const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
 let turn = 0;
 const drive = (duration: number) =>
@@ -76,7 +89,13 @@ const drive = (duration: number) =>
     duration,
     requests: [
       kind === 'put'
-        ? { method: 'PUT', path: '/', headers, body: priceBody, setupRequest: (request: autocannon.Request) => ({ ...request, path: `/v2/jobs/${jobIds[turn++ % jobIds.length]}/price` }) }
+        ? {
+            method: 'PUT',
+            path: '/',
+            headers,
+            body: priceBody,
+            setupRequest: (request: autocannon.Request) => ({ ...request, path: `/v2/jobs/${jobIds[turn++ % jobIds.length]}/price` }),
+          }
         : { method: 'POST', path: '/v2/jobs', headers, body: createBody },
     ],
   });

@@ -61,7 +61,12 @@ export async function copyJobsPostgres(url: string, scale: number): Promise<numb
     const copies = Math.max(0, Math.ceil((scale - seedCount) / seedCount));
     if (copies === 0) return seedCount;
     const columns = async (table: string) =>
-      (await client.query<{ column_name: string }>('select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1 order by ordinal_position', [table])).rows.map((r) => r.column_name);
+      (
+        await client.query<{ column_name: string }>(
+          'select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1 order by ordinal_position',
+          [table],
+        )
+      ).rows.map((r) => r.column_name);
     const jobColumns = await columns('jobs');
     const matchColumns = await columns('job_matches');
     const trackerColumns = await columns('tracker_entries');
@@ -121,5 +126,7 @@ export async function copyJobsPostgres(url: string, scale: number): Promise<numb
 }
 
 export async function sampleJobIdsPostgres(url: string, size: number): Promise<string[]> {
-  return withClient(url, async (client) => (await client.query<{ id: string }>('select id from jobs order by random() limit $1', [size])).rows.map((r) => r.id));
+  return withClient(url, async (client) =>
+    (await client.query<{ id: string }>('select id from jobs order by random() limit $1', [size])).rows.map((r) => r.id),
+  );
 }

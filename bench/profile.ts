@@ -79,12 +79,19 @@ if (process.env.WALSTAT) {
   const commits = frames.slice(0, -1);
   const owners = new Map<string, number>();
   const names = new Map<number, string>();
-  for (const row of database.sqlite!.prepare('select pageno, name from dbstat').all() as Array<{ pageno: number; name: string }>) names.set(row.pageno, row.name);
+  for (const row of database.sqlite!.prepare('select pageno, name from dbstat').all() as Array<{ pageno: number; name: string }>)
+    names.set(row.pageno, row.name);
   for (const page of commits.flat()) {
     const name = names.get(page) ?? (page === 1 ? 'header' : 'free/other');
     owners.set(name, (owners.get(name) ?? 0) + 1);
   }
-  console.log(`pages per commit (${commits.length} commits):`, [...owners].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${n} ${(c / commits.length).toFixed(2)}`).join(', '));
+  console.log(
+    `pages per commit (${commits.length} commits):`,
+    [...owners]
+      .sort((a, b) => b[1] - a[1])
+      .map(([n, c]) => `${n} ${(c / commits.length).toFixed(2)}`)
+      .join(', '),
+  );
 }
 if (statements) console.log(statementReport(statements, warmUp + count, 30));
 await app.close();

@@ -79,20 +79,23 @@ export function markdown(report: Report): string {
     '',
     `${report.dataset.jobs} jobs (scale ${report.scale}); ${report.dataset.note}. Generation: ${report.dataset.seedSeconds} s through the API, ${report.dataset.copySeconds} s of copies. One job's JSON: ${report.dataset.jobJsonBytes} bytes.`,
     '',
-    `Load: autocannon, ${report.load.connections} connections, ${report.load.durationSeconds} s per scenario after a 1 s warm-up, from a separate process. The baseline is a bare Fastify server answering that job's JSON, sent the requests of GET /v2/jobs/:id (a varied id, the same Authorization header); the row after it sends one fixed path without a key, for comparison. The write floor (${report.database === 'postgres' ? 'bench/write-floor-postgres.ts' : 'bench/write-floor.ts'}) is a bare Fastify server with ${report.database === 'postgres' ? 'a `pg` pool of the server\'s size (10) and named statements on the same database' : 'better-sqlite3 on the same database file, one transaction per request'} that runs only the statements a write cannot do without, sent the requests of the write scenario before it: for a price edit the key, then in one transaction the job${report.database === 'postgres' ? ' (locked)' : ''} and its lines, the changed lines, the row, the event, the commit; for a new job the key, then in one transaction the client, the candidate prices with their entries, the row, its lines, the event, the commit. It shows what the database and the framework allow on this machine. "unexpected": answers with another status than the expected one (401 for the wrong key, 201 for POST, else 200); "errors": connection errors and timeouts. RSS: the serving process's peak VmRSS during the scenario${report.database === 'postgres' ? ' (the PostgreSQL server processes are not counted)' : ''}.`,
+    `Load: autocannon, ${report.load.connections} connections, ${report.load.durationSeconds} s per scenario after a 1 s warm-up, from a separate process. The baseline is a bare Fastify server answering that job's JSON, sent the requests of GET /v2/jobs/:id (a varied id, the same Authorization header); the row after it sends one fixed path without a key, for comparison. The write floor (${report.database === 'postgres' ? 'bench/write-floor-postgres.ts' : 'bench/write-floor.ts'}) is a bare Fastify server with ${report.database === 'postgres' ? "a `pg` pool of the server's size (10) and named statements on the same database" : 'better-sqlite3 on the same database file, one transaction per request'} that runs only the statements a write cannot do without, sent the requests of the write scenario before it: for a price edit the key, then in one transaction the job${report.database === 'postgres' ? ' (locked)' : ''} and its lines, the changed lines, the row, the event, the commit; for a new job the key, then in one transaction the client, the candidate prices with their entries, the row, its lines, the event, the commit. It shows what the database and the framework allow on this machine. "unexpected": answers with another status than the expected one (401 for the wrong key, 201 for POST, else 200); "errors": connection errors and timeouts. RSS: the serving process's peak VmRSS during the scenario${report.database === 'postgres' ? ' (the PostgreSQL server processes are not counted)' : ''}.`,
     '',
     '| scenario | req/s | p50 ms | p99 ms | unexpected | errors | peak RSS MB | × baseline | target | met |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
     ...rows,
     '',
     ...(report.floorShares && report.floorShares.length > 0
-      ? [`Writes as a share of their write floor: ${report.floorShares.map((f) => `${f.scenario.split(' (')[0]}: ${Math.round(f.share * 100)} % of the floor (${f.requestsPerSecond} of ${f.floorRequestsPerSecond} req/s)`).join('; ')}.`, '']
+      ? [
+          `Writes as a share of their write floor: ${report.floorShares.map((f) => `${f.scenario.split(' (')[0]}: ${Math.round(f.share * 100)} % of the floor (${f.requestsPerSecond} of ${f.floorRequestsPerSecond} req/s)`).join('; ')}.`,
+          '',
+        ]
       : []),
     `Server peak RSS through the run: ${report.server.peakRssMB} MB (target ${report.server.rssTarget}): ${yes(report.server.rssMet)}.`,
     '',
     ...(report.catParse
       ? [
-          'CAT analysis report, parsed once after the scenarios (not counted in the peak RSS above): the time from request to answer, the server\'s RSS before and at its peak (the parsing worker thread is in the same process), `GET /health` polled every 50 ms from another process meanwhile.',
+          "CAT analysis report, parsed once after the scenarios (not counted in the peak RSS above): the time from request to answer, the server's RSS before and at its peak (the parsing worker thread is in the same process), `GET /health` polled every 50 ms from another process meanwhile.",
           '',
           '| scenario | status | seconds | answer MB | RSS before MB | peak RSS MB | /health checks | /health max ms | target | met |',
           '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',

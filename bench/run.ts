@@ -162,7 +162,8 @@ function pick<T>(list: T[]): T {
 async function main(): Promise<void> {
   const requested = process.env.DATABASE_URL ?? '';
   const onPostgres = requested.startsWith('postgres://') || requested.startsWith('postgresql://');
-  if (requested && !onPostgres && !requested.startsWith('sqlite:')) throw new Error('DATABASE_URL must be sqlite:… (ignored: a temporary file is used) or postgres://…');
+  if (requested && !onPostgres && !requested.startsWith('sqlite:'))
+    throw new Error('DATABASE_URL must be sqlite:… (ignored: a temporary file is used) or postgres://…');
   const dir = mkdtempSync(join(tmpdir(), 'transdesk-bench-'));
   const children: ChildProcess[] = [];
   const runStarted = performance.now();
@@ -171,7 +172,9 @@ async function main(): Promise<void> {
   const cleanUp = () =>
     (cleaned ??= (async () => {
       for (const child of children) child.kill('SIGTERM');
-      await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)))));
+      await Promise.all(
+        children.map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)))),
+      );
       if (args.keep) {
         log(`kept ${dir}${pgDatabase ? ` and the database ${pgDatabase.name} (${pgDatabase.url})` : ''}`);
         return;
@@ -230,29 +233,91 @@ async function main(): Promise<void> {
     // job view cache then keeps them (on PostgreSQL the 1 s warm-up alone reads only a few hundred).
     const hotStarted = performance.now();
     for (let i = 0; i < data.jobIds.length; i += CONNECTIONS) {
-      await Promise.all(data.jobIds.slice(i, i + CONNECTIONS).map(async (id) => (await fetch(`${server.base}/v2/jobs/${id}`, { headers: { authorization: auth } })).arrayBuffer()));
+      await Promise.all(
+        data.jobIds
+          .slice(i, i + CONNECTIONS)
+          .map(async (id) => (await fetch(`${server.base}/v2/jobs/${id}`, { headers: { authorization: auth } })).arrayBuffer()),
+      );
     }
     log(`Read the ${data.jobIds.length} hot jobs once in ${((performance.now() - hotStarted) / 1000).toFixed(1)} s`);
 
-    const firstPage = (await (await fetch(`${server.base}/v2/jobs?page=1&pageSize=20`, { headers: { authorization: auth } })).json()) as { totalPages: number; totalItems: number };
+    const firstPage = (await (await fetch(`${server.base}/v2/jobs?page=1&pageSize=20`, { headers: { authorization: auth } })).json()) as {
+      totalPages: number;
+      totalItems: number;
+    };
     const lastPage = firstPage.totalPages;
-    log(`Server ${server.base} (pid ${serverPid}), baseline ${baseline.base}; ${firstPage.totalItems} jobs, ${lastPage} pages of 20; job JSON ${jobJson.length} bytes`);
+    log(
+      `Server ${server.base} (pid ${serverPid}), baseline ${baseline.base}; ${firstPage.totalItems} jobs, ${lastPage} pages of 20; job JSON ${jobJson.length} bytes`,
+    );
 
     const scenarios: Scenario[] = [
       // The baseline gets the requests of GET /v2/jobs/:id: a path per request costs the load
       // generator more than a fixed one, and the ratio must compare servers, not request shapes.
-      { name: 'baseline: bare Fastify, one job JSON', target: 'baseline', method: 'GET', path: () => `/v2/jobs/${pick(data.jobIds)}`, auth, expectedStatus: 200 },
+      {
+        name: 'baseline: bare Fastify, one job JSON',
+        target: 'baseline',
+        method: 'GET',
+        path: () => `/v2/jobs/${pick(data.jobIds)}`,
+        auth,
+        expectedStatus: 200,
+      },
       { name: 'baseline, one fixed path without a key (for comparison)', target: 'baseline', method: 'GET', path: '/job', expectedStatus: 200 },
       { name: 'GET /v2/jobs/:id', target: 'server', method: 'GET', path: () => `/v2/jobs/${pick(data.jobIds)}`, auth, expectedStatus: 200 },
-      { name: 'GET /v2/jobs/:id, not cached (each job read once)', target: 'server', method: 'GET', path: () => `/v2/jobs/${nextOf(data.coldJobIds)}`, auth, expectedStatus: 200 },
-      { name: 'GET /v2/jobs/:id, wrong key', target: 'server', method: 'GET', path: () => `/v2/jobs/${pick(data.jobIds)}`, auth: wrongAuth, expectedStatus: 401 },
+      {
+        name: 'GET /v2/jobs/:id, not cached (each job read once)',
+        target: 'server',
+        method: 'GET',
+        path: () => `/v2/jobs/${nextOf(data.coldJobIds)}`,
+        auth,
+        expectedStatus: 200,
+      },
+      {
+        name: 'GET /v2/jobs/:id, wrong key',
+        target: 'server',
+        method: 'GET',
+        path: () => `/v2/jobs/${pick(data.jobIds)}`,
+        auth: wrongAuth,
+        expectedStatus: 401,
+      },
       { name: 'GET /v2/jobs, first page', target: 'server', method: 'GET', path: '/v2/jobs?page=1&pageSize=20', auth, expectedStatus: 200 },
       { name: 'GET /v2/jobs, last page', target: 'server', method: 'GET', path: `/v2/jobs?page=${lastPage}&pageSize=20`, auth, expectedStatus: 200 },
       { name: `GET /v2/groups/:id (${GROUP_SIZE} jobs)`, target: 'server', method: 'GET', path: `/v2/groups/${data.groupId}`, auth, expectedStatus: 200 },
-      { name: 'PUT /v2/jobs/:id/price (match lines)', target: 'server', method: 'PUT', path: () => `/v2/jobs/${pick(data.jobIds)}/price`, body: JSON.stringify(data.priceBody), auth, expectedStatus: 200 },
-      { name: `${WRITE_FLOORS.put}: bare Fastify and ${floorDriver}, only the statements of a price edit`, target: 'floor', method: 'PUT', path: () => `/v2/jobs/${pick(data.jobIds)}/price`, body: JSON.stringify(data.priceBody), auth, expectedStatus: 200 },
-      { name: 'POST /v2/jobs (price resolution, estimation)', target: 'server', method: 'POST', path: '/v2/jobs', body: JSON.stringify(data.createBody), auth, expectedStatus: 201 },
-      { name: `${WRITE_FLOORS.post}: bare Fastify and ${floorDriver}, only the statements of a job creation`, target: 'floor', method: 'POST', path: '/v2/jobs', body: JSON.stringify(data.createBody), auth, expectedStatus: 201 },
+      {
+        name: 'PUT /v2/jobs/:id/price (match lines)',
+        target: 'server',
+        method: 'PUT',
+        path: () => `/v2/jobs/${pick(data.jobIds)}/price`,
+        body: JSON.stringify(data.priceBody),
+        auth,
+        expectedStatus: 200,
+      },
+      {
+        name: `${WRITE_FLOORS.put}: bare Fastify and ${floorDriver}, only the statements of a price edit`,
+        target: 'floor',
+        method: 'PUT',
+        path: () => `/v2/jobs/${pick(data.jobIds)}/price`,
+        body: JSON.stringify(data.priceBody),
+        auth,
+        expectedStatus: 200,
+      },
+      {
+        name: 'POST /v2/jobs (price resolution, estimation)',
+        target: 'server',
+        method: 'POST',
+        path: '/v2/jobs',
+        body: JSON.stringify(data.createBody),
+        auth,
+        expectedStatus: 201,
+      },
+      {
+        name: `${WRITE_FLOORS.post}: bare Fastify and ${floorDriver}, only the statements of a job creation`,
+        target: 'floor',
+        method: 'POST',
+        path: '/v2/jobs',
+        body: JSON.stringify(data.createBody),
+        auth,
+        expectedStatus: 201,
+      },
     ];
 
     const results: Measured[] = [];
@@ -264,12 +329,16 @@ async function main(): Promise<void> {
       const measured = await measure(scenario, base, pid, DURATION);
       results.push(measured);
       await drained(base); // requests autocannon left in flight must not slow the next scenario
-      log(`  ${measured.name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, unexpected ${measured.unexpectedStatus}, errors ${measured.errors}, RSS ${measured.peakRssMB} MB`);
+      log(
+        `  ${measured.name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, unexpected ${measured.unexpectedStatus}, errors ${measured.errors}, RSS ${measured.peakRssMB} MB`,
+      );
     }
     const serverMemory = memory(serverPid);
     // After the memory figures: a 40 MB report raises the RSS by design (its bytes, the worker's answer).
     const catParse = await measureCatParse(server.base, auth, serverPid);
-    log(`  ${catParse.name}: ${catParse.status} in ${catParse.seconds} s, RSS ${catParse.rssBeforeMB} → ${catParse.peakRssMB} MB, /health max ${catParse.healthMaxMs} ms`);
+    log(
+      `  ${catParse.name}: ${catParse.status} in ${catParse.seconds} s, RSS ${catParse.rssBeforeMB} → ${catParse.peakRssMB} MB, /health max ${catParse.healthMaxMs} ms`,
+    );
 
     // Ratios and targets (the benchmark's targets, 2 cores; the same on both databases).
     const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
@@ -281,7 +350,11 @@ async function main(): Promise<void> {
     const last = byName('GET /v2/jobs, last page');
     const set = (r: Measured, target: string, met: boolean) => Object.assign(r, { target, met: met && r.errors === 0 && r.unexpectedStatus === 0 });
     set(getJob, '≥ 50 % of the baseline req/s', getJob.requestsPerSecond >= 0.5 * base.requestsPerSecond);
-    set(wrong, `401s at least as fast as GET /v2/jobs/:id is served (≥ ${getJob.requestsPerSecond} req/s)`, wrong.requestsPerSecond >= getJob.requestsPerSecond);
+    set(
+      wrong,
+      `401s at least as fast as GET /v2/jobs/:id is served (≥ ${getJob.requestsPerSecond} req/s)`,
+      wrong.requestsPerSecond >= getJob.requestsPerSecond,
+    );
     set(first, 'p99 < 20 ms', first.latencyMs.p99 < 20);
     const lastRatio = last.latencyMs.mean / first.latencyMs.mean;
     set(last, `p99 < 20 ms and mean latency ≤ 2× the first page's (now ${lastRatio.toFixed(2)}×)`, last.latencyMs.p99 < 20 && lastRatio <= 2);
@@ -293,15 +366,33 @@ async function main(): Promise<void> {
       const floorOf = byName(WRITE_FLOORS[kind]);
       const share = Math.round((write.requestsPerSecond / floorOf.requestsPerSecond) * 1000) / 1000;
       set(write, `≥ 1 500 req/s (${Math.round(share * 100)} % of its write floor, ${floorOf.requestsPerSecond})`, write.requestsPerSecond >= 1500);
-      return { scenario: write.name, floor: floorOf.name, requestsPerSecond: write.requestsPerSecond, floorRequestsPerSecond: floorOf.requestsPerSecond, share };
+      return {
+        scenario: write.name,
+        floor: floorOf.name,
+        requestsPerSecond: write.requestsPerSecond,
+        floorRequestsPerSecond: floorOf.requestsPerSecond,
+        share,
+      };
     });
     const servedByServer = results.filter((r) => scenarios.find((scenario) => scenario.name === r.name)!.target === 'server');
     const peakRssMB = Math.round((Math.max(serverMemory.hwm, ...servedByServer.map((r) => r.peakRssMB * MB)) / MB) * 10) / 10;
 
     const report: Report = {
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryMB: Math.round(totalmem() / MB), node: process.version, platform: `${process.platform} ${process.arch}` },
-      versions: { fastify: packageVersion(ROOT, 'fastify'), autocannon: packageVersion(ROOT, 'autocannon'), ...(pgDatabase ? { pg: packageVersion(ROOT, 'pg'), postgresql: pgDatabase.serverVersion } : { 'better-sqlite3': packageVersion(ROOT, 'better-sqlite3') }) },
+      machine: {
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model ?? 'unknown',
+        memoryMB: Math.round(totalmem() / MB),
+        node: process.version,
+        platform: `${process.platform} ${process.arch}`,
+      },
+      versions: {
+        fastify: packageVersion(ROOT, 'fastify'),
+        autocannon: packageVersion(ROOT, 'autocannon'),
+        ...(pgDatabase
+          ? { pg: packageVersion(ROOT, 'pg'), postgresql: pgDatabase.serverVersion }
+          : { 'better-sqlite3': packageVersion(ROOT, 'better-sqlite3') }),
+      },
       database: pgDatabase ? 'postgres' : 'sqlite',
       databaseDetail,
       scale: SCALE,

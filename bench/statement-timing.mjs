@@ -35,7 +35,9 @@ export function statementReport(statements, requests, top = 25) {
   const totalCount = rows.reduce((sum, [, entry]) => sum + entry.count, 0);
   const lines = [`SQLite per request (${requests} requests): ${(Number(totalNs) / per / 1000).toFixed(0)} µs in ${(totalCount / per).toFixed(1)} statements`];
   for (const [sql, entry] of rows.slice(0, top)) {
-    lines.push(`${(Number(entry.ns) / per / 1000).toFixed(1).padStart(7)} µs ${(entry.count / per).toFixed(2).padStart(5)}× ${sql.replace(/\s+/g, ' ').slice(0, 140)}`);
+    lines.push(
+      `${(Number(entry.ns) / per / 1000).toFixed(1).padStart(7)} µs ${(entry.count / per).toFixed(2).padStart(5)}× ${sql.replace(/\s+/g, ' ').slice(0, 140)}`,
+    );
   }
   return lines.join('\n');
 }

@@ -76,7 +76,8 @@ export function firstPrice(rows: readonly CandidateEntryRow[]): TakenPrice | und
   for (const row of rows) {
     let price = prices.get(row.id);
     if (!price) prices.set(row.id, (price = { id: row.id, family: row.family, unitCost: row.unit_cost, matchesType: row.matches_type, entries: [] }));
-    if (row.match_category_id !== null) price.entries.push({ id: row.match_category_id, position: Number(row.position), unitCost: row.entry_unit_cost, percentage: row.percentage });
+    if (row.match_category_id !== null)
+      price.entries.push({ id: row.match_category_id, position: Number(row.position), unitCost: row.entry_unit_cost, percentage: row.percentage });
   }
   const ordered = [...prices.values()].sort((a, b) => Number(a.family !== 'client_price') - Number(b.family !== 'client_price') || (a.id < b.id ? -1 : 1));
   const taken = ordered[0];
@@ -89,7 +90,14 @@ export function firstPrice(rows: readonly CandidateEntryRow[]): TakenPrice | und
  * estimation and keeps the template's) with the request's values, the caller, the client's
  * currency and the taken price.
  */
-export function newJobRow(template: Row, body: CreateBody, caller: { accountId: string; userId: string }, client: { currency: unknown }, price: TakenPrice | undefined, now: string): Row {
+export function newJobRow(
+  template: Row,
+  body: CreateBody,
+  caller: { accountId: string; userId: string },
+  client: { currency: unknown },
+  price: TakenPrice | undefined,
+  now: string,
+): Row {
   const name = body.name.trim();
   return {
     ...template,

@@ -14,7 +14,20 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { changedLines, firstPrice, jobJson, keyHashOf, LINE_COLUMNS, newId, newJobRow, newLineValues, type CandidateEntryRow, type CreateBody, type PriceBody, type Row } from './write-floor-jobs.js';
+import {
+  changedLines,
+  firstPrice,
+  jobJson,
+  keyHashOf,
+  LINE_COLUMNS,
+  newId,
+  newJobRow,
+  newLineValues,
+  type CandidateEntryRow,
+  type CreateBody,
+  type PriceBody,
+  type Row,
+} from './write-floor-jobs.js';
 
 const url = process.argv[2];
 if (!url?.startsWith('postgres')) throw new Error('usage: write-floor-postgres.ts postgres://…');
@@ -71,12 +84,20 @@ app.put('/v2/jobs/:id/price', async (request, reply) => {
   const json = await inTransaction(async (db) => {
     const row = (await jobOf(db, [auth.account_id, id])).rows[0] as Row | undefined;
     if (!row) return undefined;
-    const stored = new Map(((await linesOf(db, [auth.account_id, id])).rows as Array<{ match_category_id: string; value: string }>).map((line) => [line.match_category_id, line.value]));
+    const stored = new Map(
+      ((await linesOf(db, [auth.account_id, id])).rows as Array<{ match_category_id: string; value: string }>).map((line) => [
+        line.match_category_id,
+        line.value,
+      ]),
+    );
     const { quantity, changed } = changedLines(stored, request.body as PriceBody);
     for (const line of changed) await updateLine(db, [line.value, auth.account_id, id, line.id]);
     const now = new Date().toISOString();
     await updateJob(db, [String(quantity), now, auth.account_id, id]);
-    const json = jobJson({ ...row, quantity, updated_at: now }, [...stored].map(([category, value]) => ({ category, value })));
+    const json = jobJson(
+      { ...row, quantity, updated_at: now },
+      [...stored].map(([category, value]) => ({ category, value })),
+    );
     await insertEvent(db, [newId(), auth.account_id, 'job.updated', json, now]);
     return json;
   });
@@ -94,10 +115,16 @@ app.post('/v2/jobs', async (request, reply) => {
     const price = firstPrice((await candidatesOf(db, [auth.account_id, body.service, body.quantityType, currency, body.client])).rows as CandidateEntryRow[]);
     const now = new Date().toISOString();
     const row = newJobRow(template, body, { accountId: auth.account_id, userId: auth.user_id }, client, price, now);
-    await insertJob(db, jobColumns.map((column) => row[column]));
+    await insertJob(
+      db,
+      jobColumns.map((column) => row[column]),
+    );
     const lines = newLineValues(String(row.id), auth.account_id, price);
     if (lines.length > 0) await insertLinesOf(lines.length)(db, lines.flat());
-    const json = jobJson(row, lines.map((line) => ({ category: line[1], value: line[4] })));
+    const json = jobJson(
+      row,
+      lines.map((line) => ({ category: line[1], value: line[4] })),
+    );
     await insertEvent(db, [newId(), auth.account_id, 'job.created', json, now]);
     return json;
   });
@@ -106,4 +133,11 @@ app.post('/v2/jobs', async (request, reply) => {
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`Listening on ${address}\n`);
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

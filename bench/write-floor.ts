@@ -28,7 +28,20 @@
  */
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
-import { changedLines, firstPrice, jobJson, keyHashOf, LINE_COLUMNS, newId, newJobRow, newLineValues, type CandidateEntryRow, type CreateBody, type PriceBody, type Row } from './write-floor-jobs.js';
+import {
+  changedLines,
+  firstPrice,
+  jobJson,
+  keyHashOf,
+  LINE_COLUMNS,
+  newId,
+  newJobRow,
+  newLineValues,
+  type CandidateEntryRow,
+  type CreateBody,
+  type PriceBody,
+  type Row,
+} from './write-floor-jobs.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: write-floor.ts DATABASE_FILE');
@@ -88,12 +101,17 @@ app.put('/v2/jobs/:id/price', async (request, reply) => {
   const json = inTransaction(() => {
     const row = jobOf.get(auth.account_id, id) as Row | undefined;
     if (!row) return undefined;
-    const stored = new Map((linesOf.all(auth.account_id, id) as Array<{ match_category_id: string; value: string }>).map((line) => [line.match_category_id, line.value]));
+    const stored = new Map(
+      (linesOf.all(auth.account_id, id) as Array<{ match_category_id: string; value: string }>).map((line) => [line.match_category_id, line.value]),
+    );
     const { quantity, changed } = changedLines(stored, request.body as PriceBody);
     for (const line of changed) updateLine.run(line.value, auth.account_id, id, line.id);
     const now = new Date().toISOString();
     updateJob.run(String(quantity), now, auth.account_id, id);
-    const json = jobJson({ ...row, quantity, updated_at: now }, [...stored].map(([category, value]) => ({ category, value })));
+    const json = jobJson(
+      { ...row, quantity, updated_at: now },
+      [...stored].map(([category, value]) => ({ category, value })),
+    );
     insertEvent.run(newId(), auth.account_id, 'job.updated', json, now);
     return json;
   });
@@ -114,7 +132,10 @@ app.post('/v2/jobs', async (request, reply) => {
     insertJob.run(...jobColumns.map((column) => row[column]));
     const lines = newLineValues(String(row.id), auth.account_id, price);
     if (lines.length > 0) insertLinesOf(lines.length).run(...lines.flat());
-    const json = jobJson(row, lines.map((line) => ({ category: line[1], value: line[4] })));
+    const json = jobJson(
+      row,
+      lines.map((line) => ({ category: line[1], value: line[4] })),
+    );
     insertEvent.run(newId(), auth.account_id, 'job.created', json, now);
     return json;
   });

@@ -104,11 +104,13 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   app.decorate('inTransaction', async (request, work) => {
     // Reads after this write must not trust the stamp read before it (core/db/change-stamp.ts).
     request.changeStamp = undefined;
-    const workOn = (db: Transaction<DB>) => work({ db, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId, userName: request.auth.userName });
+    const workOn = (db: Transaction<DB>) =>
+      work({ db, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId, userName: request.auth.userName });
     // A transaction PostgreSQL gave up (deadlock, serialisation failure) runs again from the start (retry.ts).
     const { value, db } = await retryingConflicts(
       () => (grouped ? grouped.run(workOn) : database.db.transaction().execute(async (tx) => ({ value: await workOn(tx), db: tx }))),
-      (error, failed) => request.log.warn({ err: error, attempt: failed }, 'transaction rolled back by the database (deadlock or serialisation failure); running it again'),
+      (error, failed) =>
+        request.log.warn({ err: error, attempt: failed }, 'transaction rolled back by the database (deadlock or serialisation failure); running it again'),
     );
     // Content of the files the committed transaction deleted goes now (docs/files.md#lifecycle).
     await removeDiscarded(storage, db, request.log);
@@ -162,11 +164,7 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-  app.get(
-    '/v2/openapi.json',
-    { config: { public: true }, schema: { hide: true, response: { 200: Type.Any() } } },
-    async () => app.swagger(),
-  );
+  app.get('/v2/openapi.json', { config: { public: true }, schema: { hide: true, response: { 200: Type.Any() } } }, async () => app.swagger());
 
   // Jobs and groups get their extensions (trackers, files, notes, …) before anything can write a job.
   composeModules();

@@ -74,7 +74,8 @@ function limitHeapGrowth(percent: number): void {
 async function onlyAccount(db: Parameters<typeof listAccounts>[0]): Promise<string> {
   const accounts = await listAccounts(db);
   if (accounts.length === 1) return accounts[0]!.id;
-  if (accounts.length === 0) throw new CommandError('there is no account yet: start the server once (it creates the first one) or run `transdesk accounts create --name NAME`');
+  if (accounts.length === 0)
+    throw new CommandError('there is no account yet: start the server once (it creates the first one) or run `transdesk accounts create --name NAME`');
   // eslint-disable-next-line no-control-regex -- control characters in a name would drive the terminal: shown as spaces
   const shown = accounts.slice(0, 20).map((account) => `  ${account.id}  ${account.name.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
   if (accounts.length > shown.length) shown.push(`  … and ${accounts.length - shown.length} more`);
@@ -199,7 +200,9 @@ async function main(argv: string[]): Promise<void> {
           return listKeys(database.db, accountId);
         });
         for (const key of keys) {
-          process.stdout.write(`${key.id}  ${key.prefix}…  ${key.scope.padEnd(5)}  user ${key.userId}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : ''}\n`);
+          process.stdout.write(
+            `${key.id}  ${key.prefix}…  ${key.scope.padEnd(5)}  user ${key.userId}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : ''}\n`,
+          );
         }
         if (keys.length === 0) process.stdout.write('no keys\n');
         return;
@@ -231,7 +234,9 @@ async function main(argv: string[]): Promise<void> {
     case 'backup': {
       if (!sub) throw new UsageError('backup takes a FILE to write, e.g. transdesk-backup.tar');
       const { file, manifest } = await createBackup(loadConfig(), sub, { force: values.force === true });
-      process.stdout.write(`Backup written to ${file}: the database as of ${manifest.createdAt} (${manifest.accounts} account(s), ${manifest.files} file(s), ${manifest.fileBytes} bytes of file content)\n`);
+      process.stdout.write(
+        `Backup written to ${file}: the database as of ${manifest.createdAt} (${manifest.accounts} account(s), ${manifest.files} file(s), ${manifest.fileBytes} bytes of file content)\n`,
+      );
       return;
     }
     case 'restore': {

@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const bootstrapApiKey = env.BOOTSTRAP_API_KEY || undefined;
-  if (bootstrapApiKey !== undefined && !/^[\x21-\x7e]{16,200}$/.test(bootstrapApiKey) ) {
+  if (bootstrapApiKey !== undefined && !/^[\x21-\x7e]{16,200}$/.test(bootstrapApiKey)) {
     throw new ConfigError('BOOTSTRAP_API_KEY must be 16 to 200 printable ASCII characters without spaces');
   }
   if (bootstrapApiKey?.includes(':')) throw new ConfigError('BOOTSTRAP_API_KEY must not contain ":"');

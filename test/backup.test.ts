@@ -113,7 +113,9 @@ describe('transdesk backup and restore (SQLite)', () => {
     await Promise.all(writers);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup written to .*during-writes\.tar: the database as of \S+ \(1 account\(s\), \d+ file\(s\), \d+ bytes of file content\)\n$/);
+    expect(backup.stdout).toMatch(
+      /^Backup written to .*during-writes\.tar: the database as of \S+ \(1 account\(s\), \d+ file\(s\), \d+ bytes of file content\)\n$/,
+    );
 
     const restored = await run(['restore', join(dir, 'during-writes.tar')], freshEnv('restored'));
     expect(restored).toMatchObject({ code: 0, stderr: '' });
@@ -125,7 +127,9 @@ describe('transdesk backup and restore (SQLite)', () => {
     expect(before.filter((ack) => !names.has(ack.name))).toEqual([]);
     // Nothing invented, and writes after the start may be there: the copy is of one moment in between.
     expect([...names].filter((name) => !attempted.has(name))).toEqual([]);
-    const stored = new Map(query<{ id: string; blob_id: string; sha256: string }>(database, 'select id, blob_id, sha256 from files').map((row) => [row.id, row]));
+    const stored = new Map(
+      query<{ id: string; blob_id: string; sha256: string }>(database, 'select id, blob_id, sha256 from files').map((row) => [row.id, row]),
+    );
     const keptBefore = files.filter((file) => file.at < startedAt && (file.deletedAt === undefined || file.deletedAt > startedAt));
     expect(keptBefore.length).toBeGreaterThan(2);
     for (const file of keptBefore) {
@@ -184,8 +188,12 @@ describe('transdesk backup and restore (SQLite)', () => {
     const database = join(dir, 'restored', 'transdesk.sqlite');
     expect(query(database, 'select id from clients').length).toBe(query(join(dir, 'live', 'transdesk.sqlite'), 'select id from clients').length);
     expect(existsSync(join(dir, 'restored', 'files', '00', 'ffffffffffffffffffffff00'))).toBe(false);
-    const blobs = readdirSync(join(dir, 'restored', 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /^[0-9a-f]{24}$/.test(entry.name));
-    expect(blobs.map((entry) => entry.name).sort()).toEqual(query<{ blob_id: string }>(database, 'select blob_id from files order by blob_id').map((row) => row.blob_id));
+    const blobs = readdirSync(join(dir, 'restored', 'files'), { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile() && /^[0-9a-f]{24}$/.test(entry.name),
+    );
+    expect(blobs.map((entry) => entry.name).sort()).toEqual(
+      query<{ blob_id: string }>(database, 'select blob_id from files order by blob_id').map((row) => row.blob_id),
+    );
   }, 60_000);
 
   it('refuses a damaged or foreign archive, and restores nothing from it', async () => {
@@ -218,7 +226,10 @@ describe('transdesk backup and restore (SQLite)', () => {
         }),
         /the database in the backup is damaged/,
       ],
-      [await repack('damaged-file', (root) => writeFileSync(join(root, blobRelative), 'not what was uploaded')), /the content of a file in the backup is damaged \(blob [0-9a-f]{24}: 21 bytes/],
+      [
+        await repack('damaged-file', (root) => writeFileSync(join(root, blobRelative), 'not what was uploaded')),
+        /the content of a file in the backup is damaged \(blob [0-9a-f]{24}: 21 bytes/,
+      ],
       [await repack('missing-file', (root) => rmSync(join(root, blobRelative))), /the backup lacks the content of a file \(blob [0-9a-f]{24}\)/],
       [await repack('extra-entry', (root) => writeFileSync(join(root, 'notes.txt'), 'hello')), /is not a Transdesk backup: it holds notes\.txt \(File\)/],
       [await repack('link', (root) => symlinkSync('/etc/passwd', join(root, 'files', 'zz'))), /is not a Transdesk backup: it holds files\/zz \(SymbolicLink\)/],
@@ -254,7 +265,9 @@ describe('transdesk backup and restore (SQLite)', () => {
     rmSync(join(dir, 'restored', 'files', row.blob_id.slice(-2), row.blob_id));
     const result = await run(['backup', 'incomplete.tar'], env);
     expect(result).toMatchObject({ code: 1, stdout: '' });
-    expect(result.stderr).toContain(`the content of 1 file(s) disappeared while copying, 5 times in a row (first: blob ${row.blob_id} in ${join(dir, 'restored', 'files')})`);
+    expect(result.stderr).toContain(
+      `the content of 1 file(s) disappeared while copying, 5 times in a row (first: blob ${row.blob_id} in ${join(dir, 'restored', 'files')})`,
+    );
     expect(readdirSync(dir).filter((name) => name.startsWith('incomplete') || name.startsWith('.incomplete'))).toEqual([]);
   }, 60_000);
 
@@ -289,7 +302,9 @@ describe('transdesk backup and restore (SQLite)', () => {
     expect(backup.stderr).toMatch(/FILE_STORAGE=fs:\/srv\/transdesk\/files\): copy that folder too/);
     const restore = await run(['restore', 'pg.tar'], pgEnv('db'));
     expect(restore).toMatchObject({ code: 1, stdout: '' });
-    expect(restore.stderr).toMatch(/restore works on SQLite only\. On PostgreSQL, restore a pg_dump archive with pg_restore.*FILE_STORAGE=db\), so the dump includes it/);
+    expect(restore.stderr).toMatch(
+      /restore works on SQLite only\. On PostgreSQL, restore a pg_dump archive with pg_restore.*FILE_STORAGE=db\), so the dump includes it/,
+    );
     expect(existsSync(join(dir, 'pg.tar'))).toBe(false);
     const usage = await run(['backup'], liveEnv());
     expect(usage.code).toBe(2);

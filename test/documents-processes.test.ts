@@ -43,7 +43,10 @@ describe.skipIf(!onPostgres)(title, () => {
     expect(client.status, JSON.stringify(client.body)).toBe(201);
     const drafts: string[] = [];
     for (let i = 0; i < COUNT; i++) {
-      const draft = await call(a, key, 'POST', '/v2/invoices', { client: client.body.id, lines: [{ description: `Work ${i + 1}`, quantity: 1, unitCost: 10 + i }] });
+      const draft = await call(a, key, 'POST', '/v2/invoices', {
+        client: client.body.id,
+        lines: [{ description: `Work ${i + 1}`, quantity: 1, unitCost: 10 + i }],
+      });
       expect(draft.status, JSON.stringify(draft.body)).toBe(201);
       drafts.push(draft.body.id);
     }

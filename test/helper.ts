@@ -140,7 +140,12 @@ export class Api {
     return new Api(this.app, apiKey);
   }
 
-  async request<T = any>(method: InjectOptions['method'], url: string, params?: Record<string, Value>, options: { json?: boolean; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+  async request<T = any>(
+    method: InjectOptions['method'],
+    url: string,
+    params?: Record<string, Value>,
+    options: { json?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.apiKey !== undefined) headers.authorization = `Basic ${Buffer.from(`${this.apiKey}:`).toString('base64')}`;
     let payload: string | undefined;
@@ -174,7 +179,11 @@ export class Api {
 }
 
 /** Asserts the error body of docs/reference.md#errors and answers it. */
-export function expectError(reply: Reply, status: number, code: string): { message: string; code: string; details?: Array<{ param: string; message: string }> } {
+export function expectError(
+  reply: Reply,
+  status: number,
+  code: string,
+): { message: string; code: string; details?: Array<{ param: string; message: string }> } {
   const body = reply.body as Record<string, unknown>;
   if (reply.status !== status || body?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body).slice(0, 500)}`);

@@ -46,10 +46,7 @@ export default function setup(project: TestProject): () => Promise<void> {
 
 export function report(missing: MissingAnswers[]): string {
   const lines = missing.map(({ operationId, missing: kinds }) => `  ${operationId}: no ${kinds.join(', no ')}`);
-  return [
-    `Operations of the OpenAPI document without a success and an error test (${missing.length}; docs/development.md#tests):`,
-    ...lines,
-  ].join('\n');
+  return [`Operations of the OpenAPI document without a success and an error test (${missing.length}; docs/development.md#tests):`, ...lines].join('\n');
 }
 
 async function wholeSuiteRan(project: TestProject): Promise<boolean> {

@@ -21,7 +21,10 @@ export interface TextItem {
 
 /** Bidi controls that extractors add around right-to-left text, and spaces of any kind, made plain. */
 export function plain(text: string): string {
-  return text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export async function pdfItems(pdf: Buffer): Promise<TextItem[]> {
@@ -47,7 +50,10 @@ export async function pdfLines(pdf: Buffer): Promise<string[]> {
   }
   return [...rows.values()].map((row) => {
     row.sort((a, b) => a.x - b.x);
-    return row.reduce((line, item, index) => (index === 0 ? item.text : line + (item.x - (row[index - 1]!.x + row[index - 1]!.width) > 1 ? ' ' : '') + item.text), '');
+    return row.reduce(
+      (line, item, index) => (index === 0 ? item.text : line + (item.x - (row[index - 1]!.x + row[index - 1]!.width) > 1 ? ' ' : '') + item.text),
+      '',
+    );
   });
 }
 
@@ -63,5 +69,8 @@ export const hasPdftotext = (() => {
 /** poppler's reading of the PDF, one entry per line it finds, each made plain. */
 export function pdftotextLines(pdf: Buffer): string[] {
   const out = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf, maxBuffer: 16 * 1024 * 1024 }).toString('utf8');
-  return out.split('\n').map(plain).filter((line) => line !== '');
+  return out
+    .split('\n')
+    .map(plain)
+    .filter((line) => line !== '');
 }

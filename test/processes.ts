@@ -73,7 +73,7 @@ export async function buildCli(): Promise<{ cli: string; remove(): void }> {
   const cli = join(outDir, 'cli.js');
   const result = { cli, remove: () => {} };
   const lock = `${outDir}.lock`;
-  for (const started = Date.now(); ; ) {
+  for (const started = Date.now(); ;) {
     if (existsSync(cli)) return result;
     try {
       mkdirSync(CACHE, { recursive: true });
@@ -146,7 +146,15 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 
 /** The environment of a test server: quiet, any free port, no rate limit. */
 export function serverEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...extra,
+  };
   delete env.NODE_OPTIONS;
   if (!('BOOTSTRAP_API_KEY' in extra)) delete env.BOOTSTRAP_API_KEY;
   return env;

@@ -127,9 +127,17 @@ export class ResponseValidation {
     if (!declared) return `${where}: status not declared (declared: ${Object.keys(operation.responses ?? {}).join(', ')})`;
     const response = this.resolve(declared);
     const content = response.content as Json | undefined;
-    const type = String(reply.getHeader('content-type') ?? '').split(';')[0]!.trim();
+    const type = String(reply.getHeader('content-type') ?? '')
+      .split(';')[0]!
+      .trim();
     // 204 and 304 never carry a body (Fastify drops what the route serialised, e.g. `null`).
-    const empty = reply.statusCode === 204 || reply.statusCode === 304 || payload === undefined || payload === null || payload === '' || (Buffer.isBuffer(payload) && payload.length === 0);
+    const empty =
+      reply.statusCode === 204 ||
+      reply.statusCode === 304 ||
+      payload === undefined ||
+      payload === null ||
+      payload === '' ||
+      (Buffer.isBuffer(payload) && payload.length === 0);
     if (!content) return empty || request.method === 'HEAD' ? undefined : `${where}: a body where none is declared`;
     if (request.method === 'HEAD' || (empty && reply.statusCode !== 200)) return undefined;
     const media = content[type] ?? (content['application/octet-stream']?.schema?.format === 'binary' ? content['application/octet-stream'] : undefined);

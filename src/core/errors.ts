@@ -86,7 +86,9 @@ const bounded = (text: string, max: number): string => excerpt(printable(text), 
 export function errorBody(error: ApiError, requestId: string): ErrorBody {
   const body: ErrorBody = { message: bounded(error.message, MAX_MESSAGE_CHARS), name: statusName(error.statusCode), code: error.code, id: requestId };
   if (error.details && error.details.length > 0) {
-    const details = error.details.slice(0, MAX_DETAILS).map((detail) => ({ param: bounded(detail.param, MAX_DETAIL_CHARS), message: bounded(detail.message, MAX_DETAIL_CHARS) }));
+    const details = error.details
+      .slice(0, MAX_DETAILS)
+      .map((detail) => ({ param: bounded(detail.param, MAX_DETAIL_CHARS), message: bounded(detail.message, MAX_DETAIL_CHARS) }));
     const more = error.details.length - MAX_DETAILS;
     if (more > 0) details.push({ param: '…', message: `and ${more} more parameters with errors` });
     body.details = details;
@@ -95,22 +97,16 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
 }
 
 // Short constructors so services read as sentences.
-export const notFound = (what: string, id?: string) =>
-  new ApiError('resource_missing', id === undefined ? `${what} not found` : `No ${what} with id ${id}`);
+export const notFound = (what: string, id?: string) => new ApiError('resource_missing', id === undefined ? `${what} not found` : `No ${what} with id ${id}`);
 
-export const invalid = (param: string, message: string) =>
-  new ApiError('parameter_invalid', `${param}: ${message}`, [{ param, message }]);
+export const invalid = (param: string, message: string) => new ApiError('parameter_invalid', `${param}: ${message}`, [{ param, message }]);
 
-export const missing = (param: string) =>
-  new ApiError('parameter_missing', `Missing required parameter: ${param}`, [{ param, message: 'is required' }]);
+export const missing = (param: string) => new ApiError('parameter_missing', `Missing required parameter: ${param}`, [{ param, message: 'is required' }]);
 
 export const exists = (message: string) => new ApiError('resource_exists', message);
 
 export const inUse = (what: string) =>
-  new ApiError(
-    'resource_in_use',
-    `${what} is still referenced by other records and cannot be deleted; archive it or set disabled=true instead`,
-  );
+  new ApiError('resource_in_use', `${what} is still referenced by other records and cannot be deleted; archive it or set disabled=true instead`);
 
 export const stateConflict = (message: string) => new ApiError('state_conflict', message);
 

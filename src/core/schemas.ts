@@ -5,13 +5,11 @@ import { ID_PATTERN } from './ids.js';
  * Shared TypeBox shapes. One schema validates the request, types the handler, serialises the
  * response and documents the route in OpenAPI.
  */
-export const Id = (description = 'identifier (24 hexadecimal characters)') =>
-  Type.String({ pattern: ID_PATTERN, 'x-id': true, description });
+export const Id = (description = 'identifier (24 hexadecimal characters)') => Type.String({ pattern: ID_PATTERN, 'x-id': true, description });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Text = (options: { maxLength?: number; minLength?: number; description?: string } = {}) =>
-  Type.String({ maxLength: 255, ...options });
+export const Text = (options: { maxLength?: number; minLength?: number; description?: string } = {}) => Type.String({ maxLength: 255, ...options });
 /** A text field of an answer that is null when unset (an empty value of its parameter means null). */
 export const TextOrNull = () => Nullable(Type.String());
 export const RequiredText = (description?: string) => Type.String({ minLength: 1, maxLength: 255, ...(description ? { description } : {}) });
@@ -61,7 +59,12 @@ export const Paginated = <T extends TSchema>(item: T) =>
 export const pageQuery = <S extends string>(sorts: readonly S[]) => ({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  sort: Type.Optional(Type.Union(sorts.map((s) => Type.Literal(s)), { default: 'createdAt' })),
+  sort: Type.Optional(
+    Type.Union(
+      sorts.map((s) => Type.Literal(s)),
+      { default: 'createdAt' },
+    ),
+  ),
   direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
 });
 

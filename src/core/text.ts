@@ -95,7 +95,13 @@ export function nameOf(node: Node): string {
   const segments: string[] = [];
   for (let at: Node | undefined = node; at?.segment !== undefined; at = at.parent) segments.push(printable(at.segment));
   segments.reverse();
-  return segments.length === 0 ? '' : segments[0]! + segments.slice(1).map((segment) => `[${segment}]`).join('');
+  return segments.length === 0
+    ? ''
+    : segments[0]! +
+        segments
+          .slice(1)
+          .map((segment) => `[${segment}]`)
+          .join('');
 }
 
 /**

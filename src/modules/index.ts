@@ -40,4 +40,21 @@ export function composeModules(): void {
 }
 
 /** Every resource module's routes, registered by the app in this order. */
-export const modules: FastifyPluginAsync[] = [masterDataRoutes, languagePairRoutes, priceRoutes, userRoutes, accountRoutes, eventRoutes, catConfigurationRoutes, clientRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }), supplierRoutes, jobRoutes, outsourcingRoutes, groupRoutes, trackerRoutes, fileModuleRoutes, catAnalysisRoutes, documentRoutes];
+export const modules: FastifyPluginAsync[] = [
+  masterDataRoutes,
+  languagePairRoutes,
+  priceRoutes,
+  userRoutes,
+  accountRoutes,
+  eventRoutes,
+  catConfigurationRoutes,
+  clientRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }),
+  supplierRoutes,
+  jobRoutes,
+  outsourcingRoutes,
+  groupRoutes,
+  trackerRoutes,
+  fileModuleRoutes,
+  catAnalysisRoutes,
+  documentRoutes,
+];

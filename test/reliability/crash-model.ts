@@ -83,7 +83,13 @@ const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => (
 
 export function snapOf(job: any): Snap {
   return {
-    fields: { name: job.name, additionalInfo: job.additionalInfo, externalReference: job.externalReference, purchaseOrder: job.purchaseOrder, progress: job.progress },
+    fields: {
+      name: job.name,
+      additionalInfo: job.additionalInfo,
+      externalReference: job.externalReference,
+      purchaseOrder: job.purchaseOrder,
+      progress: job.progress,
+    },
     price: { matches: byId(job.quantity.matches.map((m: any) => ({ id: m.id, value: m.value }))), discount: job.discount },
     notes: Object.fromEntries(job.notes.map((n: any) => [n.id, n.content])),
     files: Object.fromEntries(job.files.map((f: any) => [f.id, { name: f.name, size: f.size }])),
@@ -102,14 +108,23 @@ export interface Answer {
   body: any;
 }
 
-export async function send(base: string, key: string, method: string, path: string, body?: unknown, multipart?: { name: string; content: Buffer }): Promise<Answer> {
+export async function send(
+  base: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  multipart?: { name: string; content: Buffer },
+): Promise<Answer> {
   const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` };
   let payload: Buffer | string | undefined;
   if (multipart) {
     const boundary = `----crash${randomBytes(8).toString('hex')}`;
     headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
     payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${multipart.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${multipart.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       multipart.content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -166,7 +181,8 @@ function chooseOp(random: () => number, jobs: JobRec[]): { kind: OpKind; job?: J
 /** One writer: requests on its own jobs until the server is gone (or a request fails). */
 export async function writer(state: RoundState, index: number, random: () => number): Promise<void> {
   const { base, world, ledger } = state;
-  const call = (method: string, path: string, body?: unknown, multipart?: { name: string; content: Buffer }) => send(base, world.key, method, path, body, multipart);
+  const call = (method: string, path: string, body?: unknown, multipart?: { name: string; content: Buffer }) =>
+    send(base, world.key, method, path, body, multipart);
   const expectStatus = (answer: Answer, status: number, what: string) => {
     if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
   };
@@ -195,7 +211,8 @@ export async function writer(state: RoundState, index: number, random: () => num
         pending = { writer: index, kind, jobId: job!.id, fields };
         const answer = await call('PUT', `/v2/jobs/${job!.id}`, fields);
         expectStatus(answer, 200, 'PUT /v2/jobs/:id');
-        if (!same(snapOf(answer.body).fields, fields)) throw new Error(`update answered ${JSON.stringify(snapOf(answer.body).fields)} for ${JSON.stringify(fields)}`);
+        if (!same(snapOf(answer.body).fields, fields))
+          throw new Error(`update answered ${JSON.stringify(snapOf(answer.body).fields)} for ${JSON.stringify(fields)}`);
         job!.snap = snapOf(answer.body);
       } else if (kind === 'price') {
         const count = 1 + Math.floor(random() * 3);
@@ -204,14 +221,16 @@ export async function writer(state: RoundState, index: number, random: () => num
         pending = { writer: index, kind, jobId: job!.id, price };
         const answer = await call('PUT', `/v2/jobs/${job!.id}/price`, price);
         expectStatus(answer, 200, 'PUT /v2/jobs/:id/price');
-        if (!same(snapOf(answer.body).price, price)) throw new Error(`price answered ${JSON.stringify(snapOf(answer.body).price)} for ${JSON.stringify(price)}`);
+        if (!same(snapOf(answer.body).price, price))
+          throw new Error(`price answered ${JSON.stringify(snapOf(answer.body).price)} for ${JSON.stringify(price)}`);
         job!.snap = snapOf(answer.body);
       } else if (kind === 'note') {
         const content = `note ${n} of w${index}`;
         pending = { writer: index, kind, jobId: job!.id, content };
         const answer = await call('POST', `/v2/jobs/${job!.id}/notes`, { content });
         expectStatus(answer, 200, 'POST /v2/jobs/:id/notes');
-        if (!answer.body.notes.some((note: any) => note.content === `<p>${content}</p>`)) throw new Error(`note missing from ${JSON.stringify(answer.body.notes)}`);
+        if (!answer.body.notes.some((note: any) => note.content === `<p>${content}</p>`))
+          throw new Error(`note missing from ${JSON.stringify(answer.body.notes)}`);
         job!.snap = snapOf(answer.body);
       } else if (kind === 'upload') {
         const size = random() < 0.15 ? 256 * 1024 + Math.floor(random() * 1_300_000) : 1 + Math.floor(random() * 32 * 1024);

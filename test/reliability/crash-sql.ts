@@ -28,16 +28,34 @@ export async function openSql(dialect: 'sqlite' | 'postgres', url: string): Prom
 /** Counted as problems when not 0. */
 const ORPHANS: Array<[string, string]> = [
   ['job match lines without their job', 'select count(*) as n from job_matches m where not exists (select 1 from jobs j where j.id = m.job_id)'],
-  ['job match lines without their category', 'select count(*) as n from job_matches m where not exists (select 1 from match_categories c where c.id = m.match_category_id)'],
+  [
+    'job match lines without their category',
+    'select count(*) as n from job_matches m where not exists (select 1 from match_categories c where c.id = m.match_category_id)',
+  ],
   ['jobs without their client', 'select count(*) as n from jobs j where not exists (select 1 from clients c where c.id = j.client_id)'],
-  ['jobs flagged with matches but without match lines', 'select count(*) as n from jobs j where j.has_matches = 1 and not exists (select 1 from job_matches m where m.job_id = j.id)'],
-  ['jobs without matches but with line quantities', 'select count(*) as n from jobs j where j.has_matches = 0 and exists (select 1 from job_matches m where m.job_id = j.id and cast(m.value as numeric) <> 0)'],
+  [
+    'jobs flagged with matches but without match lines',
+    'select count(*) as n from jobs j where j.has_matches = 1 and not exists (select 1 from job_matches m where m.job_id = j.id)',
+  ],
+  [
+    'jobs without matches but with line quantities',
+    'select count(*) as n from jobs j where j.has_matches = 0 and exists (select 1 from job_matches m where m.job_id = j.id and cast(m.value as numeric) <> 0)',
+  ],
   ['tracker entries without their job', 'select count(*) as n from tracker_entries t where not exists (select 1 from jobs j where j.id = t.job_id)'],
   ['tracker entries without their user', 'select count(*) as n from tracker_entries t where not exists (select 1 from users u where u.id = t.user_id)'],
-  ['running tracker entries with an end, or stopped ones without', 'select count(*) as n from tracker_entries where (running = 1 and to_at is not null) or (running = 0 and to_at is null)'],
-  ['notes of jobs without their job', "select count(*) as n from notes o where o.parent_type = 'job' and not exists (select 1 from jobs j where j.id = o.parent_id)"],
+  [
+    'running tracker entries with an end, or stopped ones without',
+    'select count(*) as n from tracker_entries where (running = 1 and to_at is not null) or (running = 0 and to_at is null)',
+  ],
+  [
+    'notes of jobs without their job',
+    "select count(*) as n from notes o where o.parent_type = 'job' and not exists (select 1 from jobs j where j.id = o.parent_id)",
+  ],
   ['notes without their user', 'select count(*) as n from notes o where not exists (select 1 from users u where u.id = o.user_id)'],
-  ['files of jobs without their job', "select count(*) as n from files f where f.owner_type = 'job' and not exists (select 1 from jobs j where j.id = f.owner_id)"],
+  [
+    'files of jobs without their job',
+    "select count(*) as n from files f where f.owner_type = 'job' and not exists (select 1 from jobs j where j.id = f.owner_id)",
+  ],
   ['file shares without their file', 'select count(*) as n from file_outsourcing_shares s where not exists (select 1 from files f where f.id = s.file_id)'],
   ['files sharing one blob', 'select count(*) as n from (select blob_id from files group by blob_id having count(*) > 1) d'],
   ['accounts besides the bootstrapped one', 'select count(*) - 1 as n from accounts'],
@@ -52,7 +70,12 @@ export interface SqlReport {
   tempFiles: string[];
 }
 
-export async function checkDatabase(sql: Sql, dialect: 'sqlite' | 'postgres', storage: { kind: 'fs'; root: string } | { kind: 'db' }, hashAll: boolean): Promise<SqlReport> {
+export async function checkDatabase(
+  sql: Sql,
+  dialect: 'sqlite' | 'postgres',
+  storage: { kind: 'fs'; root: string } | { kind: 'db' },
+  hashAll: boolean,
+): Promise<SqlReport> {
   const problems: string[] = [];
   if (dialect === 'sqlite') {
     const integrity = await sql.all('pragma integrity_check');
@@ -64,7 +87,9 @@ export async function checkDatabase(sql: Sql, dialect: 'sqlite' | 'postgres', st
   const tables =
     dialect === 'sqlite'
       ? (await sql.all("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")).map((row) => row.name as string)
-      : (await sql.all("select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")).map((row) => row.name as string);
+      : (await sql.all("select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")).map(
+          (row) => row.name as string,
+        );
   for (const table of tables) await sql.all(`select count(*) as n from "${table}"`);
   for (const [what, query] of ORPHANS) {
     const n = Number((await sql.all(query))[0].n);
@@ -86,7 +111,8 @@ export async function checkDatabase(sql: Sql, dialect: 'sqlite' | 'postgres', st
         // missing
       }
       if (size !== Number(file.size)) problems.push(`file ${file.id}: blob ${size < 0 ? 'missing' : `of ${size} bytes, not ${file.size}`}`);
-      else if (hashAll && createHash('sha256').update(readFileSync(path)).digest('hex') !== file.sha256) problems.push(`file ${file.id}: blob content differs from its SHA-256`);
+      else if (hashAll && createHash('sha256').update(readFileSync(path)).digest('hex') !== file.sha256)
+        problems.push(`file ${file.id}: blob content differs from its SHA-256`);
     }
     for (const dir of safeList(storage.root)) {
       for (const name of safeList(join(storage.root, dir))) {

@@ -6,7 +6,12 @@ import { sha256, same, send, snapOf, type JobRec, type Ledger, type Pending, typ
  * the problems found; the ledger then adopts what the server shows (each unanswered request is
  * resolved one way or the other).
  */
-export async function verifyApi(base: string, world: World, ledger: Ledger, downloadAll: boolean): Promise<{ problems: string[]; jobs: any[]; downloads: number; committed: number }> {
+export async function verifyApi(
+  base: string,
+  world: World,
+  ledger: Ledger,
+  downloadAll: boolean,
+): Promise<{ problems: string[]; jobs: any[]; downloads: number; committed: number }> {
   const problems: string[] = [];
   /** Unanswered requests whose effect is there (committed before the kill). */
   let committed = 0;
@@ -49,13 +54,16 @@ export async function verifyApi(base: string, world: World, ledger: Ledger, down
     const want = rec.snap;
     if (p && seenEffect(p, got, want)) committed += 1;
     if (!same(got.fields, want.fields) && !(p?.kind === 'update' && same(got.fields, p.fields))) {
-      problems.push(`${where}: fields ${JSON.stringify(got.fields)}, acknowledged ${JSON.stringify(want.fields)}${p?.kind === 'update' ? ` or unanswered ${JSON.stringify(p.fields)}` : ''}`);
+      problems.push(
+        `${where}: fields ${JSON.stringify(got.fields)}, acknowledged ${JSON.stringify(want.fields)}${p?.kind === 'update' ? ` or unanswered ${JSON.stringify(p.fields)}` : ''}`,
+      );
     }
     if (!same(got.price, want.price) && !(p?.kind === 'price' && same(got.price, p.price))) {
       problems.push(`${where}: price ${JSON.stringify(got.price)}, acknowledged ${JSON.stringify(want.price)}`);
     }
     // Notes: every acknowledged one with its content; one more only for an unanswered POST.
-    for (const [id, content] of Object.entries(want.notes)) if (got.notes[id] !== content) problems.push(`${where}: note ${id} is ${JSON.stringify(got.notes[id])}, acknowledged ${JSON.stringify(content)}`);
+    for (const [id, content] of Object.entries(want.notes))
+      if (got.notes[id] !== content) problems.push(`${where}: note ${id} is ${JSON.stringify(got.notes[id])}, acknowledged ${JSON.stringify(content)}`);
     const extraNotes = Object.keys(got.notes).filter((id) => !(id in want.notes));
     if (extraNotes.length > 0 && !(p?.kind === 'note' && extraNotes.length === 1 && got.notes[extraNotes[0]!] === `<p>${p.content}</p>`)) {
       problems.push(`${where}: unexpected notes ${JSON.stringify(extraNotes.map((id) => got.notes[id]))}`);
@@ -63,7 +71,8 @@ export async function verifyApi(base: string, world: World, ledger: Ledger, down
     // Files: every acknowledged one (but an unanswered delete's), one more only for an unanswered upload.
     for (const [id, file] of Object.entries(want.files)) {
       if (!got.files[id] && !(p?.kind === 'deleteFile' && p.fileId === id)) problems.push(`${where}: acknowledged file ${id} (${file.name}) is missing`);
-      else if (got.files[id] && !same(got.files[id], file)) problems.push(`${where}: file ${id} is ${JSON.stringify(got.files[id])}, acknowledged ${JSON.stringify(file)}`);
+      else if (got.files[id] && !same(got.files[id], file))
+        problems.push(`${where}: file ${id} is ${JSON.stringify(got.files[id])}, acknowledged ${JSON.stringify(file)}`);
     }
     for (const id of Object.keys(got.files).filter((id) => !(id in want.files))) {
       if (p?.kind === 'upload' && same(got.files[id], { name: p.name, size: p.size }) && !rec.sha.has(id)) rec.sha.set(id, p.sha256);
@@ -76,10 +85,14 @@ export async function verifyApi(base: string, world: World, ledger: Ledger, down
     // Tracker entries: as acknowledged, or stopped by an unanswered stop; one more running only for an unanswered start.
     for (const [id, entry] of Object.entries(want.trackers)) {
       const stopped = p?.kind === 'stop' && p.trackerId === id && same(got.trackers[id], { running: false, duration: p.duration });
-      if (!same(got.trackers[id], entry) && !stopped) problems.push(`${where}: tracker ${id} is ${JSON.stringify(got.trackers[id])}, acknowledged ${JSON.stringify(entry)}`);
+      if (!same(got.trackers[id], entry) && !stopped)
+        problems.push(`${where}: tracker ${id} is ${JSON.stringify(got.trackers[id])}, acknowledged ${JSON.stringify(entry)}`);
     }
     const extraTrackers = Object.keys(got.trackers).filter((id) => !(id in want.trackers));
-    if (extraTrackers.length > 0 && !(p?.kind === 'start' && extraTrackers.length === 1 && same(got.trackers[extraTrackers[0]!], { running: true, duration: 0 }))) {
+    if (
+      extraTrackers.length > 0 &&
+      !(p?.kind === 'start' && extraTrackers.length === 1 && same(got.trackers[extraTrackers[0]!], { running: true, duration: 0 }))
+    ) {
       problems.push(`${where}: unexpected tracker entries ${JSON.stringify(extraTrackers.map((id) => got.trackers[id]))}`);
     }
     rec.snap = got;
@@ -146,7 +159,9 @@ function consistency(job: any): string[] {
     if (lines.some(([, value]) => value !== 0)) problems.push(`no matches but lines with quantities ${JSON.stringify(lines)}`);
     if (estimated.length > 0) problems.push(`no matches but estimated match lines ${JSON.stringify(estimated)}`);
   }
-  if (job.estimation?.details?.quantity?.value !== job.quantity.value) problems.push(`estimated quantity ${job.estimation?.details?.quantity?.value} differs from ${job.quantity.value}`);
-  if (job.estimation?.details?.discount?.value !== job.discount) problems.push(`estimated discount ${job.estimation?.details?.discount?.value} differs from ${job.discount}`);
+  if (job.estimation?.details?.quantity?.value !== job.quantity.value)
+    problems.push(`estimated quantity ${job.estimation?.details?.quantity?.value} differs from ${job.quantity.value}`);
+  if (job.estimation?.details?.discount?.value !== job.discount)
+    problems.push(`estimated discount ${job.estimation?.details?.discount?.value} differs from ${job.discount}`);
   return problems;
 }

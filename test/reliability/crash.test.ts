@@ -35,7 +35,9 @@ const WRITERS = 6;
 const KILL_AFTER_ACKS = [10, 90] as const;
 const HOUR = 3_600_000;
 
-console.info(`[crash] seed ${SEED} (replay: CRASH_SEED=${SEED}), ${ROUNDS} rounds on fs storage, ${DB_ROUNDS} on db storage, ${onPostgres ? 'PostgreSQL' : 'SQLite'}`);
+console.info(
+  `[crash] seed ${SEED} (replay: CRASH_SEED=${SEED}), ${ROUNDS} rounds on fs storage, ${DB_ROUNDS} on db storage, ${onPostgres ? 'PostgreSQL' : 'SQLite'}`,
+);
 
 let cli: string;
 const cleanup: Array<() => unknown> = [];
@@ -118,7 +120,13 @@ describe.each(
       matches: matches.map((m) => m.id),
     };
     // A default client price with match rates, so that estimations have amounts.
-    const price = await call(server, key, 'POST', '/v2/account/prices/clients', { service: world.service, quantityType: world.unit, unitCost: 0.1, currency: 'EUR', matchesType: 'percentage' });
+    const price = await call(server, key, 'POST', '/v2/account/prices/clients', {
+      service: world.service,
+      quantityType: world.unit,
+      unitCost: 0.1,
+      currency: 'EUR',
+      matchesType: 'percentage',
+    });
     expect(price.status, JSON.stringify(price.body)).toBe(201);
     for (const [i, match] of world.matches.slice(0, 4).entries()) {
       const added = await call(server, key, 'POST', `/v2/account/prices/clients/${price.body.id}/match`, { match, percentage: 0.25 * (i + 1) });
@@ -188,7 +196,9 @@ describe.each(
       const acked = Object.values(state.acked).reduce((a, b) => a + b, 0);
       totals.acked += acked;
       totals.unanswered += ledger.pending.length;
-      console.info(`[crash] ${kind} round ${round}: killed after ${delay} ms, ${acked} acknowledged ${JSON.stringify(state.acked)}, unanswered ${JSON.stringify(ledger.pending.map((p) => p.kind))}`);
+      console.info(
+        `[crash] ${kind} round ${round}: killed after ${delay} ms, ${acked} acknowledged ${JSON.stringify(state.acked)}, unanswered ${JSON.stringify(ledger.pending.map((p) => p.kind))}`,
+      );
       expect(state.failures).toEqual([]);
     }, 60_000);
   }

@@ -35,11 +35,29 @@ afterAll(async () => {
 
 // ---------- generators ----------
 
-const huge = fc.tuple(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom('a', 'é', '€', '0', '[', '%', '\u0000', '😀')).map(([n, c]) => c.repeat(Math.ceil(n / c.length)));
+const huge = fc
+  .tuple(fc.integer({ min: 1_000, max: 300_000 }), fc.constantFrom('a', 'é', '€', '0', '[', '%', '\u0000', '😀'))
+  .map(([n, c]) => c.repeat(Math.ceil(n / c.length)));
 const badPercent = fc.constantFrom('%', '%z', '%zz', '%%', '%E0%A4%A', '%C0%80', '%FF%FE', '%00', '%ED%A0%80', '%2', '%u0041');
 const idLike = fc.oneof(
   fc.constantFrom(...ALL_IDS),
-  fc.constantFrom(MISSING_ID, '000000000000000000000000', 'FFFFFFFFFFFFFFFFFFFFFFFF', 'x', '', '0', '-1', 'null', 'undefined', 'me', '..', '.', '1e3', 'NaN', ' '),
+  fc.constantFrom(
+    MISSING_ID,
+    '000000000000000000000000',
+    'FFFFFFFFFFFFFFFFFFFFFFFF',
+    'x',
+    '',
+    '0',
+    '-1',
+    'null',
+    'undefined',
+    'me',
+    '..',
+    '.',
+    '1e3',
+    'NaN',
+    ' ',
+  ),
   fc.stringMatching(/^[0-9a-f]{23,25}$/),
 );
 const scalar = fc.oneof(
@@ -47,7 +65,31 @@ const scalar = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
   { weight: 2, arbitrary: fc.integer() },
   { weight: 2, arbitrary: fc.double() },
-  { weight: 1, arbitrary: fc.constantFrom('true', 'false', '1', '0', '', 'null', '-0', '1e400', '-1e400', '0x10', '2030-13-45', '2030-01-01T25:00:00Z', 'EUR', 'XXX', 'en', 'zz-ZZ', '#ff0000', 'Infinity', '__proto__', 'constructor') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'true',
+      'false',
+      '1',
+      '0',
+      '',
+      'null',
+      '-0',
+      '1e400',
+      '-1e400',
+      '0x10',
+      '2030-13-45',
+      '2030-01-01T25:00:00Z',
+      'EUR',
+      'XXX',
+      'en',
+      'zz-ZZ',
+      '#ff0000',
+      'Infinity',
+      '__proto__',
+      'constructor',
+    ),
+  },
   { weight: 2, arbitrary: idLike },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
@@ -61,17 +103,26 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => 
     { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 }) },
   ),
 })).value;
-const deepJson = fc.tuple(fc.integer({ min: 10, max: 5_000 }), fc.boolean()).map(([depth, array]) => (array ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
+const deepJson = fc
+  .tuple(fc.integer({ min: 10, max: 5_000 }), fc.boolean())
+  .map(([depth, array]) => (array ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
 /** Lone surrogates: JSON can carry them (`"\ud800"`); they must be refused, never stored. */
 const loneSurrogates = fc.constantFrom('\ud800', 'a\udfffb', '\ude00\ud83d', 'ok\udbff');
 const anyJsonValue = fc.oneof({ weight: 20, arbitrary: jsonValue }, { weight: 1, arbitrary: huge }, { weight: 1, arbitrary: loneSurrogates });
 
 /** Parameter names: the route's own (from its schemas) and unknown ones, with brackets. */
 function keyArb(known: string[]): fc.Arbitrary<string> {
-  const base = known.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 10 }) }) : fc.string({ minLength: 1, maxLength: 10 });
-  return fc.tuple(base, fc.constantFrom('', '', '', '[]', '[0]', '[a]', '[0][id]', '[', ']', '[[', '][', '[]]', '[__proto__]', '[constructor][prototype]'), fc.nat({ max: 3 })).chain(([key, suffix, deep]) =>
-    deep === 3 ? fc.integer({ min: 10, max: 3_000 }).map((n) => `${key}${'[a]'.repeat(n)}`) : fc.constant(`${key}${suffix}`),
-  );
+  const base =
+    known.length > 0
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 10 }) })
+      : fc.string({ minLength: 1, maxLength: 10 });
+  return fc
+    .tuple(
+      base,
+      fc.constantFrom('', '', '', '[]', '[0]', '[a]', '[0][id]', '[', ']', '[[', '][', '[]]', '[__proto__]', '[constructor][prototype]'),
+      fc.nat({ max: 3 }),
+    )
+    .chain(([key, suffix, deep]) => (deep === 3 ? fc.integer({ min: 10, max: 3_000 }).map((n) => `${key}${'[a]'.repeat(n)}`) : fc.constant(`${key}${suffix}`)));
 }
 
 /** One `key=value` of a query string or form body: well encoded, raw or with broken percent-encodings. */
@@ -115,7 +166,13 @@ function pathArb(route: Route): fc.Arbitrary<string> {
 function jsonBodyArb(route: Route): fc.Arbitrary<unknown> {
   const known = propertiesOf(route.bodySchema);
   const minimal = fc.constantFrom(...ALL_IDS, MISSING_ID).map((id) => minimalValue(route.bodySchema, id) as Record<string, unknown>);
-  const edits = fc.array(fc.tuple(keyArb(known).map((k) => k.replace(/\[.*$/, '') || 'x'), fc.option(anyJsonValue, { nil: undefined })), { maxLength: 4 });
+  const edits = fc.array(
+    fc.tuple(
+      keyArb(known).map((k) => k.replace(/\[.*$/, '') || 'x'),
+      fc.option(anyJsonValue, { nil: undefined }),
+    ),
+    { maxLength: 4 },
+  );
   const edited = fc.tuple(minimal, edits).map(([base, changes]) => {
     const body: Record<string, unknown> = typeof base === 'object' && base !== null ? { ...base } : {};
     for (const [key, value] of changes) {
@@ -128,7 +185,31 @@ function jsonBodyArb(route: Route): fc.Arbitrary<unknown> {
 }
 
 const malformedJson = fc.oneof(
-  fc.constantFrom('', '{', '[', '{"a":', '{"a":1,}', '{a:1}', "{'a':1}", 'nul', 'tru', '"abc', '{"a":1}}', '\u0000', '{"a":"\\ud800"}', '{"a":1e999999}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '\ufeff{}', '{"a":NaN}', '1', '"x"', 'null', '[]', 'true'),
+  fc.constantFrom(
+    '',
+    '{',
+    '[',
+    '{"a":',
+    '{"a":1,}',
+    '{a:1}',
+    "{'a':1}",
+    'nul',
+    'tru',
+    '"abc',
+    '{"a":1}}',
+    '\u0000',
+    '{"a":"\\ud800"}',
+    '{"a":1e999999}',
+    '{"__proto__":{"polluted":1}}',
+    '{"constructor":{"prototype":{"polluted":1}}}',
+    '\ufeff{}',
+    '{"a":NaN}',
+    '1',
+    '"x"',
+    'null',
+    '[]',
+    'true',
+  ),
   fc.string({ maxLength: 40 }),
   deepJson.map((text) => text.slice(0, Math.floor(text.length / 2))),
 );
@@ -150,12 +231,18 @@ const malformedMultipart = fc.oneof(
     `--${BOUNDARY}--\r\n`,
     `garbage`,
   ),
-  fc.tuple(fc.string({ maxLength: 30 }), fc.string({ maxLength: 30 }), fc.string({ maxLength: 200 })).map(
-    ([name, filename, content]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${name}\r\n\r\n${content}\r\n--${BOUNDARY}--\r\n`,
-  ),
-  fc.array(fc.tuple(fc.constantFrom('file', 'fileId', 'catConfiguration', 'targetLanguage', 'x', 'file[]'), fc.string({ maxLength: 30 })), { maxLength: 30 }).map(
-    (parts) => parts.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${BOUNDARY}--\r\n`,
-  ),
+  fc
+    .tuple(fc.string({ maxLength: 30 }), fc.string({ maxLength: 30 }), fc.string({ maxLength: 200 }))
+    .map(
+      ([name, filename, content]) =>
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${name}\r\n\r\n${content}\r\n--${BOUNDARY}--\r\n`,
+    ),
+  fc
+    .array(fc.tuple(fc.constantFrom('file', 'fileId', 'catConfiguration', 'targetLanguage', 'x', 'file[]'), fc.string({ maxLength: 30 })), { maxLength: 30 })
+    .map(
+      (parts) =>
+        parts.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${BOUNDARY}--\r\n`,
+    ),
 );
 
 const CONTENT_TYPES = [
@@ -186,20 +273,29 @@ interface Spec {
 }
 
 const routeArb = fc.constantFrom(...ROUTES);
-const withQuery = (route: Route) => fc.tuple(pathArb(route), fc.option(pairsArb([...route.query, 'page', 'pageSize', 'sort', 'q', 'filter']), { nil: undefined }));
+const withQuery = (route: Route) =>
+  fc.tuple(pathArb(route), fc.option(pairsArb([...route.query, 'page', 'pageSize', 'sort', 'q', 'filter']), { nil: undefined }));
 const urlOf = (path: string, query: string | undefined) => (query === undefined ? path : `${path}?${query}`);
 
 /** Query strings on every route, without a body. */
-const querySpecs: fc.Arbitrary<Spec> = routeArb.chain((route) => withQuery(route).map(([path, query]) => ({ method: route.method, url: urlOf(path, query ?? ''), headers: {} })));
+const querySpecs: fc.Arbitrary<Spec> = routeArb.chain((route) =>
+  withQuery(route).map(([path, query]) => ({ method: route.method, url: urlOf(path, query ?? ''), headers: {} })),
+);
 
 /** Form bodies (well-formed, or with broken encodings and brackets). */
 const formSpecs: fc.Arbitrary<Spec> = routeArb.chain((route) =>
-  fc.tuple(withQuery(route), pairsArb(propertiesOf(route.bodySchema)), fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8')).map(([[path, query], payload, type]) => ({
-    method: route.method,
-    url: urlOf(path, query),
-    headers: { 'content-type': type },
-    payload,
-  })),
+  fc
+    .tuple(
+      withQuery(route),
+      pairsArb(propertiesOf(route.bodySchema)),
+      fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8'),
+    )
+    .map(([[path, query], payload, type]) => ({
+      method: route.method,
+      url: urlOf(path, query),
+      headers: { 'content-type': type },
+      payload,
+    })),
 );
 
 /** JSON bodies: minimal valid bodies edited, any JSON value, malformed JSON text. */
@@ -211,36 +307,39 @@ const jsonSpecs: fc.Arbitrary<Spec> = routeArb.chain((route) =>
         { weight: 8, arbitrary: jsonBodyArb(route).map((body) => JSON.stringify(body) ?? 'null') },
         { weight: 2, arbitrary: malformedJson },
         // Deeply nested valid JSON, whole or as the value of a parameter (built as text).
-        { weight: 1, arbitrary: fc.tuple(fc.constantFrom('x', ...propertiesOf(route.bodySchema)), deepJson, fc.boolean()).map(([key, deep, whole]) => (whole ? deep : `{${JSON.stringify(key)}:${deep}}`)) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(fc.constantFrom('x', ...propertiesOf(route.bodySchema)), deepJson, fc.boolean())
+            .map(([key, deep, whole]) => (whole ? deep : `{${JSON.stringify(key)}:${deep}}`)),
+        },
       ),
     )
     .map(([[path, query], payload]) => ({
-    method: route.method,
-    url: urlOf(path, query),
-    headers: { 'content-type': 'application/json' },
-    payload,
-  })),
+      method: route.method,
+      url: urlOf(path, query),
+      headers: { 'content-type': 'application/json' },
+      payload,
+    })),
 );
 
 /** Other content types, malformed multipart (mostly on the upload routes), bodies on GET and DELETE. */
 const UPLOADS = ROUTES.filter((route) => route.bodyTypes.includes('multipart/form-data') || /\/upload(\/|$)/.test(route.path));
-const rawSpecs: fc.Arbitrary<Spec> = fc
-  .oneof({ weight: 1, arbitrary: routeArb }, { weight: 1, arbitrary: fc.constantFrom(...UPLOADS) })
-  .chain((route) =>
-    fc
-      .tuple(
-        withQuery(route),
-        fc.constantFrom(...CONTENT_TYPES),
-        fc.oneof(malformedMultipart, malformedJson, fc.string({ maxLength: 100 }), pairsArb([])),
-        fc.boolean(),
-      )
-      .map(([[path, query], type, payload, omitType]): Spec => ({
-        method: route.method,
-        url: urlOf(path, query),
-        headers: omitType ? {} : { 'content-type': type },
-        payload,
-      })),
-  );
+const rawSpecs: fc.Arbitrary<Spec> = fc.oneof({ weight: 1, arbitrary: routeArb }, { weight: 1, arbitrary: fc.constantFrom(...UPLOADS) }).chain((route) =>
+  fc
+    .tuple(
+      withQuery(route),
+      fc.constantFrom(...CONTENT_TYPES),
+      fc.oneof(malformedMultipart, malformedJson, fc.string({ maxLength: 100 }), pairsArb([])),
+      fc.boolean(),
+    )
+    .map(([[path, query], type, payload, omitType]): Spec => ({
+      method: route.method,
+      url: urlOf(path, query),
+      headers: omitType ? {} : { 'content-type': type },
+      payload,
+    })),
+);
 
 // ---------- the check ----------
 

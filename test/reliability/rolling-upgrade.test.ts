@@ -53,7 +53,10 @@ describe.skipIf(!onPostgres)(title, () => {
 
   /** Reads and writes of jobs (with match lines), prices and outsourcing: each runs prepared (named) statements. */
   async function round(i: number): Promise<void> {
-    const job = await ok(req('POST', '/v2/jobs', { name: `Rolling job ${i}`, client: w.client, quantity: 1000, quantityType: w.unit, service: w.service }), 201);
+    const job = await ok(
+      req('POST', '/v2/jobs', { name: `Rolling job ${i}`, client: w.client, quantity: 1000, quantityType: w.unit, service: w.service }),
+      201,
+    );
     await ok(req('PUT', `/v2/jobs/${job.id}/price`, { matchesType: 'percentage', matches: w.matches.map((id, k) => ({ id, value: 100 * (k + 1) + i })) }));
     await ok(req('PUT', `/v2/jobs/${job.id}`, { name: `Rolling job ${i} renamed` }));
     // Adding an outsourcing answers the job.

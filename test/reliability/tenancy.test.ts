@@ -32,19 +32,29 @@ const LISTINGS = ROUTES.filter((route) => route.params.length === 0 && route.met
  */
 function bodyOf(route: Route): { payload?: string; headers: Record<string, string> } {
   if (route.bodyTypes.length === 0) return { headers: {} };
-  if (route.bodyTypes.includes('application/json')) return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(minimalValue(route.bodySchema, MISSING_ID)) };
-  return { headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--b--\r\n' };
+  if (route.bodyTypes.includes('application/json'))
+    return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(minimalValue(route.bodySchema, MISSING_ID)) };
+  return {
+    headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--b--\r\n',
+  };
 }
 
 async function call(route: Route, url: string, apiKey: string) {
   const body = bodyOf(route);
-  return t.app.inject({ method: route.method as InjectOptions['method'], url, payload: body.payload, headers: { ...body.headers, authorization: basic(apiKey) } });
+  return t.app.inject({
+    method: route.method as InjectOptions['method'],
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: basic(apiKey) },
+  });
 }
 
 describe('the set-up', () => {
   it('maps every path parameter of the document to a record of account 1', () => {
     expect(WITH_PARAMS.length).toBeGreaterThan(100);
-    for (const route of WITH_PARAMS) for (const param of route.params) expect(idFor(w, route.path, param), `${route.path} ${param}`).toMatch(/^(?:[0-9a-f]{24}|0|exact)$/);
+    for (const route of WITH_PARAMS)
+      for (const param of route.params) expect(idFor(w, route.path, param), `${route.path} ${param}`).toMatch(/^(?:[0-9a-f]{24}|0|exact)$/);
   });
 
   it('serves account 1 its own records (the ids are real)', async () => {
@@ -87,7 +97,9 @@ describe("account 2 calling every route with account 1's ids", () => {
 
   it('answers 404 resource_missing on every route (the minimal bodies pass validation)', () => {
     const missed = WITH_PARAMS.filter((route) => !reached404.has(`${route.method} ${route.path}`)).map((route) => `${route.method} ${route.path}`);
-    console.info(`tenancy: ${WITH_PARAMS.length - missed.length}/${WITH_PARAMS.length} routes reached 404; stopped at validation: ${missed.join(', ') || 'none'}`);
+    console.info(
+      `tenancy: ${WITH_PARAMS.length - missed.length}/${WITH_PARAMS.length} routes reached 404; stopped at validation: ${missed.join(', ') || 'none'}`,
+    );
     // All of them today; a new route whose minimal body stops at validation needs a better body here.
     expect(missed).toEqual([]);
   });

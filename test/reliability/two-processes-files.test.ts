@@ -27,7 +27,11 @@ async function upload(server: Server, key: string, path: string, name: string, c
     content,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { ...auth(key), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body });
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { ...auth(key), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    body,
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 

@@ -127,7 +127,11 @@ export async function checkGroup(world: GroupWorld): Promise<void> {
     const live = members.filter((job) => job.status !== 5);
     const progress = live.reduce((sum, job) => sum + job.progress, 0);
     expect(Number.isInteger(progress)).toBe(true);
-    const latest = members.flatMap((job) => (job.dueDate ? [job.dueDate as string] : [])).sort().at(-1) ?? null;
+    const latest =
+      members
+        .flatMap((job) => (job.dueDate ? [job.dueDate as string] : []))
+        .sort()
+        .at(-1) ?? null;
     expect({
       status: group.status,
       progress: cents(group.progress),

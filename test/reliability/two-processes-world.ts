@@ -90,7 +90,10 @@ async function sharedBuild(): Promise<{ cli: string; release(): void }> {
     current.users -= 1;
     if (current.users > 0) return;
     if (shared === current) shared = undefined;
-    void current.cli.then((built) => built.remove(), () => {});
+    void current.cli.then(
+      (built) => built.remove(),
+      () => {},
+    );
   };
   try {
     return { cli: (await current.cli).cli, release };
@@ -159,12 +162,23 @@ export function serialisable(initial: readonly string[], ops: readonly OrderOp[]
     if (failed.has(memo)) return false;
     for (const i of left) {
       const next = ops[i]!.apply(order);
-      if (next !== null && next.join() === ops[i]!.after.join() && search(next, left.filter((j) => j !== i))) return true;
+      if (
+        next !== null &&
+        next.join() === ops[i]!.after.join() &&
+        search(
+          next,
+          left.filter((j) => j !== i),
+        )
+      )
+        return true;
     }
     failed.add(memo);
     return false;
   };
-  return search(initial, ops.map((_, i) => i));
+  return search(
+    initial,
+    ops.map((_, i) => i),
+  );
 }
 
 /** The order after moving `id` to `position` (null when it is not there or the position is out of range). */

@@ -25,12 +25,16 @@ describe.skipIf(!onPostgres)(title, () => {
     pair = await startPair('db');
     second = await pair.newUserKey('Second user');
     owner = (await ok(req(0, 'GET', '/v2/users/me'))).id;
-    for (const name of ['Two-process translation', 'Two-process revision']) w.services.push((await ok(req(0, 'POST', '/v2/account/services', { name }), 201)).id);
+    for (const name of ['Two-process translation', 'Two-process revision'])
+      w.services.push((await ok(req(0, 'POST', '/v2/account/services', { name }), 201)).id);
     w.unit = (await ok(req(1, 'POST', '/v2/account/quantity-types', { name: 'Two-process words' }), 201)).id;
     for (let i = 0; i < 12; i++) w.matches.push((await ok(req(i, 'POST', '/v2/account/matches', { name: `Two-process band ${i}` }), 201)).id);
     w.client = (await ok(req(0, 'POST', '/v2/clients', { name: 'Acme', currency: 'EUR' }), 201)).id;
     for (const [i, service] of w.services.entries()) {
-      await ok(req(i, 'POST', '/v2/account/prices/clients', { currency: 'EUR', matchesType: 'percentage', quantityType: w.unit, service, unitCost: 0.1 * (i + 1) }), 201);
+      await ok(
+        req(i, 'POST', '/v2/account/prices/clients', { currency: 'EUR', matchesType: 'percentage', quantityType: w.unit, service, unitCost: 0.1 * (i + 1) }),
+        201,
+      );
     }
   }, 180_000);
 
@@ -87,7 +91,9 @@ describe.skipIf(!onPostgres)(title, () => {
     // Stopped entries added at once to three jobs: none lost, the sums exact on both processes.
     const others = await Promise.all([1, 2, 3].map((i) => newJob(i)));
     const adds = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => req(i, 'POST', `/v2/jobs/${others[i % 3].id}/trackers`, { duration: 1000 * (i + 1), from: '2025-03-01T09:00:00Z', billable: i % 2 === 0 })),
+      Array.from({ length: 30 }, (_, i) =>
+        req(i, 'POST', `/v2/jobs/${others[i % 3].id}/trackers`, { duration: 1000 * (i + 1), from: '2025-03-01T09:00:00Z', billable: i % 2 === 0 }),
+      ),
     );
     expectAnswers(pair, adds, []);
     for (const [k, other] of others.entries()) {
@@ -108,7 +114,10 @@ describe.skipIf(!onPostgres)(title, () => {
 
   it('price match moves: concurrent moves, adds and removes through both processes leave a serialisable order, positions 0..n-1', async () => {
     const base = '/v2/account/prices/suppliers';
-    const price = await ok(req(0, 'POST', base, { currency: 'EUR', matchesType: 'percentage', quantityType: w.unit, service: w.services[0], unitCost: 0.2 }), 201);
+    const price = await ok(
+      req(0, 'POST', base, { currency: 'EUR', matchesType: 'percentage', quantityType: w.unit, service: w.services[0], unitCost: 0.2 }),
+      201,
+    );
     const path = `${base}/${price.id}`;
     const initial = w.matches.slice(0, 8);
     for (const [i, match] of initial.entries()) await ok(req(i, 'POST', `${path}/match`, { match, percentage: (i + 1) / 10 }));
@@ -153,7 +162,10 @@ describe.skipIf(!onPostgres)(title, () => {
 
   it('CAT configuration mapping moves: concurrent moves, adds and removes through both processes leave a serialisable order', async () => {
     const base = '/v2/account/cat-configurations';
-    const config = await ok(req(0, 'POST', base, { name: 'Trados', catTool: 'trados', conversionFactor: 1, destinationQuantityType: w.unit, sourceQuantityType: 'words' }), 201);
+    const config = await ok(
+      req(0, 'POST', base, { name: 'Trados', catTool: 'trados', conversionFactor: 1, destinationQuantityType: w.unit, sourceQuantityType: 'words' }),
+      201,
+    );
     const path = `${base}/${config.id}`;
     const tool = ['perfect', 'inContextExact', 'exact', 'locked', 'crossFileRepeated', 'repeated'];
     const initial = w.matches.slice(0, 6);
@@ -210,7 +222,9 @@ describe.skipIf(!onPostgres)(title, () => {
       deleted: new Set(),
     };
     // Round 0: jobs 0–9 and 13 join the first group, 10–11 the second, all at once.
-    const joins = await Promise.all(jobs.map((job, i) => (i === 12 ? null : req(i, 'POST', `/v2/groups/${groups[i === 10 || i === 11 ? 1 : 0]}/jobs/${job}`))).filter((p) => p !== null));
+    const joins = await Promise.all(
+      jobs.map((job, i) => (i === 12 ? null : req(i, 'POST', `/v2/groups/${groups[i === 10 || i === 11 ? 1 : 0]}/jobs/${job}`))).filter((p) => p !== null),
+    );
     expectAnswers(pair, joins, []);
     await checkGroup(world);
     for (let round = 1; round <= 5; round++) {

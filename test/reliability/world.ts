@@ -30,7 +30,10 @@ export async function openApiRoutes(app: FastifyInstance): Promise<Route[]> {
   const reply = await app.inject({ method: 'GET', url: '/v2/openapi.json' });
   if (reply.statusCode !== 200) throw new Error(`GET /v2/openapi.json answered ${reply.statusCode}`);
   const document = JSON.parse(reply.body) as {
-    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+    >;
     components?: { schemas?: Record<string, Schema> };
   };
   const resolve = (schema: unknown, depth = 0): any => {
@@ -68,7 +71,8 @@ export type World = Record<string, string>;
 
 async function created(api: Api, path: string, params: Record<string, unknown>, status: number | 'any' = 201): Promise<any> {
   const reply = await api.post(path, params as never);
-  if (status === 'any' ? reply.status >= 300 : reply.status !== status) throw new Error(`set-up: POST ${path} answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 400)}`);
+  if (status === 'any' ? reply.status >= 300 : reply.status !== status)
+    throw new Error(`set-up: POST ${path} answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 400)}`);
   return reply.body;
 }
 
@@ -87,7 +91,15 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   w.label = (await created(api, '/v2/account/labels', { name: `Label ${uniq}`, color: '#ff0000' })).id;
   w.tax = (await created(api, '/v2/account/taxes', { name: `Tax ${uniq}`, value: 0.21 })).id;
   w.pair = (await created(api, '/v2/account/language-pairs', { source: 'en', target: 'fr' })).id;
-  w.catConfiguration = (await created(api, '/v2/account/cat-configurations', { name: `CAT ${uniq}`, catTool: 'trados', conversionFactor: 1, destinationQuantityType: w.unit, sourceQuantityType: 'words' })).id;
+  w.catConfiguration = (
+    await created(api, '/v2/account/cat-configurations', {
+      name: `CAT ${uniq}`,
+      catTool: 'trados',
+      conversionFactor: 1,
+      destinationQuantityType: w.unit,
+      sourceQuantityType: 'words',
+    })
+  ).id;
   await created(api, `/v2/account/cat-configurations/${w.catConfiguration}/match/${w.match}/cat-tool-match/exact`, {}, 200);
 
   w.client = (await created(api, '/v2/clients', { name: `Client ${uniq}`, currency: 'EUR' })).id;
@@ -109,7 +121,9 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
     await created(api, `${path}/${w[kind]}/match`, { match: w.match, unitCost: 0.05 }, 200);
   }
 
-  w.job = (await created(api, '/v2/jobs', { name: `Job ${uniq}`, client: w.client, quantity: 100, quantityType: w.unit, service: w.service, fixedPrice: 100 })).id;
+  w.job = (
+    await created(api, '/v2/jobs', { name: `Job ${uniq}`, client: w.client, quantity: 100, quantityType: w.unit, service: w.service, fixedPrice: 100 })
+  ).id;
   const outsourced = await created(api, `/v2/jobs/${w.job}/outsourcing`, { supplier: w.supplier, fixedPrice: 60 }, 200);
   w.outsourcing = outsourced.outsourcing[0].id;
   const tracked = await created(api, `/v2/jobs/${w.job}/trackers`, { duration: 3_600_000, from: '2030-01-01T00:00:00Z' }, 200);
@@ -146,7 +160,8 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
     ['groups', `/v2/groups/${w.group}`],
   ] as const) {
     const reply = await uploadFile(t, base, 'source.txt', 'Hello, world', api.apiKey);
-    if (reply.status !== 201 && reply.status !== 200) throw new Error(`set-up: upload to ${base} answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+    if (reply.status !== 201 && reply.status !== 200)
+      throw new Error(`set-up: upload to ${base} answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
     w[`file:${kind}`] = Array.isArray(reply.body) ? reply.body[0].id : (reply.body.id ?? reply.body.files?.[0]?.id);
   }
   for (const [key, value] of Object.entries(w)) if (!/^[0-9a-f]{24}$/.test(value)) throw new Error(`set-up: ${key} has no id (${value})`);
@@ -185,11 +200,34 @@ export function idFor(w: World, path: string, param: string): string {
   const before = segments[index - 1]!;
   const kind = (() => {
     if (segments[1] === 'account' && index === 3) {
-      return ({ services: 'service', matches: 'match', 'quantity-types': 'unit', domains: 'domain', labels: 'label', taxes: 'tax', 'language-pairs': 'pair', 'cat-configurations': 'catConfiguration' } as Record<string, string>)[before];
+      return (
+        {
+          services: 'service',
+          matches: 'match',
+          'quantity-types': 'unit',
+          domains: 'domain',
+          labels: 'label',
+          taxes: 'tax',
+          'language-pairs': 'pair',
+          'cat-configurations': 'catConfiguration',
+        } as Record<string, string>
+      )[before];
     }
-    if (segments[1] === 'account' && segments[2] === 'prices' && index === 4) return before === 'suppliers' ? 'supplierDefaultPrice' : before === 'clients' ? 'clientDefaultPrice' : undefined;
+    if (segments[1] === 'account' && segments[2] === 'prices' && index === 4)
+      return before === 'suppliers' ? 'supplierDefaultPrice' : before === 'clients' ? 'clientDefaultPrice' : undefined;
     if (index === 2) {
-      return ({ clients: 'client', suppliers: 'supplier', jobs: 'job', groups: 'group', invoices: 'invoice', quotes: 'quote', 'purchase-orders': 'purchaseOrder', users: 'user' } as Record<string, string>)[before];
+      return (
+        {
+          clients: 'client',
+          suppliers: 'supplier',
+          jobs: 'job',
+          groups: 'group',
+          invoices: 'invoice',
+          quotes: 'quote',
+          'purchase-orders': 'purchaseOrder',
+          users: 'user',
+        } as Record<string, string>
+      )[before];
     }
     switch (before) {
       case 'contacts':

@@ -32,26 +32,50 @@ describe('keyFromAuthorization (docs/reference.md#authentication)', () => {
   });
 
   it('answers nothing for missing, empty, unknown or oversized credentials', () => {
-    for (const header of [undefined, '', 'Bearer', 'Bearer ', 'Bearer    ', 'Basic', 'Basic ', basic(':'), basic(':password'), 'Digest abc', 'Token td_key', 'td_key', `Bearer ${'x'.repeat(2000)}`]) {
+    for (const header of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer ',
+      'Bearer    ',
+      'Basic',
+      'Basic ',
+      basic(':'),
+      basic(':password'),
+      'Digest abc',
+      'Token td_key',
+      'td_key',
+      `Bearer ${'x'.repeat(2000)}`,
+    ]) {
       expect(keyFromAuthorization(header), String(header)).toBeUndefined();
     }
   });
 
   it('property: never throws, whatever the header', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `Basic ${s}`), fc.string().map((s) => `Bearer ${s}`)), (header) => {
-        const key = keyFromAuthorization(header);
-        return key === undefined || (typeof key === 'string' && key.length > 0);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `Basic ${s}`),
+          fc.string().map((s) => `Bearer ${s}`),
+        ),
+        (header) => {
+          const key = keyFromAuthorization(header);
+          return key === undefined || (typeof key === 'string' && key.length > 0);
+        },
+      ),
     );
   });
 
   it('property: Basic and Bearer give back any key without a colon', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 200 }).filter((s) => !s.includes(':') && s.trim() === s && s !== ''), (key) => {
-        expect(keyFromAuthorization(basic(`${key}:`))).toBe(key);
-        expect(keyFromAuthorization(`Bearer ${key}`)).toBe(key);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 200 }).filter((s) => !s.includes(':') && s.trim() === s && s !== ''),
+        (key) => {
+          expect(keyFromAuthorization(basic(`${key}:`))).toBe(key);
+          expect(keyFromAuthorization(`Bearer ${key}`)).toBe(key);
+        },
+      ),
     );
   });
 });
@@ -93,8 +117,15 @@ describe('errors (docs/reference.md#errors)', () => {
   });
 
   it('builds the body with details only when there are some', () => {
-    expect(errorBody(new ApiError('resource_missing', 'No job with id x'), 'req-1')).toEqual({ message: 'No job with id x', name: 'NotFound', code: 'resource_missing', id: 'req-1' });
+    expect(errorBody(new ApiError('resource_missing', 'No job with id x'), 'req-1')).toEqual({
+      message: 'No job with id x',
+      name: 'NotFound',
+      code: 'resource_missing',
+      id: 'req-1',
+    });
     expect(errorBody(new ApiError('parameter_invalid', 'bad', []), 'r')).not.toHaveProperty('details');
-    expect(errorBody(new ApiError('parameter_invalid', 'bad', [{ param: 'a', message: 'is invalid' }]), 'r').details).toEqual([{ param: 'a', message: 'is invalid' }]);
+    expect(errorBody(new ApiError('parameter_invalid', 'bad', [{ param: 'a', message: 'is invalid' }]), 'r').details).toEqual([
+      { param: 'a', message: 'is invalid' },
+    ]);
   });
 });

@@ -71,11 +71,20 @@ describe('BoundedCache (the job view cache)', () => {
 describe('pageJson (pages of ready JSON items)', () => {
   it('is the JSON of the page, in the order of the Paginated schema', () => {
     fc.assert(
-      fc.property(fc.array(fc.jsonValue(), { maxLength: 5 }), fc.nat(), fc.nat(), fc.nat(), fc.nat(), fc.boolean(), fc.boolean(), (items, pageSize, page, totalPages, totalItems, hasNextPage, hasPreviousPage) => {
-        const meta = { pageSize, page, totalPages, totalItems, hasNextPage, hasPreviousPage };
-        const text = pageJson({ items: items.map((item) => Buffer.from(JSON.stringify(item))), ...meta }).toString();
-        expect(text).toBe(JSON.stringify({ items: JSON.parse(JSON.stringify(items)), ...meta }));
-      }),
+      fc.property(
+        fc.array(fc.jsonValue(), { maxLength: 5 }),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.boolean(),
+        fc.boolean(),
+        (items, pageSize, page, totalPages, totalItems, hasNextPage, hasPreviousPage) => {
+          const meta = { pageSize, page, totalPages, totalItems, hasNextPage, hasPreviousPage };
+          const text = pageJson({ items: items.map((item) => Buffer.from(JSON.stringify(item))), ...meta }).toString();
+          expect(text).toBe(JSON.stringify({ items: JSON.parse(JSON.stringify(items)), ...meta }));
+        },
+      ),
     );
   });
 });

@@ -92,7 +92,12 @@ export function tradosCsv(
   const bands = options.bands ?? TRADOS_CSV_BANDS;
   const quote = (cell: string) => (cell.includes(d) || cell.includes('"') ? `"${cell.replace(/"/g, '""')}"` : cell);
   const header1 = ['', '', '', ...bands.flatMap((band) => [band, '', '', ''])];
-  const header2 = ['File', 'Tagging Errors', 'Chars/Word', ...bands.flatMap((band) => (band === 'Total' ? ['Segments', ' Words', 'Placeables', 'Characters'] : ['Segments', ' Words', 'Placeables', 'Percent']))];
+  const header2 = [
+    'File',
+    'Tagging Errors',
+    'Chars/Word',
+    ...bands.flatMap((band) => (band === 'Total' ? ['Segments', ' Words', 'Placeables', 'Characters'] : ['Segments', ' Words', 'Placeables', 'Percent'])),
+  ];
   const lines = [header1.join(d), header2.join(d)];
   for (const row of rows) {
     const total = row.total ?? row.bands.reduce<[number, number]>((acc, [s, w]) => [acc[0] + s, acc[1] + w], [0, 0]);
@@ -152,12 +157,28 @@ export function bandReport(
 }
 
 export const PHRASE_BANDS: Array<[label: string, match: string]> = [
-  ['Context TM', 'contextMatch'], ['Repetitions', 'repetitions'], ['100% Matches', 'exact'], ['95% - 99%', 'fuzzy9599'], ['85% - 94%', 'fuzzy8594'],
-  ['75% - 84%', 'fuzzy7584'], ['50% - 74%', 'fuzzy5074'], ['No Match', 'noMatch'], ['Total', 'total'],
+  ['Context TM', 'contextMatch'],
+  ['Repetitions', 'repetitions'],
+  ['100% Matches', 'exact'],
+  ['95% - 99%', 'fuzzy9599'],
+  ['85% - 94%', 'fuzzy8594'],
+  ['75% - 84%', 'fuzzy7584'],
+  ['50% - 74%', 'fuzzy5074'],
+  ['No Match', 'noMatch'],
+  ['Total', 'total'],
 ];
 export const MEMOQ_BANDS: Array<[label: string, match: string]> = [
-  ['X-translated', 'xTranslated'], ['101%', 'contextMatch'], ['Repetitions', 'repetitions'], ['100%', 'exact'], ['95% - 99%', 'fuzzy9599'], ['85% - 94%', 'fuzzy8594'],
-  ['75% - 84%', 'fuzzy7584'], ['50% - 74%', 'fuzzy5074'], ['No match', 'noMatch'], ['Fragments', 'fragments'], ['Total', 'total'],
+  ['X-translated', 'xTranslated'],
+  ['101%', 'contextMatch'],
+  ['Repetitions', 'repetitions'],
+  ['100%', 'exact'],
+  ['95% - 99%', 'fuzzy9599'],
+  ['85% - 94%', 'fuzzy8594'],
+  ['75% - 84%', 'fuzzy7584'],
+  ['50% - 74%', 'fuzzy5074'],
+  ['No match', 'noMatch'],
+  ['Fragments', 'fragments'],
+  ['Total', 'total'],
 ];
 
 /**
@@ -169,17 +190,22 @@ export function largeTradosReport(files: number): Uint8Array {
   const fuzzy = ['5074', '7584', '8594', '9599'];
   const bands: Array<[string, string]> = [
     ...plain.map((name): [string, string] => [name, '']),
-    ...fuzzy.flatMap((range): Array<[string, string]> => [['fuzzy', ` min="${range.slice(0, 2)}" max="${range.slice(2)}"`], ['internalFuzzy', ` min="${range.slice(0, 2)}" max="${range.slice(2)}"`]]),
+    ...fuzzy.flatMap((range): Array<[string, string]> => [
+      ['fuzzy', ` min="${range.slice(0, 2)}" max="${range.slice(2)}"`],
+      ['internalFuzzy', ` min="${range.slice(0, 2)}" max="${range.slice(2)}"`],
+    ]),
   ];
   const element = (name: string, extra: string, [s, w, c]: number[]) =>
     `<${name}${extra} segments="${s}" words="${w}" characters="${c}" placeables="0" tags="2" repairWords="0" fullRecallWords="${w}" editDistanceRelativeSum="0"/>`;
-  const chunks: string[] = ['<?xml version="1.0" encoding="utf-8"?>\n<task name="analyse"><taskInfo><language lcid="1031" name="German (Germany)"/></taskInfo>\n'];
+  const chunks: string[] = [
+    '<?xml version="1.0" encoding="utf-8"?>\n<task name="analyse"><taskInfo><language lcid="1031" name="German (Germany)"/></taskInfo>\n',
+  ];
   const batch = bands.map(() => [0, 0, 0]);
   for (let f = 0; f < files; f++) {
     const parts: string[] = [];
     const total = [0, 0, 0];
     bands.forEach(([name, extra], b) => {
-      const values = [(f + b) % 7, ((f + b) * 13) % 97, ((f + b) * 13 % 97) * 6];
+      const values = [(f + b) % 7, ((f + b) * 13) % 97, (((f + b) * 13) % 97) * 6];
       values.forEach((v, k) => {
         total[k]! += v;
         batch[b]![k]! += v;
@@ -189,6 +215,8 @@ export function largeTradosReport(files: number): Uint8Array {
     chunks.push(`<file name="document ${f}.docx.sdlxliff" guid="${f}"><analyse>${parts.join('\n')}\n${element('total', '', total)}</analyse></file>\n`);
   }
   const batchTotal = batch.reduce((acc, v) => acc.map((x, k) => x + v[k]!), [0, 0, 0]);
-  chunks.push(`<batchTotal><analyse>${bands.map(([name, extra], b) => element(name, extra, batch[b]!)).join('')}${element('total', '', batchTotal)}</analyse></batchTotal></task>\n`);
+  chunks.push(
+    `<batchTotal><analyse>${bands.map(([name, extra], b) => element(name, extra, batch[b]!)).join('')}${element('total', '', batchTotal)}</analyse></batchTotal></task>\n`,
+  );
   return new TextEncoder().encode(chunks.join(''));
 }

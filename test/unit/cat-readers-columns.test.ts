@@ -21,7 +21,10 @@ const ROWS = [
   { file: 'b.txt | en>pl', values: { contextMatch: [4, 8, 40], repetitions: [1, 1, 6] } as Record<string, Triple> },
 ];
 const MEMOQ_ROWS = [
-  { file: '[eng-GB] a.docx', values: { xTranslated: [1, 3, 15], contextMatch: [2, 10, 52], fragments: [1, 2, 9], noMatch: [5, 40, 230] } as Record<string, Triple> },
+  {
+    file: '[eng-GB] a.docx',
+    values: { xTranslated: [1, 3, 15], contextMatch: [2, 10, 52], fragments: [1, 2, 9], noMatch: [5, 40, 230] } as Record<string, Triple>,
+  },
 ];
 
 const parse = async (text: string, catTool?: 'memoq' | 'phrase') => parseReport(utf8(text), catTool ? { catTool } : {});
@@ -54,7 +57,11 @@ describe('CSV columns by header name', () => {
 
   it('gives the same report whatever the order of the columns under each band and of the bands', async () => {
     const canonical = await parse(bandReport(phraseBands(), ROWS));
-    const reordered = PHRASE_BANDS.map(([label, match], k) => ({ label, match, columns: k % 2 ? ['Percent', 'Characters', 'Placeables', 'Words', 'Segments'] : ['Words', 'Placeables', 'Segments', 'Percent', 'Characters'] }));
+    const reordered = PHRASE_BANDS.map(([label, match], k) => ({
+      label,
+      match,
+      columns: k % 2 ? ['Percent', 'Characters', 'Placeables', 'Words', 'Segments'] : ['Words', 'Placeables', 'Segments', 'Percent', 'Characters'],
+    }));
     expect(await parse(bandReport(reordered, ROWS))).toEqual(canonical);
     expect(await parse(bandReport([...reordered].reverse(), ROWS))).toEqual(canonical);
   });
@@ -90,7 +97,10 @@ describe('CSV columns by header name', () => {
     const canonical = await parse(bandReport(memoqBands(), MEMOQ_ROWS));
     expect(canonical.units).toEqual(['segments', 'words', 'characters']);
     expect(counts(canonical, 'fragments')).toEqual({ segments: 1, words: 2, characters: 9 });
-    const shuffled = memoqBands().map((band, k) => ({ ...band, columns: k % 2 ? [...MEMOQ_COLUMNS].reverse() : ['Tags', 'Characters', 'Reserved1', 'Segments', 'Words'] }));
+    const shuffled = memoqBands().map((band, k) => ({
+      ...band,
+      columns: k % 2 ? [...MEMOQ_COLUMNS].reverse() : ['Tags', 'Characters', 'Reserved1', 'Segments', 'Words'],
+    }));
     expect(await parse(bandReport(shuffled, MEMOQ_ROWS))).toEqual(canonical);
     const noChars = memoqBands().map((band) => (band.match === 'noMatch' ? { ...band, columns: ['Segments', 'Words', 'Tags'] } : band));
     const without = await parse(bandReport(noChars, MEMOQ_ROWS));
@@ -112,11 +122,21 @@ describe('CSV columns by header name', () => {
         fc.array(fc.nat(), { minLength: 11, maxLength: 11 }),
         async (which, figures, columnKeys, bandKeys) => {
           const layout = layouts[which]!;
-          const rows = figures.map((values, k) => ({ file: layout.file(k), values: Object.fromEntries(layout.bands.filter(([, m]) => m !== 'total').map(([, m], i) => [m, values[i]!])) }));
+          const rows = figures.map((values, k) => ({
+            file: layout.file(k),
+            values: Object.fromEntries(layout.bands.filter(([, m]) => m !== 'total').map(([, m], i) => [m, values[i]!])),
+          }));
           const plain = layout.bands.map(([label, match]) => ({ label, match, columns: layout.columns }));
           // Sort each band's columns (and the bands) by random keys: a random permutation.
-          const permute = <T>(items: readonly T[], keys: number[]) => items.map((item, i) => [keys[i] ?? 0, i, item] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , item]) => item);
-          const shuffled = permute(plain.map((band, b) => ({ ...band, columns: permute(band.columns, columnKeys[b]!) })), bandKeys);
+          const permute = <T>(items: readonly T[], keys: number[]) =>
+            items
+              .map((item, i) => [keys[i] ?? 0, i, item] as const)
+              .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+              .map(([, , item]) => item);
+          const shuffled = permute(
+            plain.map((band, b) => ({ ...band, columns: permute(band.columns, columnKeys[b]!) })),
+            bandKeys,
+          );
           expect(await parse(bandReport(shuffled, rows))).toEqual(await parse(bandReport(plain, rows)));
         },
       ),
@@ -131,7 +151,24 @@ describe('Trados XML: bands and attributes by name', () => {
 
   it('property: shuffling the bands of an analyse and the attributes of each band never changes the result', async () => {
     const bands: Array<[string, Array<[string, string]>]> = [
-      ['exact', []], ['new', []], ['locked', []], ['fuzzy', [['min', '75'], ['max', '84']]], ['internalFuzzy', [['min', '95'], ['max', '99']]], ['repeated', []],
+      ['exact', []],
+      ['new', []],
+      ['locked', []],
+      [
+        'fuzzy',
+        [
+          ['min', '75'],
+          ['max', '84'],
+        ],
+      ],
+      [
+        'internalFuzzy',
+        [
+          ['min', '95'],
+          ['max', '99'],
+        ],
+      ],
+      ['repeated', []],
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -139,16 +176,29 @@ describe('Trados XML: bands and attributes by name', () => {
         fc.array(fc.nat(), { minLength: bands.length + 1, maxLength: bands.length + 1 }),
         fc.array(fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), { minLength: bands.length + 1, maxLength: bands.length + 1 }),
         async (figures, bandKeys, attributeKeys) => {
-          const permute = <T>(items: readonly T[], keys: number[]) => items.map((item, i) => [keys[i] ?? 0, i, item] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , item]) => item);
+          const permute = <T>(items: readonly T[], keys: number[]) =>
+            items
+              .map((item, i) => [keys[i] ?? 0, i, item] as const)
+              .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+              .map(([, , item]) => item);
           const total = figures.reduce((acc, [s, w, c]) => [acc[0] + s, acc[1] + w, acc[2] + c], [0, 0, 0]);
           const elements = (shuffle: boolean) => {
-            const list = [...bands.map(([name, extra], i) => [name, extra, figures[i]!] as const), ['total', [], total] as const].map(([name, extra, [s, w, c]], i) => {
-              const attributes: Array<[string, string]> = [...extra, ['segments', String(s)], ['words', String(w)], ['characters', String(c)], ['placeables', '0']];
-              return element(name, shuffle ? permute(attributes, attributeKeys[i]!) : attributes);
-            });
+            const list = [...bands.map(([name, extra], i) => [name, extra, figures[i]!] as const), ['total', [], total] as const].map(
+              ([name, extra, [s, w, c]], i) => {
+                const attributes: Array<[string, string]> = [
+                  ...extra,
+                  ['segments', String(s)],
+                  ['words', String(w)],
+                  ['characters', String(c)],
+                  ['placeables', '0'],
+                ];
+                return element(name, shuffle ? permute(attributes, attributeKeys[i]!) : attributes);
+              },
+            );
             return (shuffle ? permute(list, bandKeys) : list).join('');
           };
-          const doc = (shuffle: boolean) => `${head}<file name="a.docx"><analyse>${elements(shuffle)}</analyse></file><batchTotal><analyse>${elements(!shuffle)}</analyse></batchTotal></task>`;
+          const doc = (shuffle: boolean) =>
+            `${head}<file name="a.docx"><analyse>${elements(shuffle)}</analyse></file><batchTotal><analyse>${elements(!shuffle)}</analyse></batchTotal></task>`;
           const plain = await parseReport(utf8(doc(false)));
           expect(plain.languages[0]!.counts.fuzzy7584).toEqual({ segments: figures[3]![0], words: figures[3]![1], characters: figures[3]![2] });
           expect(await parseReport(utf8(doc(true)))).toEqual(plain);

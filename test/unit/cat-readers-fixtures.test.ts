@@ -46,7 +46,10 @@ function checkShape(report: ParsedReport): void {
 }
 
 /** The figures of each real report's own Total / batchTotal, read by hand from the file. */
-const EXPECTED: Record<string, { catTool: string; format: string; targets: Array<string | null>; files: number; total: Totals; bands: Record<string, Partial<Totals>> }> = {
+const EXPECTED: Record<
+  string,
+  { catTool: string; format: string; targets: Array<string | null>; files: number; total: Totals; bands: Record<string, Partial<Totals>> }
+> = {
   'memoq-csv/memoq-all-info-utf16.csv': {
     catTool: 'memoq',
     format: 'memoq-csv',
@@ -77,7 +80,13 @@ const EXPECTED: Record<string, { catTool: string; format: string; targets: Array
     targets: [null],
     files: 1,
     total: { segments: 70, words: 38, characters: 0 },
-    bands: { repetitions: { segments: 10, words: 7 }, exact: { segments: 3, words: 4 }, fuzzy9599: { segments: 49, words: 3 }, fuzzy5074: { segments: 5, words: 17 }, noMatch: { segments: 3, words: 7 } },
+    bands: {
+      repetitions: { segments: 10, words: 7 },
+      exact: { segments: 3, words: 4 },
+      fuzzy9599: { segments: 49, words: 3 },
+      fuzzy5074: { segments: 5, words: 17 },
+      noMatch: { segments: 3, words: 7 },
+    },
   },
   'trados-csv/trados-utf16.csv': {
     catTool: 'memoq',

@@ -71,19 +71,40 @@ describe('CAT report readers: hostile and broken input', () => {
   it('rejects UTF-16 without a BOM and Latin-1 bytes, naming the byte', async () => {
     const text = new TextDecoder('utf-16le').decode(sample('trados-csv/memoq-trados-compatible-utf16le.csv').subarray(2));
     expect(await rejection(utf16le(text, false))).toMatch(/NUL byte at byte 2: it looks like UTF-16 without a byte-order mark/);
-    const latin1 = Buffer.from(tradosCsv([{ file: 'Übersicht.docx | de>fr', bands: [[0, 0], [1, 2]] }]), 'latin1');
+    const latin1 = Buffer.from(
+      tradosCsv([
+        {
+          file: 'Übersicht.docx | de>fr',
+          bands: [
+            [0, 0],
+            [1, 2],
+          ],
+        },
+      ]),
+      'latin1',
+    );
     expect(await rejection(new Uint8Array(latin1))).toMatch(/not valid UTF-8 \(invalid byte 0xdc at byte \d+; Latin-1/);
     expect(await rejection(new Uint8Array([0xff, 0xfe, 0x00, 0xd8, 0x41, 0x00]))).toMatch(/not valid UTF-16/);
   });
 
   it('rejects a CSV with a missing band, an unknown band, a missing unit or a missing File column', async () => {
-    const rows = [{ file: 'a.txt | en>de', bands: [[0, 0], [1, 2]] as Array<[number, number]> }];
+    const rows = [
+      {
+        file: 'a.txt | en>de',
+        bands: [
+          [0, 0],
+          [1, 2],
+        ] as Array<[number, number]>,
+      },
+    ];
     const without = TRADOS_CSV_BANDS.filter((b) => b !== 'Repetitions');
     expect(await rejection(utf8(tradosCsv(rows, { bands: without })))).toMatch(/Header row 1 has no "Repetitions" band/);
     const unknown = TRADOS_CSV_BANDS.map((b) => (b === '85% - 94%' ? '80% - 94%' : b));
     expect(await rejection(utf8(tradosCsv(rows, { bands: unknown })))).toMatch(/Header row 1, column 20: unknown band "80% - 94%"/);
     const text = tradosCsv(rows);
-    expect(await rejection(utf8(text.replace('Segments; Words;Placeables;Percent;Segments', 'Segments;Wörter;Placeables;Percent;Segments')))).toMatch(/no "Words" column under the band "Context TM"/);
+    expect(await rejection(utf8(text.replace('Segments; Words;Placeables;Percent;Segments', 'Segments;Wörter;Placeables;Percent;Segments')))).toMatch(
+      /no "Words" column under the band "Context TM"/,
+    );
     expect(await rejection(utf8(text.replace('File;', 'Datei;')))).toMatch(/no "File" column/);
     expect(await rejection(utf8(text.split('\r\n')[0]! + '\r\n'))).toMatch(/second header row/);
     expect(await rejection(utf8(text.split('\r\n').slice(0, 2).join('\r\n')))).toMatch(/no data row/);
@@ -92,26 +113,39 @@ describe('CAT report readers: hostile and broken input', () => {
   it('rejects bands that do not add up to the Total, naming the row and file', async () => {
     const text = tradosCsv([
       { file: 'ok.txt | en>de', bands: [[1, 1]] },
-      { file: 'bad.txt | en>de', bands: [[0, 0], [2, 7]], total: [2, 8] },
+      {
+        file: 'bad.txt | en>de',
+        bands: [
+          [0, 0],
+          [2, 7],
+        ],
+        total: [2, 8],
+      },
     ]);
     expect(await rejection(utf8(text))).toBe('Row 4 ("bad.txt | en>de"): the bands add up to 7 words but "Total" says 8.');
     const memoq = new TextDecoder('utf-16le').decode(sample('memoq-csv/memoq-all-info-utf16le.csv').subarray(2));
     expect(memoq).toContain(';25;214;1175;0;0;0;0;0\r\n');
-    expect(await rejection(utf16le(memoq.replace(';25;214;1175;0;0;0;0;0\r\n', ';25;214;1176;0;0;0;0;0\r\n')))).toMatch(/Row 3 .*add up to 1175 characters but "Total" says 1176/);
+    expect(await rejection(utf16le(memoq.replace(';25;214;1175;0;0;0;0;0\r\n', ';25;214;1176;0;0;0;0;0\r\n')))).toMatch(
+      /Row 3 .*add up to 1175 characters but "Total" says 1176/,
+    );
     const trados = xml(`<file name="a">${analyse(band('exact', 1, 10, 50) + band('total', 1, 11, 50))}</file>`);
     expect(await rejection(utf8(trados))).toMatch(/In file "a" \(line 1\), the bands add up to 10 words but <total> says 11/);
   });
 
   it('refuses an unknown language name that is a payload, not a name', async () => {
     const long = xml(`<file name="a">${goodAnalyse}</file>`).replace('lcid="1036" name="French (France)"', `lcid="9" name="${'x'.repeat(5000)}"`);
-    expect(await rejection(utf8(long))).toMatch(/^<language> \(line 1\) names an unknown language of 5000 characters \("x+… \(5000 characters\)"\); at most 100 are accepted\.$/);
+    expect(await rejection(utf8(long))).toMatch(
+      /^<language> \(line 1\) names an unknown language of 5000 characters \("x+… \(5000 characters\)"\); at most 100 are accepted\.$/,
+    );
     const kept = xml(`<file name="a">${goodAnalyse}</file>`).replace('lcid="1036" name="French (France)"', 'lcid="9" name="Klingon"');
     expect((await parseReport(utf8(kept))).languages[0]!.target).toBe('Klingon');
   });
 
   it('rejects a batchTotal that disagrees with the sum of the files', async () => {
     const other = analyse(band('exact', 1, 10, 50) + band('new', 2, 21, 100) + band('fuzzy', 1, 4, 25, ' min="75" max="84"') + band('total', 4, 35, 175));
-    expect(await rejection(utf8(xml(`<file name="a">${goodAnalyse}</file>`, other)))).toMatch(/files' new bands add up to 20 words but the <batchTotal> says 21/);
+    expect(await rejection(utf8(xml(`<file name="a">${goodAnalyse}</file>`, other)))).toMatch(
+      /files' new bands add up to 20 words but the <batchTotal> says 21/,
+    );
     expect(await rejection(utf8(`${XML_HEAD}<file name="a">${goodAnalyse}</file></task>`))).toMatch(/no <batchTotal>/);
   });
 
@@ -128,7 +162,9 @@ describe('CAT report readers: hostile and broken input', () => {
     expect(await rejection(utf8(xml(`<file name="a">${bad}</file>`, bad)))).toMatch(/words="5.5", not a whole number/);
     expect(await rejection(utf8(xml('')))).toMatch(/no <file> element/);
     expect(await rejection(utf8('<task name="analyse"></task>'))).toMatch(/no <taskInfo><language>/);
-    expect(await rejection(utf8('<task name="analyse"><file name="a"></task>'))).toMatch(/XML line 1, column \d+: a closing tag does not match the element it closes/);
+    expect(await rejection(utf8('<task name="analyse"><file name="a"></task>'))).toMatch(
+      /XML line 1, column \d+: a closing tag does not match the element it closes/,
+    );
     expect(await rejection(utf8('<task name="analyse"><file></file></task>'))).toMatch(/<file> number 1 \(line 1\) has no name attribute/);
   });
 
@@ -162,7 +198,16 @@ describe('CAT report readers: hostile and broken input', () => {
   });
 
   it('detects comma and tab delimiters, quoted cells and decimal commas', async () => {
-    const rows = [{ file: 'a, "b".txt | en_us>de_de', bands: [[1, 2], [0, 0], [3, 4]] as Array<[number, number]> }];
+    const rows = [
+      {
+        file: 'a, "b".txt | en_us>de_de',
+        bands: [
+          [1, 2],
+          [0, 0],
+          [3, 4],
+        ] as Array<[number, number]>,
+      },
+    ];
     for (const delimiter of [',', '\t', ';']) {
       const report = await parseReport(utf8(tradosCsv(rows, { delimiter, ratio: '7,68' })));
       expect(report.languages[0]!.target).toBe('de-DE');

@@ -31,7 +31,10 @@ describe('CSV (csv-parse)', () => {
       const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, k) => text.slice(k * size, (k + 1) * size));
       const rows: Array<[number, string[]]> = [];
       await readCsv(chunks, ';', 1000, (cells, row) => rows.push([row, cells]));
-      expect(rows).toEqual([[1, ['a', 'b\r\nc', 'd']], [2, ['1', '2', '3']]]);
+      expect(rows).toEqual([
+        [1, ['a', 'b\r\nc', 'd']],
+        [2, ['1', '2', '3']],
+      ]);
     }
   });
 
@@ -165,27 +168,60 @@ describe('properties: nothing but CatReportError escapes', () => {
   };
 
   it('random byte strings', async () => {
-    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 400 }), (bytes) => expectOnlyCatReportError(bytes)), { numRuns: 2000 });
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 400 }), (bytes) => expectOnlyCatReportError(bytes)),
+      { numRuns: 2000 },
+    );
   });
 
   it('random text made of report-like tokens', async () => {
-    const token = fc.constantFrom('<', '>', '/', '"', '=', ';', '\r\n', '<task name="analyse">', '<file name="a">', '</file>', '<analyse>', '<total segments="1"/>', '100%', 'Total', 'File', 'Words', 'Segments', '1', '&amp;', '<!DOCTYPE');
-    await fc.assert(fc.asyncProperty(fc.array(token, { maxLength: 60 }), (tokens) => expectOnlyCatReportError(new TextEncoder().encode(tokens.join('')))), { numRuns: 2000 });
+    const token = fc.constantFrom(
+      '<',
+      '>',
+      '/',
+      '"',
+      '=',
+      ';',
+      '\r\n',
+      '<task name="analyse">',
+      '<file name="a">',
+      '</file>',
+      '<analyse>',
+      '<total segments="1"/>',
+      '100%',
+      'Total',
+      'File',
+      'Words',
+      'Segments',
+      '1',
+      '&amp;',
+      '<!DOCTYPE',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(token, { maxLength: 60 }), (tokens) => expectOnlyCatReportError(new TextEncoder().encode(tokens.join('')))),
+      { numRuns: 2000 },
+    );
   });
 
   it('samples with random bytes changed, inserted or removed', async () => {
-    const files = allSamples().filter((name) => !name.endsWith('.ts')).map((name) => sample(name));
+    const files = allSamples()
+      .filter((name) => !name.endsWith('.ts'))
+      .map((name) => sample(name));
     await fc.assert(
-      fc.asyncProperty(fc.nat(files.length - 1), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom('set', 'insert', 'delete')), { minLength: 1, maxLength: 5 }), (index, edits) => {
-        let bytes = Array.from(files[index]!);
-        for (const [at, value, kind] of edits) {
-          const k = at % (bytes.length + 1);
-          if (kind === 'set' && k < bytes.length) bytes[k] = value;
-          else if (kind === 'insert') bytes = [...bytes.slice(0, k), value, ...bytes.slice(k)];
-          else bytes = [...bytes.slice(0, k), ...bytes.slice(k + 1)];
-        }
-        return expectOnlyCatReportError(Uint8Array.from(bytes));
-      }),
+      fc.asyncProperty(
+        fc.nat(files.length - 1),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom('set', 'insert', 'delete')), { minLength: 1, maxLength: 5 }),
+        (index, edits) => {
+          let bytes = Array.from(files[index]!);
+          for (const [at, value, kind] of edits) {
+            const k = at % (bytes.length + 1);
+            if (kind === 'set' && k < bytes.length) bytes[k] = value;
+            else if (kind === 'insert') bytes = [...bytes.slice(0, k), value, ...bytes.slice(k)];
+            else bytes = [...bytes.slice(0, k), ...bytes.slice(k + 1)];
+          }
+          return expectOnlyCatReportError(Uint8Array.from(bytes));
+        },
+      ),
       { numRuns: 1000 },
     );
   });

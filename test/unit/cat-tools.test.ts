@@ -38,7 +38,18 @@ describe('CAT tool catalogue', () => {
   });
 
   it('has the memoQ and Phrase bands of the catalogue', () => {
-    expect(catTool('memoq')?.matches).toEqual(['xTranslated', 'contextMatch', 'repetitions', 'exact', 'fuzzy9599', 'fuzzy8594', 'fuzzy7584', 'fuzzy5074', 'noMatch', 'fragments']);
+    expect(catTool('memoq')?.matches).toEqual([
+      'xTranslated',
+      'contextMatch',
+      'repetitions',
+      'exact',
+      'fuzzy9599',
+      'fuzzy8594',
+      'fuzzy7584',
+      'fuzzy5074',
+      'noMatch',
+      'fragments',
+    ]);
     expect(catTool('phrase')?.matches).toEqual(['contextMatch', 'repetitions', 'exact', 'fuzzy9599', 'fuzzy8594', 'fuzzy7584', 'fuzzy5074', 'noMatch']);
   });
 

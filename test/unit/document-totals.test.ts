@@ -18,14 +18,24 @@ describe('document totals (docs/documents.md#rules), hand-computed', () => {
 
   it('no taxes with reverse charge', () => {
     expect(computeTotals({ currency: 'EUR', lineTotals: ['50.00'], discount: '0', tax1Rate: '0.21', tax2Rate: null, reverseCharge: true })).toEqual({
-      subtotal: '50.00', discount: '0.00', tax1: '0.00', tax2: '0.00', total: '50.00',
+      subtotal: '50.00',
+      discount: '0.00',
+      tax1: '0.00',
+      tax2: '0.00',
+      total: '50.00',
     });
   });
 
   it('negative amounts (credit notes) round away from zero symmetrically', () => {
     expect(lineTotal('-3', '1.005', 'EUR')).toBe('-3.02');
-    expect(computeTotals({ currency: 'EUR', lineTotals: ['-100.00', '-3.02'], discount: '0.1', tax1Rate: '0.21', tax2Rate: '0.015', reverseCharge: false })).toEqual({
-      subtotal: '-103.02', discount: '-10.30', tax1: '-19.47', tax2: '-1.39', total: '-113.58',
+    expect(
+      computeTotals({ currency: 'EUR', lineTotals: ['-100.00', '-3.02'], discount: '0.1', tax1Rate: '0.21', tax2Rate: '0.015', reverseCharge: false }),
+    ).toEqual({
+      subtotal: '-103.02',
+      discount: '-10.30',
+      tax1: '-19.47',
+      tax2: '-1.39',
+      total: '-113.58',
     });
   });
 
@@ -33,7 +43,11 @@ describe('document totals (docs/documents.md#rules), hand-computed', () => {
     expect(lineTotal('3', '10.5', 'JPY')).toBe('32'); // 31.5 → 32
     expect(computeTotals({ currency: 'JPY', lineTotals: ['1005'], discount: '0.05', tax1Rate: '0.1', tax2Rate: null, reverseCharge: false })).toEqual({
       // discount 50.25 → 50; base 955; tax 95.5 → 96; total 1051
-      subtotal: '1005', discount: '50', tax1: '96', tax2: '0', total: '1051',
+      subtotal: '1005',
+      discount: '50',
+      tax1: '96',
+      tax2: '0',
+      total: '1051',
     });
     expect(lineTotal('1', '0.0005', 'KWD')).toBe('0.001');
   });

@@ -90,7 +90,12 @@ describe('base amount: the first rule that applies (docs/estimation.md#1-base-am
     // 1234.5 × 0.085 = 104.9325 → 104.93; 300 × 0.0255 = 7.65; 100 × 0.085 = 8.50
     // Σ = 104.93 + 7.65 + 8.50 = 121.08
     const r = estimateJobPrice(
-      job({ hasMatches: true, quantity: '1634.5', unitCost: '0.085', matches: [match('a', '1234.5', '0.085'), match('b', '300', '0.0255'), match('c', '100', '0.085')] }),
+      job({
+        hasMatches: true,
+        quantity: '1634.5',
+        unitCost: '0.085',
+        matches: [match('a', '1234.5', '0.085'), match('b', '300', '0.0255'), match('c', '100', '0.085')],
+      }),
     );
     expect(r.basis).toBe('matches');
     expect(r.details.matches).toEqual([
@@ -154,9 +159,18 @@ describe('effective match rates (matchRate) (docs/prices.md#match-entries)', () 
     };
     // 500 × 0.03 = 15.00; 250 × 0.01 = 2.50; 1250 × 0.1 = 125.00; Σ = 142.50
     const r = estimateJobPrice(
-      job({ hasMatches: true, quantity: '2000', unitCost, matches: [match('100', '500', rates.full), match('rep', '250', rates.reps), match('new', '1250', rates.none)] }),
+      job({
+        hasMatches: true,
+        quantity: '2000',
+        unitCost,
+        matches: [match('100', '500', rates.full), match('rep', '250', rates.reps), match('new', '1250', rates.none)],
+      }),
     );
-    expect(r.details.matches.map((m) => [m.rate, m.amount])).toEqual([['0.03', '15.00'], ['0.01', '2.50'], ['0.1', '125.00']]);
+    expect(r.details.matches.map((m) => [m.rate, m.amount])).toEqual([
+      ['0.03', '15.00'],
+      ['0.01', '2.50'],
+      ['0.1', '125.00'],
+    ]);
     expect(r.total).toBe('142.50');
   });
 

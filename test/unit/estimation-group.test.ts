@@ -11,7 +11,11 @@ const outsourced = (supplier: typeof s1, code: string, total: string): Outsourci
   totals: [{ currency: currency(code), total }],
 });
 
-function job(code: string, total: string, extra: Partial<Omit<GroupJobInput, 'estimation'>> & { totalInvoiced?: string | null; outsourcing?: OutsourcingSummary } = {}): GroupJobInput {
+function job(
+  code: string,
+  total: string,
+  extra: Partial<Omit<GroupJobInput, 'estimation'>> & { totalInvoiced?: string | null; outsourcing?: OutsourcingSummary } = {},
+): GroupJobInput {
   return {
     status: extra.status ?? 2,
     nonBillable: extra.nonBillable ?? false,
@@ -88,7 +92,15 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
       targetMargin: '0.3',
       jobs: [
         job('EUR', '100.00', { outsourcing: outsourced(s1, 'EUR', '40.00') }),
-        job('EUR', '50.00', { outsourcing: { suppliers: [s1, s2], totals: [{ currency: currency('EUR'), total: '10.50' }, { currency: currency('USD'), total: '30.00' }] } }),
+        job('EUR', '50.00', {
+          outsourcing: {
+            suppliers: [s1, s2],
+            totals: [
+              { currency: currency('EUR'), total: '10.50' },
+              { currency: currency('USD'), total: '30.00' },
+            ],
+          },
+        }),
         job('EUR', '10.00', { status: 5, outsourcing: outsourced(s2, 'EUR', '99.00') }), // cancelled job: left out
       ],
     });
@@ -117,7 +129,10 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
     const r = buildGroupEstimation({
       currency: 'EUR',
       targetMargin: '0.3',
-      jobs: [job('EUR', '100.00', { outsourcing: outsourced(s1, 'EUR', '60.00') }), job('EUR', '0.00', { nonBillable: true, outsourcing: outsourced(s2, 'EUR', '20.00') })],
+      jobs: [
+        job('EUR', '100.00', { outsourcing: outsourced(s1, 'EUR', '60.00') }),
+        job('EUR', '0.00', { nonBillable: true, outsourcing: outsourced(s2, 'EUR', '20.00') }),
+      ],
     });
     expect(r.profitability).toEqual({ status: 'profitable', margin: '20.00', marginRate: '0.2000', withMargin: { status: 'belowTarget' } });
   });

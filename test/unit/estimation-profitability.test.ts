@@ -57,11 +57,25 @@ describe('profitability: non-numeric statuses, first that applies (docs/estimati
   it('noCurrency without a price currency or with a live outsourcing in another currency', () => {
     const expected = { status: 'noCurrency', withMargin: { status: 'noCurrency' } };
     expect(jobProfitability({ ...withCost('10'), currency: null })).toEqual(expected);
-    expect(jobProfitability({ ...base, outsourcing: [{ status: 1, currency: 'EUR', total: '10' }, { status: 2, currency: 'USD', total: '5' }] })).toEqual(expected);
+    expect(
+      jobProfitability({
+        ...base,
+        outsourcing: [
+          { status: 1, currency: 'EUR', total: '10' },
+          { status: 2, currency: 'USD', total: '5' },
+        ],
+      }),
+    ).toEqual(expected);
   });
 
   it('a cancelled outsourcing in another currency does not count', () => {
-    const r = jobProfitability({ ...base, outsourcing: [{ status: 1, currency: 'EUR', total: '60' }, { status: 5, currency: 'USD', total: '5' }] });
+    const r = jobProfitability({
+      ...base,
+      outsourcing: [
+        { status: 1, currency: 'EUR', total: '60' },
+        { status: 5, currency: 'USD', total: '5' },
+      ],
+    });
     expect(r.status).toBe('profitable');
   });
 
@@ -76,7 +90,10 @@ describe('profitability: numeric statuses (docs/estimation.md#6-profitability-an
   it('profitable: margin = revenue − cost, marginRate = margin / revenue', () => {
     // cost 40.00 + 20.00 = 60.00; margin 40.00; rate 0.4 ≥ 0.3 → aboveTarget
     expect(jobProfitability(withCost('40', '20'))).toEqual({
-      status: 'profitable', margin: '40.00', marginRate: '0.4000', withMargin: { status: 'aboveTarget' },
+      status: 'profitable',
+      margin: '40.00',
+      marginRate: '0.4000',
+      withMargin: { status: 'aboveTarget' },
     });
   });
 
@@ -90,11 +107,17 @@ describe('profitability: numeric statuses (docs/estimation.md#6-profitability-an
   it('unprofitable and breakEven', () => {
     // 50 − 80 = −30; −30 / 50 = −0.6
     expect(jobProfitability({ ...withCost('80'), revenue: '50' })).toEqual({
-      status: 'unprofitable', margin: '-30.00', marginRate: '-0.6000', withMargin: { status: 'belowTarget' },
+      status: 'unprofitable',
+      margin: '-30.00',
+      marginRate: '-0.6000',
+      withMargin: { status: 'belowTarget' },
     });
     // 80 − 80 = 0; rate 0 < 0.3 → belowTarget; with a target of 0 → aboveTarget
     expect(jobProfitability({ ...withCost('80'), revenue: '80' })).toEqual({
-      status: 'breakEven', margin: '0.00', marginRate: '0.0000', withMargin: { status: 'belowTarget' },
+      status: 'breakEven',
+      margin: '0.00',
+      marginRate: '0.0000',
+      withMargin: { status: 'belowTarget' },
     });
     expect(jobProfitability({ ...withCost('80'), revenue: '80', targetMargin: '0' }).withMargin.status).toBe('aboveTarget');
   });
@@ -115,10 +138,16 @@ describe('profitability: numeric statuses (docs/estimation.md#6-profitability-an
 
   it('revenue 0: marginRate null and belowTarget', () => {
     expect(jobProfitability({ ...withCost('10'), revenue: '0' })).toEqual({
-      status: 'unprofitable', margin: '-10.00', marginRate: null, withMargin: { status: 'belowTarget' },
+      status: 'unprofitable',
+      margin: '-10.00',
+      marginRate: null,
+      withMargin: { status: 'belowTarget' },
     });
     expect(jobProfitability({ ...withCost('0'), revenue: '0', targetMargin: '0' })).toEqual({
-      status: 'breakEven', margin: '0.00', marginRate: null, withMargin: { status: 'belowTarget' },
+      status: 'breakEven',
+      margin: '0.00',
+      marginRate: null,
+      withMargin: { status: 'belowTarget' },
     });
   });
 
@@ -129,8 +158,10 @@ describe('profitability: numeric statuses (docs/estimation.md#6-profitability-an
 
   it('JPY margins have no decimals', () => {
     // 10000 − 6500 = 3500; 0.35
-    expect(jobProfitability({ ...base, currency: 'JPY', revenue: '10000', outsourcing: [{ status: 1, currency: 'JPY', total: '6500' }] }))
-      .toMatchObject({ margin: '3500', marginRate: '0.3500' });
+    expect(jobProfitability({ ...base, currency: 'JPY', revenue: '10000', outsourcing: [{ status: 1, currency: 'JPY', total: '6500' }] })).toMatchObject({
+      margin: '3500',
+      marginRate: '0.3500',
+    });
   });
 });
 
@@ -152,12 +183,26 @@ describe('performance (docs/estimation.md#6-profitability-and-performance)', () 
 
 describe('the job estimation object (docs/estimation.md#4-the-job-estimation-object-buildjobestimation)', () => {
   const pricing: JobPricingInput = {
-    currency: 'EUR', fixedPrice: null, timeBasedInvoice: false, billableMs: 0, timeBasedUnitCost: '0',
-    hasMatches: false, matches: [], quantity: '1000', unitCost: '0.1', extraCharge: '0', discount: '0',
-    applyMinimumFee: true, minimumFee: null, nonBillable: false,
+    currency: 'EUR',
+    fixedPrice: null,
+    timeBasedInvoice: false,
+    billableMs: 0,
+    timeBasedUnitCost: '0',
+    hasMatches: false,
+    matches: [],
+    quantity: '1000',
+    unitCost: '0.1',
+    extraCharge: '0',
+    discount: '0',
+    applyMinimumFee: true,
+    minimumFee: null,
+    nonBillable: false,
   };
   const input: JobEstimationInput = {
-    pricing, status: 2, trackedMs: 7_200_000, targetMargin: '0.3',
+    pricing,
+    status: 2,
+    trackedMs: 7_200_000,
+    targetMargin: '0.3',
     outsourcing: [out(s1, 'EUR', '40.50'), out(s2, 'EUR', '9.99', 5)],
   };
 

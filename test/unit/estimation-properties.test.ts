@@ -2,21 +2,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec, minorUnits, roundMoney, roundRate } from '../../src/core/money.js';
-import {
-  buildGroupEstimation,
-  estimateJobPrice,
-  summarizeOutsourcing,
-  type JobPricingInput,
-  type PriceEstimate,
-} from '../../src/modules/estimation/index.js';
+import { buildGroupEstimation, estimateJobPrice, summarizeOutsourcing, type JobPricingInput, type PriceEstimate } from '../../src/modules/estimation/index.js';
 
 const RUNS = { numRuns: 300 };
 
 /** A decimal string n / 10^scale with |n| ≤ max (the shortest writing: "0.1", "12", "-3.25"). */
 const decimal = (min: bigint, max: bigint, maxScale: number) =>
-  fc
-    .tuple(fc.bigInt({ min, max }), fc.integer({ min: 0, max: maxScale }))
-    .map(([n, scale]) => new Dec(n.toString()).div(new Dec(10).pow(scale)).toFixed());
+  fc.tuple(fc.bigInt({ min, max }), fc.integer({ min: 0, max: maxScale })).map(([n, scale]) => new Dec(n.toString()).div(new Dec(10).pow(scale)).toFixed());
 
 const fraction = (min: number, max: number) => fc.integer({ min, max }).map((n) => new Dec(n).div(10_000).toFixed());
 
@@ -117,7 +109,11 @@ describe('properties of the job estimation', () => {
         const disc = d(input.discount);
         // the subtotal: one rounding, or one per match line
         const base = exactBase(input);
-        expect(S.minus(base.value).abs().lte(h.times(Math.max(1, base.roundedSteps)))).toBe(true);
+        expect(
+          S.minus(base.value)
+            .abs()
+            .lte(h.times(Math.max(1, base.roundedSteps))),
+        ).toBe(true);
         for (const line of r.details.matches) {
           expect(d(line.amount).minus(d(line.value).times(line.rate)).abs().lte(h)).toBe(true);
         }
@@ -127,7 +123,16 @@ describe('properties of the job estimation', () => {
         // every amount is written with exactly the currency's minor unit
         const decimals = minorUnits(input.currency);
         const pattern = decimals === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+\\.\\d{${decimals}}$`);
-        const amounts = [r.total, t.subtotal.amount, t.extraCharge.amount, t.subtotal.discount, t.extraCharge.discount, t.subtotal.total, t.extraCharge.total, t.total];
+        const amounts = [
+          r.total,
+          t.subtotal.amount,
+          t.extraCharge.amount,
+          t.subtotal.discount,
+          t.extraCharge.discount,
+          t.subtotal.total,
+          t.extraCharge.total,
+          t.total,
+        ];
         for (const amount of [...amounts, ...r.details.matches.map((m) => m.amount)]) expect(amount).toMatch(pattern);
       }),
       RUNS,
@@ -231,7 +236,12 @@ describe('properties of the sums', () => {
             status: j.status,
             nonBillable: j.nonBillable,
             trackedMs: j.trackedMs,
-            estimation: { currency: { code: j.code, symbol: '' }, total: new Dec(j.cents).div(100).toFixed(2), totalInvoiced: null, outsourcing: { suppliers: [], totals: [] } },
+            estimation: {
+              currency: { code: j.code, symbol: '' },
+              total: new Dec(j.cents).div(100).toFixed(2),
+              totalInvoiced: null,
+              outsourcing: { suppliers: [], totals: [] },
+            },
           })),
         });
         const cents = jobs.filter((j) => j.status !== 5 && j.code === 'EUR').reduce((s, j) => s + j.cents, 0);

@@ -3,11 +3,7 @@
  * non-billable (docs/estimation.md#4-the-job-estimation-object-buildjobestimation), outsourcing amounts (docs/estimation.md#5-outsourcing) and input handling.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  estimateJobPrice,
-  estimateOutsourcingPrice,
-  type JobPricingInput,
-} from '../../src/modules/estimation/index.js';
+import { estimateJobPrice, estimateOutsourcingPrice, type JobPricingInput } from '../../src/modules/estimation/index.js';
 
 /** A plain EUR job: 1000 words at 0.1 = 100.00, no extra charge, no discount, no minimum fee. */
 function job(overrides: Partial<JobPricingInput> = {}): JobPricingInput {

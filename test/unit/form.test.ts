@@ -136,7 +136,16 @@ describe('parseForm: rejected input (FormError)', () => {
   });
 
   it('rejects __proto__, constructor and prototype as names at any level', () => {
-    for (const text of ['__proto__[polluted]=1', 'a[__proto__][polluted]=1', 'constructor[prototype][polluted]=1', 'a[constructor]=1', 'prototype=1', '__proto__=1', '%5F%5Fproto%5F%5F[x]=1', 'a[0][__proto__]=1']) {
+    for (const text of [
+      '__proto__[polluted]=1',
+      'a[__proto__][polluted]=1',
+      'constructor[prototype][polluted]=1',
+      'a[constructor]=1',
+      'prototype=1',
+      '__proto__=1',
+      '%5F%5Fproto%5F%5F[x]=1',
+      'a[0][__proto__]=1',
+    ]) {
       rejects(text, /not allowed/);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -171,13 +180,16 @@ describe('parseForm: property', () => {
   it('either parses or throws FormError, never anything else, on arbitrary text', () => {
     const chars = fc.constantFrom('a', 'b', '0', '1', '[', ']', '=', '&', '%', '2', 'F', '+', '_', 'é');
     fc.assert(
-      fc.property(fc.array(chars, { maxLength: 60 }).map((c) => c.join('')), (input) => {
-        try {
-          parseForm(input);
-        } catch (error) {
-          if (!(error instanceof FormError)) throw error;
-        }
-      }),
+      fc.property(
+        fc.array(chars, { maxLength: 60 }).map((c) => c.join('')),
+        (input) => {
+          try {
+            parseForm(input);
+          } catch (error) {
+            if (!(error instanceof FormError)) throw error;
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -115,7 +115,10 @@ describe('the triggers of the database are those of the freshness manifest', () 
     };
     const changed = differences(installed, await triggersOf(clientsWithEmail));
     expect(changed.join('\n')).toMatch(/differs clients\.view_epochs_clients/);
-    const withoutNotes: FreshnessManifest = { ...FRESHNESS, jobViews: { ...FRESHNESS.jobViews, parts: FRESHNESS.jobViews.parts.filter((p) => p.table !== 'notes') } };
+    const withoutNotes: FreshnessManifest = {
+      ...FRESHNESS,
+      jobViews: { ...FRESHNESS.jobViews, parts: FRESHNESS.jobViews.parts.filter((p) => p.table !== 'notes') },
+    };
     expect(differences(installed, await triggersOf(withoutNotes)).join('\n')).toMatch(/extra notes\.job_versions_notes/);
     const countingGroups: FreshnessManifest = { ...FRESHNESS, rowCounts: [...FRESHNESS.rowCounts, 'groups'] };
     expect(differences(installed, await triggersOf(countingGroups)).join('\n')).toMatch(/missing groups\.groups_count/);
@@ -134,7 +137,7 @@ describe('the triggers of the database are those of the freshness manifest', () 
 });
 
 describe('freshness migrations', () => {
-  it('replacing the triggers leaves a trigger that is not the manifest\'s (an operator\'s own) alone', async () => {
+  it("replacing the triggers leaves a trigger that is not the manifest's (an operator's own) alone", async () => {
     const database = await migratedTo();
     const db = database.db as Kysely<unknown>;
     if (dialect === 'sqlite') {

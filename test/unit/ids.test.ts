@@ -16,7 +16,11 @@ describe('ids (docs/reference.md#identifiers)', () => {
   it('start with the seconds of their creation, readable back with idTimestamp', () => {
     const now = Date.UTC(2025, 5, 1, 12, 30, 45, 678);
     const id = newId(now);
-    expect(id.slice(0, 8)).toBe(Math.floor(now / 1000).toString(16).padStart(8, '0'));
+    expect(id.slice(0, 8)).toBe(
+      Math.floor(now / 1000)
+        .toString(16)
+        .padStart(8, '0'),
+    );
     expect(idTimestamp(id).toISOString()).toBe('2025-06-01T12:30:45.000Z');
     expect(idTimestamp(newId(0)).toISOString()).toBe('1970-01-01T00:00:00.000Z');
     const before = Math.floor(Date.now() / 1000) * 1000;
@@ -50,7 +54,15 @@ describe('ids (docs/reference.md#identifiers)', () => {
   it('isId accepts exactly the id form', () => {
     expect(isId(newId())).toBe(true);
     expect(isId('ffffffffffffffffffffffff')).toBe(true);
-    for (const bad of ['', 'FFFFFFFFFFFFFFFFFFFFFFFF', 'fffffffffffffffffffffff', 'fffffffffffffffffffffffff', 'gggggggggggggggggggggggg', ' ffffffffffffffffffffffff', 'ffffffffffffffffffffffff\n']) {
+    for (const bad of [
+      '',
+      'FFFFFFFFFFFFFFFFFFFFFFFF',
+      'fffffffffffffffffffffff',
+      'fffffffffffffffffffffffff',
+      'gggggggggggggggggggggggg',
+      ' ffffffffffffffffffffffff',
+      'ffffffffffffffffffffffff\n',
+    ]) {
       expect(isId(bad), bad).toBe(false);
     }
     expect(isId(123)).toBe(false);

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Dec } from '../../src/core/money.js';
 import type { ApiError } from '../../src/core/errors.js';
-import { lineRate, lineView, linesFromParams, linesOfPrice, nameLines, repriceLines, sumOfLines, takePrice, type FrozenEntry } from '../../src/modules/price-lines/index.js';
+import {
+  lineRate,
+  lineView,
+  linesFromParams,
+  linesOfPrice,
+  nameLines,
+  repriceLines,
+  sumOfLines,
+  takePrice,
+  type FrozenEntry,
+} from '../../src/modules/price-lines/index.js';
 
 /** Match lines of jobs and outsourcing (docs/prices.md#match-entries, docs/jobs.md#the-price-endpoint), pure. */
 const frozen: FrozenEntry[] = [
@@ -14,7 +24,14 @@ const named = (line: { id: string; value: string; entry: { unitCost: string; per
 describe('taking a price', () => {
   it('freezes the unit cost, mode, reference and entries; nothing applies: 0, fixed, no reference', () => {
     expect(takePrice(undefined)).toEqual({ unitCost: '0', priceId: null, priceType: null, matchesType: 'fixed', entries: [], names: new Map() });
-    const taken = takePrice({ id: 'p', currency: { code: 'EUR', symbol: '€' }, matches: [{ id: 'a', name: 'A', percentage: 0.3, unitCost: 0.03 }], matchesType: 'percentage', type: 'client', unitCost: 0.1 });
+    const taken = takePrice({
+      id: 'p',
+      currency: { code: 'EUR', symbol: '€' },
+      matches: [{ id: 'a', name: 'A', percentage: 0.3, unitCost: 0.03 }],
+      matchesType: 'percentage',
+      type: 'client',
+      unitCost: 0.1,
+    });
     expect(taken).toEqual({
       unitCost: '0.1',
       priceId: 'p',
@@ -33,7 +50,10 @@ describe('taking a price', () => {
       { id: 'b', value: '5', entry: null },
       { id: 'a', value: '100', entry: { unitCost: '0.03', percentage: '0.3' } },
     ];
-    const names = new Map([['a', 'A'], ['b', 'B']]);
+    const names = new Map([
+      ['a', 'A'],
+      ['b', 'B'],
+    ]);
     expect(nameLines(lines, names)).toEqual([
       { id: 'b', value: '5', entry: null, name: 'B' },
       { id: 'a', value: '100', entry: { unitCost: '0.03', percentage: '0.3' }, name: 'A' },
@@ -76,18 +96,48 @@ describe('lines from the matches parameter', () => {
       }
       return null;
     };
-    expect(code(() => linesFromParams([{ id: 'a', value: 1 }, { id: 'a', value: 2 }], 'fixed', '0.1', frozen))).toEqual(['parameter_invalid', 'matches[1][id]']);
-    expect(code(() => linesFromParams([{ id: 'a', value: 1, percentage: 0.5 }], 'fixed', '0.1', frozen))).toEqual(['parameter_invalid', 'matches[0][percentage]']);
-    expect(code(() => linesFromParams([{ id: 'a', value: 1, unitCost: 0.5 }], 'percentage', '0.1', frozen))).toEqual(['parameter_invalid', 'matches[0][unitCost]']);
+    expect(
+      code(() =>
+        linesFromParams(
+          [
+            { id: 'a', value: 1 },
+            { id: 'a', value: 2 },
+          ],
+          'fixed',
+          '0.1',
+          frozen,
+        ),
+      ),
+    ).toEqual(['parameter_invalid', 'matches[1][id]']);
+    expect(code(() => linesFromParams([{ id: 'a', value: 1, percentage: 0.5 }], 'fixed', '0.1', frozen))).toEqual([
+      'parameter_invalid',
+      'matches[0][percentage]',
+    ]);
+    expect(code(() => linesFromParams([{ id: 'a', value: 1, unitCost: 0.5 }], 'percentage', '0.1', frozen))).toEqual([
+      'parameter_invalid',
+      'matches[0][unitCost]',
+    ]);
   });
 
   it('sums the quantities exactly (no binary floating point)', () => {
-    expect(sumOfLines(linesFromParams([{ id: 'a', value: 0.1 }, { id: 'b', value: 0.2 }], 'fixed', '0.1', frozen))).toBe('0.3');
+    expect(
+      sumOfLines(
+        linesFromParams(
+          [
+            { id: 'a', value: 0.1 },
+            { id: 'b', value: 0.2 },
+          ],
+          'fixed',
+          '0.1',
+          frozen,
+        ),
+      ),
+    ).toBe('0.3');
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 8 }), (cents) => {
         const params = cents.map((c, i) => ({ id: `m${i}`, value: c / 100 }));
         const expected = cents.reduce((sum, c) => sum.plus(new Dec(c).div(100)), new Dec(0));
-        expect(sumOfLines(linesFromParams(params, 'fixed', '0.1', [])) ).toBe(expected.toFixed());
+        expect(sumOfLines(linesFromParams(params, 'fixed', '0.1', []))).toBe(expected.toFixed());
       }),
     );
   });

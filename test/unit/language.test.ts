@@ -33,7 +33,29 @@ describe('parseLanguage (docs/master-data.md#language-codes)', () => {
   });
 
   it('rejects unknown languages and regions and other shapes', () => {
-    for (const code of ['xx', 'zz', 'qa', 'fr-XX', 'en-ZZ', 'en-AA', 'f', 'fra', 'eng', 'en-USA', 'en-001', 'es-419', 'zh-Hant', 'en-', '-US', 'en US', 'en--US', '', '  ', 'e1', 'und']) {
+    for (const code of [
+      'xx',
+      'zz',
+      'qa',
+      'fr-XX',
+      'en-ZZ',
+      'en-AA',
+      'f',
+      'fra',
+      'eng',
+      'en-USA',
+      'en-001',
+      'es-419',
+      'zh-Hant',
+      'en-',
+      '-US',
+      'en US',
+      'en--US',
+      '',
+      '  ',
+      'e1',
+      'und',
+    ]) {
       expect(parseLanguage(code), code).toBeUndefined();
     }
   });
@@ -45,7 +67,10 @@ describe('parseLanguage (docs/master-data.md#language-codes)', () => {
   it('answers the canonical code for every accepted input (parsing it again changes nothing)', () => {
     const letters = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''));
     const pair = fc.tuple(letters, letters).map(([a, b]) => a + b);
-    const input = fc.oneof(pair, fc.tuple(pair, fc.constantFrom('-', '_'), pair).map((parts) => parts.join('')));
+    const input = fc.oneof(
+      pair,
+      fc.tuple(pair, fc.constantFrom('-', '_'), pair).map((parts) => parts.join('')),
+    );
     fc.assert(
       fc.property(input, (code) => {
         const parsed = parseLanguage(code);
@@ -79,13 +104,38 @@ describe('isCountryCode (ISO 3166-1 alpha-2)', () => {
 
 describe('isTimeZone (IANA names)', () => {
   it('accepts canonical names, UTC and links spelt as in the database', () => {
-    for (const zone of ['Europe/Paris', 'America/New_York', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'UTC', 'Etc/UTC', 'Etc/GMT+5', 'US/Eastern', 'Asia/Calcutta']) {
+    for (const zone of [
+      'Europe/Paris',
+      'America/New_York',
+      'America/Argentina/Buenos_Aires',
+      'Asia/Kolkata',
+      'UTC',
+      'Etc/UTC',
+      'Etc/GMT+5',
+      'US/Eastern',
+      'Asia/Calcutta',
+    ]) {
       expect(isTimeZone(zone), zone).toBe(true);
     }
   });
 
   it('rejects unknown names, wrong capitals, abbreviations and offsets', () => {
-    for (const zone of ['Foo/Bar', 'Europe/Pariss', 'europe/paris', 'EUROPE/PARIS', 'us/eastern', 'utc', 'EST', 'CET', 'GMT', '+01:00', 'UTC+1', '', 'Europe/', '/Paris']) {
+    for (const zone of [
+      'Foo/Bar',
+      'Europe/Pariss',
+      'europe/paris',
+      'EUROPE/PARIS',
+      'us/eastern',
+      'utc',
+      'EST',
+      'CET',
+      'GMT',
+      '+01:00',
+      'UTC+1',
+      '',
+      'Europe/',
+      '/Paris',
+    ]) {
       expect(isTimeZone(zone), zone).toBe(false);
     }
   });

@@ -59,13 +59,11 @@ describe('roundMoney: half away from zero to the minor unit', () => {
     expect(new Dec('0.1').plus('0.2').toFixed()).toBe('0.3');
   });
 
-  const decimalText = fc
-    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.integer({ min: 0, max: 8 }))
-    .map(([negative, digits, scale]) => {
-      const text = digits.toString().padStart(scale + 1, '0');
-      const whole = scale === 0 ? text : `${text.slice(0, -scale)}.${text.slice(-scale)}`;
-      return negative && digits !== 0n ? `-${whole}` : whole;
-    });
+  const decimalText = fc.tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.integer({ min: 0, max: 8 })).map(([negative, digits, scale]) => {
+    const text = digits.toString().padStart(scale + 1, '0');
+    const whole = scale === 0 ? text : `${text.slice(0, -scale)}.${text.slice(-scale)}`;
+    return negative && digits !== 0n ? `-${whole}` : whole;
+  });
   const code = fc.constantFrom('EUR', 'USD', 'JPY', 'KWD');
 
   it('property: never moves a value by more than half a minor unit', () => {

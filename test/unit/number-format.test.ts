@@ -59,7 +59,10 @@ describe('validation messages', () => {
 // Formats built from parts: literals without braces or control characters, and the tokens.
 const literal = fc.string({ minLength: 1, maxLength: 6, unit: fc.constantFrom('A', 'b', '-', '/', '.', ' ', '0', '9', '#', 'é') });
 const dateToken = fc.constantFrom('{YYYY}', '{YY}', '{MM}');
-const seqToken = fc.oneof(fc.constant('{SEQ}'), fc.integer({ min: 1, max: 12 }).map((n) => `{SEQ:${n}}`));
+const seqToken = fc.oneof(
+  fc.constant('{SEQ}'),
+  fc.integer({ min: 1, max: 12 }).map((n) => `{SEQ:${n}}`),
+);
 const validFormat = fc
   .tuple(fc.array(fc.oneof(literal, dateToken), { maxLength: 3 }), seqToken, fc.array(fc.oneof(literal, dateToken), { maxLength: 3 }))
   .map(([before, seq, after]) => [...before, seq, ...after].join(''))
@@ -103,9 +106,11 @@ describe('properties', () => {
   });
 
   it('arbitrary strings never make the parser throw', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (format) => {
-      const result = parseNumberFormat(format);
-      if (!result.ok) expect(result.message.length).toBeGreaterThan(0);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (format) => {
+        const result = parseNumberFormat(format);
+        if (!result.ok) expect(result.message.length).toBeGreaterThan(0);
+      }),
+    );
   });
 });

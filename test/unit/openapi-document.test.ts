@@ -39,7 +39,15 @@ describe('the operationId rule', () => {
 
   it('singularises the plural segments of the API', () => {
     expect(['jobs', 'taxes', 'matches', 'unavailabilities', 'prices', 'services', 'analysis', 'outsourcing', 'status'].map(singular)).toEqual([
-      'job', 'tax', 'match', 'unavailability', 'price', 'service', 'analysis', 'outsourcing', 'status',
+      'job',
+      'tax',
+      'match',
+      'unavailability',
+      'price',
+      'service',
+      'analysis',
+      'outsourcing',
+      'status',
     ]);
   });
 

@@ -28,19 +28,23 @@ describe('tableColumns', () => {
 
   it('never overlaps and never leaves the table, whatever the widths', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 2000, noNaN: true }), { minLength: 1, maxLength: 6 }), fc.double({ min: 100, max: 800, noNaN: true }), (natural, width) => {
-        const columns = tableColumns(natural, { left: 50, width, gap: 8, minFirst: width * 0.3 });
-        expect(columns).toHaveLength(natural.length + 1);
-        expect(columns[0]!.x).toBe(50);
-        expect(columns[0]!.width).toBeGreaterThanOrEqual(width * 0.3 - 1e-6);
-        for (let i = 1; i < columns.length; i++) {
-          expect(columns[i]!.width).toBeGreaterThanOrEqual(0);
-          expect(columns[i]!.width).toBeLessThanOrEqual(natural[i - 1]! + 1e-6);
-          expect(columns[i - 1]!.x + columns[i - 1]!.width + 8).toBeCloseTo(columns[i]!.x, 6);
-        }
-        const last = columns.at(-1)!;
-        expect(last.x + last.width).toBeCloseTo(50 + width, 6);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 2000, noNaN: true }), { minLength: 1, maxLength: 6 }),
+        fc.double({ min: 100, max: 800, noNaN: true }),
+        (natural, width) => {
+          const columns = tableColumns(natural, { left: 50, width, gap: 8, minFirst: width * 0.3 });
+          expect(columns).toHaveLength(natural.length + 1);
+          expect(columns[0]!.x).toBe(50);
+          expect(columns[0]!.width).toBeGreaterThanOrEqual(width * 0.3 - 1e-6);
+          for (let i = 1; i < columns.length; i++) {
+            expect(columns[i]!.width).toBeGreaterThanOrEqual(0);
+            expect(columns[i]!.width).toBeLessThanOrEqual(natural[i - 1]! + 1e-6);
+            expect(columns[i - 1]!.x + columns[i - 1]!.width + 8).toBeCloseTo(columns[i]!.x, 6);
+          }
+          const last = columns.at(-1)!;
+          expect(last.x + last.width).toBeCloseTo(50 + width, 6);
+        },
+      ),
     );
   });
 });

@@ -20,7 +20,18 @@ describe('amounts on document PDFs', () => {
   });
 
   it('use the unambiguous English symbol, or the code where there is none', () => {
-    expect(['EUR', 'USD', 'CAD', 'AUD', 'GBP', 'JPY', 'CNY', 'PLN', 'CHF', 'ILS'].map(currencySymbol)).toEqual(['€', '$', 'CA$', 'A$', '£', '¥', 'CN¥', 'PLN', 'CHF', '₪']);
+    expect(['EUR', 'USD', 'CAD', 'AUD', 'GBP', 'JPY', 'CNY', 'PLN', 'CHF', 'ILS'].map(currencySymbol)).toEqual([
+      '€',
+      '$',
+      'CA$',
+      'A$',
+      '£',
+      '¥',
+      'CN¥',
+      'PLN',
+      'CHF',
+      '₪',
+    ]);
   });
 
   it('unit costs keep up to 6 decimals, quantities and percentages as stored', () => {
@@ -37,19 +48,28 @@ describe('amounts on document PDFs', () => {
 
   it('reads back as the exact rounded decimal: remove the symbol and the separators', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.integer({ min: 0, max: 4 }), fc.constantFrom('EUR', 'JPY', 'KWD', 'PLN'), (units, scale, code) => {
-        const value = new Dec(units.toString()).div(10 ** scale).toString();
-        const text = formatAmount(value, code);
-        const digits = text.replace(currencySymbol(code), '').replace(/\u00a0/g, '');
-        const expected = new Dec(value).toDecimalPlaces(code === 'JPY' ? 0 : code === 'KWD' ? 3 : 2, Dec.ROUND_HALF_UP);
-        expect(new Dec(digits).eq(expected)).toBe(true);
-        // Every group after the first has exactly three digits.
-        const integer = text.replace(/^-/, '').replace(currencySymbol(code), '').replace(/^\u00a0/, '').split('.')[0]!;
-        const groups = integer.split('\u00a0');
-        expect(groups[0]!.length).toBeGreaterThanOrEqual(1);
-        expect(groups[0]!.length).toBeLessThanOrEqual(3);
-        for (const group of groups.slice(1)) expect(group).toMatch(/^\d{3}$/);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.constantFrom('EUR', 'JPY', 'KWD', 'PLN'),
+        (units, scale, code) => {
+          const value = new Dec(units.toString()).div(10 ** scale).toString();
+          const text = formatAmount(value, code);
+          const digits = text.replace(currencySymbol(code), '').replace(/\u00a0/g, '');
+          const expected = new Dec(value).toDecimalPlaces(code === 'JPY' ? 0 : code === 'KWD' ? 3 : 2, Dec.ROUND_HALF_UP);
+          expect(new Dec(digits).eq(expected)).toBe(true);
+          // Every group after the first has exactly three digits.
+          const integer = text
+            .replace(/^-/, '')
+            .replace(currencySymbol(code), '')
+            .replace(/^\u00a0/, '')
+            .split('.')[0]!;
+          const groups = integer.split('\u00a0');
+          expect(groups[0]!.length).toBeGreaterThanOrEqual(1);
+          expect(groups[0]!.length).toBeLessThanOrEqual(3);
+          for (const group of groups.slice(1)) expect(group).toMatch(/^\d{3}$/);
+        },
+      ),
     );
   });
 

@@ -11,14 +11,25 @@ const font = (face: FaceName) => loadFont(face, 'regular');
 
 /** What the page shows, left to right: each run as fontkit lays it out (it reverses right-to-left scripts), glyphs read back through the font's cmap. */
 function shown(line: TextLine): string {
-  return line.runs.map((run) => font(run.face).layout(run.text).glyphs.map((glyph) => String.fromCodePoint(...glyph.codePoints)).join('')).join('');
+  return line.runs
+    .map((run) =>
+      font(run.face)
+        .layout(run.text)
+        .glyphs.map((glyph) => String.fromCodePoint(...glyph.codePoints))
+        .join(''),
+    )
+    .join('');
 }
 
 describe('faceRuns: the face of each run of text', () => {
   it('picks a face per script, keeping spaces and punctuation with the text before them', () => {
     const runs = (value: string) => faceRuns(value).map((run) => [run.face, run.text]);
     expect(runs('Łódź Αθήνα Москва')).toEqual([['latin', 'Łódź Αθήνα Москва']]);
-    expect(runs('Faktura 北京翻译, שלום')).toEqual([['latin', 'Faktura '], ['chinese', '北京翻译, '], ['hebrew', 'שלום']]);
+    expect(runs('Faktura 北京翻译, שלום')).toEqual([
+      ['latin', 'Faktura '],
+      ['chinese', '北京翻译, '],
+      ['hebrew', 'שלום'],
+    ]);
     expect(runs('شركة الترجمة')).toEqual([['arabic', 'شركة الترجمة']]);
     expect(runs('東京のオフィス')).toEqual([['japanese', '東京のオフィス']]);
     expect(runs('서울 번역')).toEqual([['korean', '서울 번역']]);
@@ -34,9 +45,19 @@ describe('faceRuns: the face of each run of text', () => {
   });
 
   it('covers every character of the supported scripts', () => {
-    const samples = ['ĄąĆćĘęŁłŃńÓóŚśŹźŻżÆæØøÅåÄäÖöÜüßČčŠšŽžĐđŐőŰűĞğİıŞşȘșȚțŴŵŶŷ€', 'ΑΒΓΔΕΖΗΘάέήίόύώϊϋΐΰ', 'АБВГДЕЁЖЗИЙабвгдеёжзийЇїЄєЎўЂђ', '译务东车书', 'ひらがなカタカナ漢字', '한국어번역', 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي', 'אבגדהוזחטיכלמנסעפצקרשת'];
+    const samples = [
+      'ĄąĆćĘęŁłŃńÓóŚśŹźŻżÆæØøÅåÄäÖöÜüßČčŠšŽžĐđŐőŰűĞğİıŞşȘșȚțŴŵŶŷ€',
+      'ΑΒΓΔΕΖΗΘάέήίόύώϊϋΐΰ',
+      'АБВГДЕЁЖЗИЙабвгдеёжзийЇїЄєЎўЂђ',
+      '译务东车书',
+      'ひらがなカタカナ漢字',
+      '한국어번역',
+      'ابتثجحخدذرزسشصضطظعغفقكلمنهوي',
+      'אבגדהוזחטיכלמנסעפצקרשת',
+    ];
     for (const sample of samples) {
-      for (const run of faceRuns(sample)) for (const char of run.text) expect(font(run.face).hasGlyphForCodePoint(char.codePointAt(0)!), `${char} in ${run.face}`).toBe(true);
+      for (const run of faceRuns(sample))
+        for (const char of run.text) expect(font(run.face).hasGlyphForCodePoint(char.codePointAt(0)!), `${char} in ${run.face}`).toBe(true);
     }
   });
 });
@@ -59,7 +80,11 @@ describe('PdfText: lines and visual order', () => {
     expect(line(label).rtl).toBe(false);
     expect(shown(line(label))).toBe('מ״עמ (17 %)');
     expect(shown(line('\u202eABC\u202c DEF'))).not.toMatch(/[\u202a-\u202e]/);
-    expect(line('\u200f\u2066x\u2069').runs.map((run) => run.text).join('')).toBe('x');
+    expect(
+      line('\u200f\u2066x\u2069')
+        .runs.map((run) => run.text)
+        .join(''),
+    ).toBe('x');
   });
 
   it('reads as the Unicode bidi algorithm orders it, for any mix of Hebrew, Latin, digits and punctuation', () => {
@@ -88,7 +113,22 @@ describe('PdfText: lines and visual order', () => {
   });
 
   it('a box as wide as the natural width holds each paragraph on one line', () => {
-    const piece = fc.constantFrom('Unit cost', 'Łódź', 'AV', 'To', 'Αθήνα', 'Москва', '北京翻译', 'ひらがな', '번역', 'שלום', 'شركة', '1 247 067 890.00', ' ', '\n');
+    const piece = fc.constantFrom(
+      'Unit cost',
+      'Łódź',
+      'AV',
+      'To',
+      'Αθήνα',
+      'Москва',
+      '北京翻译',
+      'ひらがな',
+      '번역',
+      'שלום',
+      'شركة',
+      '1 247 067 890.00',
+      ' ',
+      '\n',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
         const value = pieces.join('');

@@ -21,7 +21,13 @@ const usersOf = preparedQuery((db, p: { accountId: string; ids: readonly string[
   db.selectFrom('users').select(['id', 'name', 'account_id']).where('account_id', '=', p.accountId).where('id', 'in', p.ids).orderBy('id'),
 );
 const byName = preparedQuery((db, p: { accountId: string; name: string; limit: number }) =>
-  db.selectFrom('users').select('name').where('account_id', '=', p.accountId).where(sql<boolean>`${sql.ref('name')} = ${p.name}`).where('is_owner', '=', 1).limit(p.limit),
+  db
+    .selectFrom('users')
+    .select('name')
+    .where('account_id', '=', p.accountId)
+    .where(sql<boolean>`${sql.ref('name')} = ${p.name}`)
+    .where('is_owner', '=', 1)
+    .limit(p.limit),
 );
 
 describe('preparedQuery', () => {
@@ -29,13 +35,30 @@ describe('preparedQuery', () => {
     const db = database.db;
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const id = `${accountA.slice(0, 19)}f${String(i).padStart(4, "0")}`;
-      await db.insertInto('users').values({ id, account_id: accountA, name: `User ${i}`, email: null, is_owner: 0, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
+      const id = `${accountA.slice(0, 19)}f${String(i).padStart(4, '0')}`;
+      await db
+        .insertInto('users')
+        .values({
+          id,
+          account_id: accountA,
+          name: `User ${i}`,
+          email: null,
+          is_owner: 0,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
       made.push(id);
     }
     for (const ids of [[made[0]!], [made[2]!, made[0]!], made, [...made, 'missing-id-000000000000']]) {
       for (const accountId of [accountA, accountB]) {
-        const expected = await db.selectFrom('users').select(['id', 'name', 'account_id']).where('account_id', '=', accountId).where('id', 'in', ids).orderBy('id').execute();
+        const expected = await db
+          .selectFrom('users')
+          .select(['id', 'name', 'account_id'])
+          .where('account_id', '=', accountId)
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .execute();
         expect(await usersOf(db, { accountId, ids })).toEqual(expected);
       }
     }
@@ -53,11 +76,14 @@ describe('preparedQuery', () => {
   });
 
   it('builds each shape once, then runs through the executor (counted like any query); in transactions too', async () => {
-    const build = vi.fn((db: Parameters<Parameters<typeof preparedQuery>[0]>[0], p: { accountId: string }) => db.selectFrom('accounts').select('id').where('id', '=', p.accountId));
+    const build = vi.fn((db: Parameters<Parameters<typeof preparedQuery>[0]>[0], p: { accountId: string }) =>
+      db.selectFrom('accounts').select('id').where('id', '=', p.accountId),
+    );
     const account = preparedQuery(build);
     const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
     try {
-      for (let i = 0; i < 5; i++) expect(await account.first(database.db, { accountId: i % 2 ? accountA : accountB })).toEqual({ id: i % 2 ? accountA : accountB });
+      for (let i = 0; i < 5; i++)
+        expect(await account.first(database.db, { accountId: i % 2 ? accountA : accountB })).toEqual({ id: i % 2 ? accountA : accountB });
       expect(spy).toHaveBeenCalledTimes(5);
     } finally {
       spy.mockRestore();
@@ -72,15 +98,27 @@ describe('preparedQuery', () => {
   it('refuses select * and returning * (a named statement with * fails once another process adds a column), not count(*) or products', async () => {
     const refused = [
       preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').selectAll().where('account_id', '=', p.accountId)),
-      preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').innerJoin('accounts', 'accounts.id', 'users.account_id').selectAll('users').select('accounts.name as account_name').where('users.account_id', '=', p.accountId)),
+      preparedQuery((db, p: { accountId: string }) =>
+        db
+          .selectFrom('users')
+          .innerJoin('accounts', 'accounts.id', 'users.account_id')
+          .selectAll('users')
+          .select('accounts.name as account_name')
+          .where('users.account_id', '=', p.accountId),
+      ),
       preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').select('name').selectAll('users').where('account_id', '=', p.accountId)),
       preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').selectAll().distinct().where('account_id', '=', p.accountId)),
-      preparedQuery((db, p: { accountId: string }) => db.updateTable('users').set({ name: 'x' }).where('account_id', '=', p.accountId).where('id', '=', 'none').returningAll()),
+      preparedQuery((db, p: { accountId: string }) =>
+        db.updateTable('users').set({ name: 'x' }).where('account_id', '=', p.accountId).where('id', '=', 'none').returningAll(),
+      ),
     ];
     for (const query of refused) await expect(query(database.db, { accountId: accountA })).rejects.toThrow(/must list its columns, not select \*/);
     const counted = preparedQuery((db, p: { accountId: string }) =>
       // Of accounts: the named-statement test below looks for its own count(*) of users.
-      db.selectFrom('accounts').select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`count(*) * 2`.as('twice')]).where('id', '=', p.accountId),
+      db
+        .selectFrom('accounts')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`count(*) * 2`.as('twice')])
+        .where('id', '=', p.accountId),
     );
     const [row] = await counted(database.db, { accountId: accountA });
     expect([Number(row!.n), Number(row!.twice)]).toEqual([1, 2]);
@@ -88,10 +126,12 @@ describe('preparedQuery', () => {
 });
 
 describe('in a transaction', () => {
-  const renameUser = preparedQuery((db, p: { accountId: string; name: string }) => db.updateTable('users').set({ name: p.name }).where('account_id', '=', p.accountId));
+  const renameUser = preparedQuery((db, p: { accountId: string; name: string }) =>
+    db.updateTable('users').set({ name: p.name }).where('account_id', '=', p.accountId),
+  );
   const namesOf = preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').select('name').where('account_id', '=', p.accountId));
 
-  it('runs on SQLite straight on the connection the transaction holds, on PostgreSQL through the executor; its writes are the transaction\'s', async () => {
+  it("runs on SQLite straight on the connection the transaction holds, on PostgreSQL through the executor; its writes are the transaction's", async () => {
     const before = (await namesOf(database.db, { accountId: accountB })).map((row) => row.name);
     const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
     try {
@@ -115,7 +155,12 @@ describe('in a transaction', () => {
 
 describe('PostgreSQL: prepared queries as named statements (pg-named-statements.ts)', () => {
   it.skipIf(!usingPostgres)('are prepared once per connection and listed there; other queries are not', async () => {
-    const countOf = preparedQuery((db, p: { accountId: string }) => db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', p.accountId));
+    const countOf = preparedQuery((db, p: { accountId: string }) =>
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('account_id', '=', p.accountId),
+    );
     await database.db.transaction().execute(async (tx) => {
       // One connection for the whole transaction: what it prepared is visible in its own view.
       for (let i = 0; i < 3; i++) expect(Number((await countOf.first(tx, { accountId: accountA }))?.count)).toBeGreaterThan(0);

@@ -76,12 +76,17 @@ describe('match entries (docs/prices.md#match-entries)', () => {
 
   it('property: a moved entry lands at its target and the others keep their relative order', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.nat(), { minLength: 1, maxLength: 20 }).chain((items) => fc.tuple(fc.constant(items), fc.nat(items.length - 1), fc.nat(items.length - 1))), ([items, from, to]) => {
-        const moved = moveItem(items, from, to);
-        expect(moved[to]).toBe(items[from]);
-        expect([...moved].sort()).toEqual([...items].sort());
-        expect(moved.filter((x) => x !== items[from])).toEqual(items.filter((x) => x !== items[from]));
-      }),
+      fc.property(
+        fc
+          .uniqueArray(fc.nat(), { minLength: 1, maxLength: 20 })
+          .chain((items) => fc.tuple(fc.constant(items), fc.nat(items.length - 1), fc.nat(items.length - 1))),
+        ([items, from, to]) => {
+          const moved = moveItem(items, from, to);
+          expect(moved[to]).toBe(items[from]);
+          expect([...moved].sort()).toEqual([...items].sort());
+          expect(moved.filter((x) => x !== items[from])).toEqual(items.filter((x) => x !== items[from]));
+        },
+      ),
     );
   });
 });

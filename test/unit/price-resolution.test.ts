@@ -146,9 +146,9 @@ const arbCandidate = (id: string) =>
     hasPrice: fc.boolean(),
     updatedAt: fc.constantFrom('2024-01-01T00:00:00.000Z', '2024-02-01T00:00:00.000Z', '2024-03-01T00:00:00.000Z'),
   });
-const arbCandidates = fc.uniqueArray(fc.integer({ min: 0, max: 999 }), { maxLength: 40 }).chain((numbers) =>
-  fc.tuple(...numbers.map((n) => arbCandidate(`id${String(n).padStart(3, '0')}`))),
-) as fc.Arbitrary<PriceCandidate[]>;
+const arbCandidates = fc
+  .uniqueArray(fc.integer({ min: 0, max: 999 }), { maxLength: 40 })
+  .chain((numbers) => fc.tuple(...numbers.map((n) => arbCandidate(`id${String(n).padStart(3, '0')}`)))) as fc.Arbitrary<PriceCandidate[]>;
 const arbCriteria: fc.Arbitrary<SupplierCriteria> = fc.record({
   serviceId: fc.constantFrom('s', 's2'),
   unitId: fc.constantFrom('u', 'u2'),

@@ -94,7 +94,11 @@ describe.each(['db', 'fs'] as const)('%s storage backend', (kind) => {
     } else {
       const oldBlob = newId(Date.now() - 2 * 3600_000);
       const freshBlob = newId();
-      for (const blobId of [oldBlob, freshBlob]) await database.db.insertInto('file_chunks').values({ blob_id: blobId, seq: 0, data: Buffer.from('x') }).execute();
+      for (const blobId of [oldBlob, freshBlob])
+        await database.db
+          .insertInto('file_chunks')
+          .values({ blob_id: blobId, seq: 0, data: Buffer.from('x') })
+          .execute();
       expect(await storage.sweep()).toBe(1);
       const left = await database.db.selectFrom('file_chunks').select('blob_id').execute();
       expect(left.map((row) => row.blob_id)).toEqual([freshBlob]);

@@ -49,7 +49,20 @@ async function fileWithRow(storage: BlobStorage, root: string): Promise<string> 
   const blobId = await storage.put(bytes('kept'));
   await database.db
     .insertInto('files')
-    .values({ id: newId(), account_id: account.accountId, owner_type: 'client', owner_id: newId(), name: 'a.txt', size: 4, sha256: '0'.repeat(64), content_type: 'text/plain', blob_id: blobId, share_on_jobs: 0, share_with_all: 0, created_at: new Date().toISOString() })
+    .values({
+      id: newId(),
+      account_id: account.accountId,
+      owner_type: 'client',
+      owner_id: newId(),
+      name: 'a.txt',
+      size: 4,
+      sha256: '0'.repeat(64),
+      content_type: 'text/plain',
+      blob_id: blobId,
+      share_on_jobs: 0,
+      share_with_all: 0,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   age(root, blobId);
   return blobId;

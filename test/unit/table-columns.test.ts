@@ -22,7 +22,9 @@ async function migratedColumns(table: string): Promise<string[]> {
     const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(database.db);
     return rows.map((row) => row.name);
   }
-  const { rows } = await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(database.db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(database.db);
   return rows.map((row) => row.name);
 }
 

@@ -25,9 +25,11 @@ describe('decodeUtf8', () => {
   });
 
   it('property: valid text round-trips; the result is well-formed exactly when the bytes are UTF-8', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
         expect(decodeUtf8(Buffer.from(text))).toBe(text);
-      }));
+      }),
+    );
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 40 }), (raw) => {
         const decoded = decodeUtf8(raw);

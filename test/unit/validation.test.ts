@@ -45,7 +45,9 @@ const Body = Input({
   priority: Type.Optional(Nullable(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]))),
   kind: Type.Optional(Type.String({ enum: ['a', 'b'] })),
   emails: Type.Optional(Type.Object({ invoice: Type.Boolean(), quote: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
-  matches: Type.Optional(Type.Array(Type.Object({ id: Id(), value: Type.Number({ minimum: 0 }), note: Type.Optional(Nullable(Type.String())) }, { additionalProperties: false }))),
+  matches: Type.Optional(
+    Type.Array(Type.Object({ id: Id(), value: Type.Number({ minimum: 0 }), note: Type.Optional(Nullable(Type.String())) }, { additionalProperties: false })),
+  ),
   client: Type.Optional(Id()),
   currency: Type.Optional(CurrencyCode()),
   email: Type.Optional(Email()),
@@ -157,7 +159,10 @@ describe('JSON bodies: an empty string of a nullable parameter is null, nothing 
 
   it('turns "" into null where null is allowed, at any depth, and keeps it elsewhere', () => {
     expect(ok(json({ name: 'x', note: '', amount: '', due: '', maybeList: '' }))).toEqual({ name: 'x', note: null, amount: null, due: null, maybeList: null });
-    expect(ok(json({ name: 'x', matches: [{ id: 'a'.repeat(24), value: 1, note: '' }] }))).toEqual({ name: 'x', matches: [{ id: 'a'.repeat(24), value: 1, note: null }] });
+    expect(ok(json({ name: 'x', matches: [{ id: 'a'.repeat(24), value: 1, note: '' }] }))).toEqual({
+      name: 'x',
+      matches: [{ id: 'a'.repeat(24), value: 1, note: null }],
+    });
     expect(fails(json({ name: '' }), 'parameter_invalid').details?.[0]?.param).toBe('name');
     expect(fails(json({ name: 'x', tags: [''], flag: '' }), 'parameter_invalid').details?.map((d) => d.param)).toEqual(['flag']);
     expect(ok(json({ name: 'x', tags: [''] }))).toEqual({ name: 'x', tags: [''] });
@@ -237,12 +242,16 @@ describe('validation errors (docs/reference.md#error-codes)', () => {
   });
 
   it('words ids, dates, currencies and emails', () => {
-    expect(fails(body('name=x&client=123'), 'parameter_invalid').details).toEqual([{ param: 'client', message: 'must be an identifier (24 hexadecimal characters)' }]);
+    expect(fails(body('name=x&client=123'), 'parameter_invalid').details).toEqual([
+      { param: 'client', message: 'must be an identifier (24 hexadecimal characters)' },
+    ]);
     expect(fails(body('name=x&matches[0][id]=nope&matches[0][value]=1'), 'parameter_invalid').details).toEqual([
       { param: 'matches[0][id]', message: 'must be an identifier (24 hexadecimal characters)' },
     ]);
     expect(fails(body('name=x&due=2025-02-30'), 'parameter_invalid').details?.[0]?.message).toContain('must be an ISO 8601 date');
-    expect(fails(body('name=x&currency=eur'), 'parameter_invalid').details).toEqual([{ param: 'currency', message: 'must be an ISO 4217 currency code (e.g. EUR)' }]);
+    expect(fails(body('name=x&currency=eur'), 'parameter_invalid').details).toEqual([
+      { param: 'currency', message: 'must be an ISO 4217 currency code (e.g. EUR)' },
+    ]);
     expect(fails(body('name=x&email=nope'), 'parameter_invalid').details).toEqual([{ param: 'email', message: 'must be an email address' }]);
     expect(ok(body('name=x&due=2025-01-31&currency=EUR&email=a%40b.co'))).toEqual({ name: 'x', due: '2025-01-31', currency: 'EUR', email: 'a@b.co' });
   });

@@ -17,9 +17,7 @@ import type { DialectName, Executor } from './dialect.js';
  * inside one, the connection's own uncommitted writes would be part of the state. PostgreSQL has
  * no such counters: no stamp, and the caches check the database on every read as before.
  */
-const STAMP = CompiledQuery.raw(
-  'select total_changes() as changes, data_version as version, (select epoch from key_epoch) as keys from pragma_data_version',
-);
+const STAMP = CompiledQuery.raw('select total_changes() as changes, data_version as version, (select epoch from key_epoch) as keys from pragma_data_version');
 
 export interface ChangeStamps {
   /** Differs whenever any row may have changed since (the view cache). */

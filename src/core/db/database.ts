@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+} from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import { nameStatementsOf } from './pg-named-statements.js';
@@ -73,7 +83,10 @@ const connections = new WeakMap<DialectAdapter, ReturnType<typeof cachingDatabas
  * directly. There is one connection, and a transaction holds it until it ends: nothing else can
  * run on it meanwhile. Undefined elsewhere (then the statement goes through Kysely).
  */
-export function transactionConnection(db: { isTransaction: boolean; getExecutor(): { adapter: DialectAdapter } }): { prepare(sql: string): BetterSqlite3.Statement } | undefined {
+export function transactionConnection(db: {
+  isTransaction: boolean;
+  getExecutor(): { adapter: DialectAdapter };
+}): { prepare(sql: string): BetterSqlite3.Statement } | undefined {
   return db.isTransaction ? connections.get(db.getExecutor().adapter) : undefined;
 }
 

@@ -105,10 +105,14 @@ function epochTriggers(dialect: DialectName, sources: readonly EpochSource[]): s
                for each row ${updateWhen ? `when (${updateWhen})` : ''} execute function ${name}()`);
     // Further triggers on the same function: constraint trigger names are per table.
     if (source.deletes || insertsAndDeletes) {
-      out.push(`create constraint trigger ${name}_delete after delete on ${source.table} deferrable initially deferred for each row execute function ${name}()`);
+      out.push(
+        `create constraint trigger ${name}_delete after delete on ${source.table} deferrable initially deferred for each row execute function ${name}()`,
+      );
     }
     if (insertsAndDeletes) {
-      out.push(`create constraint trigger ${name}_insert after insert on ${source.table} deferrable initially deferred for each row execute function ${name}()`);
+      out.push(
+        `create constraint trigger ${name}_insert after insert on ${source.table} deferrable initially deferred for each row execute function ${name}()`,
+      );
     }
   }
   return out;
@@ -200,7 +204,11 @@ export function freshnessDropStatements(dialect: DialectName, manifest: Freshnes
  * migration was given) by those of another (migrations). Triggers the database has besides, such as
  * an operator's own, are left alone.
  */
-export async function replaceFreshnessTriggers(db: Kysely<unknown>, dialect: DialectName, manifests: { installed: FreshnessManifest; next: FreshnessManifest }): Promise<void> {
+export async function replaceFreshnessTriggers(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  manifests: { installed: FreshnessManifest; next: FreshnessManifest },
+): Promise<void> {
   for (const statement of freshnessDropStatements(dialect, manifests.installed)) await sql.raw(statement).execute(db);
   for (const statement of freshnessTriggerStatements(dialect, manifests.next)) await sql.raw(statement).execute(db);
 }

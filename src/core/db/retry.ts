@@ -26,7 +26,7 @@ export function isTransientConflict(error: unknown): boolean {
 
 /** Runs `attempt` again (at most TRANSACTION_ATTEMPTS times in all) while it fails with a transient conflict; a few random ms between. */
 export async function retryingConflicts<T>(attempt: () => Promise<T>, onRetry: (error: unknown, failed: number) => void): Promise<T> {
-  for (let failed = 0; ; ) {
+  for (let failed = 0; ;) {
     try {
       return await attempt();
     } catch (error) {

@@ -38,7 +38,8 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   const fastifyError = error as Partial<FastifyError> & { status?: number; type?: string };
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) {
-    const message = mapped === 'body_invalid' && fastifyError.message ? `The request body could not be read: ${excerpt(fastifyError.message, 200)}` : MESSAGES[mapped]!;
+    const message =
+      mapped === 'body_invalid' && fastifyError.message ? `The request body could not be read: ${excerpt(fastifyError.message, 200)}` : MESSAGES[mapped]!;
     return new ApiError(mapped, message);
   }
   // Errors thrown by body parsers (e.g. JSON syntax) carry a 4xx status.
@@ -54,7 +55,10 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
-  return reply.code(ErrorCodes[error.code]).type('application/json; charset=utf-8').send(errorBody(error, String(reply.request.id)));
+  return reply
+    .code(ErrorCodes[error.code])
+    .type('application/json; charset=utf-8')
+    .send(errorBody(error, String(reply.request.id)));
 }
 
 /** Error bodies (docs/reference.md#errors) for every failure, 404 `route_missing` and 405 with `Allow`. */

@@ -114,8 +114,20 @@ function errorComponents(): { schemas: Json; responses: Json } {
 const SUCCESS: Record<string, string> = { '200': 'OK', '201': 'Created', '204': 'No content' };
 
 const RANGE_PARAMETERS = [
-  { in: 'header', name: 'Range', required: false, description: 'one byte range (`bytes=0-99`, `bytes=100-`, `bytes=-100`); several ranges answer the whole content', schema: { type: 'string' } },
-  { in: 'header', name: 'If-Range', required: false, description: 'the ETag the range is meant for; another tag answers the whole content', schema: { type: 'string' } },
+  {
+    in: 'header',
+    name: 'Range',
+    required: false,
+    description: 'one byte range (`bytes=0-99`, `bytes=100-`, `bytes=-100`); several ranges answer the whole content',
+    schema: { type: 'string' },
+  },
+  {
+    in: 'header',
+    name: 'If-Range',
+    required: false,
+    description: 'the ETag the range is meant for; another tag answers the whole content',
+    schema: { type: 'string' },
+  },
   { in: 'header', name: 'If-None-Match', required: false, description: 'ETags the caller has; a match answers 304', schema: { type: 'string' } },
 ];
 
@@ -140,7 +152,7 @@ function refineBinaryResponses(operation: Json): void {
   operation.parameters = [...(operation.parameters ?? []), ...RANGE_PARAMETERS];
   responses['200'].headers = { ...CONTENT_HEADERS };
   responses['206'].headers = { ...CONTENT_HEADERS, 'Content-Range': { description: '`bytes first-last/size`', schema: { type: 'string' } } };
-  responses['304'] = { description: 'Not modified: If-None-Match names the content\'s ETag', headers: { ETag: CONTENT_HEADERS.ETag } };
+  responses['304'] = { description: "Not modified: If-None-Match names the content's ETag", headers: { ETag: CONTENT_HEADERS.ETag } };
   responses['416'] = {
     description: 'Range not satisfiable: the range starts past the end (`Content-Range: bytes */size`), empty body',
     headers: { 'Content-Range': { schema: { type: 'string' } } },
@@ -161,7 +173,10 @@ function refineMultipart(operation: Json): void {
   const content = (operation.requestBody?.content ?? {}) as Json;
   operation.requestBody = {
     required: true,
-    content: { 'multipart/form-data': { schema, encoding: { file: { contentType: 'application/octet-stream' } } }, ...withoutKey(content, 'multipart/form-data') },
+    content: {
+      'multipart/form-data': { schema, encoding: { file: { contentType: 'application/octet-stream' } } },
+      ...withoutKey(content, 'multipart/form-data'),
+    },
   };
 }
 

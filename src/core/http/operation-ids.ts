@@ -82,7 +82,10 @@ export function ruleOperationId(method: string, path: string, methods: ReadonlyS
   const share = segments.indexOf('share');
   if (share > 0 && (verb === 'PUT' || verb === 'DELETE')) {
     // `…/files/{fileId}/share/with/{outsourcingId}`: share (PUT) or unshare (DELETE) the file with someone.
-    const owner = segments.slice(0, share).filter((segment) => !isParam(segment)).map((segment) => pascal(singular(segment)));
+    const owner = segments
+      .slice(0, share)
+      .filter((segment) => !isParam(segment))
+      .map((segment) => pascal(singular(segment)));
     const whom = segments.slice(share + 1).map((segment) => (isParam(segment) ? pascal(segment.slice(1, -1).replace(/Id$/, '')) : pascal(segment)));
     return `${verb === 'PUT' ? 'share' : 'unshare'}${owner.join('')}${whom.join('')}`;
   }

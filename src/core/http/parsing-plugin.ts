@@ -44,7 +44,8 @@ function forbiddenKey(value: unknown): string | undefined {
   return firstInTree(value, (node) => {
     if (node.segment === '__proto__') return nameOf(node);
     const child = node.value;
-    if (node.segment === 'constructor' && typeof child === 'object' && child !== null && Object.prototype.hasOwnProperty.call(child, 'prototype')) return nameOf(node);
+    if (node.segment === 'constructor' && typeof child === 'object' && child !== null && Object.prototype.hasOwnProperty.call(child, 'prototype'))
+      return nameOf(node);
     return undefined;
   });
 }

@@ -10,7 +10,10 @@ export class RateLimiter {
   private windowStart = 0;
   private counts = new Map<string, number>();
   // `Date.now()` read at each call (not the function captured once), so that a mocked clock applies.
-  constructor(private readonly perMinute: number, private readonly now: () => number = () => Date.now()) {}
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   /** Counts one request; answers what the headers need. */
   hit(key: string): { allowed: boolean; remaining: number; resetSeconds: number } {

@@ -29,7 +29,10 @@ export const ajv = new Ajv({
 });
 addFormats(ajv);
 ajv.addFormat('iso-date', { type: 'string', validate: isValidDateInput });
-ajv.addFormat('email-address', { type: 'string', validate: (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(value) });
+ajv.addFormat('email-address', {
+  type: 'string',
+  validate: (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(value),
+});
 ajv.addFormat('currency-code', { type: 'string', validate: isCurrencyCode });
 ajv.addKeyword({ keyword: 'x-id' });
 
@@ -124,12 +127,21 @@ export function coerce(schema: Schema | undefined, value: unknown): unknown {
 }
 
 function paramName(instancePath: string, child?: string): string {
-  const parts = instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (child !== undefined) parts.push(child);
   // Names come from the caller (unknown parameters): quoted as a short excerpt.
   for (let index = 0; index < parts.length; index++) parts[index] = excerpt(printable(parts[index]!));
   if (parts.length === 0) return '';
-  return parts[0] + parts.slice(1).map((part) => `[${part}]`).join('');
+  return (
+    parts[0] +
+    parts
+      .slice(1)
+      .map((part) => `[${part}]`)
+      .join('')
+  );
 }
 
 /** At most this many names in a summary message (every one stays in `details`, up to errors.ts's bound). */
@@ -160,7 +172,10 @@ function literalValues(schema: Schema | undefined): unknown[] | undefined {
 }
 
 function oneOfMessage(values: unknown[]): string {
-  const listed = values.filter((value) => value !== null).map(String).join(', ');
+  const listed = values
+    .filter((value) => value !== null)
+    .map(String)
+    .join(', ');
   return `must be one of: ${listed}${values.includes(null) ? ' or null' : ''}`;
 }
 

@@ -13,7 +13,11 @@ const toBuffer = (data: Uint8Array): Buffer => (Buffer.isBuffer(data) ? data : B
 
 /** The smallest blob id created at or after `time` (ids start with their creation second). */
 function idAt(time: number): string {
-  return Math.floor(time / 1000).toString(16).padStart(8, '0') + '0'.repeat(16);
+  return (
+    Math.floor(time / 1000)
+      .toString(16)
+      .padStart(8, '0') + '0'.repeat(16)
+  );
 }
 
 /**
@@ -25,7 +29,11 @@ function idAt(time: number): string {
  */
 export function dbStorage(db: Kysely<DB>): BlobStorage {
   const deleteChunks = async (blobIds: readonly string[]) => {
-    if (blobIds.length > 0) await db.deleteFrom('file_chunks').where('blob_id', 'in', [...blobIds]).execute();
+    if (blobIds.length > 0)
+      await db
+        .deleteFrom('file_chunks')
+        .where('blob_id', 'in', [...blobIds])
+        .execute();
   };
 
   return {
@@ -101,7 +109,10 @@ export function dbStorage(db: Kysely<DB>): BlobStorage {
     remove: deleteChunks,
 
     async count() {
-      const row = await db.selectFrom('file_chunks').select((eb) => eb.fn.count<number>('blob_id').distinct().as('count')).executeTakeFirst();
+      const row = await db
+        .selectFrom('file_chunks')
+        .select((eb) => eb.fn.count<number>('blob_id').distinct().as('count'))
+        .executeTakeFirst();
       return Number(row?.count ?? 0);
     },
 

@@ -81,7 +81,11 @@ export function fsStorage(root: string, db?: Kysely<DB>): BlobStorage {
   async function referenced(database: Kysely<DB>, blobIds: string[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (let i = 0; i < blobIds.length; i += LOOKUP_BATCH) {
-      const rows = await database.selectFrom('files').select('blob_id').where('blob_id', 'in', blobIds.slice(i, i + LOOKUP_BATCH)).execute();
+      const rows = await database
+        .selectFrom('files')
+        .select('blob_id')
+        .where('blob_id', 'in', blobIds.slice(i, i + LOOKUP_BATCH))
+        .execute();
       for (const row of rows) found.add(row.blob_id);
     }
     return found;
@@ -102,9 +106,15 @@ export function fsStorage(root: string, db?: Kysely<DB>): BlobStorage {
     const blobs = (await entries()).filter(([, name]) => BLOB_NAME.test(name));
     if (owner === undefined) {
       // Claimed when new (created here) or when every blob in it is this database's.
-      const exists = await stat(root).then(() => true, () => false);
+      const exists = await stat(root).then(
+        () => true,
+        () => false,
+      );
       if (exists) {
-        const known = await referenced(database, blobs.map(([, name]) => name));
+        const known = await referenced(
+          database,
+          blobs.map(([, name]) => name),
+        );
         if (blobs.some(([, name]) => !known.has(name))) return 0;
       } else await mkdir(root, { recursive: true });
       await writeFile(join(root, OWNER_FILE), `${first.id}\n`, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
@@ -119,7 +129,10 @@ export function fsStorage(root: string, db?: Kysely<DB>): BlobStorage {
       const info = await stat(join(dir, name)).catch(() => undefined);
       if (info && info.mtimeMs < cutoff) old.push([dir, name]);
     }
-    const known = await referenced(database, old.map(([, name]) => name));
+    const known = await referenced(
+      database,
+      old.map(([, name]) => name),
+    );
     let removed = 0;
     for (const [dir, name] of old) {
       if (known.has(name)) continue;

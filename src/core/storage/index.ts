@@ -33,7 +33,10 @@ const discarded = new WeakMap<object, Set<string>>();
  */
 export async function discardBlobs(db: Executor, blobIds: readonly string[]): Promise<void> {
   if (blobIds.length === 0) return;
-  await db.deleteFrom('file_chunks').where('blob_id', 'in', [...blobIds]).execute();
+  await db
+    .deleteFrom('file_chunks')
+    .where('blob_id', 'in', [...blobIds])
+    .execute();
   let set = discarded.get(db);
   if (!set) discarded.set(db, (set = new Set()));
   for (const blobId of blobIds) set.add(blobId);

@@ -6,5 +6,15 @@
  */
 export { accounts, type AccountObject } from './service.js';
 export { Account } from './schemas.js';
-export { bootstrapIfEmpty, createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey, type CreatedAccount, type KeyInfo } from './provisioning.js';
+export {
+  bootstrapIfEmpty,
+  createAccount,
+  insertApiKey,
+  listAccounts,
+  listKeys,
+  ownerOf,
+  revokeKey,
+  type CreatedAccount,
+  type KeyInfo,
+} from './provisioning.js';
 export { render as renderNumber, parseNumberFormat, numberFormatError, restartsYearly, type NumberContext } from './number-format.js';

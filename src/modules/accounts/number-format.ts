@@ -12,12 +12,7 @@
 export const MAX_FORMAT_LENGTH = 64;
 export const MAX_SEQ_WIDTH = 12;
 
-export type FormatPart =
-  | { kind: 'literal'; text: string }
-  | { kind: 'year4' }
-  | { kind: 'year2' }
-  | { kind: 'month' }
-  | { kind: 'seq'; width: number };
+export type FormatPart = { kind: 'literal'; text: string } | { kind: 'year4' } | { kind: 'year2' } | { kind: 'month' } | { kind: 'seq'; width: number };
 
 export interface NumberContext {
   year: number;

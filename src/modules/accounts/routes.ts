@@ -11,7 +11,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.put(
     '/v2/account',
-    { schema: { tags, summary: 'Update the account settings (parameters not given stay unchanged)', body: UpdateAccount, response: { 200: Account, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update the account settings (parameters not given stay unchanged)',
+        body: UpdateAccount,
+        response: { 200: Account, ...errorResponses },
+      },
+    },
     async (request) => app.inTransaction(request, (ctx) => accounts.update(ctx, request.body)),
   );
 };

@@ -55,7 +55,9 @@ export const accounts = {
     }
     if (input.currency !== undefined) changes.currency = input.currency;
     if (input.targetMargin !== undefined) changes.target_margin = toDecimalString(input.targetMargin);
-    for (const [param, column] of Object.entries(FORMAT_COLUMNS) as Array<[keyof typeof FORMAT_COLUMNS, (typeof FORMAT_COLUMNS)[keyof typeof FORMAT_COLUMNS]]>) {
+    for (const [param, column] of Object.entries(FORMAT_COLUMNS) as Array<
+      [keyof typeof FORMAT_COLUMNS, (typeof FORMAT_COLUMNS)[keyof typeof FORMAT_COLUMNS]]
+    >) {
       const format = input[param];
       if (format === undefined) continue;
       const error = numberFormatError(format);

@@ -44,10 +44,11 @@ export async function createBackup(config: Config, file: string, options: { forc
     await writeFile(join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
     const partial = `${target}.${randomBytes(4).toString('hex')}.partial`;
     try {
-      await createTar(
-        { file: partial, cwd: staging, gzip: /\.(t?gz)$/i.test(target), portable: true },
-        [MANIFEST_NAME, DATABASE_NAME, ...(storageRoot ? [FILES_DIR] : [])],
-      );
+      await createTar({ file: partial, cwd: staging, gzip: /\.(t?gz)$/i.test(target), portable: true }, [
+        MANIFEST_NAME,
+        DATABASE_NAME,
+        ...(storageRoot ? [FILES_DIR] : []),
+      ]);
       await flush(partial);
       await rename(partial, target);
       await flush(dirname(target));
@@ -93,7 +94,16 @@ async function snapshot(databaseFile: string, storageRoot: string | undefined, s
         copied.close();
       }
       const fileBytes = blobs.reduce((sum, blob) => sum + blob.size, 0);
-      const manifest: BackupManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, database: 'sqlite', fileStorage: storageRoot ? 'fs' : 'db', ...facts, files: blobs.length, fileBytes };
+      const manifest: BackupManifest = {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        createdAt,
+        database: 'sqlite',
+        fileStorage: storageRoot ? 'fs' : 'db',
+        ...facts,
+        files: blobs.length,
+        fileBytes,
+      };
       if (!storageRoot) return manifest;
       await mkdir(filesDir, { recursive: true });
       const wanted = new Set(blobs.map((blob) => blob.blob_id));
@@ -108,7 +118,9 @@ async function snapshot(databaseFile: string, storageRoot: string | undefined, s
         return manifest;
       }
       if (attempt === ATTEMPTS) {
-        throw new BackupError(`the content of ${gone.length} file(s) disappeared while copying, ${ATTEMPTS} times in a row (first: blob ${gone[0]} in ${storageRoot}); files are being deleted very fast, or the storage folder is not FILE_STORAGE's: try again`);
+        throw new BackupError(
+          `the content of ${gone.length} file(s) disappeared while copying, ${ATTEMPTS} times in a row (first: blob ${gone[0]} in ${storageRoot}); files are being deleted very fast, or the storage folder is not FILE_STORAGE's: try again`,
+        );
       }
     }
   } finally {

@@ -7,7 +7,18 @@ import { extract as extractTar } from 'tar';
 import type { Config } from '../../config.js';
 import { migrationNames } from '../../core/db/migrate.js';
 import { countStoredBlobs } from './backup.js';
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, DATABASE_NAME, FILES_DIR, MANIFEST_NAME, blobPath, isBackupEntry, sqliteFileOf, type BackupManifest } from './layout.js';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupError,
+  DATABASE_NAME,
+  FILES_DIR,
+  MANIFEST_NAME,
+  blobPath,
+  isBackupEntry,
+  sqliteFileOf,
+  type BackupManifest,
+} from './layout.js';
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -65,13 +76,19 @@ async function refuseExisting(databaseFile: string, storageRoot: string | undefi
     try {
       const hasAccounts = existing.prepare("select 1 from sqlite_master where type = 'table' and name = 'accounts'").get();
       const accounts = hasAccounts ? (existing.prepare('select count(*) from accounts').pluck().get() as number) : 0;
-      if (accounts > 0) throw new BackupError(`the database ${databaseFile} has ${accounts} account(s): restore into a fresh DATABASE_URL, or give --force to replace it (stop the servers first)`);
+      if (accounts > 0)
+        throw new BackupError(
+          `the database ${databaseFile} has ${accounts} account(s): restore into a fresh DATABASE_URL, or give --force to replace it (stop the servers first)`,
+        );
     } finally {
       existing.close();
     }
   }
   const stored = storageRoot ? await countStoredBlobs(storageRoot) : 0;
-  if (stored > 0) throw new BackupError(`the storage folder ${storageRoot} holds ${stored} file(s): restore into a fresh FILE_STORAGE folder, or give --force to replace them`);
+  if (stored > 0)
+    throw new BackupError(
+      `the storage folder ${storageRoot} holds ${stored} file(s): restore into a fresh FILE_STORAGE folder, or give --force to replace them`,
+    );
 }
 
 /** Extracts the archive into `staging`, refusing anything a backup does not hold; answers the manifest. */
@@ -102,7 +119,8 @@ async function unpack(archive: string, staging: string): Promise<BackupManifest>
     throw new BackupError(`${archive} is not a Transdesk backup: no readable ${MANIFEST_NAME}`);
   }
   if (manifest?.format !== BACKUP_FORMAT) throw new BackupError(`${archive} is not a Transdesk backup (${MANIFEST_NAME} has no format "${BACKUP_FORMAT}")`);
-  if (manifest.version !== BACKUP_VERSION) throw new BackupError(`${archive} is a backup of format version ${String(manifest.version)}; this version of Transdesk reads version ${BACKUP_VERSION}`);
+  if (manifest.version !== BACKUP_VERSION)
+    throw new BackupError(`${archive} is a backup of format version ${String(manifest.version)}; this version of Transdesk reads version ${BACKUP_VERSION}`);
   if (!existsSync(join(staging, DATABASE_NAME))) throw new BackupError(`${archive} holds no ${DATABASE_NAME}`);
   return manifest as BackupManifest;
 }
@@ -125,13 +143,15 @@ function checkDatabase(path: string): Blob[] {
       throw new BackupError(`the database in the backup is damaged: ${error instanceof Error ? error.message : String(error)}`);
     }
     const first = (problems[0] as { integrity_check?: string } | undefined)?.integrity_check;
-    if (problems.length !== 1 || first !== 'ok') throw new BackupError(`the database in the backup is damaged: ${String(first)}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`);
+    if (problems.length !== 1 || first !== 'ok')
+      throw new BackupError(`the database in the backup is damaged: ${String(first)}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`);
     const dangling = copy.pragma('foreign_key_check') as unknown[];
     if (dangling.length > 0) throw new BackupError(`the database in the backup has ${dangling.length} row(s) whose references are missing`);
     const known = new Set(migrationNames());
     const applied = copy.prepare('select name from kysely_migration').pluck().all() as string[];
     const unknown = applied.filter((name) => !known.has(name));
-    if (unknown.length > 0) throw new BackupError(`the backup was made by a newer version of Transdesk (migration ${unknown[0]}): upgrade Transdesk first, then restore`);
+    if (unknown.length > 0)
+      throw new BackupError(`the backup was made by a newer version of Transdesk (migration ${unknown[0]}): upgrade Transdesk first, then restore`);
     return copy.prepare('select blob_id, size, sha256 from files order by blob_id').all() as Blob[];
   } catch (error) {
     if (error instanceof BackupError) throw error;
@@ -145,12 +165,18 @@ function checkDatabase(path: string): Blob[] {
 async function checkBlobs(filesDir: string, blobs: Blob[]): Promise<void> {
   for (const blob of blobs) {
     const path = blobPath(filesDir, blob.blob_id);
-    const size = await stat(path).then((info) => info.size, () => undefined);
+    const size = await stat(path).then(
+      (info) => info.size,
+      () => undefined,
+    );
     if (size === undefined) throw new BackupError(`the backup lacks the content of a file (blob ${blob.blob_id})`);
     const hash = createHash('sha256');
     for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
     const sha256 = hash.digest('hex');
-    if (size !== Number(blob.size) || sha256 !== blob.sha256) throw new BackupError(`the content of a file in the backup is damaged (blob ${blob.blob_id}: ${size} bytes, SHA-256 ${sha256}; expected ${blob.size} bytes, ${blob.sha256})`);
+    if (size !== Number(blob.size) || sha256 !== blob.sha256)
+      throw new BackupError(
+        `the content of a file in the backup is damaged (blob ${blob.blob_id}: ${size} bytes, SHA-256 ${sha256}; expected ${blob.size} bytes, ${blob.sha256})`,
+      );
   }
 }
 

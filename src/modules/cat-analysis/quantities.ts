@@ -30,7 +30,8 @@ export function chooseLanguage(report: ParsedReport, targetLanguage: string | un
     return found;
   }
   if (report.languages.length === 1) return report.languages[0]!;
-  const pair = pairTarget === null ? undefined : report.languages.find((language) => language.target !== null && normal(language.target) === normal(pairTarget));
+  const pair =
+    pairTarget === null ? undefined : report.languages.find((language) => language.target !== null && normal(language.target) === normal(pairTarget));
   if (pair) return pair;
   const why = pairTarget === null ? 'the job has no language pair' : `none is the target language of the job (${pairTarget})`;
   throw new ApiError('parameter_missing', `targetLanguage: the report holds several target languages (${listed(report)}) and ${why}; give targetLanguage`, [
@@ -53,12 +54,16 @@ export function categoryQuantities(configuration: CatConfigurationObject, report
       `CAT configuration "${configuration.name}" reads ${source}, but this report does not count ${source} (it counts ${report.units.join(', ')}); use a configuration reading ${report.units.filter((unit) => unit !== 'segments').join(' or ') || 'another unit'}`,
     );
   }
-  if (configuration.mappings.length === 0) throw invalid('catConfiguration', `CAT configuration "${configuration.name}" maps no tool match to a match category`);
+  if (configuration.mappings.length === 0)
+    throw invalid('catConfiguration', `CAT configuration "${configuration.name}" maps no tool match to a match category`);
   const mapped = new Set(configuration.mappings.flatMap((mapping) => mapping.toolMatches));
   const unmapped = Object.entries(language.counts).filter(([match, count]) => count[source] !== 0 && !mapped.has(match));
   if (unmapped.length > 0) {
     const names = unmapped.map(([match, count]) => `"${match}" (${count[source]} ${source})`).join(', ');
-    throw invalid('catConfiguration', `the report counts ${source} in tool match(es) ${names} that no mapping of CAT configuration "${configuration.name}" names; add them to a match category`);
+    throw invalid(
+      'catConfiguration',
+      `the report counts ${source} in tool match(es) ${names} that no mapping of CAT configuration "${configuration.name}" names; add them to a match category`,
+    );
   }
   const factor = new Dec(String(configuration.quantityTypes.conversionFactor));
   return configuration.mappings.map((mapping) => {

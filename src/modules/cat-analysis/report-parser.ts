@@ -99,7 +99,9 @@ export class ReportParser {
       outcome = await this.pool.run(task, { transferList });
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new CatReportTooLarge(`Reading the report needs more than ${WORKER_HEAP_MB} MB of memory, the limit for one report; split the analysis into several reports.`);
+        throw new CatReportTooLarge(
+          `Reading the report needs more than ${WORKER_HEAP_MB} MB of memory, the limit for one report; split the analysis into several reports.`,
+        );
       }
       throw error;
     }

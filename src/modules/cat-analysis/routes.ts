@@ -50,7 +50,12 @@ async function importRoute(app: FastifyInstance, parser: ReportParser, request: 
     const configuration = await catAnalysis.configurationFor(read, target, fields.catConfiguration);
     configurationId = configuration.id;
     if (!bytes) bytes = await reportFiles.read(read, app.storage, target.jobId, fields.fileId!, cap);
-    report = await catAnalysis.parse((b, tool) => parser.parse(b, tool), bytes, configuration.catTool.id as CatToolId, fields.fileId === undefined ? 'file' : 'fileId');
+    report = await catAnalysis.parse(
+      (b, tool) => parser.parse(b, tool),
+      bytes,
+      configuration.catTool.id as CatToolId,
+      fields.fileId === undefined ? 'file' : 'fileId',
+    );
   } finally {
     release();
   }
@@ -116,8 +121,10 @@ export const catAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
   );
-  app.post('/v2/jobs/:id/cat-analysis', { schema: { ...importSchema, summary: 'Import a CAT analysis report into a job (answers the job)', params: IdParams } }, async (request) =>
-    importRoute(app, parser, request, { jobId: request.params.id }),
+  app.post(
+    '/v2/jobs/:id/cat-analysis',
+    { schema: { ...importSchema, summary: 'Import a CAT analysis report into a job (answers the job)', params: IdParams } },
+    async (request) => importRoute(app, parser, request, { jobId: request.params.id }),
   );
 
   app.post(

@@ -27,7 +27,9 @@ export const ParsedReport = Type.Object(
 
 /** Text fields of the multipart body of `POST /v2/cat-analysis/parse` (the file is the part `file`). */
 export const ParseFields = Input({
-  catTool: Type.Optional(Type.String({ enum: [...CAT_TOOL_IDS], description: 'the tool that wrote the report (decides between memoQ and Phrase for a Trados-compatible CSV)' })),
+  catTool: Type.Optional(
+    Type.String({ enum: [...CAT_TOOL_IDS], description: 'the tool that wrote the report (decides between memoQ and Phrase for a Trados-compatible CSV)' }),
+  ),
 });
 
 /**
@@ -38,7 +40,11 @@ export const ImportFields = Input({
   fileId: Type.Optional(Id('a file of the job whose content is the report (instead of uploading `file`)')),
   catConfiguration: Type.Optional(Id("CAT configuration id; default: the client's catConfiguration (for an outsourcing: the supplier's, else the client's)")),
   targetLanguage: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 50, description: "the report's target language to import; needed only when it holds several and none is the job's target" }),
+    Type.String({
+      minLength: 1,
+      maxLength: 50,
+      description: "the report's target language to import; needed only when it holds several and none is the job's target",
+    }),
   ),
 });
 export type ImportFieldsInput = Static<typeof ImportFields>;

@@ -47,7 +47,12 @@ export const catConfigurationRepository = {
 
   names(db: Executor, accountId: string, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([] as Array<{ id: string; name: string }>);
-    return db.selectFrom('cat_configurations').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('cat_configurations')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...ids])
+      .execute();
   },
 
   insert(db: Executor, row: CatConfigurationRow) {

@@ -7,7 +7,13 @@ import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
 import { masterData, matchCategories, units, type Ref } from '../master-data/index.js';
 import { catTool, type CatTool } from './cat-tools.js';
-import { catConfigurationRepository as repo, type CatConfigurationRow, type CatConfigurationWithUnit, type MappingRow, type ToolMatchRow } from './repository.js';
+import {
+  catConfigurationRepository as repo,
+  type CatConfigurationRow,
+  type CatConfigurationWithUnit,
+  type MappingRow,
+  type ToolMatchRow,
+} from './repository.js';
 import type { CatConfiguration } from './schemas.js';
 
 export type CatConfigurationObject = Static<typeof CatConfiguration>;
@@ -118,7 +124,11 @@ async function storeOrder(ctx: Ctx, id: string, ordered: Mapping[]): Promise<voi
 /** Removes a mapping (and its tool matches) and closes the gap in the order. */
 async function dropMapping(ctx: Ctx, id: string, mappings: Mapping[], mapping: Mapping): Promise<void> {
   await repo.deleteMapping(ctx.db, ctx.accountId, id, mapping.categoryId);
-  await storeOrder(ctx, id, mappings.filter((m) => m !== mapping));
+  await storeOrder(
+    ctx,
+    id,
+    mappings.filter((m) => m !== mapping),
+  );
 }
 
 const nextPosition = (mapping: Mapping | undefined) => (mapping ? Math.max(-1, ...mapping.toolMatches.map((tm) => tm.position)) + 1 : 0);
@@ -253,7 +263,8 @@ export const catConfigurations = {
     const mappings = await mappingsOf(ctx, id);
     const mapping = mappings.find((m) => m.categoryId === matchId);
     if (!mapping) throw noMapping(category);
-    if (position >= mappings.length) throw invalid('position', `must be from 0 to ${mappings.length - 1} (the configuration has ${mappings.length} mapping(s))`);
+    if (position >= mappings.length)
+      throw invalid('position', `must be from 0 to ${mappings.length - 1} (the configuration has ${mappings.length} mapping(s))`);
     const from = mappings.indexOf(mapping);
     if (from === position) return (await objectOf(ctx, id))!;
     const ordered = mappings.filter((m) => m !== mapping);

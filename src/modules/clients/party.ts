@@ -45,9 +45,7 @@ export const partyInputProps = {
   nationalIdentificationNumber: Type.Optional(Text()),
   details: Type.Optional(Text()),
   currency: Type.Optional(CurrencyCode()),
-  catConfiguration: Type.Optional(
-    Nullable(Id('default CAT configuration id (used by CAT analysis imports); null clears it')),
-  ),
+  catConfiguration: Type.Optional(Nullable(Id('default CAT configuration id (used by CAT analysis imports); null clears it'))),
 } satisfies Record<string, TSchema>;
 
 export interface PartyInput {

@@ -23,7 +23,12 @@ export const clientRepository = {
 
   findMany(db: Executor, accountId: string, ids: readonly string[]): Promise<ClientRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('clients').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('clients')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...ids])
+      .execute();
   },
 
   /** `{ id, name }` of several clients (references from other records). */

@@ -31,7 +31,14 @@ import { CLIENT_SEARCH, CLIENT_TEXT, type ClientFilters, type ClientInput, type 
 
 const ENTITY = 'client';
 
-function toClient(row: ClientRow, taxRefs: Map<string, Ref>, catRefs: Map<string, Ref>, labels: Label[], contactList: ContactObject[], noteList: Note[]): ClientObject {
+function toClient(
+  row: ClientRow,
+  taxRefs: Map<string, Ref>,
+  catRefs: Map<string, Ref>,
+  labels: Label[],
+  contactList: ContactObject[],
+  noteList: Note[],
+): ClientObject {
   const tax = (id: string | null) => (id === null ? null : (taxRefs.get(id) ?? null));
   const text = textOutput(row, CLIENT_TEXT);
   return {
@@ -74,7 +81,8 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, C
   const labels = await entityLabels.listFor(ctx, ENTITY, rowIds);
   const contactLists = await contacts.listFor(ctx, clientContacts, rowIds);
   const noteLists = await notes.listFor(ctx, ENTITY, rowIds);
-  for (const row of rows) result.set(row.id, toClient(row, taxRefs, catRefs, labels.get(row.id) ?? [], contactLists.get(row.id) ?? [], noteLists.get(row.id) ?? []));
+  for (const row of rows)
+    result.set(row.id, toClient(row, taxRefs, catRefs, labels.get(row.id) ?? [], contactLists.get(row.id) ?? [], noteLists.get(row.id) ?? []));
   // Files of the whole page in one query (docs/files.md).
   const fileLists = await files.listFor(ctx, clientFiles, rowIds);
   for (const [id, client] of result) client.files = fileLists.get(id) ?? [];

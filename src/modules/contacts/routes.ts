@@ -23,27 +23,41 @@ export function contactRoutes({ kind, owner, basePath, tag, noun }: ContactRoute
   const tags = [tag];
 
   return async (app) => {
-    app.get(path, { schema: { tags, summary: `List the contacts of a ${noun}`, params: IdParams, response: { 200: Type.Array(Contact), ...errorResponses } } }, async (request) =>
-      contacts.list(app.readCtx(request), kind, owner, request.params.id),
+    app.get(
+      path,
+      { schema: { tags, summary: `List the contacts of a ${noun}`, params: IdParams, response: { 200: Type.Array(Contact), ...errorResponses } } },
+      async (request) => contacts.list(app.readCtx(request), kind, owner, request.params.id),
     );
 
-    app.post(path, { schema: { tags, summary: `Create a contact of a ${noun}`, params: IdParams, body: CreateContact, response: { 201: Contact, ...errorResponses } } }, async (request, reply) => {
-      const body = request.body as ContactInput & { fullName: string };
-      const contact = await app.inTransaction(request, (ctx) => contacts.create(ctx, kind, owner, request.params.id, body));
-      return reply.code(201).send(contact);
-    });
-
-    app.get(`${path}/:contactId`, { schema: { tags, summary: `Retrieve a contact of a ${noun}`, params: ContactParams, response: { 200: Contact, ...errorResponses } } }, async (request) =>
-      contacts.get(app.readCtx(request), kind, owner, request.params.id, request.params.contactId),
+    app.post(
+      path,
+      { schema: { tags, summary: `Create a contact of a ${noun}`, params: IdParams, body: CreateContact, response: { 201: Contact, ...errorResponses } } },
+      async (request, reply) => {
+        const body = request.body as ContactInput & { fullName: string };
+        const contact = await app.inTransaction(request, (ctx) => contacts.create(ctx, kind, owner, request.params.id, body));
+        return reply.code(201).send(contact);
+      },
     );
 
-    app.put(`${path}/:contactId`, { schema: { tags, summary: `Update a contact of a ${noun}`, params: ContactParams, body: UpdateContact, response: { 200: Contact, ...errorResponses } } }, async (request) =>
-      app.inTransaction(request, (ctx) => contacts.update(ctx, kind, owner, request.params.id, request.params.contactId, request.body)),
+    app.get(
+      `${path}/:contactId`,
+      { schema: { tags, summary: `Retrieve a contact of a ${noun}`, params: ContactParams, response: { 200: Contact, ...errorResponses } } },
+      async (request) => contacts.get(app.readCtx(request), kind, owner, request.params.id, request.params.contactId),
     );
 
-    app.delete(`${path}/:contactId`, { schema: { tags, summary: `Delete a contact of a ${noun}`, params: ContactParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
-      await app.inTransaction(request, (ctx) => contacts.remove(ctx, kind, owner, request.params.id, request.params.contactId));
-      return reply.code(204).send(null);
-    });
+    app.put(
+      `${path}/:contactId`,
+      { schema: { tags, summary: `Update a contact of a ${noun}`, params: ContactParams, body: UpdateContact, response: { 200: Contact, ...errorResponses } } },
+      async (request) => app.inTransaction(request, (ctx) => contacts.update(ctx, kind, owner, request.params.id, request.params.contactId, request.body)),
+    );
+
+    app.delete(
+      `${path}/:contactId`,
+      { schema: { tags, summary: `Delete a contact of a ${noun}`, params: ContactParams, response: { 204: Type.Null(), ...errorResponses } } },
+      async (request, reply) => {
+        await app.inTransaction(request, (ctx) => contacts.remove(ctx, kind, owner, request.params.id, request.params.contactId));
+        return reply.code(204).send(null);
+      },
+    );
   };
 }

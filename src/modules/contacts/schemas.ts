@@ -3,8 +3,7 @@ import { Email, Input, Nullable, RequiredText, RichText, Text } from '../../core
 import type { ContactKind } from './kinds.js';
 
 /** An e-mail address, or `''` / `null` for none (a form sends `email=`). */
-export const OptionalEmail = () =>
-  Type.Union([Email(), Type.Literal(''), Type.Null()], { description: 'e-mail address; empty or null removes it' });
+export const OptionalEmail = () => Type.Union([Email(), Type.Literal(''), Type.Null()], { description: 'e-mail address; empty or null removes it' });
 
 function buildSchemas(kind: ContactKind) {
   const flags = Object.keys(kind.emails);

@@ -86,7 +86,11 @@ async function fill(api: InProcessClient): Promise<string> {
   await api.call('PUT', `/v2/account/taxes/${vat.id}`, { isDefaultTax1: true });
   await api.call('POST', '/v2/account/taxes', { name: 'VAT 0% (reverse charge)', value: 0 });
   const domain = byName(await inTurn(['Legal', 'Medical', 'Marketing', 'IT & software'], (name) => api.call<Named>('POST', '/v2/account/domains', { name })));
-  const labels = [['VIP', '#d4af37'], ['Urgent', '#e53935'], ['Key account', '#1e88e5']] as const;
+  const labels = [
+    ['VIP', '#d4af37'],
+    ['Urgent', '#e53935'],
+    ['Key account', '#1e88e5'],
+  ] as const;
   const label = byName(await inTurn(labels, ([name, color]) => api.call<Named>('POST', '/v2/account/labels', { name, color })));
   const pairs = [
     ['en', 'fr', true],
@@ -95,7 +99,9 @@ async function fill(api: InProcessClient): Promise<string> {
     ['fr', 'nl', false],
     ['en-US', 'es', false],
   ] as const;
-  const pairIds = await inTurn(pairs, ([source, target, bidirectional]) => api.call<Named>('POST', '/v2/account/language-pairs', { source, target, bidirectional }));
+  const pairIds = await inTurn(pairs, ([source, target, bidirectional]) =>
+    api.call<Named>('POST', '/v2/account/language-pairs', { source, target, bidirectional }),
+  );
   const pair = Object.fromEntries(pairs.map(([source, target], index) => [`${source}>${target}`, pairIds[index]!.id])) as Record<string, string>;
 
   const cat = await api.call<Named>('POST', '/v2/account/cat-configurations', {
@@ -116,7 +122,9 @@ async function fill(api: InProcessClient): Promise<string> {
     ['No match', ['new', 'newBaseline', 'newLearnings']],
   ];
   const toolMatches = mapping.flatMap(([category, names]) => names.map((toolMatch) => [category, toolMatch] as const));
-  await inTurn(toolMatches, ([category, toolMatch]) => api.call('POST', `/v2/account/cat-configurations/${cat.id}/match/${match[category]}/cat-tool-match/${toolMatch}`));
+  await inTurn(toolMatches, ([category, toolMatch]) =>
+    api.call('POST', `/v2/account/cat-configurations/${cat.id}/match/${match[category]}/cat-tool-match/${toolMatch}`),
+  );
 
   const acme = await api.call<Named>('POST', '/v2/clients', {
     name: 'Acme Pharma NV',
@@ -129,8 +137,18 @@ async function fill(api: InProcessClient): Promise<string> {
     minimumFee: 45,
     catConfiguration: cat.id,
   });
-  await api.call('POST', `/v2/clients/${acme.id}/contacts`, { fullName: 'Sophie Martin', email: 'sophie.martin@acme-pharma.example', title: 'Localisation manager', phone: '+32 2 555 01 24' });
-  await api.call('POST', `/v2/clients/${acme.id}/contacts`, { fullName: 'Tom Peeters', email: 'tom.peeters@acme-pharma.example', title: 'Accounts payable', emails: { quote: false, invoice: true } });
+  await api.call('POST', `/v2/clients/${acme.id}/contacts`, {
+    fullName: 'Sophie Martin',
+    email: 'sophie.martin@acme-pharma.example',
+    title: 'Localisation manager',
+    phone: '+32 2 555 01 24',
+  });
+  await api.call('POST', `/v2/clients/${acme.id}/contacts`, {
+    fullName: 'Tom Peeters',
+    email: 'tom.peeters@acme-pharma.example',
+    title: 'Accounts payable',
+    emails: { quote: false, invoice: true },
+  });
   await api.call('POST', `/v2/clients/${acme.id}/labels/${label.VIP}`);
   const globex = await api.call<Named>('POST', '/v2/clients', {
     name: 'Globex Legal LLP',
@@ -193,14 +211,38 @@ async function fill(api: InProcessClient): Promise<string> {
   const perWord = { matchesType: 'percentage', quantityType: unit.Words, service: service.Translation };
   await withRates('/v2/account/prices/clients', await api.call<Named>('POST', '/v2/account/prices/clients', { ...perWord, currency: 'EUR', unitCost: 0.12 }));
   await withRates('/v2/account/prices/clients', await api.call<Named>('POST', '/v2/account/prices/clients', { ...perWord, currency: 'GBP', unitCost: 0.1 }));
-  await api.call('POST', '/v2/account/prices/clients', { matchesType: 'fixed', quantityType: unit.Hours, service: service.Revision, currency: 'EUR', unitCost: 45 });
-  await api.call('POST', '/v2/account/prices/clients', { matchesType: 'fixed', quantityType: unit.Pages, service: service['Desktop publishing'], currency: 'EUR', unitCost: 8 });
+  await api.call('POST', '/v2/account/prices/clients', {
+    matchesType: 'fixed',
+    quantityType: unit.Hours,
+    service: service.Revision,
+    currency: 'EUR',
+    unitCost: 45,
+  });
+  await api.call('POST', '/v2/account/prices/clients', {
+    matchesType: 'fixed',
+    quantityType: unit.Pages,
+    service: service['Desktop publishing'],
+    currency: 'EUR',
+    unitCost: 8,
+  });
   const acmeBase = `/v2/clients/${acme.id}/prices`;
-  await withRates(acmeBase, await api.call<Named>('POST', acmeBase, { ...perWord, currency: 'EUR', unitCost: 0.14, languagePair: pair['en>fr'], domain: domain.Medical }));
-  await withRates('/v2/account/prices/suppliers', await api.call<Named>('POST', '/v2/account/prices/suppliers', { ...perWord, currency: 'EUR', unitCost: 0.07 }));
+  await withRates(
+    acmeBase,
+    await api.call<Named>('POST', acmeBase, { ...perWord, currency: 'EUR', unitCost: 0.14, languagePair: pair['en>fr'], domain: domain.Medical }),
+  );
+  await withRates(
+    '/v2/account/prices/suppliers',
+    await api.call<Named>('POST', '/v2/account/prices/suppliers', { ...perWord, currency: 'EUR', unitCost: 0.07 }),
+  );
   const marieBase = `/v2/suppliers/${marie.id}/services`;
   await withRates(marieBase, await api.call<Named>('POST', marieBase, { ...perWord, currency: 'EUR', unitCost: 0.08, languagePair: pair['en>fr'] }));
-  await api.call('POST', `/v2/suppliers/${hans.id}/services`, { ...perWord, matchesType: 'fixed', currency: 'EUR', unitCost: 0.075, languagePair: pair['en>de'] });
+  await api.call('POST', `/v2/suppliers/${hans.id}/services`, {
+    ...perWord,
+    matchesType: 'fixed',
+    currency: 'EUR',
+    unitCost: 0.075,
+    languagePair: pair['en>de'],
+  });
 
   return 'Demo data added: 2 taxes, 4 domains, 3 labels, 5 language pairs, 1 CAT configuration, 3 clients with contacts, 3 suppliers, 8 prices';
 }

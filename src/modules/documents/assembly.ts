@@ -42,7 +42,12 @@ function lineObjects(rows: readonly LineWithNames[], currencyCode: string, negat
       continue;
     }
     if (members[0] !== row) continue;
-    const total = Number(money(members.reduce((sum, member) => sum.plus(String(member.total)), new Dec(0)), currencyCode));
+    const total = Number(
+      money(
+        members.reduce((sum, member) => sum.plus(String(member.total)), new Dec(0)),
+        currencyCode,
+      ),
+    );
     const quantity = negated ? -1 : 1;
     result.push({
       id: row.id,
@@ -128,7 +133,8 @@ function toObject(kind: KindConfig, row: DocumentRow, loaded: Loaded): DocumentO
   if (kind.hasPayments) {
     const payments = loaded.payments.get(row.id) ?? [];
     object.type = row.type;
-    object.creditedInvoice = row.credited_document_id === null ? null : { id: row.credited_document_id, number: loaded.creditedNumbers.get(row.credited_document_id) ?? null };
+    object.creditedInvoice =
+      row.credited_document_id === null ? null : { id: row.credited_document_id, number: loaded.creditedNumbers.get(row.credited_document_id) ?? null };
     object.payments = payments.map(paymentObject);
     object.isPartiallyPaid = payments.length > 0 && row.status === INVOICE_STATUS.sent;
     object.paymentDate = row.payment_date;

@@ -24,7 +24,11 @@ async function settlePayments(ctx: Ctx, row: DocumentRow): Promise<void> {
   const payments = await repo.payments(ctx.db, ctx.accountId, [row.id]);
   const paid = payments.reduce((sum, payment) => sum.plus(String(payment.amount)), new Dec(0));
   const fully = payments.length > 0 && (payments.some((payment) => isTrue(payment.is_fully_paid)) || paid.gte(new Dec(String(row.total)).abs()));
-  const lastDate = payments.map((payment) => payment.date).sort().at(-1) ?? null;
+  const lastDate =
+    payments
+      .map((payment) => payment.date)
+      .sort()
+      .at(-1) ?? null;
   await repo.update(ctx.db, ctx.accountId, row.id, {
     status: fully ? INVOICE_STATUS.paid : INVOICE_STATUS.sent,
     payment_date: fully ? lastDate : null,
@@ -148,7 +152,10 @@ export const documentsJobExtension: JobExtension = {
     if (job.status !== JOB_INVOICED || to === JOB_INVOICED) return;
     const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, LIVE_INVOICE, 'job_id', [job.id], INVOICE_TYPE.invoice);
     if (live.length > 0) {
-      throw new ApiError('invalid_transition', `Job "${job.name}" is on an invoice and cannot move from status 4 (invoiced) to ${to}; remove it from the invoice or credit the invoice`);
+      throw new ApiError(
+        'invalid_transition',
+        `Job "${job.name}" is on an invoice and cannot move from status 4 (invoiced) to ${to}; remove it from the invoice or credit the invoice`,
+      );
     }
   },
 };

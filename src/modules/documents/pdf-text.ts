@@ -195,13 +195,22 @@ export class PdfText {
 
     return ranges.map(([start, end, wrapWidth]) => {
       const trimmedEnd = start + paragraph.slice(start, end).trimEnd().length;
-      const runs = this.visualRuns(paragraph, faceAt, levels.levels, start, trimmedEnd).map((run) => ({ ...run, width: this.runWidth(run.text, run.face, style) }));
+      const runs = this.visualRuns(paragraph, faceAt, levels.levels, start, trimmedEnd).map((run) => ({
+        ...run,
+        width: this.runWidth(run.text, run.face, style),
+      }));
       return { runs, width: runs.reduce((sum, run) => sum + run.width, 0), wrapWidth, rtl };
     });
   }
 
   /** The runs of one face and one bidi level of a line, in visual order, ready for fontkit. */
-  private visualRuns(text: string, faceAt: FaceName[], levels: Uint8Array, start: number, end: number): Array<{ text: string; face: FaceName; actual?: string }> {
+  private visualRuns(
+    text: string,
+    faceAt: FaceName[],
+    levels: Uint8Array,
+    start: number,
+    end: number,
+  ): Array<{ text: string; face: FaceName; actual?: string }> {
     const runs: Array<{ text: string; face: FaceName; level: number }> = [];
     for (let i = start; i < end; i++) {
       if (BIDI_CONTROL.test(text[i]!)) continue;
@@ -214,7 +223,7 @@ export class PdfText {
     const highest = Math.max(0, ...runs.map((run) => run.level));
     const lowestOdd = Math.min(...runs.map((run) => (run.level % 2 === 1 ? run.level : run.level + 1)));
     for (let level = highest; level >= lowestOdd; level--) {
-      for (let i = 0; i < runs.length; ) {
+      for (let i = 0; i < runs.length;) {
         if (runs[i]!.level < level) {
           i++;
           continue;
@@ -271,7 +280,7 @@ function breakPieces(text: string): Array<[number, number]> {
 /** [start, end) of each character with its combining marks, in [from, to). */
 function clusters(text: string, from: number, to: number): Array<[number, number]> {
   const result: Array<[number, number]> = [];
-  for (let i = from; i < to; ) {
+  for (let i = from; i < to;) {
     let end = i + (text.codePointAt(i)! > 0xffff ? 2 : 1);
     while (end < to && /\p{M}/u.test(String.fromCodePoint(text.codePointAt(end)!))) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
     result.push([i, end]);

@@ -90,7 +90,13 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
   const code = doc.currency.code;
   const headers = ['Description', 'Quantity', 'Unit', 'Unit cost', 'Total'];
   const aligns = ['start', 'right', 'start', 'right', 'right'] as const;
-  const rows = doc.lines.map((line) => [line.description, formatQuantity(line.quantity), line.quantityType?.name ?? '', formatUnitCost(line.unitCost, code), formatAmount(line.total, code)]);
+  const rows = doc.lines.map((line) => [
+    line.description,
+    formatQuantity(line.quantity),
+    line.quantityType?.name ?? '',
+    formatUnitCost(line.unitCost, code),
+    formatAmount(line.total, code),
+  ]);
   const totals: Array<[string, string]> = [['Subtotal', formatAmount(doc.total.subtotal, code)]];
   if (doc.discount !== 0) totals.push([`Discount (${formatPercent(doc.discount)})`, formatAmount(-doc.total.discount, code)]);
   if (doc.tax1) totals.push([`${isolate(doc.tax1.name)} (${formatPercent(doc.tax1.value)})`, formatAmount(doc.total.tax1, code)]);
@@ -109,7 +115,10 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
   const rowHeight = (cells: string[], style: TextStyle) => Math.max(...cells.map((cell, index) => text.height(cell, style, columns[index]!.width)));
   const header = (top: number) => {
     const under = drawRow(headers, BODY_BOLD, top) + 2;
-    pdf.moveTo(left, under).lineTo(left + width, under).stroke();
+    pdf
+      .moveTo(left, under)
+      .lineTo(left + width, under)
+      .stroke();
     return under + 4;
   };
 
@@ -126,7 +135,10 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
     }
     y = drawRow(row, BODY, y) + 2;
   }
-  pdf.moveTo(left, y).lineTo(left + width, y).stroke();
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
   y += 6;
 
   // Totals: labels right-aligned before the total column.

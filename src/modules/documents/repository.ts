@@ -42,12 +42,21 @@ function liveLines(column: 'job_id' | 'outsourcing_id', byType: boolean): Prepar
 
 export const documentRepository = {
   findForUpdate(db: Executor, dialect: DialectName, accountId: string, kind: string, id: string): Promise<DocumentRow | undefined> {
-    return forUpdate(db.selectFrom('documents').selectAll().where('account_id', '=', accountId).where('kind', '=', kind).where('id', '=', id), dialect).executeTakeFirst();
+    return forUpdate(
+      db.selectFrom('documents').selectAll().where('account_id', '=', accountId).where('kind', '=', kind).where('id', '=', id),
+      dialect,
+    ).executeTakeFirst();
   },
 
   findMany(db: Executor, accountId: string, kind: string, ids: readonly string[]): Promise<DocumentRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('documents').selectAll().where('account_id', '=', accountId).where('kind', '=', kind).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('documents')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where('id', 'in', [...ids])
+      .execute();
   },
 
   async insert(db: Executor, row: DocumentRow): Promise<void> {
@@ -81,11 +90,19 @@ export const documentRepository = {
   },
 
   async insertLines(db: Executor, lines: readonly LineRow[]): Promise<void> {
-    if (lines.length > 0) await db.insertInto('document_lines').values([...lines]).execute();
+    if (lines.length > 0)
+      await db
+        .insertInto('document_lines')
+        .values([...lines])
+        .execute();
   },
 
   async nextPosition(db: Executor, documentId: string): Promise<number> {
-    const row = await db.selectFrom('document_lines').select((eb) => eb.fn.max('position').as('max')).where('document_id', '=', documentId).executeTakeFirst();
+    const row = await db
+      .selectFrom('document_lines')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('document_id', '=', documentId)
+      .executeTakeFirst();
     return Number(row?.max ?? -1) + 1;
   },
 
@@ -98,7 +115,15 @@ export const documentRepository = {
   },
 
   /** Live documents of a kind holding a line of a job or outsourcing (`column`), optionally only some invoice type. */
-  onLive(db: Executor, accountId: string, kind: string, statuses: readonly number[], column: 'job_id' | 'outsourcing_id', ids: readonly string[], type?: number) {
+  onLive(
+    db: Executor,
+    accountId: string,
+    kind: string,
+    statuses: readonly number[],
+    column: 'job_id' | 'outsourcing_id',
+    ids: readonly string[],
+    type?: number,
+  ) {
     if (ids.length === 0) return Promise.resolve([] as LiveLine[]);
     const query = liveLines(column, type !== undefined);
     return query(db, { accountId, kind, statuses, ids, type: type ?? null });
@@ -112,7 +137,14 @@ export const documentRepository = {
 
   payments(db: Executor, accountId: string, documentIds: readonly string[]): Promise<PaymentRow[]> {
     if (documentIds.length === 0) return Promise.resolve([]);
-    return db.selectFrom('payments').selectAll().where('account_id', '=', accountId).where('document_id', 'in', [...documentIds]).orderBy('created_at').orderBy('id').execute();
+    return db
+      .selectFrom('payments')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('document_id', 'in', [...documentIds])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   },
 
   async insertPayment(db: Executor, row: PaymentRow): Promise<void> {
@@ -120,14 +152,24 @@ export const documentRepository = {
   },
 
   async deletePayment(db: Executor, accountId: string, documentId: string, id: string): Promise<number> {
-    const result = await db.deleteFrom('payments').where('account_id', '=', accountId).where('document_id', '=', documentId).where('id', '=', id).executeTakeFirst();
+    const result = await db
+      .deleteFrom('payments')
+      .where('account_id', '=', accountId)
+      .where('document_id', '=', documentId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   },
 
   /** `{ id, name, value }` of taxes of the account. */
   taxes(db: Executor, accountId: string, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([] as Array<{ id: string; name: string; value: string }>);
-    return db.selectFrom('taxes').select(['id', 'name', 'value']).where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('taxes')
+      .select(['id', 'name', 'value'])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...ids])
+      .execute();
   },
 
   /** Party names (clients or suppliers) and addresses. */
@@ -162,7 +204,11 @@ export const documentRepository = {
    * the caller's transaction, so a rolled-back send gives its number back (no gaps).
    */
   async nextInSequence(db: Executor, dialect: DialectName, accountId: string, kind: string, year: number): Promise<number> {
-    await db.insertInto('document_sequences').values({ account_id: accountId, kind, year, last: 0 }).onConflict((oc) => oc.columns(['account_id', 'kind', 'year']).doNothing()).execute();
+    await db
+      .insertInto('document_sequences')
+      .values({ account_id: accountId, kind, year, last: 0 })
+      .onConflict((oc) => oc.columns(['account_id', 'kind', 'year']).doNothing())
+      .execute();
     const row = await forUpdate(
       db.selectFrom('document_sequences').select('last').where('account_id', '=', accountId).where('kind', '=', kind).where('year', '=', year),
       dialect,

@@ -21,52 +21,118 @@ function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
   const sourcePath = `${base}/:id/${kind.source}/:${sourceParam}`;
 
   return async (app) => {
-    app.get(base, { schema: { tags, summary: `List ${kind.noun}s (paginated)`, querystring: listSchema(kind), response: { 200: Paginated(schema), ...errorResponses } } }, async (request) =>
-      documents.list(app.readCtx(request), kind, request.query as DocumentFilters),
+    app.get(
+      base,
+      { schema: { tags, summary: `List ${kind.noun}s (paginated)`, querystring: listSchema(kind), response: { 200: Paginated(schema), ...errorResponses } } },
+      async (request) => documents.list(app.readCtx(request), kind, request.query as DocumentFilters),
     );
-    app.post(base, { schema: { tags, summary: `Create a ${kind.noun} (draft)`, body: createSchema(kind), response: { 201: schema, ...errorResponses } } }, async (request, reply) =>
-      reply.code(201).send(await app.inTransaction(request, (ctx) => documents.create(ctx, kind, request.body as DocumentInput))),
+    app.post(
+      base,
+      { schema: { tags, summary: `Create a ${kind.noun} (draft)`, body: createSchema(kind), response: { 201: schema, ...errorResponses } } },
+      async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => documents.create(ctx, kind, request.body as DocumentInput))),
     );
     app.get(`${base}/:id`, { schema: { tags, summary: `Retrieve a ${kind.noun}`, params: IdParams, response: answer } }, async (request) =>
       documents.get(app.readCtx(request), kind, request.params.id),
     );
-    app.put(`${base}/:id`, { schema: { tags, summary: `Update a ${kind.noun} (draft; afterwards archive and pinned only)`, params: IdParams, body: updateSchema(kind), response: answer } }, async (request) =>
-      app.inTransaction(request, (ctx) => documents.update(ctx, kind, request.params.id, request.body as DocumentInput)),
+    app.put(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Update a ${kind.noun} (draft; afterwards archive and pinned only)`,
+          params: IdParams,
+          body: updateSchema(kind),
+          response: answer,
+        },
+      },
+      async (request) => app.inTransaction(request, (ctx) => documents.update(ctx, kind, request.params.id, request.body as DocumentInput)),
     );
-    app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a draft ${kind.noun}`, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
-      await app.inTransaction(request, (ctx) => documents.remove(ctx, kind, request.params.id));
-      return reply.code(204).send(null);
-    });
-    app.post(sourcePath, { schema: { tags, summary: `Add ${kind.source === 'jobs' ? 'a job' : 'an outsourcing'} to a draft ${kind.noun}`, params: sourceParams, response: answer } }, async (request) => {
-      const params = request.params as Record<string, string>;
-      return app.inTransaction(request, (ctx) => documents.changeSource(ctx, kind, params.id!, params[sourceParam]!, true));
-    });
-    app.delete(sourcePath, { schema: { tags, summary: `Remove ${kind.source === 'jobs' ? 'a job' : 'an outsourcing'} from a draft ${kind.noun}`, params: sourceParams, response: answer } }, async (request) => {
-      const params = request.params as Record<string, string>;
-      return app.inTransaction(request, (ctx) => documents.changeSource(ctx, kind, params.id!, params[sourceParam]!, false));
-    });
+    app.delete(
+      `${base}/:id`,
+      { schema: { tags, summary: `Delete a draft ${kind.noun}`, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
+      async (request, reply) => {
+        await app.inTransaction(request, (ctx) => documents.remove(ctx, kind, request.params.id));
+        return reply.code(204).send(null);
+      },
+    );
+    app.post(
+      sourcePath,
+      {
+        schema: { tags, summary: `Add ${kind.source === 'jobs' ? 'a job' : 'an outsourcing'} to a draft ${kind.noun}`, params: sourceParams, response: answer },
+      },
+      async (request) => {
+        const params = request.params as Record<string, string>;
+        return app.inTransaction(request, (ctx) => documents.changeSource(ctx, kind, params.id!, params[sourceParam]!, true));
+      },
+    );
+    app.delete(
+      sourcePath,
+      {
+        schema: {
+          tags,
+          summary: `Remove ${kind.source === 'jobs' ? 'a job' : 'an outsourcing'} from a draft ${kind.noun}`,
+          params: sourceParams,
+          response: answer,
+        },
+      },
+      async (request) => {
+        const params = request.params as Record<string, string>;
+        return app.inTransaction(request, (ctx) => documents.changeSource(ctx, kind, params.id!, params[sourceParam]!, false));
+      },
+    );
     for (const action of kind.actions) {
       app.post(`${base}/:id/${action.name}`, { schema: { tags, summary: action.summary, params: IdParams, response: answer } }, async (request) =>
         app.inTransaction(request, (ctx) => documents.act(ctx, kind, request.params.id, action.name)),
       );
     }
-    app.get(`${base}/:id/pdf`, { schema: { tags, summary: `The ${kind.noun} as a PDF`, params: IdParams, response: { 200: Binary(`the ${kind.noun} as a PDF document`, 'application/pdf'), ...errorResponses } } }, async (request, reply) => {
-      const pdf = await renderPdf(app.readCtx(request), kind, request.params.id);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${pdf.filename}"`).send(pdf.content);
-    });
+    app.get(
+      `${base}/:id/pdf`,
+      {
+        schema: {
+          tags,
+          summary: `The ${kind.noun} as a PDF`,
+          params: IdParams,
+          response: { 200: Binary(`the ${kind.noun} as a PDF document`, 'application/pdf'), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const pdf = await renderPdf(app.readCtx(request), kind, request.params.id);
+        return reply.type('application/pdf').header('content-disposition', `inline; filename="${pdf.filename}"`).send(pdf.content);
+      },
+    );
     if (kind.hasPayments) {
       const paymentParams = Type.Object({ id: Id(), paymentId: Id() }, { additionalProperties: false });
-      app.post(`${base}/:id/payments`, { schema: { tags, summary: 'Add a payment to a sent invoice', params: IdParams, body: CreatePayment, response: answer } }, async (request) =>
-        app.inTransaction(request, (ctx) => invoicing.addPayment(ctx, request.params.id, request.body)),
+      app.post(
+        `${base}/:id/payments`,
+        { schema: { tags, summary: 'Add a payment to a sent invoice', params: IdParams, body: CreatePayment, response: answer } },
+        async (request) => app.inTransaction(request, (ctx) => invoicing.addPayment(ctx, request.params.id, request.body)),
       );
-      app.delete(`${base}/:id/payments/:paymentId`, { schema: { tags, summary: 'Delete a payment of an invoice', params: paymentParams, response: answer } }, async (request) =>
-        app.inTransaction(request, (ctx) => invoicing.removePayment(ctx, request.params.id, request.params.paymentId)),
+      app.delete(
+        `${base}/:id/payments/:paymentId`,
+        { schema: { tags, summary: 'Delete a payment of an invoice', params: paymentParams, response: answer } },
+        async (request) => app.inTransaction(request, (ctx) => invoicing.removePayment(ctx, request.params.id, request.params.paymentId)),
       );
-      app.post(`${base}/:id/credit`, { schema: { tags, summary: 'Credit a sent or paid invoice: creates its credit note (201)', params: IdParams, response: { 201: schema, ...errorResponses } } }, async (request, reply) =>
-        reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id))),
+      app.post(
+        `${base}/:id/credit`,
+        {
+          schema: {
+            tags,
+            summary: 'Credit a sent or paid invoice: creates its credit note (201)',
+            params: IdParams,
+            response: { 201: schema, ...errorResponses },
+          },
+        },
+        async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id))),
       );
     }
-    const parent = { basePath: base, resource: kind.object, tag: kind.tag, schema, load: (ctx: Parameters<typeof documents.get>[0], id: string) => documents.get(ctx, kind, id), touch: documents.touch };
+    const parent = {
+      basePath: base,
+      resource: kind.object,
+      tag: kind.tag,
+      schema,
+      load: (ctx: Parameters<typeof documents.get>[0], id: string) => documents.get(ctx, kind, id),
+      touch: documents.touch,
+    };
     await app.register(labelRoutes({ ...parent, entityType: kind.object }));
     await app.register(noteRoutes({ ...parent, parentType: kind.object }));
   };

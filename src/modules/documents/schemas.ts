@@ -1,5 +1,20 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
-import { Amount, ArrayParam, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text, TextOrNull, pageQuery } from '../../core/schemas.js';
+import {
+  Amount,
+  ArrayParam,
+  CurrencyCode,
+  CurrencyObject,
+  DateInput,
+  DateOut,
+  Id,
+  Input,
+  Nullable,
+  Reference,
+  RequiredText,
+  Text,
+  TextOrNull,
+  pageQuery,
+} from '../../core/schemas.js';
 import { LabelObject } from '../labels/index.js';
 import { NoteObject } from '../notes/index.js';
 import type { KindConfig } from './kinds.js';
@@ -69,11 +84,17 @@ export function documentSchema(kind: KindConfig): TSchema {
     id: Type.String(),
     object: Type.Literal(kind.object),
     number: Nullable(Type.String({ description: 'assigned when the document leaves draft' })),
-    status: Type.Integer({ description: Object.entries(kind.statuses).map(([k, v]) => `${k} ${v}`).join(', ') }),
+    status: Type.Integer({
+      description: Object.entries(kind.statuses)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+    }),
   };
   if (kind.hasPayments) {
     props.type = Type.Integer({ description: '1 invoice, 2 credit note' });
-    props.creditedInvoice = Nullable(Type.Object({ id: Type.String(), number: Nullable(Type.String()) }, { description: 'credit notes: the invoice credited' }));
+    props.creditedInvoice = Nullable(
+      Type.Object({ id: Type.String(), number: Nullable(Type.String()) }, { description: 'credit notes: the invoice credited' }),
+    );
   }
   Object.assign(props, {
     issueDate: Nullable(DateOut()),

@@ -31,7 +31,8 @@ export async function lockDocument(ctx: Ctx, kind: KindConfig, id: string): Prom
 }
 
 export function assertDraft(kind: KindConfig, row: DocumentRow, what: string): void {
-  if (row.status !== DRAFT) throw stateConflict(`A ${kind.noun} that left draft (status ${row.status}, ${kind.statuses[row.status]}) cannot be changed: ${what}`);
+  if (row.status !== DRAFT)
+    throw stateConflict(`A ${kind.noun} that left draft (status ${row.status}, ${kind.statuses[row.status]}) cannot be changed: ${what}`);
 }
 
 /** Recomputes and stores the totals from the lines and the pricing columns (after any change). */
@@ -46,7 +47,13 @@ export async function refreshTotals(ctx: Ctx, id: string): Promise<void> {
     tax2Rate: row.tax2_rate === null ? null : String(row.tax2_rate),
     reverseCharge: row.reverse_charge === 1,
   });
-  await repo.update(ctx.db, ctx.accountId, id, { subtotal: totals.subtotal, discount_amount: totals.discount, tax1_amount: totals.tax1, tax2_amount: totals.tax2, total: totals.total });
+  await repo.update(ctx.db, ctx.accountId, id, {
+    subtotal: totals.subtotal,
+    discount_amount: totals.discount,
+    tax1_amount: totals.tax1,
+    tax2_amount: totals.tax2,
+    total: totals.total,
+  });
 }
 
 /** Reloads the document and records `<object>.<type>`. */
@@ -93,7 +100,12 @@ async function editableChanges(ctx: Ctx, kind: KindConfig, input: DocumentInput,
 /** The party of a new document: `{ currency, tax1, tax2 }` defaults, 400 when not the account's. */
 async function partyDefaults(ctx: Ctx, kind: KindConfig, id: string): Promise<{ currency: string; tax1_id: string | null; tax2_id: string | null }> {
   if (kind.party === 'client') {
-    const row = await ctx.db.selectFrom('clients').select(['currency', 'tax1_id', 'tax2_id']).where('account_id', '=', ctx.accountId).where('id', '=', id).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('clients')
+      .select(['currency', 'tax1_id', 'tax2_id'])
+      .where('account_id', '=', ctx.accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw invalid('client', `no client with id ${id}`);
     return row;
   }
@@ -119,7 +131,15 @@ export const documents = {
       query = query.where((eb) =>
         eb.or([
           likeEscaped(sql.ref('search_text'), pattern),
-          eb(partyColumn, 'in', eb.selectFrom(table as 'clients').select('id').where('account_id', '=', ctx.accountId).where(likeEscaped(sql`lower(name)`, pattern))),
+          eb(
+            partyColumn,
+            'in',
+            eb
+              .selectFrom(table as 'clients')
+              .select('id')
+              .where('account_id', '=', ctx.accountId)
+              .where(likeEscaped(sql`lower(name)`, pattern)),
+          ),
         ]),
       );
     }
@@ -205,7 +225,11 @@ export const documents = {
         throw stateConflict(`The currency of a ${kind.noun} with ${kind.source === 'jobs' ? 'jobs' : 'outsourcing'} cannot change: remove them first`);
       }
       for (const line of lines) {
-        await ctx.db.updateTable('document_lines').set({ total: lineTotal(String(line.quantity), String(line.unit_cost), changes.currency) }).where('id', '=', line.id).execute();
+        await ctx.db
+          .updateTable('document_lines')
+          .set({ total: lineTotal(String(line.quantity), String(line.unit_cost), changes.currency) })
+          .where('id', '=', line.id)
+          .execute();
       }
     }
     changes.updated_at = nowIso();
@@ -244,7 +268,9 @@ export const documents = {
     const action = kind.actions.find((item) => item.name === name)!;
     const row = await lockDocument(ctx, kind, id);
     if (!action.from.includes(row.status)) {
-      throw stateConflict(`A ${kind.noun} in status ${row.status} (${kind.statuses[row.status]}) cannot be moved by ${name}; it must be in status ${action.from.join(' or ')}`);
+      throw stateConflict(
+        `A ${kind.noun} in status ${row.status} (${kind.statuses[row.status]}) cannot be moved by ${name}; it must be in status ${action.from.join(' or ')}`,
+      );
     }
     const changes: Partial<DocumentRow> = { status: action.to, updated_at: nowIso() };
     if (action.numbers) {
@@ -258,7 +284,11 @@ export const documents = {
     const document = await settle(ctx, kind, id, 'updated');
     // docs/documents.md#rules: accepting a quote fixes the estimation of its jobs to their line totals.
     if (kind.kind === 'quote' && action.to === QUOTE_ACCEPTED) {
-      await jobsMoved(ctx, (await repo.lines(ctx.db, ctx.accountId, [id])).flatMap((line) => (line.job_id ? [line.job_id] : [])), null);
+      await jobsMoved(
+        ctx,
+        (await repo.lines(ctx.db, ctx.accountId, [id])).flatMap((line) => (line.job_id ? [line.job_id] : [])),
+        null,
+      );
     }
     return document;
   },

@@ -150,7 +150,13 @@ export async function removeOutsourcingLine(ctx: Ctx, kind: KindConfig, doc: Doc
 }
 
 /** A free line (docs/documents.md#rules): quantity × unit cost, rounded. */
-export function freeLine(ctx: Ctx, doc: DocumentRow, position: number, input: { description: string; quantity: number; unitCost: number }, unitId: string | null): LineRow {
+export function freeLine(
+  ctx: Ctx,
+  doc: DocumentRow,
+  position: number,
+  input: { description: string; quantity: number; unitCost: number },
+  unitId: string | null,
+): LineRow {
   const quantity = toDecimalString(input.quantity);
   const unitCost = toDecimalString(input.unitCost);
   return {

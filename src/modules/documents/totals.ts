@@ -52,7 +52,12 @@ export function lineFigures(quantity: string, total: string): { quantity: string
 
 export function computeTotals(input: TotalsInput): Totals {
   const { currency } = input;
-  const subtotal = new Dec(money(input.lineTotals.reduce((sum, total) => sum.plus(total), new Dec(0)), currency));
+  const subtotal = new Dec(
+    money(
+      input.lineTotals.reduce((sum, total) => sum.plus(total), new Dec(0)),
+      currency,
+    ),
+  );
   const discount = new Dec(money(subtotal.times(input.discount), currency));
   const base = subtotal.minus(discount);
   const tax = (rate: string | null) => (rate === null || input.reverseCharge ? new Dec(0) : new Dec(money(base.times(rate), currency)));

@@ -12,14 +12,7 @@
  */
 import { currency, Dec, roundRate } from '../../core/money.js';
 import { checkCurrency, dec, HOUR_MS, milliseconds, money, plain, round } from './decimal.js';
-import type {
-  DecimalString,
-  EstimationBasis,
-  JobPricingInput,
-  MatchLine,
-  PriceEstimate,
-  PricingInput,
-} from './types.js';
+import type { DecimalString, EstimationBasis, JobPricingInput, MatchLine, PriceEstimate, PricingInput } from './types.js';
 
 /** Options that only a job has: time-based invoicing, minimum fee, non-billable. */
 interface JobOnly {

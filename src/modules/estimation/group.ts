@@ -34,11 +34,7 @@ export function buildGroupEstimation(input: GroupEstimationInput): GroupEstimati
   let profitability: Profitability;
   if (!live.some((job) => !job.nonBillable)) {
     profitability = nonNumeric('incorrectStatus');
-  } else if (
-    code === null ||
-    counted.length < live.length ||
-    outsourcing.totals.some((entry) => entry.currency.code !== code)
-  ) {
+  } else if (code === null || counted.length < live.length || outsourcing.totals.some((entry) => entry.currency.code !== code)) {
     profitability = nonNumeric('noCurrency');
   } else if (outsourcing.totals.length === 0) {
     profitability = nonNumeric('noOutsourcing');

@@ -25,18 +25,11 @@ export function nonNumeric(status: NonNumericStatus): Profitability {
  * to 4 decimals (null when revenue is 0); aboveTarget when marginRate ≥ targetMargin (the rounded
  * rate, the one shown), belowTarget otherwise, and when marginRate is null.
  */
-export function profitabilityOf(
-  revenueValue: Dec,
-  costValue: Dec,
-  targetMargin: Dec,
-  code: string,
-): Profitability {
+export function profitabilityOf(revenueValue: Dec, costValue: Dec, targetMargin: Dec, code: string): Profitability {
   const revenue = round(revenueValue, code);
   const cost = round(costValue, code);
   const margin = revenue.minus(cost);
-  const rate = revenue.isZero()
-    ? null
-    : margin.div(revenue).toDecimalPlaces(MARGIN_RATE_DECIMALS, Dec.ROUND_HALF_UP);
+  const rate = revenue.isZero() ? null : margin.div(revenue).toDecimalPlaces(MARGIN_RATE_DECIMALS, Dec.ROUND_HALF_UP);
   const status = margin.gt(0) ? 'profitable' : margin.lt(0) ? 'unprofitable' : 'breakEven';
   return {
     status,

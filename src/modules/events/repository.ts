@@ -19,6 +19,11 @@ export const eventRepository = {
   },
   findMany(db: Executor, accountId: string, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([] as EventRow[]);
-    return db.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('events')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...ids])
+      .execute();
   },
 };

@@ -38,13 +38,18 @@ export const jobFileOwner: FileOwner<JobFileObject> = {
 
 /** `PUT` / `DELETE /v2/jobs/:id/files/:fileId/share/with/:outsourcingId`. */
 export const jobShareRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const [method, shared] of [['PUT', true], ['DELETE', false]] as const) {
+  for (const [method, shared] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/v2/jobs/:id/files/:fileId/share/with/:outsourcingId',
       schema: {
         tags: ['Jobs'],
-        summary: shared ? 'Share a job file with one outsourcing (shareWithAll unchanged)' : 'Stop sharing a job file with one outsourcing (shareWithAll becomes false)',
+        summary: shared
+          ? 'Share a job file with one outsourcing (shareWithAll unchanged)'
+          : 'Stop sharing a job file with one outsourcing (shareWithAll becomes false)',
         params: ShareParams,
         response: { 200: JobFile, ...errorResponses },
       },

@@ -30,7 +30,11 @@ export function sanitizeFileName(raw: string | undefined): string {
   if (characters.length > MAX_NAME_LENGTH) {
     const extension = extensionOf(name);
     const kept = extension.length > 0 && extension.length < 20 ? Array.from(`.${name.slice(name.lastIndexOf('.') + 1)}`) : [];
-    name = characters.slice(0, MAX_NAME_LENGTH - kept.length).join('').trimEnd() + kept.join('');
+    name =
+      characters
+        .slice(0, MAX_NAME_LENGTH - kept.length)
+        .join('')
+        .trimEnd() + kept.join('');
   }
   return name;
 }

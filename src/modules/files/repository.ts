@@ -33,12 +33,21 @@ export const fileRepository = {
   },
 
   async setFlag(db: Executor, accountId: string, fileId: string, column: FlagColumn, value: number): Promise<void> {
-    await db.updateTable('files').set({ [column]: value }).where('account_id', '=', accountId).where('id', '=', fileId).execute();
+    await db
+      .updateTable('files')
+      .set({ [column]: value })
+      .where('account_id', '=', accountId)
+      .where('id', '=', fileId)
+      .execute();
   },
 
   async delete(db: Executor, accountId: string, fileIds: readonly string[]): Promise<void> {
     if (fileIds.length === 0) return;
-    await db.deleteFrom('files').where('account_id', '=', accountId).where('id', 'in', [...fileIds]).execute();
+    await db
+      .deleteFrom('files')
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...fileIds])
+      .execute();
   },
 
   /** True when the owner is the account's; `lock` keeps it until the transaction ends (PostgreSQL). */

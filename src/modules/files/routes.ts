@@ -42,8 +42,10 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
   const File = kind.schema;
 
   return async (app) => {
-    app.get(path, { schema: { tags, summary: `List the files of a ${kind.noun}`, params: IdParams, response: { 200: Type.Array(File), ...errorResponses } } }, async (request) =>
-      files.list(app.readCtx(request), kind, request.params.id),
+    app.get(
+      path,
+      { schema: { tags, summary: `List the files of a ${kind.noun}`, params: IdParams, response: { 200: Type.Array(File), ...errorResponses } } },
+      async (request) => files.list(app.readCtx(request), kind, request.params.id),
     );
 
     const upload = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -100,20 +102,32 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
       },
     });
 
-    app.delete(`${path}/:fileId`, { schema: { tags, summary: `Delete a file of a ${kind.noun} and its content`, params: FileParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
-      await app.inTransaction(request, async (ctx) => {
-        await files.remove(ctx, kind, request.params.id, request.params.fileId);
-        await owner.changed(ctx, request.params.id);
-      });
-      return reply.code(204).send(null);
-    });
+    app.delete(
+      `${path}/:fileId`,
+      { schema: { tags, summary: `Delete a file of a ${kind.noun} and its content`, params: FileParams, response: { 204: Type.Null(), ...errorResponses } } },
+      async (request, reply) => {
+        await app.inTransaction(request, async (ctx) => {
+          await files.remove(ctx, kind, request.params.id, request.params.fileId);
+          await owner.changed(ctx, request.params.id);
+        });
+        return reply.code(204).send(null);
+      },
+    );
 
     for (const flag of kind.flags) {
-      for (const [method, value] of [['PUT', true], ['DELETE', false]] as const) {
+      for (const [method, value] of [
+        ['PUT', true],
+        ['DELETE', false],
+      ] as const) {
         app.route({
           method,
           url: `${path}/:fileId/${flag.path}`,
-          schema: { tags, summary: `${value ? 'Set' : 'Unset'} a ${kind.noun} file ${flag.summary}`, params: FileParams, response: { 200: File, ...errorResponses } },
+          schema: {
+            tags,
+            summary: `${value ? 'Set' : 'Unset'} a ${kind.noun} file ${flag.summary}`,
+            params: FileParams,
+            response: { 200: File, ...errorResponses },
+          },
           handler: async (request) =>
             app.inTransaction(request, async (ctx) => {
               const { file, changed } = await files.setFlag(ctx, kind, request.params.id, request.params.fileId, flag, value);

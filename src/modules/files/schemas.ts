@@ -46,7 +46,7 @@ export const JobFile = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    groupFileId: Type.Optional(Type.String({ description: 'the group file, when the file is one of the job group\'s files' })),
+    groupFileId: Type.Optional(Type.String({ description: "the group file, when the file is one of the job group's files" })),
     outsourcing: FileSharing,
     size: Type.Integer({ description: 'bytes' }),
     createdAt: DateOut(),

@@ -90,7 +90,14 @@ export const files = {
     return (await objects(ctx, kind, [row]))[0]!;
   },
 
-  async setFlag<F extends object>(ctx: Ctx, kind: FileKind<F>, ownerId: string, fileId: string, flag: FileFlag, value: boolean): Promise<{ file: F; changed: boolean }> {
+  async setFlag<F extends object>(
+    ctx: Ctx,
+    kind: FileKind<F>,
+    ownerId: string,
+    fileId: string,
+    flag: FileFlag,
+    value: boolean,
+  ): Promise<{ file: F; changed: boolean }> {
     const row = await files.row(ctx, kind, ownerId, fileId);
     if (row.owner_id !== ownerId) throw notFound(`file of this ${kind.noun}`, fileId);
     const changed = row[flag.column] !== bool(value);

@@ -46,7 +46,13 @@ export const shareRepository = {
 
   /** True when the outsourcing is one of the job's (and the account's). */
   async isOutsourcingOfJob(db: Executor, accountId: string, jobId: string, outsourcingId: string): Promise<boolean> {
-    const row = await db.selectFrom('outsourcing').select('id').where('account_id', '=', accountId).where('job_id', '=', jobId).where('id', '=', outsourcingId).executeTakeFirst();
+    const row = await db
+      .selectFrom('outsourcing')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('job_id', '=', jobId)
+      .where('id', '=', outsourcingId)
+      .executeTakeFirst();
     return row !== undefined;
   },
 

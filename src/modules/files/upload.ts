@@ -24,7 +24,6 @@ export function multipartOptions(maxUploadBytes: number): FastifyMultipartBaseOp
   };
 }
 
-
 const tooLarge = (max: number) =>
   // The rest of the body is not read: the connection closes after the answer.
   new ApiError('payload_too_large', `The file is larger than the upload limit of ${max} bytes`, undefined, { Connection: 'close' });

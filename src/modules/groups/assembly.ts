@@ -56,9 +56,24 @@ export async function loadGroups(ctx: Ctx, groupIds: readonly string[]): Promise
   // run one after another anyway).
   const [jobIds, services, users, suppliers, labels, noteLists, parts, targetMargin] = await Promise.all([
     repo.jobIds(ctx.db, ctx.accountId, rowIds),
-    repo.names(ctx.db, 'services', ctx.accountId, rows.flatMap((row) => ids(row.service_ids))),
-    repo.names(ctx.db, 'users', ctx.accountId, rows.flatMap((row) => ids(row.user_ids))),
-    repo.names(ctx.db, 'suppliers', ctx.accountId, rows.flatMap((row) => ids(row.supplier_ids))),
+    repo.names(
+      ctx.db,
+      'services',
+      ctx.accountId,
+      rows.flatMap((row) => ids(row.service_ids)),
+    ),
+    repo.names(
+      ctx.db,
+      'users',
+      ctx.accountId,
+      rows.flatMap((row) => ids(row.user_ids)),
+    ),
+    repo.names(
+      ctx.db,
+      'suppliers',
+      ctx.accountId,
+      rows.flatMap((row) => ids(row.supplier_ids)),
+    ),
     entityLabels.listFor(ctx, GROUP_ENTITY, rowIds),
     notes.listFor(ctx, GROUP_ENTITY, rowIds),
     loadGroupParts(ctx, rowIds),

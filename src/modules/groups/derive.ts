@@ -64,7 +64,10 @@ export function effectiveDueDate(row: Pick<GroupRow, 'due_date_auto' | 'own_due_
 /** The columns of a group derived from these members (with the group's currency and own due date). */
 export async function derivedColumns(ctx: Ctx, row: GroupRow, members: readonly MemberRow[]): Promise<Partial<GroupRow>> {
   const derived = derive(members);
-  const extras = await estimationExtrasOf(ctx, members.map((member) => member.id));
+  const extras = await estimationExtrasOf(
+    ctx,
+    members.map((member) => member.id),
+  );
   const targetMargin = await repo.targetMargin(ctx.db, ctx.accountId);
   const estimation: GroupEstimation = buildGroupEstimation({
     currency: row.currency,

@@ -26,7 +26,13 @@ export interface MemberRow {
 export const NO_DUE_DATE = '9999-12-31T23:59:59.999Z~';
 
 const groupIdsOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonly string[] }) =>
-  db.selectFrom('jobs').select('group_id').distinct().where(ofAccount('jobs.account_id', p.accountId)).where('id', 'in', p.jobIds).where('group_id', 'is not', null),
+  db
+    .selectFrom('jobs')
+    .select('group_id')
+    .distinct()
+    .where(ofAccount('jobs.account_id', p.accountId))
+    .where('id', 'in', p.jobIds)
+    .where('group_id', 'is not', null),
 );
 const groupReferencesOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonly string[] }) =>
   db
@@ -125,7 +131,10 @@ export const groupRepository = {
 
   /** The job rows of a group, locked (PostgreSQL) in id order (as `jobs.lockAll`: rows are locked in ORDER BY order), before the group's delete. */
   lockMembers(db: Executor, dialect: DialectName, accountId: string, groupId: string) {
-    return forUpdate(db.selectFrom('jobs').select(['id', 'status', 'name']).where('account_id', '=', accountId).where('group_id', '=', groupId).orderBy('id'), dialect).execute();
+    return forUpdate(
+      db.selectFrom('jobs').select(['id', 'status', 'name']).where('account_id', '=', accountId).where('group_id', '=', groupId).orderBy('id'),
+      dialect,
+    ).execute();
   },
 
   async nextPosition(db: Executor, accountId: string, groupId: string): Promise<number> {
@@ -139,11 +148,21 @@ export const groupRepository = {
   },
 
   async setJobGroup(db: Executor, accountId: string, jobId: string, groupId: string | null, position: number | null, now: string): Promise<void> {
-    await db.updateTable('jobs').set({ group_id: groupId, group_position: position, updated_at: now }).where('account_id', '=', accountId).where('id', '=', jobId).execute();
+    await db
+      .updateTable('jobs')
+      .set({ group_id: groupId, group_position: position, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('id', '=', jobId)
+      .execute();
   },
 
   async releaseJobs(db: Executor, accountId: string, groupId: string, now: string): Promise<void> {
-    await db.updateTable('jobs').set({ group_id: null, group_position: null, updated_at: now }).where('account_id', '=', accountId).where('group_id', '=', groupId).execute();
+    await db
+      .updateTable('jobs')
+      .set({ group_id: null, group_position: null, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('group_id', '=', groupId)
+      .execute();
   },
 
   async names(db: Executor, table: 'services' | 'users' | 'suppliers', accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
@@ -172,4 +191,3 @@ export const groupRepository = {
     return row?.target_margin === undefined ? '0.3' : String(row.target_margin);
   },
 };
-

@@ -1,5 +1,20 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, ArrayParam, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, Text, TextOrNull, pageQuery } from '../../core/schemas.js';
+import {
+  Amount,
+  ArrayParam,
+  CurrencyCode,
+  CurrencyObject,
+  DateInput,
+  DateOut,
+  Id,
+  Input,
+  Nullable,
+  Reference,
+  RequiredText,
+  Text,
+  TextOrNull,
+  pageQuery,
+} from '../../core/schemas.js';
 import { LabelObject } from '../labels/index.js';
 import { NoteObject } from '../notes/index.js';
 

@@ -23,7 +23,10 @@ import type { CreateGroupInput, GroupFilters, GroupObject, UpdateGroupInput } fr
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name_key', dueDate: 'due_sort', status: 'status' };
 
 const searchText = (row: Pick<GroupRow, 'name' | 'external_reference' | 'purchase_order'>) =>
-  [row.name, row.external_reference, row.purchase_order].filter((part) => part !== '').join('\n').toLowerCase();
+  [row.name, row.external_reference, row.purchase_order]
+    .filter((part) => part !== '')
+    .join('\n')
+    .toLowerCase();
 const text = (value: string | null | undefined) => (value === null || value === undefined ? '' : value.trim());
 const date = (value: string | null | undefined) => (value === null || value === undefined ? null : toIsoDate(value));
 

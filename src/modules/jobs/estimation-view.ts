@@ -28,8 +28,7 @@ export function estimationView(stored: JobEstimation, refs: ViewRefs): Estimatio
           marginRate: stored.profitability.marginRate === null ? null : num(stored.profitability.marginRate),
           // Same rule as the engine (docs/estimation.md#6-profitability-and-performance), against the target margin of now.
           withMargin: {
-            status:
-              stored.profitability.marginRate !== null && new Dec(stored.profitability.marginRate).gte(refs.targetMargin) ? 'aboveTarget' : 'belowTarget',
+            status: stored.profitability.marginRate !== null && new Dec(stored.profitability.marginRate).gte(refs.targetMargin) ? 'aboveTarget' : 'belowTarget',
           },
         }
       : { status: stored.profitability.status, withMargin: { status: stored.profitability.withMargin.status } };
@@ -53,7 +52,10 @@ export function estimationView(stored: JobEstimation, refs: ViewRefs): Estimatio
       suppliers: stored.outsourcing.suppliers.map((s) => ({ id: s.id, name: refs.supplierNames.get(s.id) ?? s.name })),
       totals: stored.outsourcing.totals.map((t) => ({ currency: t.currency, total: num(t.total) })),
     },
-    performance: stored.performance.status === 'tracked' ? { status: 'tracked', revenuePerHour: num(stored.performance.revenuePerHour) } : { status: stored.performance.status },
+    performance:
+      stored.performance.status === 'tracked'
+        ? { status: 'tracked', revenuePerHour: num(stored.performance.revenuePerHour) }
+        : { status: stored.performance.status },
     profitability,
     total: num(stored.total),
     totalInvoiced: stored.totalInvoiced === null ? null : num(stored.totalInvoiced),

@@ -18,4 +18,12 @@ export const notesJobExtension: JobExtension = {
   deleteParts: (ctx, jobId) => notes.removeAllFor(ctx, JOB_ENTITY, jobId),
 };
 
-export const jobNoteRoutes = noteRoutes({ parentType: JOB_ENTITY, basePath: '/v2/jobs', resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobStore.touch });
+export const jobNoteRoutes = noteRoutes({
+  parentType: JOB_ENTITY,
+  basePath: '/v2/jobs',
+  resource: 'job',
+  tag: 'Jobs',
+  schema: Job,
+  load: jobs.get,
+  touch: jobStore.touch,
+});

@@ -22,11 +22,12 @@ export interface JobRowWithNames extends JobRow {
   project_manager_name: string | null;
 }
 
-
 /** The due-date sort key of a job without a due date: after every date (years end at 9999). */
 export const NO_DUE_DATE = '9999-12-31T23:59:59.999Z~';
 
-const findJob = preparedQuery((db, p: { accountId: string; id: string }) => db.selectFrom('jobs').select(columnsOf('jobs')).where('account_id', '=', p.accountId).where('id', '=', p.id));
+const findJob = preparedQuery((db, p: { accountId: string; id: string }) =>
+  db.selectFrom('jobs').select(columnsOf('jobs')).where('account_id', '=', p.accountId).where('id', '=', p.id),
+);
 const findJobForUpdate = preparedQuery((db, p: { accountId: string; id: string }) =>
   db.selectFrom('jobs').select(columnsOf('jobs')).where('account_id', '=', p.accountId).where('id', '=', p.id).forUpdate(),
 );
@@ -34,23 +35,23 @@ const findJobForUpdate = preparedQuery((db, p: { accountId: string; id: string }
 const jobsWithNames = (db: Kysely<DB>) =>
   db
     .selectFrom('jobs')
-      .innerJoin('clients', 'clients.id', 'jobs.client_id')
-      .innerJoin('services', 'services.id', 'jobs.service_id')
-      .innerJoin('units', 'units.id', 'jobs.unit_id')
-      .innerJoin('users as owner', 'owner.id', 'jobs.user_id')
-      .leftJoin('domains', 'domains.id', 'jobs.domain_id')
-      .leftJoin('users as pm', 'pm.id', 'jobs.project_manager_id')
-      .select(qualifiedColumnsOf('jobs'))
-      .select([
-        'clients.name as client_name',
-        'clients.currency as client_currency',
-        'clients.minimum_fee as client_minimum_fee',
-        'services.name as service_name',
-        'units.name as unit_name',
-        'domains.name as domain_name',
-        'owner.name as user_name',
-        'pm.name as project_manager_name',
-      ]);
+    .innerJoin('clients', 'clients.id', 'jobs.client_id')
+    .innerJoin('services', 'services.id', 'jobs.service_id')
+    .innerJoin('units', 'units.id', 'jobs.unit_id')
+    .innerJoin('users as owner', 'owner.id', 'jobs.user_id')
+    .leftJoin('domains', 'domains.id', 'jobs.domain_id')
+    .leftJoin('users as pm', 'pm.id', 'jobs.project_manager_id')
+    .select(qualifiedColumnsOf('jobs'))
+    .select([
+      'clients.name as client_name',
+      'clients.currency as client_currency',
+      'clients.minimum_fee as client_minimum_fee',
+      'services.name as service_name',
+      'units.name as unit_name',
+      'domains.name as domain_name',
+      'owner.name as user_name',
+      'pm.name as project_manager_name',
+    ]);
 const findJobsWithNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
   jobsWithNames(db).where(ofAccount('jobs.account_id', p.accountId)).where('jobs.id', 'in', p.ids),
 );
@@ -75,10 +76,16 @@ const defined = (row: Partial<JobRow>): PreparedParams => {
 const insertJob = preparedQuery((db, p: PreparedParams) => db.insertInto('jobs').values(p as never));
 const updateJob = preparedQuery((db, p: PreparedParams) => {
   const { [WHERE_ACCOUNT]: accountId, [WHERE_ID]: id, ...changes } = p;
-  return db.updateTable('jobs').set(changes as never).where('account_id', '=', accountId as string).where('id', '=', id as string);
+  return db
+    .updateTable('jobs')
+    .set(changes as never)
+    .where('account_id', '=', accountId as string)
+    .where('id', '=', id as string);
 });
 
-const accountPricing = preparedQuery((db, p: { accountId: string }) => db.selectFrom('accounts').select(['currency', 'target_margin']).where('id', '=', p.accountId));
+const accountPricing = preparedQuery((db, p: { accountId: string }) =>
+  db.selectFrom('accounts').select(['currency', 'target_margin']).where('id', '=', p.accountId),
+);
 
 export const jobRepository = {
   findForUpdate(db: Executor, dialect: DialectName, accountId: string, id: string): Promise<JobRow | undefined> {
@@ -133,7 +140,11 @@ export const jobRepository = {
     return row && { currency: row.currency, target_margin: String(row.target_margin) };
   },
 
-  async client(db: Executor, accountId: string, clientId: string): Promise<{ id: string; name: string; currency: string; minimum_fee: string | null } | undefined> {
+  async client(
+    db: Executor,
+    accountId: string,
+    clientId: string,
+  ): Promise<{ id: string; name: string; currency: string; minimum_fee: string | null } | undefined> {
     const row = await clientPricing.first(db, { accountId, clientId });
     return row && { ...row, minimum_fee: row.minimum_fee === null ? null : String(row.minimum_fee) };
   },

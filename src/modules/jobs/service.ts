@@ -25,7 +25,10 @@ import { jobViews } from './views.js';
 /** Jobs (docs/jobs.md): create, read, update, delete; pricing in pricing.ts, the price endpoint in price-service.ts, writes in store.ts. */
 
 const searchText = (row: Pick<JobRow, 'name' | 'external_reference' | 'purchase_order'>) =>
-  [row.name, row.external_reference, row.purchase_order].filter((part) => part !== '').join('\n').toLowerCase();
+  [row.name, row.external_reference, row.purchase_order]
+    .filter((part) => part !== '')
+    .join('\n')
+    .toLowerCase();
 
 function cleanName(name: string): string {
   const trimmed = name.trim();
@@ -111,7 +114,14 @@ export const jobs = {
       updated_at: now,
       ...(pricingColumns(pricing) as Pick<
         JobRow,
-        'unit_cost' | 'unit_cost_price_id' | 'unit_cost_price_type' | 'matches_type' | 'price_matches' | 'time_based_unit_cost' | 'time_based_price_id' | 'time_based_price_type'
+        | 'unit_cost'
+        | 'unit_cost_price_id'
+        | 'unit_cost_price_type'
+        | 'matches_type'
+        | 'price_matches'
+        | 'time_based_unit_cost'
+        | 'time_based_price_id'
+        | 'time_based_price_type'
       >),
     };
     row.name_key = row.name.toLowerCase();
@@ -209,7 +219,8 @@ export const jobs = {
     try {
       await repo.delete(ctx.db, ctx.accountId, id);
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw new ApiError('resource_in_use', `Job "${row.name}" is still referenced by other records and cannot be deleted; archive it instead`);
+      if (isForeignKeyViolation(error))
+        throw new ApiError('resource_in_use', `Job "${row.name}" is still referenced by other records and cannot be deleted; archive it instead`);
       throw error;
     }
     await recordEvent(ctx, 'job.deleted', job);

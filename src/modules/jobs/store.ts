@@ -72,7 +72,12 @@ const sameLines = (before: readonly StoredLine[], after: StoredJob['lines']) =>
   before.length === after.length &&
   after.every((line, i) => {
     const old = before[i]!;
-    return old.id === line.id && old.value === line.value && (old.entry?.unitCost ?? null) === (line.entry?.unitCost ?? null) && (old.entry?.percentage ?? null) === (line.entry?.percentage ?? null);
+    return (
+      old.id === line.id &&
+      old.value === line.value &&
+      (old.entry?.unitCost ?? null) === (line.entry?.unitCost ?? null) &&
+      (old.entry?.percentage ?? null) === (line.entry?.percentage ?? null)
+    );
   });
 
 const isNamed = (lines: StoredJob['lines']): lines is NamedLine[] => lines.every((line) => line.name !== undefined);
@@ -129,7 +134,8 @@ async function write(ctx: Ctx, job: StoredJob, recomputing: boolean): Promise<{ 
   if (known) {
     // The estimation in the same statement as the row: never a second UPDATE.
     if (created) await repo.insert(ctx.db, { ...columnsOnly(job.row), estimation: stored });
-    else if (Object.keys(changes).length > 0 || estimationChanged) await repo.update(ctx.db, ctx.accountId, id, estimationChanged ? { ...changes, estimation: stored } : changes);
+    else if (Object.keys(changes).length > 0 || estimationChanged)
+      await repo.update(ctx.db, ctx.accountId, id, estimationChanged ? { ...changes, estimation: stored } : changes);
     await storeLines();
   } else if (estimationChanged) {
     await repo.update(ctx.db, ctx.accountId, id, { estimation: stored });

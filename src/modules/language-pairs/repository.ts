@@ -5,7 +5,9 @@ import { columnsOf } from '../../core/db/columns.js';
 
 export type LanguagePairRow = LanguagePairsTable;
 
-const pairsByIds = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) => db.selectFrom('language_pairs').select(columnsOf('language_pairs')).where('account_id', '=', p.accountId).where('id', 'in', p.ids));
+const pairsByIds = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
+  db.selectFrom('language_pairs').select(columnsOf('language_pairs')).where('account_id', '=', p.accountId).where('id', 'in', p.ids),
+);
 
 export const languagePairRepository = {
   list(db: Executor, accountId: string) {

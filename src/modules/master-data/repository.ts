@@ -26,7 +26,11 @@ function byIds(kind: NamedKind): ByIds<NamedRow> {
   let query = byIdQueries.get(kind.table);
   if (query === undefined) {
     query = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
-      db.selectFrom(table(kind)).select(columnsOf(kind.table) as never).where('account_id', '=', p.accountId).where('id', 'in', p.ids),
+      db
+        .selectFrom(table(kind))
+        .select(columnsOf(kind.table) as never)
+        .where('account_id', '=', p.accountId)
+        .where('id', 'in', p.ids),
     );
     byIdQueries.set(kind.table, query);
   }
@@ -69,12 +73,7 @@ export const namedRepository = {
   },
 
   async findByNameKey(db: Executor, kind: NamedKind, accountId: string, nameKey: string): Promise<NamedRow | undefined> {
-    return await db
-      .selectFrom(table(kind))
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('name_key', '=', nameKey)
-      .executeTakeFirst();
+    return await db.selectFrom(table(kind)).selectAll().where('account_id', '=', accountId).where('name_key', '=', nameKey).executeTakeFirst();
   },
 
   async nextPosition(db: Executor, kind: NamedKind, accountId: string): Promise<number> {
@@ -88,11 +87,19 @@ export const namedRepository = {
   },
 
   async insert(db: Executor, kind: NamedKind, row: Record<string, unknown>): Promise<void> {
-    await db.insertInto(table(kind)).values(row as never).execute();
+    await db
+      .insertInto(table(kind))
+      .values(row as never)
+      .execute();
   },
 
   async update(db: Executor, kind: NamedKind, accountId: string, id: string, changes: Record<string, unknown>): Promise<void> {
-    await db.updateTable(table(kind)).set(changes as never).where('account_id', '=', accountId).where('id', '=', id).execute();
+    await db
+      .updateTable(table(kind))
+      .set(changes as never)
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
   },
 
   /** Clears an exclusive flag on every other record of the account; answers the ids it cleared. */

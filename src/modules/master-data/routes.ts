@@ -21,27 +21,48 @@ function namedRoutes(kind: NamedKind): FastifyPluginAsyncTypebox {
   const tags = ['Account master data'];
 
   return async (app) => {
-    app.get(kind.path, { schema: { tags, summary: `List ${kind.label.toLowerCase()} records`, response: { 200: Type.Array(Output), ...errorResponses } } }, async (request) =>
-      namedService.list(app.readCtx(request), kind),
+    app.get(
+      kind.path,
+      { schema: { tags, summary: `List ${kind.label.toLowerCase()} records`, response: { 200: Type.Array(Output), ...errorResponses } } },
+      async (request) => namedService.list(app.readCtx(request), kind),
     );
 
-    app.post(kind.path, { schema: { tags, summary: `Create a ${kind.label.toLowerCase()}`, body: CreateBody, response: { 201: Output, ...errorResponses } } }, async (request, reply) => {
-      const record = await app.inTransaction(request, (ctx) => namedService.create(ctx, kind, request.body as { name: string }));
-      return reply.code(201).send(record);
-    });
-
-    app.get(`${kind.path}/:id`, { schema: { tags, summary: `Retrieve a ${kind.label.toLowerCase()}`, params: IdParams, response: { 200: Output, ...errorResponses } } }, async (request) =>
-      namedService.get(app.readCtx(request), kind, request.params.id),
+    app.post(
+      kind.path,
+      { schema: { tags, summary: `Create a ${kind.label.toLowerCase()}`, body: CreateBody, response: { 201: Output, ...errorResponses } } },
+      async (request, reply) => {
+        const record = await app.inTransaction(request, (ctx) => namedService.create(ctx, kind, request.body as { name: string }));
+        return reply.code(201).send(record);
+      },
     );
 
-    app.put(`${kind.path}/:id`, { schema: { tags, summary: `Update a ${kind.label.toLowerCase()}`, params: IdParams, body: UpdateBody, response: { 200: Output, ...errorResponses } } }, async (request) =>
-      app.inTransaction(request, (ctx) => namedService.update(ctx, kind, request.params.id, request.body as Record<string, unknown>)),
+    app.get(
+      `${kind.path}/:id`,
+      { schema: { tags, summary: `Retrieve a ${kind.label.toLowerCase()}`, params: IdParams, response: { 200: Output, ...errorResponses } } },
+      async (request) => namedService.get(app.readCtx(request), kind, request.params.id),
     );
 
-    app.delete(`${kind.path}/:id`, { schema: { tags, summary: `Delete a ${kind.label.toLowerCase()} (409 while referenced)`, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
-      await app.inTransaction(request, (ctx) => namedService.remove(ctx, kind, request.params.id));
-      return reply.code(204).send(null);
-    });
+    app.put(
+      `${kind.path}/:id`,
+      { schema: { tags, summary: `Update a ${kind.label.toLowerCase()}`, params: IdParams, body: UpdateBody, response: { 200: Output, ...errorResponses } } },
+      async (request) => app.inTransaction(request, (ctx) => namedService.update(ctx, kind, request.params.id, request.body as Record<string, unknown>)),
+    );
+
+    app.delete(
+      `${kind.path}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Delete a ${kind.label.toLowerCase()} (409 while referenced)`,
+          params: IdParams,
+          response: { 204: Type.Null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await app.inTransaction(request, (ctx) => namedService.remove(ctx, kind, request.params.id));
+        return reply.code(204).send(null);
+      },
+    );
   };
 }
 

@@ -180,7 +180,16 @@ export const namedService = {
    * refused with its own parameter name.
    */
   async referenceAll(ctx: Ctx, kind: NamedKind, items: ReadonlyArray<{ id: string; param: string; current?: string | null }>): Promise<Ref[]> {
-    const rows = new Map((await repo.references(ctx.db, kind, ctx.accountId, items.map((item) => item.id))).map((row) => [row.id, row]));
+    const rows = new Map(
+      (
+        await repo.references(
+          ctx.db,
+          kind,
+          ctx.accountId,
+          items.map((item) => item.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
     return items.map(({ id, param, current }) => {
       const row = rows.get(id);
       if (!row) throw invalid(param, `no ${kind.label.toLowerCase()} with id ${id}`);

@@ -17,8 +17,10 @@ export function noteRoutes<T>(parent: NotedParent<T>): FastifyPluginAsyncTypebox
     app.post(path, { schema: { tags, summary: `Add a note to a ${parent.resource}`, params: NoteParams, body: CreateNote, response } }, async (request) =>
       app.inTransaction(request, (ctx) => notes.create(ctx, parent, request.params.id, request.body.content)),
     );
-    app.put(`${path}/:noteId`, { schema: { tags, summary: `Update a note of a ${parent.resource}`, params: NoteItemParams, body: UpdateNote, response } }, async (request) =>
-      app.inTransaction(request, (ctx) => notes.update(ctx, parent, request.params.id, request.params.noteId, request.body.content)),
+    app.put(
+      `${path}/:noteId`,
+      { schema: { tags, summary: `Update a note of a ${parent.resource}`, params: NoteItemParams, body: UpdateNote, response } },
+      async (request) => app.inTransaction(request, (ctx) => notes.update(ctx, parent, request.params.id, request.params.noteId, request.body.content)),
     );
     app.delete(`${path}/:noteId`, { schema: { tags, summary: `Delete a note of a ${parent.resource}`, params: NoteItemParams, response } }, async (request) =>
       app.inTransaction(request, (ctx) => notes.remove(ctx, parent, request.params.id, request.params.noteId)),

@@ -71,7 +71,11 @@ export const outsourcingOfJobs = {
     const result = new Map<string, Array<{ object: OutsourcingObject; item: OutsourcingItem }>>(jobIds.map((id) => [id, []]));
     const rows = await repo.rowsOfJobs(ctx.db, ctx.accountId, jobIds);
     if (rows.length === 0) return result;
-    const lines = await repo.lines(ctx.db, ctx.accountId, rows.map((row) => row.id));
+    const lines = await repo.lines(
+      ctx.db,
+      ctx.accountId,
+      rows.map((row) => row.id),
+    );
     const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
     const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map<string, LanguagePairReference>();
     for (const row of rows) {

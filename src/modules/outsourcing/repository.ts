@@ -37,13 +37,7 @@ export const outsourcingRepository = {
 
   /** One outsourcing of one job (another job's is missing). */
   find(db: Executor, accountId: string, jobId: string, id: string): Promise<OutsourcingRow | undefined> {
-    return db
-      .selectFrom('outsourcing')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('job_id', '=', jobId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return db.selectFrom('outsourcing').selectAll().where('account_id', '=', accountId).where('job_id', '=', jobId).where('id', '=', id).executeTakeFirst();
   },
 
   async insert(db: Executor, row: OutsourcingRow): Promise<void> {

@@ -10,13 +10,20 @@ const PATH = '/v2/jobs/:id/outsourcing';
 /** Outsourcing of a job (docs/jobs.md#outsourcing): each operation answers the job (200, docs/reference.md#status-codes). */
 export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const response = { 200: Job, ...errorResponses };
-  app.post(PATH, { schema: { tags, summary: 'Outsource a part of a job to a supplier (answers the job)', params: IdParams, body: CreateOutsourcing, response } }, async (request) =>
-    app.inTransaction(request, (ctx) => outsourcingService.create(ctx, request.params.id, request.body as OutsourcingInput & { supplier: string })),
+  app.post(
+    PATH,
+    { schema: { tags, summary: 'Outsource a part of a job to a supplier (answers the job)', params: IdParams, body: CreateOutsourcing, response } },
+    async (request) =>
+      app.inTransaction(request, (ctx) => outsourcingService.create(ctx, request.params.id, request.body as OutsourcingInput & { supplier: string })),
   );
-  app.put(`${PATH}/:outsourcingId`, { schema: { tags, summary: 'Update an outsourcing of a job (answers the job)', params: OutsourcingParams, body: UpdateOutsourcing, response } }, async (request) =>
-    app.inTransaction(request, (ctx) => outsourcingService.update(ctx, request.params.id, request.params.outsourcingId, request.body)),
+  app.put(
+    `${PATH}/:outsourcingId`,
+    { schema: { tags, summary: 'Update an outsourcing of a job (answers the job)', params: OutsourcingParams, body: UpdateOutsourcing, response } },
+    async (request) => app.inTransaction(request, (ctx) => outsourcingService.update(ctx, request.params.id, request.params.outsourcingId, request.body)),
   );
-  app.delete(`${PATH}/:outsourcingId`, { schema: { tags, summary: 'Delete an outsourcing of a job (answers the job)', params: OutsourcingParams, response } }, async (request) =>
-    app.inTransaction(request, (ctx) => outsourcingService.remove(ctx, request.params.id, request.params.outsourcingId)),
+  app.delete(
+    `${PATH}/:outsourcingId`,
+    { schema: { tags, summary: 'Delete an outsourcing of a job (answers the job)', params: OutsourcingParams, response } },
+    async (request) => app.inTransaction(request, (ctx) => outsourcingService.remove(ctx, request.params.id, request.params.outsourcingId)),
   );
 };

@@ -52,7 +52,9 @@ export const CreateOutsourcing = Input({ supplier: Id('supplier id'), ...props }
 export const UpdateOutsourcing = Input({
   supplier: Type.Optional(Id('supplier id')),
   ...props,
-  status: Type.Optional(Type.Integer({ minimum: 1, maximum: 6, description: '1 not started, 2 in progress, 3 to be reviewed, 4 finished, 5 cancelled, 6 on hold' })),
+  status: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 6, description: '1 not started, 2 in progress, 3 to be reviewed, 4 finished, 5 cancelled, 6 on hold' }),
+  ),
 });
 
 export interface OutsourcingInput {

@@ -27,7 +27,11 @@ async function supplierParam(ctx: Ctx, id: string): Promise<string> {
 }
 
 /** The supplier price of docs/prices.md#which-price-applies for the outsourcing's criteria, with the job's client and domain. */
-async function supplierPrice(ctx: Ctx, job: StoredJob, row: Pick<OutsourcingRow, 'supplier_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id'>): Promise<TakenPrice> {
+async function supplierPrice(
+  ctx: Ctx,
+  job: StoredJob,
+  row: Pick<OutsourcingRow, 'supplier_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id'>,
+): Promise<TakenPrice> {
   const [first] = await applicablePrices.forSupplier(ctx, {
     supplierId: row.supplier_id,
     clientId: job.row.client_id,

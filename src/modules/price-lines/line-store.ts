@@ -29,7 +29,9 @@ export function lineStore({ table, owner }: LineTable) {
       // No ORDER BY: sorting by position in SQL took a temporary b-tree (a third of the query); lines() sorts.
       .where(`${t}.${o}`, 'in', p.ownerIds),
   );
-  const deleteAll = preparedQuery((db, p: { accountId: string; ownerId: string }) => db.deleteFrom(t).where('account_id', '=', p.accountId).where(o, '=', p.ownerId));
+  const deleteAll = preparedQuery((db, p: { accountId: string; ownerId: string }) =>
+    db.deleteFrom(t).where('account_id', '=', p.accountId).where(o, '=', p.ownerId),
+  );
   const deleteSome = preparedQuery((db, p: { accountId: string; ownerId: string; categoryIds: readonly string[] }) =>
     db.deleteFrom(t).where('account_id', '=', p.accountId).where(o, '=', p.ownerId).where('match_category_id', 'in', p.categoryIds),
   );
@@ -57,7 +59,17 @@ export function lineStore({ table, owner }: LineTable) {
     ),
   );
   const insert = (db: Executor, accountId: string, ownerId: string, rows: ReadonlyArray<{ line: Line; position: number }>) =>
-    insertRows(db, { values: rows.flatMap(({ line, position }) => [ownerId, line.id, accountId, position, line.value, line.entry?.unitCost ?? null, line.entry?.percentage ?? null]) });
+    insertRows(db, {
+      values: rows.flatMap(({ line, position }) => [
+        ownerId,
+        line.id,
+        accountId,
+        position,
+        line.value,
+        line.entry?.unitCost ?? null,
+        line.entry?.percentage ?? null,
+      ]),
+    });
   const same = (stored: StoredLine, line: Line, position: number) =>
     stored.position === position &&
     stored.value === line.value &&
@@ -86,7 +98,13 @@ export function lineStore({ table, owner }: LineTable) {
     async replaceLines(db: Executor, accountId: string, ownerId: string, lines: readonly Line[], stored?: readonly StoredLine[]): Promise<void> {
       if (stored === undefined) {
         await deleteAll(db, { accountId, ownerId });
-        if (lines.length > 0) await insert(db, accountId, ownerId, lines.map((line, position) => ({ line, position })));
+        if (lines.length > 0)
+          await insert(
+            db,
+            accountId,
+            ownerId,
+            lines.map((line, position) => ({ line, position })),
+          );
         return;
       }
       const before = new Map(stored.map((line) => [line.id, line]));
@@ -98,7 +116,15 @@ export function lineStore({ table, owner }: LineTable) {
         const old = before.get(line.id);
         if (old === undefined) added.push({ line, position });
         else if (!same(old, line, position)) {
-          await updateOne(db, { position, value: line.value, unitCost: line.entry?.unitCost ?? null, percentage: line.entry?.percentage ?? null, accountId, ownerId, categoryId: line.id });
+          await updateOne(db, {
+            position,
+            value: line.value,
+            unitCost: line.entry?.unitCost ?? null,
+            percentage: line.entry?.percentage ?? null,
+            accountId,
+            ownerId,
+            categoryId: line.id,
+          });
         }
       }
       if (added.length > 0) await insert(db, accountId, ownerId, added);

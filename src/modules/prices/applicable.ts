@@ -49,7 +49,13 @@ const codes = (ref: LanguagePairReference): PairCodes => ({
 
 /** The account's candidate prices of the families that could apply, with their language pairs. */
 function candidates(ctx: Ctx, query: PriceQuery, families: FamilyKey[], supplierId?: string): Promise<Candidates> {
-  const criteria = { serviceId: query.serviceId, currency: query.currency, families, ownerClientId: query.clientId ?? null, ownerSupplierId: supplierId ?? null };
+  const criteria = {
+    serviceId: query.serviceId,
+    currency: query.currency,
+    families,
+    ownerClientId: query.clientId ?? null,
+    ownerSupplierId: supplierId ?? null,
+  };
   return repo.candidates(ctx.db, ctx.accountId, { ...criteria, unitId: query.unitId }).then((rows) => withPairs(ctx, query, rows));
 }
 
@@ -101,7 +107,10 @@ async function withPairs(ctx: Ctx, query: PriceQuery, rows: CandidateRow[]): Pro
  * names (a price a job takes: three statements fewer per new job, docs/performance.md). The same numbers as
  * the records of toApplicable (service.ts recordsByIds).
  */
-async function fromCandidates(ctx: Ctx, chosen: ReadonlyArray<{ row: CandidateRow; family: CandidateFamily } | undefined>): Promise<Array<ApplicablePrice | undefined>> {
+async function fromCandidates(
+  ctx: Ctx,
+  chosen: ReadonlyArray<{ row: CandidateRow; family: CandidateFamily } | undefined>,
+): Promise<Array<ApplicablePrice | undefined>> {
   const ids = [...new Set(chosen.flatMap((item) => (item ? [item.row.id] : [])))];
   const matches = new Map<string, MatchEntryObject[]>(ids.map((id) => [id, []]));
   const rowsById = new Map(chosen.flatMap((item) => (item ? [[item.row.id, item.row] as const] : [])));
@@ -133,7 +142,12 @@ export interface FirstPrices {
  * unit is the hours unit, read in one query.
  */
 async function resolveFirst(ctx: Ctx, query: PriceQuery): Promise<FirstPrices> {
-  const criteria = { serviceId: query.serviceId, currency: query.currency, families: ['client_price', 'client_default'] as FamilyKey[], ownerClientId: query.clientId ?? null };
+  const criteria = {
+    serviceId: query.serviceId,
+    currency: query.currency,
+    families: ['client_price', 'client_default'] as FamilyKey[],
+    ownerClientId: query.clientId ?? null,
+  };
   const { rows: candidateRows, hoursUnitId } = await repo.candidatesWithHoursUnit(ctx.db, ctx.accountId, { ...criteria, unitId: query.unitId });
   const { list, criteria: resolved, rows } = await withPairs(ctx, query, candidateRows);
   const pick = (unitId: string) => {
@@ -166,11 +180,24 @@ function deepFreeze<T>(value: T): T {
 }
 
 async function toApplicable(ctx: Ctx, ordered: PriceCandidate[]): Promise<ApplicablePrice[]> {
-  const records = await recordsByIds(ctx, clientDefaults, ordered.map((candidate) => candidate.id));
+  const records = await recordsByIds(
+    ctx,
+    clientDefaults,
+    ordered.map((candidate) => candidate.id),
+  );
   return ordered.flatMap((candidate) => {
     const record = records.get(candidate.id);
     if (!record) return [];
-    return [{ id: record.id, currency: record.currency, matches: record.matches, matchesType: record.matchesType, type: priceType(candidate.family), unitCost: record.unitCost }];
+    return [
+      {
+        id: record.id,
+        currency: record.currency,
+        matches: record.matches,
+        matchesType: record.matchesType,
+        type: priceType(candidate.family),
+        unitCost: record.unitCost,
+      },
+    ];
   });
 }
 

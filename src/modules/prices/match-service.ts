@@ -81,7 +81,11 @@ export const matchService = {
     const { scope, matches } = await lockedPrice(ctx, family, ownerId, priceId);
     const index = entryIndex(matches, matchId);
     await repo.deleteMatch(ctx.db, ctx.accountId, priceId, matchId);
-    await renumber(ctx, priceId, matches.filter((_, i) => i !== index));
+    await renumber(
+      ctx,
+      priceId,
+      matches.filter((_, i) => i !== index),
+    );
     return touchAndRecord(ctx, scope, priceId);
   },
 };

@@ -76,7 +76,22 @@ const candidatesOf = (db: Kysely<DB>, p: CandidateParams) =>
   db
     .selectFrom('prices')
     // With the unit cost and mode: the price a job takes is built from this row and its match entries alone.
-    .select(['id', 'family', 'owner_client_id', 'owner_supplier_id', 'client_id', 'service_id', 'unit_id', 'currency', 'language_pair_id', 'domain_id', 'has_price', 'updated_at', 'unit_cost', 'matches_type'])
+    .select([
+      'id',
+      'family',
+      'owner_client_id',
+      'owner_supplier_id',
+      'client_id',
+      'service_id',
+      'unit_id',
+      'currency',
+      'language_pair_id',
+      'domain_id',
+      'has_price',
+      'updated_at',
+      'unit_cost',
+      'matches_type',
+    ])
     .where('account_id', '=', p.accountId)
     .where('service_id', '=', p.serviceId)
     .where('currency', '=', p.currency)
@@ -141,7 +156,12 @@ function scoped(db: Executor, accountId: string, scope: PriceScope) {
 export const priceRepository = {
   /** `{ id, name }` of a client or supplier of the account. */
   findParty(db: Executor, table: 'clients' | 'suppliers', accountId: string, id: string) {
-    return db.selectFrom(table as 'clients').select(['id', 'name']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom(table as 'clients')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
 
   /** One price of the scope; `lock` takes the row lock on PostgreSQL (read-modify-write of its matches). */
@@ -214,13 +234,7 @@ export const priceRepository = {
 
   /** The stored match entries of one price, in order. */
   storedMatches(db: Executor, accountId: string, priceId: string): Promise<PriceMatchRow[]> {
-    return db
-      .selectFrom('price_matches')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('price_id', '=', priceId)
-      .orderBy('position')
-      .execute();
+    return db.selectFrom('price_matches').selectAll().where('account_id', '=', accountId).where('price_id', '=', priceId).orderBy('position').execute();
   },
 
   insertMatch(db: Executor, row: PriceMatchRow) {
@@ -258,7 +272,11 @@ export const priceRepository = {
    * The candidates of one unit and of the account's hours unit (time-based invoicing, docs/jobs.md#creation), and
    * which unit that is: known only when there are candidates (with none, no price applies to either).
    */
-  async candidatesWithHoursUnit(db: Executor, accountId: string, criteria: CandidateCriteria & { unitId: string }): Promise<{ rows: CandidateRow[]; hoursUnitId: string | null }> {
+  async candidatesWithHoursUnit(
+    db: Executor,
+    accountId: string,
+    criteria: CandidateCriteria & { unitId: string },
+  ): Promise<{ rows: CandidateRow[]; hoursUnitId: string | null }> {
     const rows = await candidateRowsWithHours(db, { ...candidateParams(accountId, criteria), unitId: criteria.unitId });
     return { rows, hoursUnitId: rows[0]?.hours_unit_id ?? null };
   },

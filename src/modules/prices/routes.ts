@@ -48,19 +48,34 @@ function familyRoutes(family: PriceFamily): FastifyPluginAsyncTypebox {
 
   return async (app) => {
     if (family.paginated) {
-      app.get(base, { schema: { tags, summary: `List and search ${a}s (paginated)`, querystring: searchSchema(family), response: { 200: Paginated(Record), ...errorResponses } } }, async (request) =>
-        priceService.search(app.readCtx(request), family, request.query as PriceSearch),
+      app.get(
+        base,
+        {
+          schema: {
+            tags,
+            summary: `List and search ${a}s (paginated)`,
+            querystring: searchSchema(family),
+            response: { 200: Paginated(Record), ...errorResponses },
+          },
+        },
+        async (request) => priceService.search(app.readCtx(request), family, request.query as PriceSearch),
       );
     } else {
-      app.get(base, { schema: withOwner({ tags, summary: `List ${a}s`, querystring: EmptyQuery, response: { 200: Type.Array(Record), ...errorResponses } }) }, async (request) =>
-        priceService.list(app.readCtx(request), family, ids(request).ownerId),
+      app.get(
+        base,
+        { schema: withOwner({ tags, summary: `List ${a}s`, querystring: EmptyQuery, response: { 200: Type.Array(Record), ...errorResponses } }) },
+        async (request) => priceService.list(app.readCtx(request), family, ids(request).ownerId),
       );
     }
 
-    app.post(base, { schema: withOwner({ tags, summary: `Create a ${a}`, body: createSchema(family), response: { 201: Record, ...errorResponses } }) }, async (request, reply) => {
-      const created = await app.inTransaction(request, (ctx) => priceService.create(ctx, family, ids(request).ownerId, request.body as PriceInput));
-      return reply.code(201).send(created);
-    });
+    app.post(
+      base,
+      { schema: withOwner({ tags, summary: `Create a ${a}`, body: createSchema(family), response: { 201: Record, ...errorResponses } }) },
+      async (request, reply) => {
+        const created = await app.inTransaction(request, (ctx) => priceService.create(ctx, family, ids(request).ownerId, request.body as PriceInput));
+        return reply.code(201).send(created);
+      },
+    );
 
     app.get(record, { schema: respond(`Retrieve a ${a}`, { params: priceParams }) }, async (request) => {
       const { ownerId, priceId } = ids(request);
@@ -72,11 +87,15 @@ function familyRoutes(family: PriceFamily): FastifyPluginAsyncTypebox {
       return app.inTransaction(request, (ctx) => priceService.update(ctx, family, ownerId, priceId, request.body as PriceInput));
     });
 
-    app.delete(record, { schema: { tags, summary: `Delete a ${a}`, params: priceParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
-      const { ownerId, priceId } = ids(request);
-      await app.inTransaction(request, (ctx) => priceService.remove(ctx, family, ownerId, priceId));
-      return reply.code(204).send(null);
-    });
+    app.delete(
+      record,
+      { schema: { tags, summary: `Delete a ${a}`, params: priceParams, response: { 204: Type.Null(), ...errorResponses } } },
+      async (request, reply) => {
+        const { ownerId, priceId } = ids(request);
+        await app.inTransaction(request, (ctx) => priceService.remove(ctx, family, ownerId, priceId));
+        return reply.code(204).send(null);
+      },
+    );
 
     app.post(`${record}/match`, { schema: respond(`Add a match entry to a ${a}`, { params: priceParams, body: AddMatchBody }) }, async (request) => {
       const { ownerId, priceId } = ids(request);

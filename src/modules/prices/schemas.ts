@@ -9,8 +9,7 @@ export const MatchesTypeInput = Type.Union([Type.Literal('fixed'), Type.Literal(
   description: 'how match rates are computed: `fixed` (each entry has its own unit cost) or `percentage` (of the price unit cost)',
 });
 const UnitCost = (description = 'cost per unit (up to 6 decimals kept)') => Amount({ minimum: 0, description });
-const Percentage = () =>
-  Type.Number({ minimum: 0, maximum: MAX_PERCENTAGE, description: 'fraction of the price unit cost, 0 to 10 (1 = 100 %)' });
+const Percentage = () => Type.Number({ minimum: 0, maximum: MAX_PERCENTAGE, description: 'fraction of the price unit cost, 0 to 10 (1 = 100 %)' });
 
 export const MatchEntry = Type.Object({
   id: Type.String({ description: 'match category id' }),

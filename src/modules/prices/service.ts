@@ -25,7 +25,10 @@ export function matchEntryOf(matchesType: MatchesType, unitCost: string | number
 /** The full records of some prices, by id (one query per related table, whatever the count). */
 export async function recordsByIds(ctx: Ctx, family: PriceFamily, ids: readonly string[]): Promise<Map<string, PriceRecord>> {
   const rows = await repo.findWithNames(ctx.db, ctx.accountId, ids);
-  const pairs = await languagePairs.referencesByIds(ctx, rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : [])));
+  const pairs = await languagePairs.referencesByIds(
+    ctx,
+    rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : [])),
+  );
   const matches = new Map<string, MatchRowWithName[]>();
   for (const match of await repo.matchesOf(ctx.db, ctx.accountId, ids)) {
     const list = matches.get(match.price_id) ?? [];
@@ -84,7 +87,16 @@ export async function touchAndRecord(ctx: Ctx, scope: PriceScope, id: string): P
 
 /** docs/prices.md#uniqueness: family scope, service, unit, currency, pair (or none), domain (or none), client (or none). */
 function uniqueKey(scope: PriceScope, row: Pick<PriceRow, 'service_id' | 'unit_id' | 'currency' | 'language_pair_id' | 'domain_id' | 'client_id'>): string {
-  return [scope.family.key, scope.ownerId ?? '-', row.service_id, row.unit_id, row.currency, row.language_pair_id ?? '-', row.domain_id ?? '-', row.client_id ?? '-'].join(':');
+  return [
+    scope.family.key,
+    scope.ownerId ?? '-',
+    row.service_id,
+    row.unit_id,
+    row.currency,
+    row.language_pair_id ?? '-',
+    row.domain_id ?? '-',
+    row.client_id ?? '-',
+  ].join(':');
 }
 
 function duplicate(scope: PriceScope): Error {

@@ -30,7 +30,12 @@ export const supplierRepository = {
 
   findMany(db: Executor, accountId: string, ids: readonly string[]): Promise<SupplierRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('suppliers').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('suppliers')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...ids])
+      .execute();
   },
 
   async insert(db: Executor, row: SupplierRow): Promise<void> {
@@ -85,11 +90,7 @@ export const supplierRepository = {
 
   /** Removes one link; answers whether it existed. */
   async removeLink(db: Executor, kind: LinkKind, supplierId: string, targetId: string): Promise<boolean> {
-    const result = await db
-      .deleteFrom(linkTable(kind))
-      .where('supplier_id', '=', supplierId)
-      .where(linkColumn(kind), '=', targetId)
-      .executeTakeFirst();
+    const result = await db.deleteFrom(linkTable(kind)).where('supplier_id', '=', supplierId).where(linkColumn(kind), '=', targetId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   },
 

@@ -52,7 +52,8 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, S
     linkRows.domains.length > 0
       ? new Map((await masterData.list(ctx, domains)).map((domain): [string, Ref] => [domain.id, { id: domain.id, name: domain.name }]))
       : new Map<string, Ref>();
-  const pairRefs = linkRows.languagePairs.length > 0 ? await languagePairs.referencesByIds(ctx, targets('languagePairs')) : new Map<string, LanguagePairReference>();
+  const pairRefs =
+    linkRows.languagePairs.length > 0 ? await languagePairs.referencesByIds(ctx, targets('languagePairs')) : new Map<string, LanguagePairReference>();
   const clientRefs = linkRows.dedicatedClients.length > 0 ? await clients.referencesByIds(ctx, targets('dedicatedClients')) : new Map<string, Ref>();
   const catRefs = await party.catConfigurationRefs(ctx, rows);
   const labels = await entityLabels.listFor(ctx, ENTITY, rowIds);
@@ -147,7 +148,10 @@ export const suppliers = {
     await assertIdsExist(ctx, 'services', filters.service, 'service', 'service');
     let query = party.partyQuery(ctx, 'suppliers', filters);
     const linked = (kind: LinkKind, ids: string[]) =>
-      ctx.db.selectFrom(LINKS[kind].table as 'supplier_domains').select('supplier_id').where(LINKS[kind].column as 'domain_id', 'in', ids);
+      ctx.db
+        .selectFrom(LINKS[kind].table as 'supplier_domains')
+        .select('supplier_id')
+        .where(LINKS[kind].column as 'domain_id', 'in', ids);
     if (filters.languagePair && filters.languagePair.length > 0) query = query.where('id', 'in', linked('languagePairs', filters.languagePair));
     if (filters.domain && filters.domain.length > 0) query = query.where('id', 'in', linked('domains', filters.domain));
     if (filters.service && filters.service.length > 0) query = query.where('id', 'in', suppliersOfferingServices(ctx, filters.service));

@@ -24,7 +24,11 @@ const entriesOfJobs = preparedQuery((db, p: { accountId: string; jobIds: readonl
 );
 
 const durations = preparedQuery((db, p: { accountId: string; jobIds: readonly string[] }) =>
-  db.selectFrom('tracker_entries').select(['job_id', 'duration_ms', 'billable', 'running']).where('account_id', '=', p.accountId).where('job_id', 'in', p.jobIds),
+  db
+    .selectFrom('tracker_entries')
+    .select(['job_id', 'duration_ms', 'billable', 'running'])
+    .where('account_id', '=', p.accountId)
+    .where('job_id', 'in', p.jobIds),
 );
 
 export const trackerRepository = {
@@ -66,7 +70,12 @@ export const trackerRepository = {
 
   /** Answers whether the entry existed. */
   async delete(db: Executor, accountId: string, jobId: string, id: string): Promise<boolean> {
-    const result = await db.deleteFrom('tracker_entries').where('account_id', '=', accountId).where('job_id', '=', jobId).where('id', '=', id).executeTakeFirst();
+    const result = await db
+      .deleteFrom('tracker_entries')
+      .where('account_id', '=', accountId)
+      .where('job_id', '=', jobId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   },
 

@@ -12,7 +12,12 @@ export const userRepository = {
   },
   findMany(db: Executor, accountId: string, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([] as UserRow[]);
-    return db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...ids])
+      .execute();
   },
   insert(db: Executor, row: UserRow) {
     return db.insertInto('users').values(row).execute();

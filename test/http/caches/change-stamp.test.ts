@@ -117,7 +117,7 @@ describe.skipIf(usingPostgres)('while nothing is written (SQLite)', () => {
 });
 
 describe('tenancy', () => {
-  it("a job and a group kept for one account, read at the same stamp by another, are missing for it", async () => {
+  it('a job and a group kept for one account, read at the same stamp by another, are missing for it', async () => {
     const job = await newJob(t.api, jobParams(w, await newService(t.api, 'Theirs')));
     const group = (await t.api.post('/v2/groups', { name: 'Their group' })).body;
     for (const path of [`/v2/jobs/${job.id}`, `/v2/groups/${group.id}`]) {

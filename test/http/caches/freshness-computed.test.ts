@@ -27,13 +27,24 @@ const storedEstimation = async (jobId: string) =>
   (await sql<{ estimation: string }>`select estimation from jobs where id = ${jobId}`.execute(t.database.db)).rows[0]!.estimation;
 const storedDerived = async (groupId: string) =>
   JSON.stringify(
-    (await sql`select estimation, status, progress, due_date, due_sort, service_ids, user_ids, supplier_ids from groups where id = ${groupId}`.execute(t.database.db)).rows[0],
+    (
+      await sql`select estimation, status, progress, due_date, due_sort, service_ids, user_ids, supplier_ids from groups where id = ${groupId}`.execute(
+        t.database.db,
+      )
+    ).rows[0],
   );
 
 /** A job of its own with match lines (total 58), and a group holding it. */
 async function pricedJob(extra: Record<string, unknown> = {}) {
   const made = await scene(t, w, extra);
-  await ok(t.api.put(`/v2/jobs/${made.job.id}/price`, { matches: [{ id: w.match['100%'], value: 600 }, { id: w.match['No match'], value: 400 }] }));
+  await ok(
+    t.api.put(`/v2/jobs/${made.job.id}/price`, {
+      matches: [
+        { id: w.match['100%'], value: 600 },
+        { id: w.match['No match'], value: 400 },
+      ],
+    }),
+  );
   return made;
 }
 async function groupedJob(groupParams: Record<string, unknown> = {}) {
@@ -54,32 +65,58 @@ const trackers = (jobId: string) => `/v2/jobs/${jobId}/trackers`;
 
 const invoicing = async () => {
   const { job, client } = await pricedJob();
-  await changes(() => storedEstimation(job.id), () => ok(t.api.post('/v2/invoices', { client, jobs: [job.id] }), 201));
+  await changes(
+    () => storedEstimation(job.id),
+    () => ok(t.api.post('/v2/invoices', { client, jobs: [job.id] }), 201),
+  );
 };
 
 const JOB_ESTIMATION: Record<string, () => Promise<void>> = {
   jobs: async () => {
     const { job } = await pricedJob();
-    await changes(() => storedEstimation(job.id), () => ok(t.api.put(`/v2/jobs/${job.id}/price`, { discount: 0.1 })));
+    await changes(
+      () => storedEstimation(job.id),
+      () => ok(t.api.put(`/v2/jobs/${job.id}/price`, { discount: 0.1 })),
+    );
   },
   job_matches: async () => {
     const { job } = await pricedJob();
-    await changes(() => storedEstimation(job.id), () => ok(t.api.put(`/v2/jobs/${job.id}/price`, { matches: [{ id: w.match['100%'], value: 900 }, { id: w.match['No match'], value: 100 }] })));
+    await changes(
+      () => storedEstimation(job.id),
+      () =>
+        ok(
+          t.api.put(`/v2/jobs/${job.id}/price`, {
+            matches: [
+              { id: w.match['100%'], value: 900 },
+              { id: w.match['No match'], value: 100 },
+            ],
+          }),
+        ),
+    );
   },
   outsourcing: async () => {
     const { job, supplier } = await pricedJob();
     const { outsourcingId } = await outsource(t, job.id, { supplier, unitCost: 0.05 });
-    await changes(() => storedEstimation(job.id), () => ok(t.api.put(`/v2/jobs/${job.id}/outsourcing/${outsourcingId}`, { unitCost: 0.07 })));
+    await changes(
+      () => storedEstimation(job.id),
+      () => ok(t.api.put(`/v2/jobs/${job.id}/outsourcing/${outsourcingId}`, { unitCost: 0.07 })),
+    );
   },
   // The lines of an outsourcing are written with it: its quantity without lines replaces them.
   outsourcing_matches: async () => {
     const { job, supplier } = await pricedJob();
     const { outsourcingId } = await outsource(t, job.id, { supplier, unitCost: 0.05 });
-    await changes(() => storedEstimation(job.id), () => ok(t.api.put(`/v2/jobs/${job.id}/outsourcing/${outsourcingId}`, { quantity: 200 })));
+    await changes(
+      () => storedEstimation(job.id),
+      () => ok(t.api.put(`/v2/jobs/${job.id}/outsourcing/${outsourcingId}`, { quantity: 200 })),
+    );
   },
   'tracker_entries.duration_ms': async () => {
     const { job } = await pricedJob();
-    await changes(() => storedEstimation(job.id), () => ok(t.api.post(trackers(job.id), { duration: 3_600_000, from: '2025-02-01T08:00:00Z', billable: true })));
+    await changes(
+      () => storedEstimation(job.id),
+      () => ok(t.api.post(trackers(job.id), { duration: 3_600_000, from: '2025-02-01T08:00:00Z', billable: true })),
+    );
   },
   // Billable time is invoiced by the hour when the job says so.
   'tracker_entries.billable': async () => {
@@ -88,12 +125,18 @@ const JOB_ESTIMATION: Record<string, () => Promise<void>> = {
     const job = await newJob(t.api, jobParams(w, service, { timeBasedInvoice: true }));
     const entry = await ok(t.api.post(trackers(job.id), { duration: 3_600_000, from: '2025-02-01T08:00:00Z', billable: true }));
     const entryId = entry.timeTrackers.list[0].id as string;
-    await changes(() => storedEstimation(job.id), () => ok(t.api.put(`${trackers(job.id)}/${entryId}`, { billable: false })));
+    await changes(
+      () => storedEstimation(job.id),
+      () => ok(t.api.put(`${trackers(job.id)}/${entryId}`, { billable: false })),
+    );
   },
   'tracker_entries.running': async () => {
     const { job } = await pricedJob();
     await ok(t.api.post(`${trackers(job.id)}/start`));
-    await changes(() => storedEstimation(job.id), () => ok(t.api.put(`${trackers(job.id)}/stop`, { duration: 60_000 })));
+    await changes(
+      () => storedEstimation(job.id),
+      () => ok(t.api.put(`${trackers(job.id)}/stop`, { duration: 60_000 })),
+    );
   },
   // A live invoice line fixes the job's total (its document's kind, type and status say it is live).
   'document_lines.job_id': invoicing,
@@ -103,13 +146,19 @@ const JOB_ESTIMATION: Record<string, () => Promise<void>> = {
   'documents.type': invoicing,
   'clients.minimum_fee': async () => {
     const { job, client } = await pricedJob();
-    await changes(() => storedEstimation(job.id), () => ok(t.api.put(`/v2/clients/${client}`, { minimumFee: 150 })));
+    await changes(
+      () => storedEstimation(job.id),
+      () => ok(t.api.put(`/v2/clients/${client}`, { minimumFee: 150 })),
+    );
   },
   // The minimum fee applies to the jobs in the client's currency only.
   'clients.currency': async () => {
     const { job, client } = await pricedJob();
     await ok(t.api.put(`/v2/clients/${client}`, { minimumFee: 150 }));
-    await changes(() => storedEstimation(job.id), () => ok(t.api.put(`/v2/clients/${client}`, { currency: 'USD' })));
+    await changes(
+      () => storedEstimation(job.id),
+      () => ok(t.api.put(`/v2/clients/${client}`, { currency: 'USD' })),
+    );
   },
 };
 
@@ -117,41 +166,68 @@ const GROUP_DERIVED: Record<string, () => Promise<void>> = {
   'jobs.group_id': async () => {
     const { group } = await groupedJob();
     const other = await pricedJob();
-    await changes(() => storedDerived(group), () => ok(t.api.post(`/v2/groups/${group}/jobs/${other.job.id}`)));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.post(`/v2/groups/${group}/jobs/${other.job.id}`)),
+    );
   },
   'jobs.status': async () => {
     const { job, group } = await groupedJob();
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/jobs/${job.id}`, { status: 2 })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/jobs/${job.id}`, { status: 2 })),
+    );
   },
   'jobs.progress': async () => {
     const { job, group } = await groupedJob();
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/jobs/${job.id}`, { progress: 50 })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/jobs/${job.id}`, { progress: 50 })),
+    );
   },
   'jobs.due_date': async () => {
     const { job, group } = await groupedJob({ dueDateAuto: true });
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/jobs/${job.id}`, { dueDate: '2030-01-01' })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/jobs/${job.id}`, { dueDate: '2030-01-01' })),
+    );
   },
   'jobs.service_id': async () => {
     const { job, group } = await groupedJob();
     const service = await newService(t.api, uniq('Other service'));
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/jobs/${job.id}`, { service })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/jobs/${job.id}`, { service })),
+    );
   },
   'jobs.user_id': async () => {
     const { job, group } = await groupedJob();
     const mate = await colleague(t);
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/jobs/${job.id}`, { owner: mate.id })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/jobs/${job.id}`, { owner: mate.id })),
+    );
   },
   'jobs.non_billable': async () => {
     const { job, group } = await groupedJob();
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/jobs/${job.id}/price`, { nonBillable: true })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/jobs/${job.id}/price`, { nonBillable: true })),
+    );
   },
   'jobs.estimation': async () => {
     const { job, group } = await groupedJob();
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/jobs/${job.id}/price`, { discount: 0.1 })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/jobs/${job.id}/price`, { discount: 0.1 })),
+    );
   },
   'tracker_entries.duration_ms': async () => {
     const { job, group } = await groupedJob();
-    await changes(() => storedDerived(group), () => ok(t.api.post(trackers(job.id), { duration: 3_600_000, from: '2025-02-01T08:00:00Z', billable: false })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.post(trackers(job.id), { duration: 3_600_000, from: '2025-02-01T08:00:00Z', billable: false })),
+    );
   },
   // Set when the group is created: the same job derives other values in a group of another currency.
   'groups.currency': async () => {
@@ -164,11 +240,17 @@ const GROUP_DERIVED: Record<string, () => Promise<void>> = {
   'groups.due_date_auto': async () => {
     const { job, group } = await groupedJob({ dueDate: '2031-06-01', dueDateAuto: false });
     await ok(t.api.put(`/v2/jobs/${job.id}`, { dueDate: '2030-01-01' }));
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/groups/${group}`, { dueDateAuto: true })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/groups/${group}`, { dueDateAuto: true })),
+    );
   },
   'groups.own_due_date': async () => {
     const { group } = await groupedJob({ dueDate: '2031-06-01', dueDateAuto: false });
-    await changes(() => storedDerived(group), () => ok(t.api.put(`/v2/groups/${group}`, { dueDate: '2032-01-01' })));
+    await changes(
+      () => storedDerived(group),
+      () => ok(t.api.put(`/v2/groups/${group}`, { dueDate: '2032-01-01' })),
+    );
   },
 };
 

@@ -29,7 +29,14 @@ export async function fullObjects(t: TestContext): Promise<FullObjects> {
   const world = await buildWorld(t);
   const mate = await colleague(t);
   const { job, client, supplier } = await scene(t, world, { projectManager: mate.id });
-  await ok(t.api.put(`/v2/jobs/${job.id}/price`, { matches: [{ id: world.match['100%'], value: 600 }, { id: world.match['No match'], value: 400 }] }));
+  await ok(
+    t.api.put(`/v2/jobs/${job.id}/price`, {
+      matches: [
+        { id: world.match['100%'], value: 600 },
+        { id: world.match['No match'], value: 400 },
+      ],
+    }),
+  );
   const { outsourcingId } = await outsource(t, job.id, { supplier, unitCost: 0.05 });
   await ok(t.api.post(`/v2/jobs/${job.id}/trackers`, { duration: 3_600_000, from: '2025-02-01T08:00:00Z', billable: true }));
   await ok(mate.api.post(`/v2/jobs/${job.id}/notes`, { content: 'A note' }));
@@ -89,7 +96,12 @@ export async function recordedTestApp(env: Record<string, string> = {}): Promise
   const account = await createTestAccount(database, 'Agency One');
   const other = await createTestAccount(database, 'Agency Two');
   const t: TestContext = {
-    app, database, config, account, other, responses,
+    app,
+    database,
+    config,
+    account,
+    other,
+    responses,
     api: new Api(app, account.apiKey),
     otherApi: new Api(app, other.apiKey),
     async close() {

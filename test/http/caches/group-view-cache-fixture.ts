@@ -15,7 +15,13 @@ export const group$ = (id: string) => `/v2/groups/${id}`;
 
 const groupReads = viewCacheReads({ noun: 'group', basePath: '/v2/groups', build: loadGroups });
 /** A group built from the database without the cache; its listing item; caching it; reading it after a change (caches/view-cache-reads.ts). */
-export const { fresh: freshGroup, listed: listedGroup, cache: cacheGroup, current: currentGroup, hiddenFromOtherAccount: groupHiddenFromOtherAccount } = groupReads;
+export const {
+  fresh: freshGroup,
+  listed: listedGroup,
+  cache: cacheGroup,
+  current: currentGroup,
+  hiddenFromOtherAccount: groupHiddenFromOtherAccount,
+} = groupReads;
 
 /** POST /v2/groups expecting 201; answers the group. */
 export async function newGroup(api: Api, params: Record<string, unknown> = {}): Promise<any> {

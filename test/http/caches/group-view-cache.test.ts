@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type Api, type TestContext } from '../../helper.js';
 import { buildWorld } from '../prices/fixture.js';
 import { colleague, newClient, newJob, newService, ok, outsource, scene, twoApps, uniq, uploadTo, type World } from './job-view-cache-fixture.js';
-import { cacheEnv, cacheGroup, cacheOff, currentGroup, group$, groupHiddenFromOtherAccount, groupScene, hasGroupVersions, join, listedGroup, newGroup } from './group-view-cache-fixture.js';
+import {
+  cacheEnv,
+  cacheGroup,
+  cacheOff,
+  currentGroup,
+  group$,
+  groupHiddenFromOtherAccount,
+  groupScene,
+  hasGroupVersions,
+  join,
+  listedGroup,
+  newGroup,
+} from './group-view-cache-fixture.js';
 
 /**
  * The group view cache (GET /v2/groups/:id and GET /v2/groups serve kept JSON, checked against
@@ -91,7 +103,12 @@ describe('derived values, from writes of its jobs (stored on the group row)', ()
   it('PUT /v2/jobs/:id/price: match lines, then the quantity → estimation.total', async () => {
     const { group, job } = await groupScene(t, w);
     expect(group.estimation.total).toBe(100);
-    const lines = { matches: [{ id: w.match['100%'], value: 600 }, { id: w.match['No match'], value: 400 }] };
+    const lines = {
+      matches: [
+        { id: w.match['100%'], value: 600 },
+        { id: w.match['No match'], value: 400 },
+      ],
+    };
     expect((await after(group.id, () => putJob(job.id, lines, '/price'))).estimation.total).toBe(58);
     expect((await after(group.id, () => ok(t.api.put(`${job$(job.id)}/price`, { matches: [] }, { json: true })))).estimation.total).toBe(100);
     expect((await after(group.id, () => putJob(job.id, { quantity: 2000 }))).estimation.total).toBe(200);
@@ -105,7 +122,7 @@ describe('derived values, from writes of its jobs (stored on the group row)', ()
     expect(await after(group.id, () => putJob(job.id, { status: 5 }))).toMatchObject({ status: 5, progress: 0 });
   });
 
-  it('the job\'s service and owner → services, users; its due date → dueDate (dueDateAuto)', async () => {
+  it("the job's service and owner → services, users; its due date → dueDate (dueDateAuto)", async () => {
     const { group, job } = await groupScene(t, w);
     const other = await newService(t.api, 'Other');
     const serviceName = (await t.api.get(`/v2/account/services/${other}`)).body.name;
@@ -128,7 +145,10 @@ describe('derived values, from writes of its jobs (stored on the group row)', ()
     let outsourcingId = '';
     const created = await after(group.id, async () => ({ outsourcingId } = await outsource(t, job.id, { supplier, unitCost: 0.05 })));
     expect(created.suppliers).toEqual([{ id: supplier, name: supplierName }]);
-    expect(created.estimation.outsourcing).toEqual({ suppliers: [{ id: supplier, name: supplierName }], totals: [{ currency: { code: 'EUR', symbol: '€' }, total: 50 }] });
+    expect(created.estimation.outsourcing).toEqual({
+      suppliers: [{ id: supplier, name: supplierName }],
+      totals: [{ currency: { code: 'EUR', symbol: '€' }, total: 50 }],
+    });
     expect(created.estimation.profitability).toMatchObject({ margin: 50, marginRate: 0.5 });
     const updated = await after(group.id, () => putJob(job.id, { quantity: 200 }, `/outsourcing/${outsourcingId}`));
     expect(updated.estimation.outsourcing.totals[0].total).toBe(10);
@@ -145,7 +165,7 @@ describe('derived values, from writes of its jobs (stored on the group row)', ()
     expect(back).toMatchObject({ status: 3, estimation: { totalInvoiced: 0 } });
   });
 
-  it('the client\'s minimum fee (its jobs recomputed) → estimation.total', async () => {
+  it("the client's minimum fee (its jobs recomputed) → estimation.total", async () => {
     const { group, client } = await groupScene(t, w);
     expect((await after(group.id, () => ok(t.api.put(`/v2/clients/${client}`, { minimumFee: 150 })))).estimation.total).toBe(150);
   });
@@ -159,7 +179,9 @@ describe('labels of the group (entity_labels; labels)', () => {
     expect((await after(group.id, () => ok(t.api.post(labels$)))).labels).toMatchObject([{ id: label, color: '#112233' }]);
     const name = uniq('Renamed label');
     expect((await after(group.id, () => ok(t.api.put(`/v2/account/labels/${label}`, { name })))).labels).toEqual([{ id: label, name, color: '#112233' }]);
-    expect((await after(group.id, () => ok(t.api.put(`/v2/account/labels/${label}`, { color: '#445566' })))).labels).toEqual([{ id: label, name, color: '#445566' }]);
+    expect((await after(group.id, () => ok(t.api.put(`/v2/account/labels/${label}`, { color: '#445566' })))).labels).toEqual([
+      { id: label, name, color: '#445566' },
+    ]);
     expect((await after(group.id, () => ok(t.api.delete(labels$)))).labels).toEqual([]);
   });
 });
@@ -213,25 +235,25 @@ describe('files of the group (files, file_outsourcing_shares)', () => {
 });
 
 describe('names shown inside the group (view_epochs)', () => {
-  it('the client\'s name → client', async () => {
+  it("the client's name → client", async () => {
     const { group, client } = await groupScene(t, w);
     const name = uniq('Renamed client');
     expect((await after(group.id, () => ok(t.api.put(`/v2/clients/${client}`, { name })))).client).toEqual({ id: client, name });
   });
 
-  it('the domain\'s name → domain', async () => {
+  it("the domain's name → domain", async () => {
     const { group, domain } = await groupScene(t, w);
     const name = uniq('Renamed domain');
     expect((await after(group.id, () => ok(t.api.put(`/v2/account/domains/${domain}`, { name })))).domain).toEqual({ id: domain, name });
   });
 
-  it('the service\'s name (of a job of the group) → services', async () => {
+  it("the service's name (of a job of the group) → services", async () => {
     const { group, service } = await groupScene(t, w);
     const name = uniq('Renamed service');
     expect((await after(group.id, () => ok(t.api.put(`/v2/account/services/${service}`, { name })))).services).toEqual([{ id: service, name }]);
   });
 
-  it('a user\'s name (owner of a job of the group, author and editor of a note) → users, notes[].user and editedByUser', async () => {
+  it("a user's name (owner of a job of the group, author and editor of a note) → users, notes[].user and editedByUser", async () => {
     const user = await colleague(t);
     const { group, job } = await groupScene(t, w);
     await putJob(job.id, { owner: user.id });
@@ -243,7 +265,7 @@ describe('names shown inside the group (view_epochs)', () => {
     expect([renamed.users, renamed.notes[0].user, renamed.notes[0].editedByUser]).toEqual([[ref], ref, ref]);
   });
 
-  it('the supplier\'s name (of an outsourcing of a job of the group) → suppliers, estimation.outsourcing.suppliers', async () => {
+  it("the supplier's name (of an outsourcing of a job of the group) → suppliers, estimation.outsourcing.suppliers", async () => {
     const { group, job, supplier } = await groupScene(t, w);
     await outsource(t, job.id, { supplier });
     const name = uniq('Renamed supplier');
@@ -251,7 +273,7 @@ describe('names shown inside the group (view_epochs)', () => {
     expect([renamed.suppliers, renamed.estimation.outsourcing.suppliers]).toEqual([[{ id: supplier, name }], [{ id: supplier, name }]]);
   });
 
-  it('the account\'s target margin → estimation.profitability.withMargin', async () => {
+  it("the account's target margin → estimation.profitability.withMargin", async () => {
     const { group, job, supplier } = await groupScene(t, w);
     await outsource(t, job.id, { supplier, unitCost: 0.05 });
     expect((await cacheGroup(t, group.id)).estimation.profitability).toMatchObject({ marginRate: 0.5, withMargin: { status: 'aboveTarget' } }); // target 0.3
@@ -291,7 +313,9 @@ describe('changes written in SQL, bypassing the app (the triggers carry the inva
 
   it('UPDATE groups → name', async () => {
     const { group } = await groupScene(t, w);
-    expect((await after(group.id, () => sql`update groups set name = ${'Written in SQL'} where id = ${group.id}`.execute(t.database.db))).name).toBe('Written in SQL');
+    expect((await after(group.id, () => sql`update groups set name = ${'Written in SQL'} where id = ${group.id}`.execute(t.database.db))).name).toBe(
+      'Written in SQL',
+    );
   });
 
   it('UPDATE jobs SET group_id = NULL, then group_position → jobs', async () => {
@@ -348,7 +372,9 @@ describe('two app instances over one database (a cache each)', () => {
       expect((await step(api2, () => ok(api1.put(job$(job.id), { status: 2 })))).status).toBe(2);
       const name = uniq('Client renamed through app 1');
       expect((await step(api2, () => ok(api1.put(`/v2/clients/${client}`, { name })))).client).toEqual({ id: client, name });
-      expect((await step(api1, () => ok(api2.post(`${group$(group.id)}/notes`, { content: 'From app 2' })))).notes).toMatchObject([{ content: '<p>From app 2</p>' }]);
+      expect((await step(api1, () => ok(api2.post(`${group$(group.id)}/notes`, { content: 'From app 2' })))).notes).toMatchObject([
+        { content: '<p>From app 2</p>' },
+      ]);
       expect((await step(api1, () => ok(api2.delete(`${group$(group.id)}/jobs/${job.id}`)))).jobs).toEqual([]);
     } finally {
       await two.close();
@@ -371,7 +397,9 @@ describe('a group with every part', () => {
     const first = await t.api.get(group$(id));
     expect(first.status).toBe(200);
     const body = first.body;
-    expect([body.jobs.length, body.notes.length, body.labels.length, body.files.length, body.suppliers.length, body.services.length]).toEqual([2, 1, 1, 2, 1, 2]);
+    expect([body.jobs.length, body.notes.length, body.labels.length, body.files.length, body.suppliers.length, body.services.length]).toEqual([
+      2, 1, 1, 2, 1, 2,
+    ]);
     expect(body.estimation.totalTime).toBe(3_600_000);
     await cacheGroup(t, id);
     const third = await t.api.get(group$(id));

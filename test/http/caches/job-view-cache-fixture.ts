@@ -47,7 +47,11 @@ export async function ok(reply: Promise<{ status: number; body: any }>, status =
  * A job of its own: a fresh client and service, priced 0.1 a word with 100% matches at 0.03, on
  * the world's en→fr pair and Legal domain; 1000 words (total 100). `supplier` is a supplier of its own.
  */
-export async function scene(t: TestContext, w: World, extra: Record<string, unknown> = {}): Promise<{ job: any; service: string; client: string; supplier: string }> {
+export async function scene(
+  t: TestContext,
+  w: World,
+  extra: Record<string, unknown> = {},
+): Promise<{ job: any; service: string; client: string; supplier: string }> {
   const service = await newService(t.api, 'Cached');
   await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 }, [[w.match['100%']!, 0.03]]);
   const client = await newClient(t.api, { name: uniq('Client') });
@@ -64,7 +68,9 @@ export async function outsource(t: TestContext, jobId: string, params: Record<st
 
 /** Uploads one file (owner path `/v2/jobs/:id` or `/v2/groups/:id`, optionally into an outsourcing); answers the file object. */
 export async function uploadTo(t: TestContext, owner: string, name: string, outsourcingId?: string): Promise<any> {
-  const reply = await upload(t, `${owner}/files/upload${outsourcingId ? `/${outsourcingId}` : ''}`, [{ name: 'file', filename: name, content: `content of ${name}` }]);
+  const reply = await upload(t, `${owner}/files/upload${outsourcingId ? `/${outsourcingId}` : ''}`, [
+    { name: 'file', filename: name, content: `content of ${name}` },
+  ]);
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
 }

@@ -3,7 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Api, type TestContext } from '../../helper.js';
 import { buildWorld } from '../prices/fixture.js';
 import {
-  afterChange, cacheJob, colleague, current, hasJobVersions, job$, listed, newClient, newJob, ok, outsource, scene, twoApps, uniq, type World,
+  afterChange,
+  cacheJob,
+  colleague,
+  current,
+  hasJobVersions,
+  job$,
+  listed,
+  newClient,
+  newJob,
+  ok,
+  outsource,
+  scene,
+  twoApps,
+  uniq,
+  type World,
 } from './job-view-cache-fixture.js';
 
 /** The job view cache (see caches/job-view-cache.test.ts) after changes made outside the job: names of other records (view_epochs), SQL bypassing the app, another app instance. */
@@ -22,13 +36,13 @@ afterAll(async () => {
 const after = (id: string, change: () => Promise<unknown>) => afterChange(t, id, change);
 
 describe('names shown inside the job (view_epochs)', () => {
-  it('the client\'s name → client', async () => {
+  it("the client's name → client", async () => {
     const { job, client } = await scene(t, w);
     const name = uniq('Renamed client');
     expect((await after(job.id, () => ok(t.api.put(`/v2/clients/${client}`, { name })))).client).toEqual({ id: client, name });
   });
 
-  it('the service\'s name → service, estimation.details.service, outsourcing[].service', async () => {
+  it("the service's name → service, estimation.details.service, outsourcing[].service", async () => {
     const { job, service, supplier } = await scene(t, w);
     await outsource(t, job.id, { supplier });
     const name = uniq('Renamed service');
@@ -36,23 +50,25 @@ describe('names shown inside the job (view_epochs)', () => {
     expect([renamed.service, renamed.estimation.details.service, renamed.outsourcing[0].service]).toEqual(Array(3).fill({ id: service, name }));
   });
 
-  it('the unit\'s name → quantityType, estimation.details.quantity.quantityType, outsourcing[].quantityType', async () => {
+  it("the unit's name → quantityType, estimation.details.quantity.quantityType, outsourcing[].quantityType", async () => {
     const unit = (await ok(t.api.post('/v2/account/quantity-types', { name: uniq('Unit') }), 201)).id as string;
     const { job, supplier } = await scene(t, w, { quantityType: unit });
     await outsource(t, job.id, { supplier });
     const name = uniq('Renamed unit');
     const renamed = await after(job.id, () => ok(t.api.put(`/v2/account/quantity-types/${unit}`, { name })));
-    expect([renamed.quantityType, renamed.estimation.details.quantity.quantityType, renamed.outsourcing[0].quantityType]).toEqual(Array(3).fill({ id: unit, name }));
+    expect([renamed.quantityType, renamed.estimation.details.quantity.quantityType, renamed.outsourcing[0].quantityType]).toEqual(
+      Array(3).fill({ id: unit, name }),
+    );
   });
 
-  it('the domain\'s name → domain', async () => {
+  it("the domain's name → domain", async () => {
     const domain = (await ok(t.api.post('/v2/account/domains', { name: uniq('Domain') }), 201)).id as string;
     const { job } = await scene(t, w, { domain });
     const name = uniq('Renamed domain');
     expect((await after(job.id, () => ok(t.api.put(`/v2/account/domains/${domain}`, { name })))).domain).toEqual({ id: domain, name });
   });
 
-  it('a user\'s name → user (owner), projectManager, notes[].user and editedByUser, timeTrackers.list[].user', async () => {
+  it("a user's name → user (owner), projectManager, notes[].user and editedByUser, timeTrackers.list[].user", async () => {
     const user = await colleague(t);
     const { job } = await scene(t, w, { projectManager: user.id });
     await ok(t.api.put(job$(job.id), { owner: user.id }));
@@ -62,10 +78,12 @@ describe('names shown inside the job (view_epochs)', () => {
     const name = uniq('Renamed user');
     const renamed = await after(job.id, () => ok(t.api.put(`/v2/users/${user.id}`, { name })));
     const ref = { id: user.id, name };
-    expect([renamed.user, renamed.projectManager, renamed.notes[0].user, renamed.notes[0].editedByUser, renamed.timeTrackers.list[0].user]).toEqual(Array(5).fill(ref));
+    expect([renamed.user, renamed.projectManager, renamed.notes[0].user, renamed.notes[0].editedByUser, renamed.timeTrackers.list[0].user]).toEqual(
+      Array(5).fill(ref),
+    );
   });
 
-  it('the supplier\'s name → outsourcing[].supplier, estimation.outsourcing.suppliers', async () => {
+  it("the supplier's name → outsourcing[].supplier, estimation.outsourcing.suppliers", async () => {
     const { job, supplier } = await scene(t, w);
     await outsource(t, job.id, { supplier });
     const name = uniq('Renamed supplier');
@@ -73,7 +91,7 @@ describe('names shown inside the job (view_epochs)', () => {
     expect([renamed.outsourcing[0].supplier, renamed.estimation.outsourcing.suppliers[0]]).toEqual(Array(2).fill({ id: supplier, name }));
   });
 
-  it('a match category\'s name → quantity.matches[].name of the job and of its outsourcing', async () => {
+  it("a match category's name → quantity.matches[].name of the job and of its outsourcing", async () => {
     const category = (await ok(t.api.post('/v2/account/matches', { name: uniq('Fuzzy') }), 201)).id as string;
     const { job, supplier } = await scene(t, w);
     await ok(t.api.put(`${job$(job.id)}/price`, { matches: [{ id: category, value: 10 }] }));
@@ -97,7 +115,7 @@ describe('names shown inside the job (view_epochs)', () => {
     expect([flipped.languagePair, flipped.outsourcing[0].languagePair]).toEqual([expected, expected]);
   });
 
-  it('the account\'s target margin → estimation.profitability.withMargin', async () => {
+  it("the account's target margin → estimation.profitability.withMargin", async () => {
     const { job, supplier } = await scene(t, w);
     const { job: outsourced } = await outsource(t, job.id, { supplier, unitCost: 0.05 });
     expect(outsourced.estimation.profitability).toMatchObject({ marginRate: 0.5, withMargin: { status: 'aboveTarget' } }); // target 0.3
@@ -127,7 +145,9 @@ describe('changes written in SQL, bypassing the app (the triggers carry the inva
 
   it('UPDATE jobs → name', async () => {
     const { job } = await scene(t, w);
-    expect((await after(job.id, () => sql`update jobs set name = ${'Written in SQL'} where id = ${job.id}`.execute(t.database.db))).name).toBe('Written in SQL');
+    expect((await after(job.id, () => sql`update jobs set name = ${'Written in SQL'} where id = ${job.id}`.execute(t.database.db))).name).toBe(
+      'Written in SQL',
+    );
   });
 
   it('INSERT, UPDATE and DELETE on job_matches → quantity.matches', async () => {
@@ -136,9 +156,17 @@ describe('changes written in SQL, bypassing the app (the triggers carry the inva
     const insert = sql`insert into job_matches (job_id, match_category_id, account_id, position, value, unit_cost, percentage)
       values (${job.id}, ${repetitions}, ${t.account.accountId}, ${1}, ${'250'}, ${null}, ${null})`;
     const inserted = await after(job.id, () => insert.execute(t.database.db));
-    expect(inserted.quantity.matches).toMatchObject([{ id: full, value: 0 }, { id: repetitions, name: 'Repetitions', value: 250 }]);
-    const updated = await after(job.id, () => sql`update job_matches set value = ${'75'} where job_id = ${job.id} and match_category_id = ${full}`.execute(t.database.db));
-    expect(updated.quantity.matches).toMatchObject([{ id: full, value: 75 }, { id: repetitions, value: 250 }]);
+    expect(inserted.quantity.matches).toMatchObject([
+      { id: full, value: 0 },
+      { id: repetitions, name: 'Repetitions', value: 250 },
+    ]);
+    const updated = await after(job.id, () =>
+      sql`update job_matches set value = ${'75'} where job_id = ${job.id} and match_category_id = ${full}`.execute(t.database.db),
+    );
+    expect(updated.quantity.matches).toMatchObject([
+      { id: full, value: 75 },
+      { id: repetitions, value: 250 },
+    ]);
     const deleted = await after(job.id, () => sql`delete from job_matches where job_id = ${job.id} and match_category_id = ${full}`.execute(t.database.db));
     expect(deleted.quantity.matches).toMatchObject([{ id: repetitions, value: 250 }]);
   });
@@ -150,7 +178,10 @@ describe('changes written in SQL, bypassing the app (the triggers carry the inva
     const lines = await after(job.id, () => sql`update outsourcing_matches set value = ${'42'} where outsourcing_id = ${outsourcingId}`.execute(t.database.db));
     expect(lines.outsourcing[0].quantity.matches).toMatchObject([{ id: w.match['100%'], value: 42 }]);
     const name = uniq('SQL service');
-    expect((await after(job.id, () => sql`update services set name = ${name} where id = ${service}`.execute(t.database.db))).service).toEqual({ id: service, name });
+    expect((await after(job.id, () => sql`update services set name = ${name} where id = ${service}`.execute(t.database.db))).service).toEqual({
+      id: service,
+      name,
+    });
   });
 });
 
@@ -172,7 +203,9 @@ describe('two app instances over one database (a cache each)', () => {
       const name = uniq('Client renamed through app 1');
       expect((await step(api2, () => ok(api1.put(`/v2/clients/${client}`, { name })))).client).toEqual({ id: client, name });
       expect((await step(api1, () => ok(api2.put(job$(job.id), { status: 2 })))).status).toBe(2);
-      expect((await step(api1, () => ok(api2.post(`${job$(job.id)}/notes`, { content: 'From app 2' })))).notes).toMatchObject([{ content: '<p>From app 2</p>' }]);
+      expect((await step(api1, () => ok(api2.post(`${job$(job.id)}/notes`, { content: 'From app 2' })))).notes).toMatchObject([
+        { content: '<p>From app 2</p>' },
+      ]);
     } finally {
       await two.close();
     }

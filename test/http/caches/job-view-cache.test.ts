@@ -2,7 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type Api, type TestContext } from '../../helper.js';
 import { buildWorld, DATE } from '../prices/fixture.js';
 import {
-  afterChange, cacheJob, colleague, current, fresh, job$, jobHiddenFromOtherAccount, listed, ok, outsource, scene, uniq, uploadTo, type World,
+  afterChange,
+  cacheJob,
+  colleague,
+  current,
+  fresh,
+  job$,
+  jobHiddenFromOtherAccount,
+  listed,
+  ok,
+  outsource,
+  scene,
+  uniq,
+  uploadTo,
+  type World,
 } from './job-view-cache-fixture.js';
 
 /**
@@ -44,11 +57,23 @@ describe('the job itself (job_versions ← jobs, job_matches)', () => {
 
   it('PUT /v2/jobs/:id/price: match lines → quantity.matches and the estimation; discount → estimation', async () => {
     const { job } = await scene(t, w);
-    const priced = await after(job.id, () => ok(t.api.put(`${job$(job.id)}/price`, { matches: [{ id: w.match['100%'], value: 600 }, { id: w.match['No match'], value: 400 }] })));
+    const priced = await after(job.id, () =>
+      ok(
+        t.api.put(`${job$(job.id)}/price`, {
+          matches: [
+            { id: w.match['100%'], value: 600 },
+            { id: w.match['No match'], value: 400 },
+          ],
+        }),
+      ),
+    );
     expect(priced.quantity).toMatchObject({
       hasMatches: true,
       value: 1000,
-      matches: [{ id: w.match['100%'], name: '100%', unitCost: 0.03, value: 600 }, { id: w.match['No match'], name: 'No match', unitCost: 0.1, value: 400 }],
+      matches: [
+        { id: w.match['100%'], name: '100%', unitCost: 0.03, value: 600 },
+        { id: w.match['No match'], name: 'No match', unitCost: 0.1, value: 400 },
+      ],
     });
     expect(priced.estimation.total).toBe(58); // 600 × 0.03 + 400 × 0.1
     const discounted = await after(job.id, () => ok(t.api.put(`${job$(job.id)}/price`, { discount: 0.1 })));
@@ -64,7 +89,7 @@ describe('the job itself (job_versions ← jobs, job_matches)', () => {
     expect(await listed(t.api, job.id)).toBeUndefined();
   });
 
-  it('the client\'s minimum fee (its jobs recomputed) → estimation', async () => {
+  it("the client's minimum fee (its jobs recomputed) → estimation", async () => {
     const { job, client } = await scene(t, w);
     const fee = await after(job.id, () => ok(t.api.put(`/v2/clients/${client}`, { minimumFee: 150 })));
     expect(fee.estimation).toMatchObject({ total: 150, details: { minimumFeeApplied: true } });
@@ -83,16 +108,30 @@ describe('the job itself (job_versions ← jobs, job_matches)', () => {
 describe('outsourcing (job_versions ← outsourcing, outsourcing_matches)', () => {
   // The API has no match-line parameter for outsourcing: lines are copied from the job on creation
   // and replaced by a plain quantity on update; both are checked.
-  it('create (the job\'s lines copied), update, delete → outsourcing and the estimation', async () => {
+  it("create (the job's lines copied), update, delete → outsourcing and the estimation", async () => {
     const { job, supplier } = await scene(t, w);
-    await ok(t.api.put(`${job$(job.id)}/price`, { matches: [{ id: w.match['100%'], value: 600 }, { id: w.match['No match'], value: 400 }] }));
+    await ok(
+      t.api.put(`${job$(job.id)}/price`, {
+        matches: [
+          { id: w.match['100%'], value: 600 },
+          { id: w.match['No match'], value: 400 },
+        ],
+      }),
+    );
     let outsourcingId = '';
     const created = await after(job.id, async () => ({ outsourcingId } = await outsource(t, job.id, { supplier, unitCost: 0.05 })));
     expect(created.outsourcing).toHaveLength(1);
     expect(created.outsourcing[0]).toMatchObject({
       id: outsourcingId,
       supplier: { id: supplier },
-      quantity: { hasMatches: true, value: 1000, matches: [{ id: w.match['100%'], value: 600 }, { id: w.match['No match'], value: 400 }] },
+      quantity: {
+        hasMatches: true,
+        value: 1000,
+        matches: [
+          { id: w.match['100%'], value: 600 },
+          { id: w.match['No match'], value: 400 },
+        ],
+      },
       total: 50,
     });
     expect(created.estimation.outsourcing.totals).toEqual([{ currency: { code: 'EUR', symbol: '€' }, total: 50 }]);
@@ -119,7 +158,11 @@ describe('time trackers (job_versions ← tracker_entries)', () => {
     const entry = added.timeTrackers.list.find((item: { duration: number }) => item.duration === 5_400_000);
     expect(entry).toMatchObject({ billable: true, from: '2025-03-01T09:00:00.000Z', to: '2025-03-01T10:30:00.000Z' });
     const edited = await after(job.id, () => ok(t.api.put(`${trackers}/${entry.id}`, { billable: false, duration: 1_800_000 })));
-    expect(edited.timeTrackers.list.find((item: { id: string }) => item.id === entry.id)).toMatchObject({ billable: false, duration: 1_800_000, to: '2025-03-01T09:30:00.000Z' });
+    expect(edited.timeTrackers.list.find((item: { id: string }) => item.id === entry.id)).toMatchObject({
+      billable: false,
+      duration: 1_800_000,
+      to: '2025-03-01T09:30:00.000Z',
+    });
     const removed = await after(job.id, () => ok(t.api.delete(`${trackers}/${entry.id}`)));
     expect(removed.timeTrackers).toMatchObject({ duration: 60_000, list: [{ duration: 60_000 }] });
     expect(removed.timeTrackers.list).toHaveLength(1);
@@ -146,7 +189,9 @@ describe('labels (job_versions ← entity_labels; view_epochs ← labels)', () =
     expect(attached.labels).toMatchObject([{ id: label, color: '#112233' }]);
     const name = uniq('Renamed label');
     expect((await after(job.id, () => ok(t.api.put(`/v2/account/labels/${label}`, { name })))).labels).toEqual([{ id: label, name, color: '#112233' }]);
-    expect((await after(job.id, () => ok(t.api.put(`/v2/account/labels/${label}`, { color: '#445566' })))).labels).toEqual([{ id: label, name, color: '#445566' }]);
+    expect((await after(job.id, () => ok(t.api.put(`/v2/account/labels/${label}`, { color: '#445566' })))).labels).toEqual([
+      { id: label, name, color: '#445566' },
+    ]);
     expect((await after(job.id, () => ok(t.api.delete(`${job$(job.id)}/labels/${label}`)))).labels).toEqual([]);
   });
 });
@@ -161,13 +206,19 @@ describe('files (job_versions ← files, file_outsourcing_shares; view_epochs �
     expect(file).toMatchObject({ name: 'source.docx', outsourcing: { shareWithAll: false, sharedWith: [] } });
     const fileBase = `${job$(job.id)}/files/${file.id}`;
     expect((await after(job.id, () => ok(t.api.put(`${fileBase}/share/with/all`)))).files[0].outsourcing).toEqual({ shareWithAll: true, sharedWith: [] });
-    expect((await after(job.id, () => ok(t.api.put(`${fileBase}/share/with/${outsourcingId}`)))).files[0].outsourcing).toEqual({ shareWithAll: true, sharedWith: [outsourcingId] });
-    expect((await after(job.id, () => ok(t.api.delete(`${fileBase}/share/with/${outsourcingId}`)))).files[0].outsourcing).toEqual({ shareWithAll: false, sharedWith: [] });
+    expect((await after(job.id, () => ok(t.api.put(`${fileBase}/share/with/${outsourcingId}`)))).files[0].outsourcing).toEqual({
+      shareWithAll: true,
+      sharedWith: [outsourcingId],
+    });
+    expect((await after(job.id, () => ok(t.api.delete(`${fileBase}/share/with/${outsourcingId}`)))).files[0].outsourcing).toEqual({
+      shareWithAll: false,
+      sharedWith: [],
+    });
     const deleted = await after(job.id, async () => expect((await t.api.delete(fileBase)).status).toBe(204));
     expect(deleted.files).toEqual([]);
   });
 
-  it('a file of the job\'s group: upload, share with all, job leaves and rejoins, delete → the job\'s files', async () => {
+  it("a file of the job's group: upload, share with all, job leaves and rejoins, delete → the job's files", async () => {
     const { job } = await scene(t, w);
     const group = (await ok(t.api.post('/v2/groups', { name: uniq('Group') }), 201)).id as string;
     await ok(t.api.post(`/v2/groups/${group}/jobs/${job.id}`));
@@ -195,13 +246,13 @@ describe('files (job_versions ← files, file_outsourcing_shares; view_epochs �
     return { a: a.id, b: b.id, outsourcingId, fileId: file.id };
   }
 
-  it('a group file shared with an outsourcing of ANOTHER job of the group, that outsourcing deleted → the job\'s files[].outsourcing.sharedWith', async () => {
+  it("a group file shared with an outsourcing of ANOTHER job of the group, that outsourcing deleted → the job's files[].outsourcing.sharedWith", async () => {
     const { a, b, outsourcingId } = await sharedThroughA();
     await ok(t.api.delete(`${job$(a)}/outsourcing/${outsourcingId}`));
     expect((await current(t, b)).files[0].outsourcing.sharedWith).toEqual([]);
   });
 
-  it('a group file shared with an outsourcing of ANOTHER job of the group, that job deleted → the job\'s files[].outsourcing.sharedWith', async () => {
+  it("a group file shared with an outsourcing of ANOTHER job of the group, that job deleted → the job's files[].outsourcing.sharedWith", async () => {
     const { a, b } = await sharedThroughA();
     expect((await t.api.delete(job$(a))).status).toBe(204);
     expect((await current(t, b)).files[0].outsourcing.sharedWith).toEqual([]);
@@ -233,7 +284,14 @@ describe('a job with every part', () => {
   it('the cached answer (third GET, and the listing) equals the first, freshly built one', async () => {
     const { job, supplier } = await scene(t, w);
     const id = job.id;
-    await ok(t.api.put(`${job$(id)}/price`, { matches: [{ id: w.match['100%'], value: 600 }, { id: w.match['No match'], value: 400 }] }));
+    await ok(
+      t.api.put(`${job$(id)}/price`, {
+        matches: [
+          { id: w.match['100%'], value: 600 },
+          { id: w.match['No match'], value: 400 },
+        ],
+      }),
+    );
     const { outsourcingId } = await outsource(t, id, { supplier });
     await ok(t.api.post(`${job$(id)}/notes`, { content: 'A note' }));
     await ok(t.api.post(`${job$(id)}/labels/${(await ok(t.api.post('/v2/account/labels', { name: uniq('Label'), color: '#abcdef' }), 201)).id}`));
@@ -245,7 +303,14 @@ describe('a job with every part', () => {
     const first = await t.api.get(job$(id));
     expect(first.status).toBe(200);
     const body = first.body;
-    expect([body.quantity.matches.length, body.outsourcing.length, body.notes.length, body.labels.length, body.timeTrackers.list.length, body.files.length]).toEqual([2, 1, 1, 1, 1, 2]);
+    expect([
+      body.quantity.matches.length,
+      body.outsourcing.length,
+      body.notes.length,
+      body.labels.length,
+      body.timeTrackers.list.length,
+      body.files.length,
+    ]).toEqual([2, 1, 1, 1, 1, 2]);
     expect(body.group.id).toBe(group);
     expect(body).toEqual(await fresh(t, t.account, id));
     await t.api.get(job$(id));

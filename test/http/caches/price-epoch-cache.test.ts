@@ -59,7 +59,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     mode: fc.constantFrom('fixed' as const, 'percentage' as const),
   }),
   fc.record({ kind: fc.constantFrom('cost' as const, 'mode' as const, 'delete' as const), price: fc.nat(), cost: costs }),
-  fc.record({ kind: fc.constantFrom('addMatch' as const, 'moveMatch' as const, 'removeMatch' as const, 'editMatch' as const), price: fc.nat(), match: fc.nat(), value: fc.constantFrom(0.3, 0.5, 0.02) }),
+  fc.record({
+    kind: fc.constantFrom('addMatch' as const, 'moveMatch' as const, 'removeMatch' as const, 'editMatch' as const),
+    price: fc.nat(),
+    match: fc.nat(),
+    value: fc.constantFrom(0.3, 0.5, 0.02),
+  }),
   fc.record({ kind: fc.constant('renameCategory' as const), match: fc.nat() }),
   fc.record({ kind: fc.constant('hoursUnit' as const), unit: fc.constantFrom('Hours' as const, 'Pages' as const) }),
 );
@@ -68,7 +73,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 async function apply(api: Api, service: string, live: LivePrice[], s: Step): Promise<void> {
   if (s.kind === 'add') {
     const base = s.owned ? `/v2/clients/${w.client.acme}/prices` : ACCOUNT_CLIENT_PRICES;
-    const params = { service, quantityType: w.unit[s.unit], unitCost: s.cost, matchesType: s.mode, currency: 'EUR', ...(s.pair ? { languagePair: w.pair.enFr } : {}), ...(s.domain ? { domain: w.domain.legal } : {}) };
+    const params = {
+      service,
+      quantityType: w.unit[s.unit],
+      unitCost: s.cost,
+      matchesType: s.mode,
+      currency: 'EUR',
+      ...(s.pair ? { languagePair: w.pair.enFr } : {}),
+      ...(s.domain ? { domain: w.domain.legal } : {}),
+    };
     const reply = await api.post(base, params);
     if (reply.status === 409) return;
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
@@ -133,7 +146,8 @@ describe('the prices a new job takes', () => {
 
   it('are kept per criteria: a job that differs in any one of them takes its own', async () => {
     const [service, otherService] = [await newService(t.api, 'Criteria'), await newService(t.api, 'Other criteria')];
-    const account = (params: Record<string, unknown>, unitCost: number) => newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost, ...params });
+    const account = (params: Record<string, unknown>, unitCost: number) =>
+      newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost, ...params });
     await account({}, 0.1);
     await account({ domain: w.domain.legal }, 0.11);
     await account({ languagePair: w.pair.enFr }, 0.12);
@@ -153,7 +167,7 @@ describe('the prices a new job takes', () => {
     expect(await costOf({})).toBe(0.1);
   });
 
-  it('follow each thing resolution reads: a match category\'s name, the hours unit, a language pair', async () => {
+  it("follow each thing resolution reads: a match category's name, the hours unit, a language pair", async () => {
     const service = await newService(t.api, 'Each source');
     const category = w.match.Repetitions!;
     await ok(t.api.put(`/v2/account/quantity-types/${w.unit.Hours}`, { isHours: true })); // as the steps above may have left it

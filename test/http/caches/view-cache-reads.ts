@@ -15,7 +15,11 @@ export interface ViewCacheReads {
   hiddenFromOtherAccount(t: TestContext, id: string): Promise<any>;
 }
 
-export function viewCacheReads(kind: { noun: string; basePath: string; build: (ctx: Ctx, ids: readonly string[]) => Promise<Map<string, unknown>> }): ViewCacheReads {
+export function viewCacheReads(kind: {
+  noun: string;
+  basePath: string;
+  build: (ctx: Ctx, ids: readonly string[]) => Promise<Map<string, unknown>>;
+}): ViewCacheReads {
   const path = (id: string) => `${kind.basePath}/${id}`;
   let readCount = 0;
 

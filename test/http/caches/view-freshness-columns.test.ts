@@ -49,7 +49,10 @@ export function columnReads(statement: string, columnsOf: (table: string) => Set
     if (table) reads.push({ table, column: match[2] ?? '*' });
   }
   // Unqualified: a quoted name that is not a table, an alias, or a qualified reference's part.
-  const unqualified = text.replace(/"\w+"\.(?:"\w+"|\*)/g, ' ').replace(/\bas\s+"\w+"/gi, ' ').replace(/\b(?:from|join)\s+"\w+"/gi, ' ');
+  const unqualified = text
+    .replace(/"\w+"\.(?:"\w+"|\*)/g, ' ')
+    .replace(/\bas\s+"\w+"/gi, ' ')
+    .replace(/\b(?:from|join)\s+"\w+"/gi, ' ');
   for (const match of unqualified.matchAll(/"(\w+)"/g)) {
     const owners = tables.filter((table) => columnsOf(table)?.has(match[1]!));
     for (const table of owners) reads.push({ table, column: match[1]! });
@@ -106,10 +109,17 @@ describe.skipIf(usingPostgres)('the queries building cached views read only colu
     const epochsWithoutUsers = FRESHNESS.viewEpochs.filter((source) => source.table !== 'users');
     expect(unlisted(statements, FRESHNESS.jobViews, epochsWithoutUsers)).toEqual(['users.name']);
     const renamesOnly = FRESHNESS.viewEpochs.map((source) => (source.table === 'language_pairs' ? { ...source, columns: ['source_code'] } : source));
-    expect(unlisted(statements, FRESHNESS.jobViews, renamesOnly)).toEqual(expect.arrayContaining(['language_pairs.target_code', 'language_pairs.bidirectional']));
+    expect(unlisted(statements, FRESHNESS.jobViews, renamesOnly)).toEqual(
+      expect.arrayContaining(['language_pairs.target_code', 'language_pairs.bidirectional']),
+    );
     expect(unlisted(statements, { ...FRESHNESS.jobViews, readsNotShown: [] })).toEqual(['accounts.currency', 'clients.currency', 'clients.minimum_fee']);
     // A query that starts showing a client's email, aliased, and one unqualified.
-    expect(unlisted(['select "j"."id", "c"."email" as "client_email" from "jobs" as "j" inner join "clients" as "c" on "c"."id" = "j"."client_id"'], FRESHNESS.jobViews)).toEqual(['clients.email']);
+    expect(
+      unlisted(
+        ['select "j"."id", "c"."email" as "client_email" from "jobs" as "j" inner join "clients" as "c" on "c"."id" = "j"."client_id"'],
+        FRESHNESS.jobViews,
+      ),
+    ).toEqual(['clients.email']);
     expect(unlisted(['select "id", "email" from "clients" where "account_id" = ?'], FRESHNESS.jobViews)).toEqual(['clients.email']);
     // A table no dependency names, and a whole row of a table watched by some columns only.
     expect(unlisted(['select "number" from "documents" where "id" = ?'], FRESHNESS.jobViews)).toEqual(['documents.number']);

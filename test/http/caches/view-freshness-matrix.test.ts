@@ -46,7 +46,9 @@ async function columnsOf(table: string): Promise<string[]> {
   const rows =
     t.database.dialect === 'sqlite'
       ? await run<{ name: string }>(`select name from pragma_table_info(${quote(table)})`)
-      : await run<{ name: string }>(`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${quote(table)} order by ordinal_position`);
+      : await run<{ name: string }>(
+          `select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${quote(table)} order by ordinal_position`,
+        );
   return rows.rows.map((row) => row.name);
 }
 
@@ -119,7 +121,9 @@ async function referencedTables(): Promise<Set<string>> {
   const { rows } =
     t.database.dialect === 'sqlite'
       ? await run<{ name: string }>(`select distinct f."table" as name from sqlite_master m, pragma_foreign_key_list(m.name) f where m.type = 'table'`)
-      : await run<{ name: string }>(`select distinct confrelid::regclass::text as name from pg_constraint where contype = 'f' and connamespace = current_schema()::regnamespace`);
+      : await run<{ name: string }>(
+          `select distinct confrelid::regclass::text as name from pg_constraint where contype = 'f' and connamespace = current_schema()::regnamespace`,
+        );
   return new Set(rows.map((row) => row.name.replace(/^.*\./, '')));
 }
 
@@ -130,10 +134,15 @@ async function deletedAndInsertedAgain(kind: Kind, table: string, where: string,
   expect(row, `a row of ${table}`).toBeDefined();
   const db = t.database.db as any;
   const same = (eb: any) => eb.and(Object.entries(row).map(([column, value]) => (value === null ? eb(column, 'is', null) : eb(column, '=', value))));
-  await afterWrite(kind, async () => {
-    const deleted = await db.deleteFrom(table).where(same).executeTakeFirst();
-    expect(Number(deleted.numDeletedRows)).toBe(1);
-  }, counter, true);
+  await afterWrite(
+    kind,
+    async () => {
+      const deleted = await db.deleteFrom(table).where(same).executeTakeFirst();
+      expect(Number(deleted.numDeletedRows)).toBe(1);
+    },
+    counter,
+    true,
+  );
   await afterWrite(kind, () => db.insertInto(table).values(row).execute(), counter, true);
 }
 

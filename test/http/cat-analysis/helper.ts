@@ -58,7 +58,13 @@ export const PHRASE_MAPPING: Array<[string, string[]]> = [
 ];
 
 /** POSTs a multipart import: the report in `file` (when given) and text fields. */
-export function postReport(t: TestContext, url: string, file: { name: string; content: Uint8Array | string } | null, fields: Record<string, string> = {}, apiKey?: string) {
+export function postReport(
+  t: TestContext,
+  url: string,
+  file: { name: string; content: Uint8Array | string } | null,
+  fields: Record<string, string> = {},
+  apiKey?: string,
+) {
   const parts: Part[] = Object.entries(fields).map(([name, content]) => ({ name, content }));
   if (file) parts.unshift({ name: 'file', filename: file.name, content: typeof file.content === 'string' ? file.content : Buffer.from(file.content) });
   return upload(t, url, parts, apiKey === undefined ? {} : { apiKey });
@@ -67,6 +73,11 @@ export function postReport(t: TestContext, url: string, file: { name: string; co
 /** The job as stored and its job.updated events: a rejected import changes neither. */
 export async function snapshot(t: TestContext, jobId: string): Promise<{ job: unknown; events: number }> {
   const job = (await t.api.get(`/v2/jobs/${jobId}`)).body;
-  const rows = await t.database.db.selectFrom('events').select('data').where('account_id', '=', t.account.accountId).where('type', '=', 'job.updated').execute();
+  const rows = await t.database.db
+    .selectFrom('events')
+    .select('data')
+    .where('account_id', '=', t.account.accountId)
+    .where('type', '=', 'job.updated')
+    .execute();
   return { job, events: rows.filter((row) => (JSON.parse(row.data) as { id: string }).id === jobId).length };
 }

@@ -78,7 +78,7 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     expect(reply.body.quantity.unitCost).toBe(0);
   });
 
-  it("reads characters when the configuration says so", async () => {
+  it('reads characters when the configuration says so', async () => {
     const { id } = await job();
     const characters = await newConfiguration(t, w, 'trados', TRADOS_MAPPING, { source: 'characters', unit: 'Characters' });
     const reply = await postReport(t, url(id), TRADOS, { catConfiguration: characters });
@@ -166,7 +166,12 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     });
 
     it('a non-zero tool match that no mapping names: 400 naming it', async () => {
-      const partial = await newConfiguration(t, w, 'trados', TRADOS_MAPPING.map(([c, m]) => [c, m.filter((x) => x !== 'locked')] as [string, string[]]));
+      const partial = await newConfiguration(
+        t,
+        w,
+        'trados',
+        TRADOS_MAPPING.map(([c, m]) => [c, m.filter((x) => x !== 'locked')] as [string, string[]]),
+      );
       const error = expectError(await postReport(t, url(id), TRADOS, { catConfiguration: partial }), 400, 'parameter_invalid');
       expect(error.message).toContain('"locked" (11 words)');
       await expectUnchanged(id, before);
@@ -224,14 +229,30 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     });
 
     it('parameters: foreign or unknown ids, both or neither source, unknown fields', async () => {
-      const foreignConfig = (await t.otherApi.post('/v2/account/cat-configurations', { name: 'x', catTool: 'trados', conversionFactor: 1, destinationQuantityType: w.other.unit, sourceQuantityType: 'words' })).body.id;
-      expect(expectError(await postReport(t, url(id), TRADOS, { catConfiguration: foreignConfig }), 400, 'parameter_invalid').details![0]!.param).toBe('catConfiguration');
-      expect(expectError(await postReport(t, url(id), TRADOS, { catConfiguration: MISSING_ID }), 400, 'parameter_invalid').details![0]!.param).toBe('catConfiguration');
+      const foreignConfig = (
+        await t.otherApi.post('/v2/account/cat-configurations', {
+          name: 'x',
+          catTool: 'trados',
+          conversionFactor: 1,
+          destinationQuantityType: w.other.unit,
+          sourceQuantityType: 'words',
+        })
+      ).body.id;
+      expect(expectError(await postReport(t, url(id), TRADOS, { catConfiguration: foreignConfig }), 400, 'parameter_invalid').details![0]!.param).toBe(
+        'catConfiguration',
+      );
+      expect(expectError(await postReport(t, url(id), TRADOS, { catConfiguration: MISSING_ID }), 400, 'parameter_invalid').details![0]!.param).toBe(
+        'catConfiguration',
+      );
       expectError(await postReport(t, url(id), TRADOS, { catConfiguration: 'nope' }), 400, 'parameter_invalid');
       const otherJob = (await job()).id;
       const otherFile = (await uploadFile(t, `/v2/jobs/${otherJob}`, 'r.xml', Buffer.from(TRADOS.content))).body.id;
-      expect(expectError(await t.api.post(url(id), { fileId: otherFile, catConfiguration: trados }), 400, 'parameter_invalid').details![0]!.param).toBe('fileId');
-      expect(expectError(await t.api.post(url(id), { fileId: MISSING_ID, catConfiguration: trados }), 400, 'parameter_invalid').details![0]!.param).toBe('fileId');
+      expect(expectError(await t.api.post(url(id), { fileId: otherFile, catConfiguration: trados }), 400, 'parameter_invalid').details![0]!.param).toBe(
+        'fileId',
+      );
+      expect(expectError(await t.api.post(url(id), { fileId: MISSING_ID, catConfiguration: trados }), 400, 'parameter_invalid').details![0]!.param).toBe(
+        'fileId',
+      );
       const mine = (await uploadFile(t, `/v2/jobs/${otherJob}`, 'r2.xml', Buffer.from(TRADOS.content))).body.id;
       expectError(await postReport(t, url(id), TRADOS, { catConfiguration: trados, fileId: mine }), 400, 'parameter_invalid');
       expectError(await t.api.post(url(id), { catConfiguration: trados }), 400, 'parameter_missing');
@@ -241,7 +262,9 @@ describe('POST /v2/jobs/:id/cat-analysis', () => {
     });
 
     it('a job of another account or no job: 404 before the body is read', async () => {
-      const foreign = (await t.otherApi.post('/v2/jobs', { name: 'x', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })).body.id;
+      const foreign = (
+        await t.otherApi.post('/v2/jobs', { name: 'x', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })
+      ).body.id;
       expectError(await postReport(t, url(foreign), TRADOS, { catConfiguration: trados }), 404, 'resource_missing');
       expectError(await postReport(t, url(MISSING_ID), TRADOS, { catConfiguration: trados }), 404, 'resource_missing');
       expectError(await postReport(t, url('nope'), TRADOS, { catConfiguration: trados }), 404, 'resource_missing');

@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const phraseBands = PHRASE_BANDS.map(([label, match]) => ({ label, match, columns: match === 'total' ? ['Segments', 'Words', 'Placeables', 'Characters'] : ['Segments', 'Words', 'Placeables', 'Percent'] }));
+const phraseBands = PHRASE_BANDS.map(([label, match]) => ({
+  label,
+  match,
+  columns: match === 'total' ? ['Segments', 'Words', 'Placeables', 'Characters'] : ['Segments', 'Words', 'Placeables', 'Percent'],
+}));
 const phraseRows = (count: number, name = (k: number) => `f${k}.txt | en>de`) =>
   Array.from({ length: count }, (_, k) => ({ file: name(k), values: { noMatch: [1, k % 50, 0] as Triple } }));
 
@@ -34,7 +38,12 @@ describe('POST /v2/cat-analysis/parse: bounds, concurrency, responsiveness', () 
     try {
       let parsing = true;
       const parse = t.app
-        .inject({ method: 'POST', url: PARSE, headers: { authorization: basic(t.account.apiKey), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload })
+        .inject({
+          method: 'POST',
+          url: PARSE,
+          headers: { authorization: basic(t.account.apiKey), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          payload,
+        })
         .finally(() => {
           parsing = false;
         });
@@ -60,7 +69,12 @@ describe('POST /v2/cat-analysis/parse: bounds, concurrency, responsiveness', () 
 
   it('allows two parses at once per account: a third is 429 rate_limited with Retry-After; another account is not held up', async () => {
     const report = { name: 'r.xml', content: largeTradosReport(3000) };
-    const replies = await Promise.all([postReport(t, PARSE, report), postReport(t, PARSE, report), postReport(t, PARSE, report), postReport(t, PARSE, report, {}, t.other.apiKey)]);
+    const replies = await Promise.all([
+      postReport(t, PARSE, report),
+      postReport(t, PARSE, report),
+      postReport(t, PARSE, report),
+      postReport(t, PARSE, report, {}, t.other.apiKey),
+    ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 200, 200, 429]);
     const refused = replies.find((reply) => reply.status === 429)!;
     expect(expectError(refused, 429, 'rate_limited').message).toMatch(/already has 2 CAT analysis reports being read/);
@@ -73,20 +87,34 @@ describe('POST /v2/cat-analysis/parse: bounds, concurrency, responsiveness', () 
 
   it('refuses a report of more than 25 000 documents or 100 000 rows with 413, reading no further', async () => {
     const reply = await postReport(t, PARSE, { name: 'many.csv', content: bandReport(phraseBands, phraseRows(25_001)) });
-    expect(expectError(reply, 413, 'payload_too_large').message).toBe('file: The report lists more than 25000 documents, the limit for one report; split the analysis into several reports.');
+    expect(expectError(reply, 413, 'payload_too_large').message).toBe(
+      'file: The report lists more than 25000 documents, the limit for one report; split the analysis into several reports.',
+    );
     expect((await postReport(t, PARSE, { name: 'many.csv', content: bandReport(phraseBands, phraseRows(25_000)) })).status).toBe(200);
     const blank = bandReport(phraseBands, phraseRows(1)) + '\r\n'.repeat(100_000);
-    expect(expectError(await postReport(t, PARSE, { name: 'blank.csv', content: blank }), 413, 'payload_too_large').message).toBe('file: The report has more than 100000 rows, the limit for one report; split the analysis into several reports.');
+    expect(expectError(await postReport(t, PARSE, { name: 'blank.csv', content: blank }), 413, 'payload_too_large').message).toBe(
+      'file: The report has more than 100000 rows, the limit for one report; split the analysis into several reports.',
+    );
   });
 
   it('refuses an answer over 32 MiB with 413 (long names), an over-long name or row with 400', async () => {
-    const longNames = bandReport(phraseBands, phraseRows(5000, (k) => `${String(k).padStart(4000, 'n')}.txt | en>de`));
-    expect(expectError(await postReport(t, PARSE, { name: 'names.csv', content: longNames }), 413, 'payload_too_large').message).toMatch(/would be larger than 32 MiB/);
-    const longName = bandReport(phraseBands, phraseRows(1, () => `${'n'.repeat(5000)}.txt | en>de`));
+    const longNames = bandReport(
+      phraseBands,
+      phraseRows(5000, (k) => `${String(k).padStart(4000, 'n')}.txt | en>de`),
+    );
+    expect(expectError(await postReport(t, PARSE, { name: 'names.csv', content: longNames }), 413, 'payload_too_large').message).toMatch(
+      /would be larger than 32 MiB/,
+    );
+    const longName = bandReport(
+      phraseBands,
+      phraseRows(1, () => `${'n'.repeat(5000)}.txt | en>de`),
+    );
     const name = expectError(await postReport(t, PARSE, { name: 'name.csv', content: longName }), 400, 'parameter_invalid');
     expect(name.message).toMatch(/^file: Row 3: the document name is 5012 characters long, over the limit of 4096 \("n+… \(5012 characters\)"\)\.$/);
     const longRow = bandReport(phraseBands, phraseRows(1)).replace('f0.txt', `f0${'x'.repeat(300_000)}.txt`);
-    expect(expectError(await postReport(t, PARSE, { name: 'row.csv', content: longRow }), 400, 'parameter_invalid').message).toMatch(/Row 3 is longer than 262144 characters/);
+    expect(expectError(await postReport(t, PARSE, { name: 'row.csv', content: longRow }), 400, 'parameter_invalid').message).toMatch(
+      /Row 3 is longer than 262144 characters/,
+    );
   });
 
   it('quotes hostile input only as a short excerpt in the error body', async () => {

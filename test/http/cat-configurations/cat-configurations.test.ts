@@ -55,11 +55,39 @@ describe('GET /cat-tools', () => {
       {
         id: 'trados',
         name: 'Trados Studio',
-        matches: ['perfect', 'inContextExact', 'exact', 'locked', 'crossFileRepeated', 'repeated', 'new', 'fuzzy5074', 'fuzzy7584', 'fuzzy8594', 'fuzzy9599', 'newBaseline', 'newLearnings', 'internalFuzzy5074', 'internalFuzzy7584', 'internalFuzzy8594', 'internalFuzzy9599'],
+        matches: [
+          'perfect',
+          'inContextExact',
+          'exact',
+          'locked',
+          'crossFileRepeated',
+          'repeated',
+          'new',
+          'fuzzy5074',
+          'fuzzy7584',
+          'fuzzy8594',
+          'fuzzy9599',
+          'newBaseline',
+          'newLearnings',
+          'internalFuzzy5074',
+          'internalFuzzy7584',
+          'internalFuzzy8594',
+          'internalFuzzy9599',
+        ],
         quantityTypes: words,
       },
-      { id: 'memoq', name: 'memoQ', matches: ['xTranslated', 'contextMatch', 'repetitions', 'exact', 'fuzzy9599', 'fuzzy8594', 'fuzzy7584', 'fuzzy5074', 'noMatch', 'fragments'], quantityTypes: words },
-      { id: 'phrase', name: 'Phrase TMS', matches: ['contextMatch', 'repetitions', 'exact', 'fuzzy9599', 'fuzzy8594', 'fuzzy7584', 'fuzzy5074', 'noMatch'], quantityTypes: words },
+      {
+        id: 'memoq',
+        name: 'memoQ',
+        matches: ['xTranslated', 'contextMatch', 'repetitions', 'exact', 'fuzzy9599', 'fuzzy8594', 'fuzzy7584', 'fuzzy5074', 'noMatch', 'fragments'],
+        quantityTypes: words,
+      },
+      {
+        id: 'phrase',
+        name: 'Phrase TMS',
+        matches: ['contextMatch', 'repetitions', 'exact', 'fuzzy9599', 'fuzzy8594', 'fuzzy7584', 'fuzzy5074', 'noMatch'],
+        quantityTypes: words,
+      },
     ]);
     expect((await t.otherApi.get(`${BASE}/cat-tools`)).body).toEqual(reply.body);
     expect((await t.api.withKey(t.account.readKey).get(`${BASE}/cat-tools`)).body).toEqual(reply.body);
@@ -84,7 +112,11 @@ describe('POST, GET, PUT, DELETE configurations', () => {
   });
 
   it('accepts JSON bodies and a decimal conversion factor', async () => {
-    const reply = await t.api.post(BASE, valid({ name: 'memoQ chars', catTool: 'memoq', conversionFactor: 0.1667, destinationQuantityType: unit.Lines, sourceQuantityType: 'characters' }), { json: true });
+    const reply = await t.api.post(
+      BASE,
+      valid({ name: 'memoQ chars', catTool: 'memoq', conversionFactor: 0.1667, destinationQuantityType: unit.Lines, sourceQuantityType: 'characters' }),
+      { json: true },
+    );
     expect(reply.status).toBe(201);
     expect(reply.body.catTool).toEqual({ id: 'memoq', name: 'memoQ' });
     expect(reply.body.quantityTypes).toEqual({ destination: { id: unit.Lines, name: 'Lines' }, conversionFactor: 0.1667, source: 'characters' });
@@ -145,7 +177,12 @@ describe('POST, GET, PUT, DELETE configurations', () => {
 
   it('updates each field, keeps the others and records the event', async () => {
     const config = await create({ name: 'Before' });
-    const reply = await t.api.put(`${BASE}/${config.id}`, { name: ' After ', conversionFactor: 2.5, destinationQuantityType: unit.Characters, sourceQuantityType: 'characters' });
+    const reply = await t.api.put(`${BASE}/${config.id}`, {
+      name: ' After ',
+      conversionFactor: 2.5,
+      destinationQuantityType: unit.Characters,
+      sourceQuantityType: 'characters',
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       ...config,
@@ -189,11 +226,34 @@ describe('POST, GET, PUT, DELETE configurations', () => {
     const config = await create({ name: 'Default of a client' });
     await add(config.id, match['100%']!, 'exact');
     const now = new Date().toISOString();
-    const party = { account_id: t.account.accountId, name: 'P', name_key: 'p', search_text: 'p', archived: 0, pinned: 0, address: '{}', email: '', phone: '', vat_number: '', national_identification_number: '', details: '', currency: 'EUR', cat_configuration_id: config.id, created_at: now, updated_at: now };
-    await t.database.db.insertInto('clients').values({ ...party, id: 'c00000000000000000000001', website: '' }).execute();
+    const party = {
+      account_id: t.account.accountId,
+      name: 'P',
+      name_key: 'p',
+      search_text: 'p',
+      archived: 0,
+      pinned: 0,
+      address: '{}',
+      email: '',
+      phone: '',
+      vat_number: '',
+      national_identification_number: '',
+      details: '',
+      currency: 'EUR',
+      cat_configuration_id: config.id,
+      created_at: now,
+      updated_at: now,
+    };
+    await t.database.db
+      .insertInto('clients')
+      .values({ ...party, id: 'c00000000000000000000001', website: '' })
+      .execute();
     expectError(await t.api.delete(`${BASE}/${config.id}`), 409, 'resource_in_use');
     await t.database.db.updateTable('clients').set({ cat_configuration_id: null }).where('id', '=', 'c00000000000000000000001').execute();
-    await t.database.db.insertInto('suppliers').values({ ...party, id: 'c00000000000000000000002', supplier_type: 'freelance', mobile_phone: '', nickname: '' }).execute();
+    await t.database.db
+      .insertInto('suppliers')
+      .values({ ...party, id: 'c00000000000000000000002', supplier_type: 'freelance', mobile_phone: '', nickname: '' })
+      .execute();
     expectError(await t.api.delete(`${BASE}/${config.id}`), 409, 'resource_in_use');
     await t.database.db.updateTable('suppliers').set({ cat_configuration_id: null }).where('id', '=', 'c00000000000000000000002').execute();
     const last = (await t.api.get(`${BASE}/${config.id}`)).body;
@@ -273,7 +333,12 @@ describe('mappings', () => {
 
   it('moves a mapping to a 0-based position; out of range 400; without mapping 404', async () => {
     const config = await create({ name: 'Order' });
-    for (const [category, toolMatch] of [['Context match', 'perfect'], ['Repetitions', 'repeated'], ['100%', 'exact'], ['No match', 'new']] as const) {
+    for (const [category, toolMatch] of [
+      ['Context match', 'perfect'],
+      ['Repetitions', 'repeated'],
+      ['100%', 'exact'],
+      ['No match', 'new'],
+    ] as const) {
       await add(config.id, match[category]!, toolMatch);
     }
     let reply = await move(config.id, match['No match']!, 0);
@@ -301,10 +366,20 @@ describe('mappings', () => {
     await add(config.id, match['No match']!, 'new');
     let reply = await removeMatch(config.id, match['100%']!, 'exact');
     expect(reply.status).toBe(200);
-    expect(summary(reply.body)).toEqual([['Context match', ['perfect']], ['100%', ['locked']], ['No match', ['new']]]);
+    expect(summary(reply.body)).toEqual([
+      ['Context match', ['perfect']],
+      ['100%', ['locked']],
+      ['No match', ['new']],
+    ]);
     reply = await removeMatch(config.id, match['Context match']!, 'perfect');
-    expect(summary(reply.body)).toEqual([['100%', ['locked']], ['No match', ['new']]]);
-    expect(summary((await move(config.id, match['100%']!, 1)).body)).toEqual([['No match', ['new']], ['100%', ['locked']]]);
+    expect(summary(reply.body)).toEqual([
+      ['100%', ['locked']],
+      ['No match', ['new']],
+    ]);
+    expect(summary((await move(config.id, match['100%']!, 1)).body)).toEqual([
+      ['No match', ['new']],
+      ['100%', ['locked']],
+    ]);
     expectError(await move(config.id, match['100%']!, 2), 400, 'parameter_invalid');
     expectError(await removeMatch(config.id, match['100%']!, 'exact'), 404, 'resource_missing');
     expectError(await removeMatch(config.id, match['Context match']!, 'perfect'), 404, 'resource_missing');
@@ -355,7 +430,12 @@ describe('mappings', () => {
     const body = (await t.api.get(`${BASE}/${config.id}`)).body;
     expect(body.mappings).toHaveLength(categories.length);
     expect(body.mappings.flatMap((m: { toolMatches: string[] }) => m.toolMatches).sort()).toEqual([...tool].sort());
-    const positions = await t.database.db.selectFrom('cat_configuration_mappings').select('position').where('configuration_id', '=', config.id).orderBy('position').execute();
+    const positions = await t.database.db
+      .selectFrom('cat_configuration_mappings')
+      .select('position')
+      .where('configuration_id', '=', config.id)
+      .orderBy('position')
+      .execute();
     expect(positions.map((row) => row.position)).toEqual(categories.map((_, index) => index));
   });
 });

@@ -86,7 +86,11 @@ describe('POST /v2/clients', () => {
   });
 
   it('takes a JSON body with native types and rejects strings for booleans and numbers there', async () => {
-    const reply = await t.api.post('/v2/clients', { name: 'JSON Client', pinned: true, minimumFee: 99.99, address: { country: 'NL' }, currency: 'JPY' }, { json: true });
+    const reply = await t.api.post(
+      '/v2/clients',
+      { name: 'JSON Client', pinned: true, minimumFee: 99.99, address: { country: 'NL' }, currency: 'JPY' },
+      { json: true },
+    );
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ pinned: true, minimumFee: 99.99, address: { country: 'NL' }, currency: { code: 'JPY', symbol: '¥' } });
     expectError(await t.api.post('/v2/clients', { name: 'X', pinned: 'true' }, { json: true }), 400, 'parameter_invalid');
@@ -104,10 +108,10 @@ describe('POST /v2/clients', () => {
 
   it('defaults tax1 and tax2 to the taxes flagged isDefaultTax1 / isDefaultTax2, unless disabled or given', async () => {
     const api = await freshApi('Default taxes');
-    const first = (await api.post('/v2/account/taxes', { name: 'VAT 21', value: 0.21, })).body;
+    const first = (await api.post('/v2/account/taxes', { name: 'VAT 21', value: 0.21 })).body;
     const second = (await api.post('/v2/account/taxes', { name: 'Withholding', value: -0.15 })).body;
     const other = (await api.post('/v2/account/taxes', { name: 'VAT 6', value: 0.06 })).body;
-    expect((await newClient({}, api))).toMatchObject({ tax1: null, tax2: null });
+    expect(await newClient({}, api)).toMatchObject({ tax1: null, tax2: null });
     await api.put(`/v2/account/taxes/${first.id}`, { isDefaultTax1: true });
     await api.put(`/v2/account/taxes/${second.id}`, { isDefaultTax2: true });
     expect(await newClient({}, api)).toMatchObject({ tax1: { id: first.id, name: 'VAT 21' }, tax2: { id: second.id, name: 'Withholding' } });
@@ -154,7 +158,7 @@ describe('POST /v2/clients', () => {
     expect((await newClient({ email: '' })).email).toBe('');
   });
 
-  it('validates tax references: malformed, unknown, another account\'s, disabled → 400', async () => {
+  it("validates tax references: malformed, unknown, another account's, disabled → 400", async () => {
     const disabled = (await t.api.post('/v2/account/taxes', { name: 'Old VAT', value: 0.19 })).body;
     await t.api.put(`/v2/account/taxes/${disabled.id}`, { disabled: true });
     const foreign = (await t.otherApi.post('/v2/account/taxes', { name: 'Their VAT', value: 0.2 })).body;
@@ -191,7 +195,7 @@ describe('POST /v2/clients', () => {
 });
 
 describe('GET /v2/clients/:id', () => {
-  it('answers 404 for a missing, malformed or another account\'s id', async () => {
+  it("answers 404 for a missing, malformed or another account's id", async () => {
     const client = await newClient();
     expectError(await t.api.get(`/v2/clients/${MISSING_ID}`), 404, 'resource_missing');
     expectError(await t.api.get('/v2/clients/not-an-id'), 404, 'resource_missing');
@@ -310,7 +314,7 @@ describe('labels on clients (docs/master-data.md)', () => {
     expectError(await t.api.delete(`/v2/clients/${client.id}/labels/${vip.id}`), 404, 'resource_missing');
   });
 
-  it('answers 404 for another account\'s label or client', async () => {
+  it("answers 404 for another account's label or client", async () => {
     const client = await newClient();
     const theirs = (await t.otherApi.post('/v2/account/labels', { name: 'Their label', color: '#000000' })).body;
     const mine = (await t.api.post('/v2/account/labels', { name: 'My label', color: '#00ff00' })).body;

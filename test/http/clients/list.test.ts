@@ -71,7 +71,16 @@ describe('GET /v2/clients', () => {
   });
 
   it('rejects invalid paging values with 400', async () => {
-    for (const query of [{ page: 0 }, { page: 'x' }, { pageSize: 0 }, { pageSize: 101 }, { sort: 'email' }, { direction: 'up' }, { archived: 'perhaps' }, { label: 'bad-id' }]) {
+    for (const query of [
+      { page: 0 },
+      { page: 'x' },
+      { pageSize: 0 },
+      { pageSize: 101 },
+      { sort: 'email' },
+      { direction: 'up' },
+      { archived: 'perhaps' },
+      { label: 'bad-id' },
+    ]) {
       expectError(await api.get('/v2/clients', query), 400, 'parameter_invalid');
     }
     expectError(await api.get('/v2/clients', { color: 'red' }), 400, 'parameter_unknown');
@@ -100,7 +109,8 @@ describe('GET /v2/clients', () => {
   });
 
   it('filters by label[] (several labels: any of them); a missing or foreign label id is 400', async () => {
-    const byLabels = async (labels: string[]) => names((await api.get(`/v2/clients?${labels.map((id) => `label[]=${id}`).join('&')}&sort=name&direction=asc`)).body);
+    const byLabels = async (labels: string[]) =>
+      names((await api.get(`/v2/clients?${labels.map((id) => `label[]=${id}`).join('&')}&sort=name&direction=asc`)).body);
     expect(await byLabels([urgent])).toEqual(['delta', 'Zeta']);
     expect(await byLabels([big])).toEqual(['Beta', 'delta']);
     expect(await byLabels([urgent, big])).toEqual(['Beta', 'delta', 'Zeta']);
@@ -138,7 +148,7 @@ describe('GET /v2/clients', () => {
     }
   });
 
-  it('never lists another account\'s clients', async () => {
+  it("never lists another account's clients", async () => {
     const other = (await t.otherApi.get('/v2/clients', { pageSize: 100 })).body;
     expect(other.items.every((item: { id: string }) => !Object.values(ids).includes(item.id))).toBe(true);
     expect(names(other)).toContain('Alpha of account two');

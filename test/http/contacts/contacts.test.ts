@@ -175,7 +175,7 @@ describe.each(owners)('contacts of a $owner', ({ owner, base, emails, flag, fore
     expect(rows[2].contacts).toEqual([]);
   });
 
-  it('answers 404 for a missing, malformed or another account\'s parent, and for a contact of another parent', async () => {
+  it("answers 404 for a missing, malformed or another account's parent, and for a contact of another parent", async () => {
     const parent = await newOwner();
     const sibling = await newOwner();
     const contact = (await t.api.post(path(parent.id), { fullName: 'Mine' })).body;

@@ -105,7 +105,9 @@ async function expectConsistent(label: string, groupIds: readonly string[], docu
     const by = fixed.get(id);
     expect(job.progress, `${label}: job ${id} progress`).toBe(given.progress);
     expect(job.status === 4, `${label}: job ${id} status ${job.status}`).toBe(by?.type === 'invoiced');
-    expect({ type: job.estimation.type, total: job.estimation.total }, `${label}: job ${id} estimation`).toEqual(by ?? { type: 'estimation', total: given.fixedPrice });
+    expect({ type: job.estimation.type, total: job.estimation.total }, `${label}: job ${id} estimation`).toEqual(
+      by ?? { type: 'estimation', total: given.fixedPrice },
+    );
   }
   for (const groupId of groupIds) {
     const group = await ok(t.api.get(`/v2/groups/${groupId}`));
@@ -116,7 +118,9 @@ async function expectConsistent(label: string, groupIds: readonly string[], docu
     expect(group.progress, `${label}: group ${groupId} progress`).toBe(progress);
     expect(group.status, `${label}: group ${groupId} status`).toBe(groupStatus(members.map((job) => job.status)));
     expect(cents(group.estimation.total), `${label}: group ${groupId} total`).toBe(live.reduce((sum, job) => sum + cents(job.estimation.total), 0));
-    expect(cents(group.estimation.totalInvoiced), `${label}: group ${groupId} totalInvoiced`).toBe(live.reduce((sum, job) => sum + cents(job.estimation.totalInvoiced ?? 0), 0));
+    expect(cents(group.estimation.totalInvoiced), `${label}: group ${groupId} totalInvoiced`).toBe(
+      live.reduce((sum, job) => sum + cents(job.estimation.totalInvoiced ?? 0), 0),
+    );
   }
 }
 

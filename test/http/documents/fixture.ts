@@ -23,7 +23,11 @@ async function created(api: Api, path: string, params: Record<string, unknown>):
 
 export async function docWorld(api: Api): Promise<DocWorld> {
   return {
-    client: await created(api, '/v2/clients', { name: `Acme ${uniq()}`, currency: 'EUR', address: { street: '1 Main Street', city: 'Brussels', postalCode: '1000', country: 'BE' } }),
+    client: await created(api, '/v2/clients', {
+      name: `Acme ${uniq()}`,
+      currency: 'EUR',
+      address: { street: '1 Main Street', city: 'Brussels', postalCode: '1000', country: 'BE' },
+    }),
     otherClient: await created(api, '/v2/clients', { name: `Other ${uniq()}`, currency: 'EUR' }),
     supplier: await created(api, '/v2/suppliers', { name: `Translator ${uniq()}`, currency: 'EUR' }),
     service: await created(api, '/v2/account/services', { name: `Translation ${uniq()}` }),

@@ -35,20 +35,39 @@ describe('group lines on invoices', () => {
     const cName = (await job(t.api, c)).name;
     const dName = (await job(t.api, d)).name;
     expect(invoice.lines).toEqual([
-      { id: expect.any(String), group: { id: g, name: 'Website launch' }, description: 'Website launch', quantity: 1, quantityType: null, unitCost: 123.45, total: 123.45 },
+      {
+        id: expect.any(String),
+        group: { id: g, name: 'Website launch' },
+        description: 'Website launch',
+        quantity: 1,
+        quantityType: null,
+        unitCost: 123.45,
+        total: 123.45,
+      },
       { ...ROW, job: { id: c, name: cName }, description: cName, unitCost: 0.1, total: 10 },
       { ...ROW, job: { id: d, name: dName }, description: dName, unitCost: 0.055, total: 5.5 },
     ]);
     // 123.45 + 10 + 5.5 = 138.95; × 0.21 = 29.1795 → 29.18; 168.13
     expect(invoice.total).toEqual({ subtotal: 138.95, discount: 0, tax1: 29.18, tax2: 0, total: 168.13 });
-    for (const [id, total] of [[a, 100], [b, 23.45]] as const) {
+    for (const [id, total] of [
+      [a, 100],
+      [b, 23.45],
+    ] as const) {
       expect(await job(t.api, id)).toMatchObject({ status: 4, estimation: { type: 'invoiced', total, totalInvoiced: total } });
     }
 
     // Removing a job of the group: the group line holds the other one.
     const removedA = await t.api.delete(`/v2/invoices/${invoice.id}/jobs/${a}`);
     expect(removedA.status, JSON.stringify(removedA.body)).toBe(200);
-    expect(removedA.body.lines[0]).toEqual({ id: expect.any(String), group: { id: g, name: 'Website launch' }, description: 'Website launch', quantity: 1, quantityType: null, unitCost: 23.45, total: 23.45 });
+    expect(removedA.body.lines[0]).toEqual({
+      id: expect.any(String),
+      group: { id: g, name: 'Website launch' },
+      description: 'Website launch',
+      quantity: 1,
+      quantityType: null,
+      unitCost: 23.45,
+      total: 23.45,
+    });
     // 23.45 + 10 + 5.5 = 38.95; × 0.21 = 8.1795 → 8.18; 47.13
     expect(removedA.body.total).toEqual({ subtotal: 38.95, discount: 0, tax1: 8.18, tax2: 0, total: 47.13 });
     expect(await job(t.api, a)).toMatchObject({ status: 3, estimation: { type: 'estimation', total: 100, totalInvoiced: null } });
@@ -72,7 +91,15 @@ describe('group lines on invoices', () => {
     await t.api.post(`/v2/invoices/${invoice.id}/send`);
     const credit = await t.api.post(`/v2/invoices/${invoice.id}/credit`);
     expect(credit.status, JSON.stringify(credit.body)).toBe(201);
-    expect(credit.body.lines[2]).toEqual({ id: expect.any(String), group: { id: g, name: 'Website launch' }, description: 'Website launch', quantity: -1, quantityType: null, unitCost: 23.45, total: -23.45 });
+    expect(credit.body.lines[2]).toEqual({
+      id: expect.any(String),
+      group: { id: g, name: 'Website launch' },
+      description: 'Website launch',
+      quantity: -1,
+      quantityType: null,
+      unitCost: 23.45,
+      total: -23.45,
+    });
     expect(credit.body.total).toEqual({ subtotal: -38.95, discount: 0, tax1: -8.18, tax2: 0, total: -47.13 });
     expect((await job(t.api, b)).status).toBe(3);
   });
@@ -96,7 +123,9 @@ describe('group lines on quotes', () => {
     const g = await group('Brochure', true, [e, f]);
     const created = await t.api.post('/v2/quotes', { client: w.client, jobs: [e, f], discount: 0.1 });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.lines).toEqual([{ id: expect.any(String), group: { id: g, name: 'Brochure' }, description: 'Brochure', quantity: 1, quantityType: null, unitCost: 42.5, total: 42.5 }]);
+    expect(created.body.lines).toEqual([
+      { id: expect.any(String), group: { id: g, name: 'Brochure' }, description: 'Brochure', quantity: 1, quantityType: null, unitCost: 42.5, total: 42.5 },
+    ]);
     // 42.5 − 4.25 = 38.25
     expect(created.body.total).toEqual({ subtotal: 42.5, discount: 4.25, tax1: 0, tax2: 0, total: 38.25 });
     // Quotes do not move jobs.

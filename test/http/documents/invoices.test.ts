@@ -56,7 +56,15 @@ describe('POST /v2/invoices', () => {
     });
     expect(body.lines).toEqual([
       { id: expect.any(String), description: 'Rush fee', quantity: 3, quantityType: { id: w.unit, name: expect.any(String) }, unitCost: 1.005, total: 3.02 },
-      { id: expect.any(String), job: { id: jobId, name: expect.any(String) }, description: expect.any(String), quantity: 100, quantityType: { id: w.unit, name: expect.any(String) }, unitCost: 1, total: 100 },
+      {
+        id: expect.any(String),
+        job: { id: jobId, name: expect.any(String) },
+        description: expect.any(String),
+        quantity: 100,
+        quantityType: { id: w.unit, name: expect.any(String) },
+        unitCost: 1,
+        total: 100,
+      },
     ]);
     expect(body.createdAt).toMatch(DATE);
     // The job is invoiced: status 4, estimation fixed by the line.
@@ -129,7 +137,11 @@ describe('retrieve, list, update, delete', () => {
     const invoice = await newInvoice(t.api, { client: w.client, lines: [{ description: 'Work', quantity: 2, unitCost: 50 }] });
     const updated = await t.api.put(`/v2/invoices/${invoice.id}`, { tax1: w.vat, applyVATReverseCharge: true, issueDate: '2025-03-01', paymentTerms: 10 });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(updated.body).toMatchObject({ dueDate: '2025-03-11T00:00:00.000Z', applyVATReverseCharge: true, total: { subtotal: 100, discount: 0, tax1: 0, tax2: 0, total: 100 } });
+    expect(updated.body).toMatchObject({
+      dueDate: '2025-03-11T00:00:00.000Z',
+      applyVATReverseCharge: true,
+      total: { subtotal: 100, discount: 0, tax1: 0, tax2: 0, total: 100 },
+    });
     const noReverse = await t.api.put(`/v2/invoices/${invoice.id}`, { applyVATReverseCharge: false, tax1: null });
     expect(noReverse.body).toMatchObject({ tax1: null, total: { total: 100 } });
     expectError(await t.api.put(`/v2/invoices/${invoice.id}`, { tax2: MISSING_ID }), 400, 'parameter_invalid');
@@ -169,7 +181,7 @@ describe('jobs on an invoice', () => {
     const removed = await t.api.delete(`/v2/invoices/${invoice.id}/jobs/${jobId}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ lines: [], total: { subtotal: 0, total: 0 } });
-    expect((await job(t.api, jobId))).toMatchObject({ status: 3, estimation: { type: 'estimation', totalInvoiced: null } });
+    expect(await job(t.api, jobId)).toMatchObject({ status: 3, estimation: { type: 'estimation', totalInvoiced: null } });
     expectError(await t.api.delete(`/v2/invoices/${invoice.id}/jobs/${jobId}`), 404, 'resource_missing');
     expectError(await t.api.post(`/v2/invoices/${invoice.id}/jobs/${MISSING_ID}`), 404, 'resource_missing');
     const foreign = await fixedJob(t.otherApi, await docWorld(t.otherApi), 5);
@@ -184,7 +196,12 @@ describe('send, payments, credit', () => {
     const invoice = await newInvoice(t.api, { client: w.client, issueDate: '2025-05-01' });
     const sent = await t.api.post(`/v2/invoices/${invoice.id}/send`);
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ status: 2, number: expect.stringMatching(/^INV-2025-\d{4}$/), issueDate: '2025-05-01T00:00:00.000Z', dueDate: '2025-05-31T00:00:00.000Z' });
+    expect(sent.body).toMatchObject({
+      status: 2,
+      number: expect.stringMatching(/^INV-2025-\d{4}$/),
+      issueDate: '2025-05-01T00:00:00.000Z',
+      dueDate: '2025-05-31T00:00:00.000Z',
+    });
     expectError(await t.api.post(`/v2/invoices/${invoice.id}/send`), 409, 'state_conflict');
   });
 
@@ -198,7 +215,16 @@ describe('send, payments, credit', () => {
     const partial = await t.api.post(`/v2/invoices/${invoice.id}/payments`, { amount: 40, date: '2025-02-01', description: 'Advance' });
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
     expect(partial.body).toMatchObject({ status: 2, isPartiallyPaid: true, paymentDate: null });
-    expect(partial.body.payments).toEqual([{ id: expect.any(String), amount: 40, date: '2025-02-01T00:00:00.000Z', description: 'Advance', isFullyPaid: false, createdAt: expect.stringMatching(DATE) }]);
+    expect(partial.body.payments).toEqual([
+      {
+        id: expect.any(String),
+        amount: 40,
+        date: '2025-02-01T00:00:00.000Z',
+        description: 'Advance',
+        isFullyPaid: false,
+        createdAt: expect.stringMatching(DATE),
+      },
+    ]);
     const full = await t.api.post(`/v2/invoices/${invoice.id}/payments`, { amount: 60, date: '2025-03-01' });
     expect(full.body).toMatchObject({ status: 3, isPartiallyPaid: false, paymentDate: '2025-03-01T00:00:00.000Z' });
     const second = full.body.payments[1].id;

@@ -39,9 +39,16 @@ const KINDS = [
 ] as const;
 
 async function scriptDocument(kind: (typeof KINDS)[number], sample: (typeof SCRIPTS)[number]): Promise<Buffer> {
-  const party = await t.api.post(kind.partyPath, { name: sample.name, currency: 'EUR', address: { street: sample.description, city: sample.city, postalCode: '00-950', country: 'PL' } });
+  const party = await t.api.post(kind.partyPath, {
+    name: sample.name,
+    currency: 'EUR',
+    address: { street: sample.description, city: sample.city, postalCode: '00-950', country: 'PL' },
+  });
   expect(party.status, JSON.stringify(party.body)).toBe(201);
-  const document = await t.api.post(`/v2/${kind.kind}`, { [kind.party]: party.body.id, lines: [{ description: sample.description, quantity: 2, unitCost: 12.5 }] });
+  const document = await t.api.post(`/v2/${kind.kind}`, {
+    [kind.party]: party.body.id,
+    lines: [{ description: sample.description, quantity: 2, unitCost: 12.5 }],
+  });
   expect(document.status, JSON.stringify(document.body)).toBe(201);
   return pdfOf(t.api, `/v2/${kind.kind}/${document.body.id}/pdf`);
 }
@@ -50,7 +57,17 @@ describe('GET /v2/{kind}/:id/pdf', () => {
   it('renders an invoice: account, party, number, dates, lines, totals, taxes, terms', async () => {
     await t.api.put('/v2/account', { address: { street: '5 Agency Road', city: 'Ghent', postalCode: '9000', country: 'BE' } });
     const jobId = await fixedJob(t.api, w, 100, { name: 'Manual translation' });
-    const invoice = (await t.api.post('/v2/invoices', { client: w.client, jobs: [jobId], lines: [{ description: 'Rush fee', quantity: 3, unitCost: 1.005 }], discount: 0.1, tax1: w.vat, issueDate: '2025-01-15', terms: 'Bank transfer within 30 days' })).body;
+    const invoice = (
+      await t.api.post('/v2/invoices', {
+        client: w.client,
+        jobs: [jobId],
+        lines: [{ description: 'Rush fee', quantity: 3, unitCost: 1.005 }],
+        discount: 0.1,
+        tax1: w.vat,
+        issueDate: '2025-01-15',
+        terms: 'Bank transfer within 30 days',
+      })
+    ).body;
     await t.api.post(`/v2/invoices/${invoice.id}/send`);
     const pdf = await pdfOf(t.api, `/v2/invoices/${invoice.id}/pdf`);
     if (process.env.DOC_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.DOC_PDF_OUT, pdf);
@@ -59,7 +76,30 @@ describe('GET /v2/{kind}/:id/pdf', () => {
     const text = lines.join('\n');
     // Each column is as wide as its widest cell or title: no title wraps.
     expect(lines).toContain('Description Quantity Unit Unit cost Total');
-    for (const expected of ['Agency One', '5 Agency Road', '9000 Ghent', 'Invoice', 'INV-2025-0001', 'Issue date: 2025-01-15', 'Due date: 2025-02-14', '1 Main Street', '1000 Brussels', 'Manual translation', 'Rush fee', '€1.005', '€3.02', 'Subtotal', '€103.02', 'Discount (10 %)', '-€10.30', '(21 %)', '€19.47', 'Total', '€112.19', 'Bank transfer within 30 days']) {
+    for (const expected of [
+      'Agency One',
+      '5 Agency Road',
+      '9000 Ghent',
+      'Invoice',
+      'INV-2025-0001',
+      'Issue date: 2025-01-15',
+      'Due date: 2025-02-14',
+      '1 Main Street',
+      '1000 Brussels',
+      'Manual translation',
+      'Rush fee',
+      '€1.005',
+      '€3.02',
+      'Subtotal',
+      '€103.02',
+      'Discount (10 %)',
+      '-€10.30',
+      '(21 %)',
+      '€19.47',
+      'Total',
+      '€112.19',
+      'Bank transfer within 30 days',
+    ]) {
       expect(text, `missing "${expected}" in\n${text}`).toContain(expected);
     }
     // Countries by name, not code.
@@ -85,19 +125,29 @@ describe('PDFs in every script (invoices, quotes and purchase orders share the r
     for (const kind of KINDS) for (const sample of SCRIPTS) pdfs.set(`${kind.kind} ${sample.script}`, await scriptDocument(kind, sample));
   });
 
-  it.each(KINDS.flatMap((kind) => READ_BY_PDFJS.map((sample) => [kind.kind, sample.script] as const)))('%s, %s: party name, address and description read back as written', async (kind, script) => {
-    const sample = SCRIPTS.find((candidate) => candidate.script === script)!;
-    const lines = await pdfLines(pdfs.get(`${kind} ${script}`)!);
-    for (const expected of [sample.name, sample.description, 'Poland']) expect(lines, `"${expected}"`).toContain(expected);
-    // The postal code and the city share a line, in the order the bidi algorithm gives them.
-    expect(lines.some((line) => line.includes(sample.city) && line.includes('00-950')), sample.city).toBe(true);
-  });
+  it.each(KINDS.flatMap((kind) => READ_BY_PDFJS.map((sample) => [kind.kind, sample.script] as const)))(
+    '%s, %s: party name, address and description read back as written',
+    async (kind, script) => {
+      const sample = SCRIPTS.find((candidate) => candidate.script === script)!;
+      const lines = await pdfLines(pdfs.get(`${kind} ${script}`)!);
+      for (const expected of [sample.name, sample.description, 'Poland']) expect(lines, `"${expected}"`).toContain(expected);
+      // The postal code and the city share a line, in the order the bidi algorithm gives them.
+      expect(
+        lines.some((line) => line.includes(sample.city) && line.includes('00-950')),
+        sample.city,
+      ).toBe(true);
+    },
+  );
 
   it.skipIf(!hasPdftotext)('every script, Arabic included, reads back through poppler (ActualText for right-to-left runs)', () => {
     for (const kind of KINDS) {
       for (const sample of SCRIPTS) {
         const lines = pdftotextLines(pdfs.get(`${kind.kind} ${sample.script}`)!);
-        for (const expected of [sample.name, sample.description, sample.city]) expect(lines.some((line) => line.includes(expected)), `${kind.kind} ${sample.script}: "${expected}" in\n${lines.join('\n')}`).toBe(true);
+        for (const expected of [sample.name, sample.description, sample.city])
+          expect(
+            lines.some((line) => line.includes(expected)),
+            `${kind.kind} ${sample.script}: "${expected}" in\n${lines.join('\n')}`,
+          ).toBe(true);
       }
     }
   });
@@ -111,10 +161,24 @@ describe('PDFs in every script (invoices, quotes and purchase orders share the r
     const raw = pdf.toString('latin1');
     expect(raw).not.toContain('/Helvetica');
     const fonts = [...raw.matchAll(/\/BaseFont \/([A-Z]{6})\+(\S+)/g)].map((match) => match[2]!.replace(/\/.*/, ''));
-    expect(new Set(fonts)).toEqual(new Set(['NotoSans-Regular', 'NotoSans-Bold', 'NotoSansArabic-Regular', 'NotoSansHebrew-Regular', 'NotoSansSC-Regular', 'NotoSansJP-Regular', 'NotoSansKR-Regular']));
+    expect(new Set(fonts)).toEqual(
+      new Set([
+        'NotoSans-Regular',
+        'NotoSans-Bold',
+        'NotoSansArabic-Regular',
+        'NotoSansHebrew-Regular',
+        'NotoSansSC-Regular',
+        'NotoSansJP-Regular',
+        'NotoSansKR-Regular',
+      ]),
+    );
     expect(pdf.length).toBeLessThan(120_000);
     const text = await pdfLines(pdf);
-    for (const sample of READ_BY_PDFJS) expect(text.some((line) => line.startsWith(sample.description)), sample.description).toBe(true);
+    for (const sample of READ_BY_PDFJS)
+      expect(
+        text.some((line) => line.startsWith(sample.description)),
+        sample.description,
+      ).toBe(true);
   });
 });
 
@@ -124,14 +188,32 @@ describe('amounts and the line table', () => {
     const lines = [
       { description: 'Framework agreement, all languages, all year', quantity: 1, unitCost: 1247067890 },
       { description: 'Proofreading', quantity: 12500.5, unitCost: 0.125 },
-      { description: 'A long description that has to wrap over several lines of the description column because it goes on and on and on, far wider than the column is.', quantity: 1, unitCost: 1 },
+      {
+        description:
+          'A long description that has to wrap over several lines of the description column because it goes on and on and on, far wider than the column is.',
+        quantity: 1,
+        unitCost: 1,
+      },
     ];
     const invoice = await t.api.post('/v2/invoices', { client: client.body.id, lines, tax1: w.vat });
     expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
     const pdf = await pdfOf(t.api, `/v2/invoices/${invoice.body.id}/pdf`);
     const items = await pdfItems(pdf);
     const texts = items.map((item) => item.text);
-    for (const whole of ['Description', 'Quantity', 'Unit', 'Unit cost', 'Total', '£1 247 067 890.00', '£1 247 069 453.56', '12 500.5', '£0.125', '£1 562.56', '£261 884 585.25', '£1 508 954 038.81']) {
+    for (const whole of [
+      'Description',
+      'Quantity',
+      'Unit',
+      'Unit cost',
+      'Total',
+      '£1 247 067 890.00',
+      '£1 247 069 453.56',
+      '12 500.5',
+      '£0.125',
+      '£1 562.56',
+      '£261 884 585.25',
+      '£1 508 954 038.81',
+    ]) {
       expect(texts, `"${whole}" as one piece of text in ${JSON.stringify(texts)}`).toContain(whole);
     }
     const right = 595.28 - 50;
@@ -159,12 +241,20 @@ describe('amounts and the line table', () => {
 
 describe('long texts', () => {
   it('an account and a party with 255 characters in every field run onto the next page, never off it', async () => {
-    const long = (word: string) => `${word} `.repeat(Math.ceil(256 / (word.length + 1))).slice(0, 255).trim();
+    const long = (word: string) =>
+      `${word} `
+        .repeat(Math.ceil(256 / (word.length + 1)))
+        .slice(0, 255)
+        .trim();
     const address = { name: long('Адрес'), street: long('Straße'), city: long('東京都'), postalCode: long('00-950'), state: long('ولاية') };
     expect((await t.api.put('/v2/account', { name: long('Übersetzungsbüro'), address: { ...address, country: 'DE' } })).status).toBe(200);
     const client = await t.api.post('/v2/clients', { name: long('Łódź'), currency: 'EUR', address: { ...address, country: 'PL' } });
     expect(client.status, JSON.stringify(client.body)).toBe(201);
-    const invoice = await t.api.post('/v2/invoices', { client: client.body.id, lines: [{ description: long('Übersetzung'), quantity: 1, unitCost: 1 }], terms: long('Zahlbar') });
+    const invoice = await t.api.post('/v2/invoices', {
+      client: client.body.id,
+      lines: [{ description: long('Übersetzung'), quantity: 1, unitCost: 1 }],
+      terms: long('Zahlbar'),
+    });
     const pdf = await pdfOf(t.api, `/v2/invoices/${invoice.body.id}/pdf`);
     const items = await pdfItems(pdf);
     expect(Math.max(...items.map((item) => item.page))).toBeGreaterThan(1);

@@ -15,7 +15,13 @@ describe('quotes', () => {
     const jobId = await fixedJob(t.api, w, 80);
     const created = await t.api.post('/v2/quotes', { client: w.client, jobs: [jobId], validityDate: '2025-06-30', tax1: w.vat });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ object: 'quote', status: 1, number: null, validityDate: '2025-06-30T00:00:00.000Z', total: { subtotal: 80, tax1: 16.8, total: 96.8 } });
+    expect(created.body).toMatchObject({
+      object: 'quote',
+      status: 1,
+      number: null,
+      validityDate: '2025-06-30T00:00:00.000Z',
+      total: { subtotal: 80, tax1: 16.8, total: 96.8 },
+    });
     expect(created.body.type).toBeUndefined();
     expect((await job(t.api, jobId)).status).toBe(1);
     expectError(await t.api.post(`/v2/quotes/${created.body.id}/accept`), 409, 'state_conflict');
@@ -65,7 +71,11 @@ describe('purchase orders', () => {
     const withOutsourcing = await t.api.post(`/v2/jobs/${jobId}/outsourcing`, { supplier: w.supplier, fixedPrice: 60 });
     expect(withOutsourcing.status, JSON.stringify(withOutsourcing.body)).toBe(200);
     const outsourcingId = withOutsourcing.body.outsourcing[0].id;
-    const created = await t.api.post('/v2/purchase-orders', { supplier: w.supplier, outsourcing: [outsourcingId], lines: [{ description: 'Review', quantity: 2, unitCost: 12.5 }] });
+    const created = await t.api.post('/v2/purchase-orders', {
+      supplier: w.supplier,
+      outsourcing: [outsourcingId],
+      lines: [{ description: 'Review', quantity: 2, unitCost: 12.5 }],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ object: 'purchaseOrder', supplier: { id: w.supplier }, status: 1, total: { subtotal: 85, total: 85 } });
     expect(created.body.client).toBeUndefined();
@@ -76,7 +86,10 @@ describe('purchase orders', () => {
     const removed = await t.api.delete(`/v2/purchase-orders/${created.body.id}/outsourcing/${outsourcingId}`);
     expect(removed.body.total.total).toBe(25);
     expect((await t.api.post(`/v2/purchase-orders/${created.body.id}/outsourcing/${outsourcingId}`)).body.total.total).toBe(85);
-    expect((await t.api.post(`/v2/purchase-orders/${created.body.id}/send`)).body).toMatchObject({ status: 2, number: expect.stringMatching(/^PO-\d{4}-0001$/) });
+    expect((await t.api.post(`/v2/purchase-orders/${created.body.id}/send`)).body).toMatchObject({
+      status: 2,
+      number: expect.stringMatching(/^PO-\d{4}-0001$/),
+    });
     expectError(await t.api.delete(`/v2/purchase-orders/${created.body.id}/outsourcing/${outsourcingId}`), 409, 'state_conflict');
     expect((await t.api.post(`/v2/purchase-orders/${created.body.id}/accept`)).body.status).toBe(3);
     expect((await t.api.post(`/v2/purchase-orders/${created.body.id}/cancel`)).body.status).toBe(4);

@@ -31,7 +31,11 @@ describe('quote parameters', () => {
     expectError(await t.api.post('/v2/quotes', { client: w.client, foo: 1 }), 400, 'parameter_unknown');
     expectError(await t.api.post('/v2/quotes', { client: w.client, supplier: w.supplier }), 400, 'parameter_unknown');
     expectError(await t.api.post('/v2/quotes', { client: w.client, outsourcing: [MISSING_ID] }), 400, 'parameter_unknown');
-    expectError(await t.api.post('/v2/quotes', { client: w.client, lines: [{ description: 'x', quantity: 1, unitCost: 1, foo: 2 }] }), 400, 'parameter_unknown');
+    expectError(
+      await t.api.post('/v2/quotes', { client: w.client, lines: [{ description: 'x', quantity: 1, unitCost: 1, foo: 2 }] }),
+      400,
+      'parameter_unknown',
+    );
     const invalid: Array<[string, unknown]> = [
       ['validityDate', 'nope'],
       ['issueDate', '2025-13-45'],
@@ -56,7 +60,11 @@ describe('quote parameters', () => {
     expectError(await t.api.post('/v2/quotes', { client: w.client, jobs: [MISSING_ID] }), 400, 'parameter_invalid');
     expectError(await t.api.post('/v2/quotes', { client: w.client, lines: [{ description: 'x', quantity: 1 }] }), 400, 'parameter_missing');
     expectError(await t.api.post('/v2/quotes', { client: w.client, lines: [{ description: 'x', quantity: 'one', unitCost: 1 }] }), 400, 'parameter_invalid');
-    expectError(await t.api.post('/v2/quotes', { client: w.client, lines: [{ description: 'x', quantity: 1, unitCost: 1, quantityType: MISSING_ID }] }), 400, 'parameter_invalid');
+    expectError(
+      await t.api.post('/v2/quotes', { client: w.client, lines: [{ description: 'x', quantity: 1, unitCost: 1, quantityType: MISSING_ID }] }),
+      400,
+      'parameter_invalid',
+    );
     // JSON bodies are not coerced.
     expectError(await t.api.post('/v2/quotes', { client: w.client, discount: '0.1' }, { json: true }), 400, 'parameter_invalid');
     expectError(await t.api.post('/v2/quotes', { client: w.client, pinned: 'true' }, { json: true }), 400, 'parameter_invalid');
@@ -74,7 +82,14 @@ describe('quote parameters', () => {
     expectError(await t.api.put(`/v2/quotes/${quote.id}`, { client: w.otherClient }), 400, 'parameter_unknown');
     expectError(await t.api.put(`/v2/quotes/${quote.id}`, { jobs: [MISSING_ID] }), 400, 'parameter_unknown');
     expectError(await t.api.put(`/v2/quotes/${quote.id}`, { lines: [{ description: 'x', quantity: 1, unitCost: 1 }] }), 400, 'parameter_unknown');
-    for (const [param, value] of [['validityDate', 'nope'], ['discount', 2], ['paymentTerms', 'ten'], ['currency', '12'], ['tax1', MISSING_ID], ['pinned', 'sometimes']] as const) {
+    for (const [param, value] of [
+      ['validityDate', 'nope'],
+      ['discount', 2],
+      ['paymentTerms', 'ten'],
+      ['currency', '12'],
+      ['tax1', MISSING_ID],
+      ['pinned', 'sometimes'],
+    ] as const) {
       const error = expectError(await t.api.put(`/v2/quotes/${quote.id}`, { [param]: value }), 400, 'parameter_invalid');
       expect(paramOf(error), param).toBe(param);
     }
@@ -90,7 +105,14 @@ describe('purchase order parameters', () => {
     expectError(await t.api.post('/v2/purchase-orders', { supplier: w.supplier, jobs: [MISSING_ID] }), 400, 'parameter_unknown');
     expectError(await t.api.post('/v2/purchase-orders', { supplier: w.supplier, validityDate: '2025-01-01' }), 400, 'parameter_unknown');
     expectError(await t.api.post('/v2/purchase-orders', { supplier: w.supplier, bar: 'x' }), 400, 'parameter_unknown');
-    for (const [param, value] of [['issueDate', 'nope'], ['discount', 7], ['paymentTerms', 4000], ['currency', 'E'], ['tax2', MISSING_ID], ['applyVATReverseCharge', 'x']] as const) {
+    for (const [param, value] of [
+      ['issueDate', 'nope'],
+      ['discount', 7],
+      ['paymentTerms', 4000],
+      ['currency', 'E'],
+      ['tax2', MISSING_ID],
+      ['applyVATReverseCharge', 'x'],
+    ] as const) {
       const error = expectError(await t.api.post('/v2/purchase-orders', { supplier: w.supplier, [param]: value }), 400, 'parameter_invalid');
       expect(paramOf(error), param).toBe(param);
     }
@@ -98,7 +120,11 @@ describe('purchase order parameters', () => {
     expectError(await t.api.post('/v2/purchase-orders', { supplier: w.client }), 400, 'parameter_invalid');
     expectError(await t.api.post('/v2/purchase-orders', { supplier: w.supplier, outsourcing: [MISSING_ID] }), 400, 'parameter_invalid');
     expectError(await t.api.post('/v2/purchase-orders', { supplier: w.supplier, lines: [{ quantity: 1, unitCost: 1 }] }), 400, 'parameter_missing');
-    expectError(await t.api.post('/v2/purchase-orders', { supplier: w.supplier, lines: [{ description: 'x', quantity: 1, unitCost: 'free' }] }), 400, 'parameter_invalid');
+    expectError(
+      await t.api.post('/v2/purchase-orders', { supplier: w.supplier, lines: [{ description: 'x', quantity: 1, unitCost: 'free' }] }),
+      400,
+      'parameter_invalid',
+    );
     expectError(await t.api.post('/v2/purchase-orders', { supplier: w.supplier, archive: 1 }, { json: true }), 400, 'parameter_invalid');
     const other = await docWorld(t.otherApi);
     expectError(await t.api.post('/v2/purchase-orders', { supplier: other.supplier }), 400, 'parameter_invalid');
@@ -110,7 +136,13 @@ describe('purchase order parameters', () => {
     expectError(await t.api.put(`/v2/purchase-orders/${order.id}`, { supplier: w.supplier }), 400, 'parameter_unknown');
     expectError(await t.api.put(`/v2/purchase-orders/${order.id}`, { outsourcing: [MISSING_ID] }), 400, 'parameter_unknown');
     expectError(await t.api.put(`/v2/purchase-orders/${order.id}`, { validityDate: '2025-01-01' }), 400, 'parameter_unknown');
-    for (const [param, value] of [['dueDate', 'nope'], ['discount', -1], ['paymentTerms', 2.5], ['tax1', 'x'], ['archive', 'no way']] as const) {
+    for (const [param, value] of [
+      ['dueDate', 'nope'],
+      ['discount', -1],
+      ['paymentTerms', 2.5],
+      ['tax1', 'x'],
+      ['archive', 'no way'],
+    ] as const) {
       const error = expectError(await t.api.put(`/v2/purchase-orders/${order.id}`, { [param]: value }), 400, 'parameter_invalid');
       expect(paramOf(error), param).toBe(param);
     }
@@ -210,7 +242,15 @@ describe('whole bodies', () => {
       client: { id: w.client, name: client.name },
       lines: [
         { id: expect.stringMatching(ID), description: 'Proofreading', quantity: 2, quantityType: { id: w.unit, name: unit.name }, unitCost: 15.5, total: 31 },
-        { id: expect.stringMatching(ID), job: { id: jobId, name: j.name }, description: j.name, quantity: 100, quantityType: { id: w.unit, name: unit.name }, unitCost: 0.8, total: 80 },
+        {
+          id: expect.stringMatching(ID),
+          job: { id: jobId, name: j.name },
+          description: j.name,
+          quantity: 100,
+          quantityType: { id: w.unit, name: unit.name },
+          unitCost: 0.8,
+          total: 80,
+        },
       ],
       paymentTerms: 30,
       discount: 0.05,

@@ -44,7 +44,12 @@ describe('GET /v2/events', () => {
     expect(last.data).toMatchObject({ id: t.account.accountId, name: 'Agency One', currency: { code: 'EUR', symbol: '€' } });
     expect(all.find((event) => event.type === 'user.created')?.data).toMatchObject({ id: t.account.userId, isOwner: true });
     for (const event of all) {
-      expect(event).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), type: expect.any(String), data: expect.any(Object), createdAt: expect.stringMatching(/Z$/) });
+      expect(event).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        type: expect.any(String),
+        data: expect.any(Object),
+        createdAt: expect.stringMatching(/Z$/),
+      });
     }
   });
 

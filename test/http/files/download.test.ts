@@ -116,7 +116,10 @@ describe.each(BACKENDS)('file downloads (%s storage)', (backend) => {
 
   it('builds Content-Disposition that no name can break (RFC 6266 / 5987)', async () => {
     const cases: Array<[string, string]> = [
-      ['Übersetzung "final" 東京.docx', `attachment; filename="_bersetzung _final_ __.docx"; filename*=UTF-8''%C3%9Cbersetzung%20%22final%22%20%E6%9D%B1%E4%BA%AC.docx`],
+      [
+        'Übersetzung "final" 東京.docx',
+        `attachment; filename="_bersetzung _final_ __.docx"; filename*=UTF-8''%C3%9Cbersetzung%20%22final%22%20%E6%9D%B1%E4%BA%AC.docx`,
+      ],
       ["it's (v2) 100%;x.txt", `attachment; filename="it's (v2) 100_;x.txt"; filename*=UTF-8''it%27s%20%28v2%29%20100%25%3Bx.txt`],
     ];
     for (const [name, expected] of cases) {

@@ -43,7 +43,7 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     expect(download1.body).toBe('glossary');
   });
 
-  it('lists the group files on every job of the group with groupFileId, with the job\'s own files', async () => {
+  it("lists the group files on every job of the group with groupFileId, with the job's own files", async () => {
     const groupId = await newGroup();
     const [a, b, outside] = [await newJobId(t.api, w, 'A'), await newJobId(t.api, w, 'B'), await newJobId(t.api, w, 'Outside')];
     await addJob(groupId, a);
@@ -62,14 +62,27 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     expect((await download(t, `/v2/jobs/${b}/files/${group.id}/download`)).body).toBe('shared');
     expectError(await t.api.delete(`/v2/jobs/${b}/files/${group.id}`), 404, 'resource_missing');
     expectError(await t.api.put(`/v2/jobs/${b}/files/${group.id}/share/with/all`), 404, 'resource_missing');
-    expectError(await download(t, `/v2/jobs/${outside}/files/${group.id}/download`).then((raw) => ({ status: raw.statusCode, body: raw.json(), headers: raw.headers, raw })), 404, 'resource_missing');
+    expectError(
+      await download(t, `/v2/jobs/${outside}/files/${group.id}/download`).then((raw) => ({
+        status: raw.statusCode,
+        body: raw.json(),
+        headers: raw.headers,
+        raw,
+      })),
+      404,
+      'resource_missing',
+    );
     // Sharing on the group shows on the jobs.
     await t.api.put(`${path(groupId)}/files/${group.id}/share/with/all`);
     expect((await t.api.get(`/v2/jobs/${b}/files`)).body).toEqual([{ ...asJobFile, outsourcing: { shareWithAll: true, sharedWith: [] } }]);
     // A job that leaves the group no longer lists them.
     expect((await t.api.delete(`/v2/groups/${groupId}/jobs/${b}`)).status).toBe(200);
     expect((await t.api.get(`/v2/jobs/${b}/files`)).body).toEqual([]);
-    expectError(await download(t, `/v2/jobs/${b}/files/${group.id}/download`).then((raw) => ({ status: raw.statusCode, body: raw.json(), headers: raw.headers, raw })), 404, 'resource_missing');
+    expectError(
+      await download(t, `/v2/jobs/${b}/files/${group.id}/download`).then((raw) => ({ status: raw.statusCode, body: raw.json(), headers: raw.headers, raw })),
+      404,
+      'resource_missing',
+    );
   });
 
   it('uploads into an outsourcing of a job of the group: shared with it (on the group and its jobs)', async () => {
@@ -115,7 +128,7 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     expect((await t.api.put(`${path(groupId)}/files/${file.id}/share/with/${outsourcingId}`)).status).toBe(404);
   });
 
-  it('answers 404 for a missing, malformed or another account\'s group, and a file of another group or of a job', async () => {
+  it("answers 404 for a missing, malformed or another account's group, and a file of another group or of a job", async () => {
     const groupId = await newGroup();
     const otherGroup = await newGroup(t.api, 'Other');
     const jobId = await newJobId(t.api, w);
@@ -140,7 +153,7 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     expect(await t.blobs()).toBe(before);
   });
 
-  it('deletes a file (204, content removed) and a group with all its files\' content; its jobs stay', async () => {
+  it("deletes a file (204, content removed) and a group with all its files' content; its jobs stay", async () => {
     const groupId = await newGroup();
     const jobId = await newJobId(t.api, w);
     await addJob(groupId, jobId);

@@ -42,6 +42,10 @@ export async function shareRows(t: FileTestContext, where: { fileId?: string; ou
 
 /** Rows of the files table of one owner. */
 export async function fileRows(t: FileTestContext, ownerId: string): Promise<number> {
-  const row = await t.database.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

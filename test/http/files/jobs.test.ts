@@ -51,7 +51,7 @@ describe.each(BACKENDS)('job files (%s storage)', (backend) => {
     expect((await t.api.get(`${path(jobId)}/files`)).body).toEqual([reply.body]);
   });
 
-  it('refuses an upload into an outsourcing that is not the job\'s (404, nothing stored)', async () => {
+  it("refuses an upload into an outsourcing that is not the job's (404, nothing stored)", async () => {
     const jobId = await newJobId(t.api, w);
     const otherJob = await newJobId(t.api, w, 'Other');
     const foreign = await newOutsourcing(t.api, w, otherJob);
@@ -63,7 +63,7 @@ describe.each(BACKENDS)('job files (%s storage)', (backend) => {
     expect((await t.api.get(`${path(jobId)}/files`)).body).toEqual([]);
   });
 
-  it('answers 404 for a missing, malformed or another account\'s job', async () => {
+  it("answers 404 for a missing, malformed or another account's job", async () => {
     const jobId = await newJobId(t.api, w);
     const file = (await uploadFile(t, path(jobId), 'a.txt', 'a')).body;
     const before = await t.blobs();

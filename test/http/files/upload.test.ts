@@ -72,7 +72,11 @@ describe.each(BACKENDS)('file uploads (%s storage)', (backend) => {
     const reply = await uploadFile(t, client, 'hash.bin', Buffer.from([0, 1, 2, 255]));
     const got = await download(t, `${client}/files/${reply.body.id}/download`);
     expect(reply.body.size).toBe(4);
-    expect(got.headers.etag).toBe(`"${createHash('sha256').update(Buffer.from([0, 1, 2, 255])).digest('hex')}"`);
+    expect(got.headers.etag).toBe(
+      `"${createHash('sha256')
+        .update(Buffer.from([0, 1, 2, 255]))
+        .digest('hex')}"`,
+    );
   });
 
   it('ignores other fields and other file parts', async () => {
@@ -107,7 +111,11 @@ describe.each(BACKENDS)('file uploads (%s storage)', (backend) => {
     const reply = await upload(t, `${client}/files/upload`, [{ name: 'comment', content: 'no file' }]);
     expect(expectError(reply, 400, 'parameter_missing').details).toEqual([{ param: 'file', message: 'is required' }]);
     expectError(await upload(t, `${client}/files/upload`, [{ name: 'other', filename: 'x.txt', content: 'x' }]), 400, 'parameter_missing');
-    const empty = await t.app.inject({ method: 'POST', url: `${client}/files/upload`, headers: { authorization: `Basic ${Buffer.from(`${t.account.apiKey}:`).toString('base64')}` } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `${client}/files/upload`,
+      headers: { authorization: `Basic ${Buffer.from(`${t.account.apiKey}:`).toString('base64')}` },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('parameter_missing');
   });

@@ -73,9 +73,21 @@ describe('POST /v2/groups', () => {
       externalReference: 'EXT-1',
       purchaseOrder: 'PO-9',
     });
-    const json = await t.api.post('/v2/groups', { name: 'Json', currency: 'JPY', color: '#abc', dueDate: '2030-05-01T10:00:00Z', dueDateAuto: false, purchaseOrder: null, domain: null, client: null }, { json: true });
+    const json = await t.api.post(
+      '/v2/groups',
+      { name: 'Json', currency: 'JPY', color: '#abc', dueDate: '2030-05-01T10:00:00Z', dueDateAuto: false, purchaseOrder: null, domain: null, client: null },
+      { json: true },
+    );
     expect(json.status).toBe(201);
-    expect(json.body).toMatchObject({ currency: { code: 'JPY', symbol: '¥' }, color: '#abc', dueDate: '2030-05-01T10:00:00.000Z', dueDateAuto: false, purchaseOrder: null, domain: null, client: null });
+    expect(json.body).toMatchObject({
+      currency: { code: 'JPY', symbol: '¥' },
+      color: '#abc',
+      dueDate: '2030-05-01T10:00:00.000Z',
+      dueDateAuto: false,
+      purchaseOrder: null,
+      domain: null,
+      client: null,
+    });
     // The currency parameter wins over the client's; dueDateAuto may be true without a date.
     expect(await newGroup(t.api, { client: usdClient, currency: 'EUR', dueDateAuto: true })).toMatchObject({ currency: EUR, dueDateAuto: true, dueDate: null });
   });
@@ -152,8 +164,20 @@ describe('GET / PUT /v2/groups/:id', () => {
     expect(reply.body.updatedAt >= group.updatedAt).toBe(true);
     expect(await getGroup(t.api, group.id)).toEqual(reply.body);
     expect((await eventsOf(t, 'group.updated')).at(-1)).toEqual(reply.body);
-    const cleared = await t.api.put(`/v2/groups/${group.id}`, { budget: null, domain: null, dueDate: null, purchaseOrder: null, externalReference: null }, { json: true });
-    expect(cleared.body).toMatchObject({ budget: { amount: null, currency: EUR }, domain: null, dueDate: null, purchaseOrder: null, externalReference: null, name: 'After', pinned: true });
+    const cleared = await t.api.put(
+      `/v2/groups/${group.id}`,
+      { budget: null, domain: null, dueDate: null, purchaseOrder: null, externalReference: null },
+      { json: true },
+    );
+    expect(cleared.body).toMatchObject({
+      budget: { amount: null, currency: EUR },
+      domain: null,
+      dueDate: null,
+      purchaseOrder: null,
+      externalReference: null,
+      name: 'After',
+      pinned: true,
+    });
     const form = await t.api.put(`/v2/groups/${group.id}`, { domain: '', archived: 'false', budget: '0' });
     expect(form.body).toMatchObject({ domain: null, archived: false, budget: { amount: 0, currency: EUR } });
   });

@@ -15,7 +15,11 @@ afterAll(async () => {
 });
 
 /** A group holding `count` fresh jobs (created with `params`); answers the group id and the job ids. */
-async function groupWith(count: number, params: Record<string, unknown> = {}, groupParams: Record<string, unknown> = {}): Promise<{ id: string; jobs: string[] }> {
+async function groupWith(
+  count: number,
+  params: Record<string, unknown> = {},
+  groupParams: Record<string, unknown> = {},
+): Promise<{ id: string; jobs: string[] }> {
   const group = await newGroup(t.api, groupParams);
   const jobs: string[] = [];
   for (let i = 0; i < count; i++) {

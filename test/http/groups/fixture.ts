@@ -18,7 +18,14 @@ export async function newGroup(api: Api, params: Record<string, unknown> = {}): 
 
 /** POST /v2/jobs expecting 201 (Acme, Words, the world's Translation service unless given). */
 export async function newJob(t: TestContext, w: World, params: Record<string, unknown> = {}): Promise<any> {
-  const reply = await t.api.post('/v2/jobs', { name: 'A job', client: w.client.acme, quantity: 1000, quantityType: w.unit.Words, service: w.service.Translation, ...params });
+  const reply = await t.api.post('/v2/jobs', {
+    name: 'A job',
+    client: w.client.acme,
+    quantity: 1000,
+    quantityType: w.unit.Words,
+    service: w.service.Translation,
+    ...params,
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
 }

@@ -35,7 +35,10 @@ describe('adding and removing jobs', () => {
     expect(moved.jobs).toEqual([j2.id]);
     expect((await getGroup(t.api, a.id)).jobs).toEqual([j1.id]);
     expect(await jobGroup(j2.id)).toEqual({ id: b.id, name: 'Group B' });
-    expect((await eventsOf(t, 'job.updated') as Array<{ id: string; group: unknown }>).filter((e) => e.id === j2.id).at(-1)?.group).toEqual({ id: b.id, name: 'Group B' });
+    expect(((await eventsOf(t, 'job.updated')) as Array<{ id: string; group: unknown }>).filter((e) => e.id === j2.id).at(-1)?.group).toEqual({
+      id: b.id,
+      name: 'Group B',
+    });
 
     // The jobs listing's group filter, and `group=` for jobs in no group.
     expect(await listIds({ group: a.id })).toEqual([j1.id]);
@@ -63,7 +66,9 @@ describe('adding and removing jobs', () => {
     const group = await newGroup(t.api);
     const job = await newJob(t, w);
     const foreignGroup = await newGroup(t.otherApi, { name: 'Theirs' });
-    const foreignJob = (await t.otherApi.post('/v2/jobs', { name: 'Theirs', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })).body;
+    const foreignJob = (
+      await t.otherApi.post('/v2/jobs', { name: 'Theirs', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })
+    ).body;
     expect(foreignJob.id).toBeDefined();
     for (const bad of [MISSING_ID, 'nope', foreignGroup.id]) {
       expectError(await t.api.post(`/v2/groups/${bad}/jobs/${job.id}`), 404, 'resource_missing');

@@ -96,7 +96,16 @@ describe('GET /v2/groups', () => {
   });
 
   it('validates its parameters; client ids must be the account’s', async () => {
-    for (const query of [{ sort: 'color' }, { direction: 'up' }, { pageSize: 101 }, { page: 0 }, { status: [7] }, { archived: 'x' }, { updatedSince: 'yesterday' }, { client: 'nope' }]) {
+    for (const query of [
+      { sort: 'color' },
+      { direction: 'up' },
+      { pageSize: 101 },
+      { page: 0 },
+      { status: [7] },
+      { archived: 'x' },
+      { updatedSince: 'yesterday' },
+      { client: 'nope' },
+    ]) {
       expectError(await api.get('/v2/groups', query), 400, 'parameter_invalid');
     }
     expectError(await api.get('/v2/groups', { label: MISSING_ID }), 400, 'parameter_unknown');

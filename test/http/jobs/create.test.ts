@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../../helper.js';
-import { ACCOUNT_CLIENT_PRICES, EUR, eventsOf, expectStoredAsAnswered, jobParams, newClient, newJob, newPrice, newService, worldPerFile, type World } from './fixture.js';
+import {
+  ACCOUNT_CLIENT_PRICES,
+  EUR,
+  eventsOf,
+  expectStoredAsAnswered,
+  jobParams,
+  newClient,
+  newJob,
+  newPrice,
+  newService,
+  worldPerFile,
+  type World,
+} from './fixture.js';
 
 let t: TestContext;
 let w: World;
@@ -15,10 +27,15 @@ describe('POST /v2/jobs', () => {
     const service = await newService(t.api, 'Exact');
     // A default price (second in docs/prices.md#which-price-applies order) and the client's own price (first), plus a price of the hours unit.
     await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 });
-    const taken = await newPrice(t.api, `/v2/clients/${w.client.acme}/prices`, { service, quantityType: w.unit.Words, unitCost: 0.085, matchesType: 'percentage' }, [
-      [w.match['75-84%']!, 0.3],
-      [w.match['100%']!, 0.25],
-    ]);
+    const taken = await newPrice(
+      t.api,
+      `/v2/clients/${w.client.acme}/prices`,
+      { service, quantityType: w.unit.Words, unitCost: 0.085, matchesType: 'percentage' },
+      [
+        [w.match['75-84%']!, 0.3],
+        [w.match['100%']!, 0.25],
+      ],
+    );
     const hourly = await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Hours, unitCost: 45.5 });
 
     const reply = await t.api.post('/v2/jobs', { name: '  Manual  ', client: w.client.acme, quantity: 1234.5, quantityType: w.unit.Words, service });
@@ -105,7 +122,15 @@ describe('POST /v2/jobs', () => {
   it('takes unit cost 0, no price reference and no matches when no price applies', async () => {
     const service = await newService(t.api, 'Unpriced');
     const job = await newJob(t.api, jobParams(w, service, { quantity: 500 }));
-    expect(job.quantity).toEqual({ catFile: { fileIds: [] }, hasMatches: false, matches: [], matchesType: 'fixed', timeBasedUnitCost: 0, unitCost: 0, value: 500 });
+    expect(job.quantity).toEqual({
+      catFile: { fileIds: [] },
+      hasMatches: false,
+      matches: [],
+      matchesType: 'fixed',
+      timeBasedUnitCost: 0,
+      unitCost: 0,
+      value: 500,
+    });
     expect(job.estimation.total).toBe(0);
     expect(job.estimation.details.subtotal).toBe(0);
   });
@@ -167,11 +192,31 @@ describe('POST /v2/jobs', () => {
     await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.2 });
     const reply = await t.api.post(
       '/v2/jobs',
-      { ...jobParams(w, service), additionalInfo: null, domain: null, dueDate: null, externalReference: null, projectManager: null, purchaseOrder: null, startDate: null, timeBasedInvoice: null, nonBillable: true },
+      {
+        ...jobParams(w, service),
+        additionalInfo: null,
+        domain: null,
+        dueDate: null,
+        externalReference: null,
+        projectManager: null,
+        purchaseOrder: null,
+        startDate: null,
+        timeBasedInvoice: null,
+        nonBillable: true,
+      },
       { json: true },
     );
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ additionalInfo: null, domain: null, dueDate: null, externalReference: null, purchaseOrder: null, startDate: null, timeBasedInvoice: false, nonBillable: true });
+    expect(reply.body).toMatchObject({
+      additionalInfo: null,
+      domain: null,
+      dueDate: null,
+      externalReference: null,
+      purchaseOrder: null,
+      startDate: null,
+      timeBasedInvoice: false,
+      nonBillable: true,
+    });
     // Non-billable: total 0, the breakdown still shows the value of the work (docs/estimation.md#3-minimum-fee-and-non-billable).
     expect(reply.body.estimation.total).toBe(0);
     expect(reply.body.estimation.details.subtotal).toBe(200);
@@ -223,7 +268,7 @@ describe('POST /v2/jobs', () => {
     }
   });
 
-  it('answers 400 for unknown, another account\'s or disabled referenced ids', async () => {
+  it("answers 400 for unknown, another account's or disabled referenced ids", async () => {
     const service = await newService(t.api);
     const disabledService = await newService(t.api, 'Disabled');
     await t.api.put(`/v2/account/services/${disabledService}`, { disabled: true });

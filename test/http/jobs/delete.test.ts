@@ -8,10 +8,18 @@ let w: World;
 worldPerFile((app, world) => ([t, w] = [app, world]));
 
 const count = async (table: 'jobs' | 'job_matches' | 'outsourcing' | 'outsourcing_matches' | 'entity_labels', column: string, value: string) =>
-  Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(column as never, '=', value as never).executeTakeFirst())?.n ?? 0);
+  Number(
+    (
+      await t.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(column as never, '=', value as never)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 
 describe('DELETE /v2/jobs/:id', () => {
-  it('answers 204 and takes the job\'s own parts with it; its client can then be deleted', async () => {
+  it("answers 204 and takes the job's own parts with it; its client can then be deleted", async () => {
     const client = await newClient(t.api, { name: 'Deletable client' });
     const supplier = await newSupplier(t.api);
     const service = await newService(t.api, 'Deleted');
@@ -55,7 +63,7 @@ describe('DELETE /v2/jobs/:id', () => {
     expect((await t.api.delete(`/v2/jobs/${job.id}`)).status).toBe(204);
   });
 
-  it('answers 404 for a missing, malformed or another account\'s job, and 403 with a read-only key', async () => {
+  it("answers 404 for a missing, malformed or another account's job, and 403 with a read-only key", async () => {
     const job = await newJob(t.api, jobParams(w, await newService(t.api)));
     expectError(await t.api.delete(`/v2/jobs/${MISSING_ID}`), 404, 'resource_missing');
     expectError(await t.api.delete('/v2/jobs/xyz'), 404, 'resource_missing');
@@ -66,7 +74,7 @@ describe('DELETE /v2/jobs/:id', () => {
 });
 
 describe('job paths', () => {
-  it('answer 404 resource_missing for a missing, malformed or another account\'s job on every job endpoint', async () => {
+  it("answer 404 resource_missing for a missing, malformed or another account's job on every job endpoint", async () => {
     const job = await newJob(t.api, jobParams(w, await newService(t.api)));
     const supplier = await newSupplier(t.api);
     const outsourcing = (await t.api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier })).body.outsourcing[0].id;

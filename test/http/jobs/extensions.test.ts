@@ -24,26 +24,26 @@ beforeAll(async () => {
   jobExtensions.configure([
     ...jobExtensions.list(),
     {
-    name: 'test-trackers',
-    async loadParts(_ctx, jobIds) {
-      calls.push([...jobIds]);
-      return new Map(jobIds.filter((id) => tracked.has(id)).map((id) => [id, { timeTrackers: { duration: tracked.get(id)!, running: false, list: [] } }]));
-    },
-    async estimationInputs(_ctx, jobIds) {
-      return new Map(jobIds.filter((id) => tracked.has(id)).map((id) => [id, { billableMs: tracked.get(id)!, trackedMs: tracked.get(id)! }]));
-    },
-    async beforeDelete(_ctx, job) {
-      if (blocked.has(job.id)) throw new ApiError('resource_in_use', `Job "${job.name}" is on an invoice`);
-    },
-    async deleteParts(_ctx, jobId) {
-      deleted.push(jobId);
-    },
-    async beforeStatusChange(_ctx, job, to) {
-      if (blocked.has(job.id) && job.status === 4 && to === 3) throw new ApiError('invalid_transition', 'the job is on an invoice');
-    },
-    async jobsOfGroup(_ctx, groupId) {
-      return groupId === 'aaaaaaaaaaaaaaaaaaaaaaaa' ? grouped : null;
-    },
+      name: 'test-trackers',
+      async loadParts(_ctx, jobIds) {
+        calls.push([...jobIds]);
+        return new Map(jobIds.filter((id) => tracked.has(id)).map((id) => [id, { timeTrackers: { duration: tracked.get(id)!, running: false, list: [] } }]));
+      },
+      async estimationInputs(_ctx, jobIds) {
+        return new Map(jobIds.filter((id) => tracked.has(id)).map((id) => [id, { billableMs: tracked.get(id)!, trackedMs: tracked.get(id)! }]));
+      },
+      async beforeDelete(_ctx, job) {
+        if (blocked.has(job.id)) throw new ApiError('resource_in_use', `Job "${job.name}" is on an invoice`);
+      },
+      async deleteParts(_ctx, jobId) {
+        deleted.push(jobId);
+      },
+      async beforeStatusChange(_ctx, job, to) {
+        if (blocked.has(job.id) && job.status === 4 && to === 3) throw new ApiError('invalid_transition', 'the job is on an invoice');
+      },
+      async jobsOfGroup(_ctx, groupId) {
+        return groupId === 'aaaaaaaaaaaaaaaaaaaaaaaa' ? grouped : null;
+      },
     },
   ]);
 });
@@ -67,7 +67,11 @@ describe('job extensions', () => {
     const job = page.items.find((item: { id: string }) => item.id === first.id);
     expect(job.timeTrackers).toEqual({ duration: 1_200_000, running: false, list: [] });
     // 20 minutes at 45.5/h (docs/estimation.md): 15.17; revenue per hour 45.51.
-    expect(job.estimation).toMatchObject({ total: 15.17, details: { quantity: { value: 0.333333 }, unitCost: 45.5 }, performance: { status: 'tracked', revenuePerHour: 45.51 } });
+    expect(job.estimation).toMatchObject({
+      total: 15.17,
+      details: { quantity: { value: 0.333333 }, unitCost: 45.5 },
+      performance: { status: 'tracked', revenuePerHour: 45.51 },
+    });
     expect(page.items.find((item: { id: string }) => item.id === second.id).timeTrackers.duration).toBe(0);
   });
 

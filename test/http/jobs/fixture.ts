@@ -81,7 +81,9 @@ export async function expectTakesFirstListed(api: Api, job: { id: string; quanti
   const listed = async (query: Record<string, unknown>) => {
     const reply = await api.get(`/v2/jobs/${job.id}/prices`, query as never);
     expect(reply.status).toBe(200);
-    return reply.body[0] as { id: string; type: string; unitCost: number; matchesType: string; matches: Array<{ id: string; name: string; unitCost: number; percentage: number }> } | undefined;
+    return reply.body[0] as
+      | { id: string; type: string; unitCost: number; matchesType: string; matches: Array<{ id: string; name: string; unitCost: number; percentage: number }> }
+      | undefined;
   };
   const [first, hourly] = [await listed({}), await listed({ isTimeBased: true })];
   const quantity = job.quantity;

@@ -8,7 +8,7 @@ let w: World;
 worldPerFile((app, world) => ([t, w] = [app, world]));
 
 describe('GET /v2/jobs/:id', () => {
-  it('answers 404 for a missing, malformed or another account\'s job', async () => {
+  it("answers 404 for a missing, malformed or another account's job", async () => {
     const job = await newJob(t.api, jobParams(w, await newService(t.api)));
     expectError(await t.api.get(`/v2/jobs/${MISSING_ID}`), 404, 'resource_missing');
     expectError(await t.api.get('/v2/jobs/not-an-id'), 404, 'resource_missing');

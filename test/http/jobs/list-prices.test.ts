@@ -55,7 +55,7 @@ describe('GET /v2/jobs/:id/prices', () => {
     expect(list[1]).toEqual({ id: p.account, currency: EUR, matches: [], matchesType: 'fixed', type: 'account', unitCost: 0.1 });
   });
 
-  it('replaces the job\'s values with the query parameters', async () => {
+  it("replaces the job's values with the query parameters", async () => {
     expect(idsOf(await prices({ currency: 'USD' }))).toEqual(['usd']);
     expect(idsOf(await prices({ quantityTypeId: w.unit.Pages }))).toEqual(['pages']);
     expect(idsOf(await prices({ serviceId: other }))).toEqual(['otherService']);
@@ -89,10 +89,13 @@ describe('GET /v2/jobs/:id/prices', () => {
     expect(idsOf(await prices({ isTimeBased: true, quantityTypeId: w.unit.Pages }))).toEqual(['hours']);
     expect(idsOf(await prices({ isTimeBased: false }))).toEqual(['client', 'account']);
     // The job itself took the same price as its time-based unit cost.
-    expect((await t.api.get(`/v2/jobs/${job.id}`)).body.quantity).toMatchObject({ timeBasedUnitCost: 40, timeBasedUnitCostPriceReference: { id: p.hours, type: 'account' } });
+    expect((await t.api.get(`/v2/jobs/${job.id}`)).body.quantity).toMatchObject({
+      timeBasedUnitCost: 40,
+      timeBasedUnitCostPriceReference: { id: p.hours, type: 'account' },
+    });
   });
 
-  it('answers 400 for unknown or another account\'s ids, 404 for the job, 400 for unknown parameters', async () => {
+  it("answers 400 for unknown or another account's ids, 404 for the job, 400 for unknown parameters", async () => {
     const cases: Array<[string, string]> = [
       ['serviceId', w.other.service],
       ['serviceId', MISSING_ID],

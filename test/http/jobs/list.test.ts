@@ -62,14 +62,14 @@ const list = async (query: Record<string, unknown> = {}) => {
 const keysOf = (page: { items: Array<{ id: string }> }) => page.items.map((item) => Object.keys(ids).find((key) => ids[key] === item.id));
 
 describe('GET /v2/jobs', () => {
-  it('lists the account\'s jobs in the paginated envelope, newest first by default', async () => {
+  it("lists the account's jobs in the paginated envelope, newest first by default", async () => {
     const page = await list();
     expect(keysOf(page)).toEqual(['epsilon', 'delta', 'gamma', 'beta', 'alpha']);
     expect(page).toMatchObject({ page: 1, pageSize: 20, totalItems: 5, totalPages: 1, hasNextPage: false, hasPreviousPage: false });
     expect(page.items[4]).toEqual((await api.get(`/v2/jobs/${ids.alpha}`)).body);
   });
 
-  it('filters by each parameter of docs/reference.md#filters (values OR\'ed, parameters AND\'ed)', async () => {
+  it("filters by each parameter of docs/reference.md#filters (values OR'ed, parameters AND'ed)", async () => {
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{ status: [2, 5] }, ['delta', 'gamma']],
       [{ status: 3 }, ['epsilon']],
@@ -126,7 +126,11 @@ describe('GET /v2/jobs', () => {
   });
 
   it('every page, first half and second half (read from the other end), holds the rows of the full sorted list', async () => {
-    for (const [sort, direction] of [['createdAt', 'asc'], ['name', 'desc'], ['status', 'asc']] as const) {
+    for (const [sort, direction] of [
+      ['createdAt', 'asc'],
+      ['name', 'desc'],
+      ['status', 'asc'],
+    ] as const) {
       const all = keysOf(await list({ pageSize: 100, sort, direction }));
       expect(all).toHaveLength(5);
       for (const pageSize of [1, 2, 3, 4]) {
@@ -145,7 +149,8 @@ describe('GET /v2/jobs', () => {
   it('the kept count follows creates and deletes (totalItems without filters equals the counted total)', async () => {
     const before = (await list({ pageSize: 1 })).totalItems;
     const made = [];
-    for (let i = 0; i < 3; i++) made.push((await newJob(api, { name: `Counted temp ${i}`, client: ref.acme, quantity: 1, quantityType: ref.words, service: ref.translation })).id);
+    for (let i = 0; i < 3; i++)
+      made.push((await newJob(api, { name: `Counted temp ${i}`, client: ref.acme, quantity: 1, quantityType: ref.words, service: ref.translation })).id);
     expect((await list({ pageSize: 1 })).totalItems).toBe(before + 3);
     for (const id of made) expect((await api.delete(`/v2/jobs/${id}`)).status).toBe(204);
     const after = await list({ pageSize: 1 });
@@ -158,13 +163,23 @@ describe('GET /v2/jobs', () => {
   });
 
   it('answers 400 for invalid paging, sort, filter values and unknown parameters', async () => {
-    for (const query of [{ page: 0 }, { pageSize: 101 }, { sort: 'client' }, { direction: 'up' }, { status: 7 }, { archive: 'maybe' }, { dueBefore: 'soon' }, { client: 'bad-id' }, { updatedSince: 'x' }]) {
+    for (const query of [
+      { page: 0 },
+      { pageSize: 101 },
+      { sort: 'client' },
+      { direction: 'up' },
+      { status: 7 },
+      { archive: 'maybe' },
+      { dueBefore: 'soon' },
+      { client: 'bad-id' },
+      { updatedSince: 'x' },
+    ]) {
       expectError(await api.get('/v2/jobs', query), 400, 'parameter_invalid');
     }
     expectError(await api.get('/v2/jobs', { label: MISSING_ID }), 400, 'parameter_unknown');
   });
 
-  it('answers 400 for unknown or another account\'s ids in filters (never an empty page)', async () => {
+  it("answers 400 for unknown or another account's ids in filters (never an empty page)", async () => {
     const cases: Array<[string, string]> = [
       ['client', t.other.accountId],
       ['client', MISSING_ID],
@@ -179,7 +194,7 @@ describe('GET /v2/jobs', () => {
     }
   });
 
-  it('never lists another account\'s jobs', async () => {
+  it("never lists another account's jobs", async () => {
     const theirs = await t.otherApi.get('/v2/jobs', { pageSize: 100 });
     expect(theirs.body.items.every((item: { id: string }) => !Object.values(ids).includes(item.id))).toBe(true);
     expect((await t.api.get('/v2/jobs')).body.totalItems).toBe(0);
@@ -205,7 +220,12 @@ describe('loading a page of jobs', () => {
         domain: w.domain.legal,
         projectManager: manager,
       });
-      await t.api.put(`/v2/jobs/${job.id}/price`, { matches: [{ id: w.match['100%'], value: 50 }, { id: w.match['No match'], value: 50 }] });
+      await t.api.put(`/v2/jobs/${job.id}/price`, {
+        matches: [
+          { id: w.match['100%'], value: 50 },
+          { id: w.match['No match'], value: 50 },
+        ],
+      });
       await t.api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier, languagePair: w.pair.deFr });
       await t.api.post(`/v2/jobs/${job.id}/labels/${label}`);
     }

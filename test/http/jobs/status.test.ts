@@ -30,7 +30,10 @@ const cells = TABLE.trim()
   .split('\n')
   .slice(1)
   .flatMap((line) => {
-    const [from, ...targets] = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const [from, ...targets] = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     return targets.map((mark, i) => ({ from: Number(from), to: i + 1, allowed: mark !== '' }));
   });
 

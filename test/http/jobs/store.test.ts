@@ -39,20 +39,25 @@ async function newJob(): Promise<string> {
 /** Runs `work` in a transaction of the first account; answers its result and the writes it ran (SQLite). */
 async function inTransaction<T>(work: (ctx: Ctx) => Promise<T>): Promise<{ value: T; writes: string[] }> {
   statements?.clear();
-  const value = await t.database.db.transaction().execute((tx) => work({ db: tx, dialect: t.database.dialect, accountId: t.account.accountId, userId: t.account.userId }));
+  const value = await t.database.db
+    .transaction()
+    .execute((tx) => work({ db: tx, dialect: t.database.dialect, accountId: t.account.accountId, userId: t.account.userId }));
   const writes = [...(statements ?? new Map<string, { count: number }>())].flatMap(([sql, { count }]) =>
     /^(insert|update|delete)/i.test(sql) ? Array.from({ length: count }, () => sql.replace(/\s+/g, ' ').slice(0, 60)) : [],
   );
   return { value, writes };
 }
 
-const stored = async (id: string) => (await t.database.db.selectFrom('jobs').select(['estimation', 'updated_at', 'discount']).where('id', '=', id).executeTakeFirstOrThrow());
+const stored = async (id: string) =>
+  await t.database.db.selectFrom('jobs').select(['estimation', 'updated_at', 'discount']).where('id', '=', id).executeTakeFirstOrThrow();
 const storedLines = async (id: string) =>
-  (await t.database.db.selectFrom('job_matches').select(['match_category_id', 'value', 'position']).where('job_id', '=', id).orderBy('position').execute()).map((row) => ({
-    id: row.match_category_id,
-    value: Number(row.value),
-    position: Number(row.position),
-  }));
+  (await t.database.db.selectFrom('job_matches').select(['match_category_id', 'value', 'position']).where('job_id', '=', id).orderBy('position').execute()).map(
+    (row) => ({
+      id: row.match_category_id,
+      value: Number(row.value),
+      position: Number(row.position),
+    }),
+  );
 const eventsOf = async (id: string) => (await t.api.get('/v2/events', { pageSize: 100 })).body.items.filter((event: any) => event.data.id === id).length;
 
 describe('job store', () => {

@@ -1,7 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../../helper.js';
-import { ACCOUNT_CLIENT_PRICES, EUR, eventsOf, expectStoredAsAnswered, jobParams, newClient, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from './fixture.js';
+import {
+  ACCOUNT_CLIENT_PRICES,
+  EUR,
+  eventsOf,
+  expectStoredAsAnswered,
+  jobParams,
+  newClient,
+  newJob,
+  newPrice,
+  newService,
+  newSupplier,
+  worldPerFile,
+  type World,
+} from './fixture.js';
 
 /**
  * PUT /v2/jobs/:id/price (docs/jobs.md#the-price-endpoint) and the estimation it stores (docs/estimation.md).
@@ -77,9 +90,17 @@ describe('PUT /v2/jobs/:id/price', () => {
     expect((await t.api.get(`/v2/jobs/${job.id}`)).body).toEqual(body);
   });
 
-  it('fixed mode: the price entry\'s rate, the full rate for other categories, rates given per line', async () => {
+  it("fixed mode: the price entry's rate, the full rate for other categories, rates given per line", async () => {
     const job = await pricedJob('fixed', 0.1, [[w.match['100%']!, 0.03]]);
-    const body = (await price(job.id, { matches: [{ id: w.match['100%'], value: 1000 }, { id: w.match['No match'], value: 200 }, { id: w.match['95-99%'], value: 100, unitCost: 0.05 }] })).body;
+    const body = (
+      await price(job.id, {
+        matches: [
+          { id: w.match['100%'], value: 1000 },
+          { id: w.match['No match'], value: 200 },
+          { id: w.match['95-99%'], value: 100, unitCost: 0.05 },
+        ],
+      })
+    ).body;
     expect(body.quantity.matches).toEqual([
       { id: w.match['100%'], name: '100%', percentage: 0.3, unitCost: 0.03, value: 1000 },
       { id: w.match['No match'], name: 'No match', percentage: 1, unitCost: 0.1, value: 200 },
@@ -97,7 +118,14 @@ describe('PUT /v2/jobs/:id/price', () => {
 
   it('percentage mode: a percentage per line; unitCost and matchesType changes apply to the rates', async () => {
     const job = await pricedJob('percentage', 0.1, [[w.match['100%']!, 0.3]]);
-    let body = (await price(job.id, { matches: [{ id: w.match['100%'], value: 1000 }, { id: w.match['85-94%'], value: 1000, percentage: 0.6 }] })).body;
+    let body = (
+      await price(job.id, {
+        matches: [
+          { id: w.match['100%'], value: 1000 },
+          { id: w.match['85-94%'], value: 1000, percentage: 0.6 },
+        ],
+      })
+    ).body;
     expect(body.estimation.total).toBe(90);
     const error = expectError(await price(job.id, { matches: [{ id: w.match['100%'], value: 1, unitCost: 0.5 }] }), 400, 'parameter_invalid');
     expect(error.details?.[0]?.param).toBe('matches[0][unitCost]');
@@ -188,7 +216,15 @@ describe('PUT /v2/jobs/:id/price', () => {
       [{ matches: [{ id: w.other.match, value: 1 }] }, 'matches[0][id]'],
       [{ matches: [{ id: MISSING_ID, value: 1 }] }, 'matches[0][id]'],
       [{ matches: [{ id: disabled, value: 1 }] }, 'matches[0][id]'],
-      [{ matches: [{ id: w.match['100%'], value: 1 }, { id: w.match['100%'], value: 2 }] }, 'matches[1][id]'],
+      [
+        {
+          matches: [
+            { id: w.match['100%'], value: 1 },
+            { id: w.match['100%'], value: 2 },
+          ],
+        },
+        'matches[1][id]',
+      ],
     ];
     for (const [params, param] of invalid) {
       const error = expectError(await price(job.id, params), 400, 'parameter_invalid');
@@ -202,19 +238,33 @@ describe('PUT /v2/jobs/:id/price', () => {
     expectError(await t.otherApi.put(`/v2/jobs/${job.id}/price`, { discount: 0 }), 404, 'resource_missing');
   });
 
-  it('keeps a disabled match category that the job\'s lines already have, and refuses new disabled ones', async () => {
+  it("keeps a disabled match category that the job's lines already have, and refuses new disabled ones", async () => {
     const job = await pricedJob('fixed', 0.1, []);
     const kept = (await t.api.post('/v2/account/matches', { name: 'Kept when disabled' })).body.id;
     const fresh = (await t.api.post('/v2/account/matches', { name: 'Disabled and new' })).body.id;
     expect((await price(job.id, { matches: [{ id: kept, value: 10 }] })).status).toBe(200);
     for (const id of [kept, fresh]) expect((await t.api.put(`/v2/account/matches/${id}`, { disabled: true })).status).toBe(200);
-    const edited = await price(job.id, { matches: [{ id: kept, value: 20 }, { id: w.match['100%'], value: 5 }] });
+    const edited = await price(job.id, {
+      matches: [
+        { id: kept, value: 20 },
+        { id: w.match['100%'], value: 5 },
+      ],
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.quantity.matches.map((m: { id: string; value: number }) => [m.id, m.value])).toEqual([
       [kept, 20],
       [w.match['100%'], 5],
     ]);
-    const refused = expectError(await price(job.id, { matches: [{ id: kept, value: 30 }, { id: fresh, value: 1 }] }), 400, 'parameter_invalid');
+    const refused = expectError(
+      await price(job.id, {
+        matches: [
+          { id: kept, value: 30 },
+          { id: fresh, value: 1 },
+        ],
+      }),
+      400,
+      'parameter_invalid',
+    );
     expect(refused.details?.map((d) => d.param)).toEqual(['matches[1][id]']);
     // Once the line is gone, the category is new to the job again.
     expect((await price(job.id, { matches: [{ id: w.match['100%'], value: 5 }] })).status).toBe(200);
@@ -244,7 +294,12 @@ async function storedRows(jobId: string) {
     .where('job_id', '=', jobId)
     .orderBy('position')
     .execute();
-  return rows.map((row) => ({ id: row.match_category_id, position: Number(row.position), value: Number(row.value), unitCost: row.unit_cost === null ? null : Number(row.unit_cost) }));
+  return rows.map((row) => ({
+    id: row.match_category_id,
+    position: Number(row.position),
+    value: Number(row.value),
+    unitCost: row.unit_cost === null ? null : Number(row.unit_cost),
+  }));
 }
 
 describe('PUT /v2/jobs/:id/price: match lines written by difference', () => {
@@ -261,7 +316,14 @@ describe('PUT /v2/jobs/:id/price: match lines written by difference', () => {
     const job = await newJob(t.api, jobParams(w, service));
 
     const line = (id: string) =>
-      fc.record({ id: fc.constant(id), value: fc.integer({ min: 0, max: 2 }) /* few values: lines often stay the same */, unitCost: fc.option(fc.constantFrom(0.01, 0.03, 0.1), { nil: undefined }) }, { requiredKeys: ['id', 'value'] });
+      fc.record(
+        {
+          id: fc.constant(id),
+          value: fc.integer({ min: 0, max: 2 }) /* few values: lines often stay the same */,
+          unitCost: fc.option(fc.constantFrom(0.01, 0.03, 0.1), { nil: undefined }),
+        },
+        { requiredKeys: ['id', 'value'] },
+      );
     // A list: some categories, each once, in any order, with a quantity and maybe a rate.
     const list = fc.shuffledSubarray(categories, { minLength: 1 }).chain((ids) => fc.tuple(...ids.map(line)));
     await fc.assert(
@@ -311,9 +373,9 @@ describe('PUT /v2/jobs/:id/price: match lines written by difference', () => {
     // Mark the rows: a row rewritten (deleted and inserted, or updated) loses the mark.
     await t.database.db.updateTable('job_matches').set({ percentage: '0.5' }).where('job_id', '=', job.id).where('unit_cost', 'is', null).execute();
     const marked = async () =>
-      (await t.database.db.selectFrom('job_matches').select(['match_category_id', 'percentage']).where('job_id', '=', job.id).orderBy('position').execute()).map(
-        (row) => row.percentage !== null,
-      );
+      (
+        await t.database.db.selectFrom('job_matches').select(['match_category_id', 'percentage']).where('job_id', '=', job.id).orderBy('position').execute()
+      ).map((row) => row.percentage !== null);
     expect(await marked()).toEqual([true, true, true]);
     expect((await t.api.put(`/v2/jobs/${job.id}/price`, { matches: sent }, { json: true })).status).toBe(200);
     expect(await marked()).toEqual([true, true, true]);
@@ -356,7 +418,10 @@ describe('PUT /v2/jobs/:id/price: the answer is the stored job', () => {
         unitCost: fc.constantFrom(0.05, 0.1, 0.2),
         matchesType: fc.constantFrom('fixed', 'percentage'),
         // [] drops the lines for the price's entries: categories the job may have no line of.
-        matches: fc.oneof(fc.constant([]), fc.shuffledSubarray(categories, { minLength: 1 }).map((ids) => ids.map((id, k) => ({ id, value: 100 * (k + 1) })))),
+        matches: fc.oneof(
+          fc.constant([]),
+          fc.shuffledSubarray(categories, { minLength: 1 }).map((ids) => ids.map((id, k) => ({ id, value: 100 * (k + 1) }))),
+        ),
         discount: fc.constantFrom(0, 0.1),
         extraCharge: fc.constantFrom(0, 0.05),
         fixedPrice: fc.constantFrom(null, 250),

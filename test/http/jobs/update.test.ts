@@ -54,8 +54,33 @@ describe('PUT /v2/jobs/:id', () => {
     const same = (await put(job.id, {})).body;
     expect({ ...same, updatedAt: null }).toEqual({ ...reply.body, updatedAt: null });
     // Nulls clear the nullable parameters (JSON and form).
-    const cleared = (await put(job.id, { additionalInfo: null, deliveryDate: null, domain: null, dueDate: null, externalReference: null, languagePair: null, projectManager: null, purchaseOrder: null, startDate: null }, true)).body;
-    expect(cleared).toMatchObject({ additionalInfo: null, deliveryDate: null, domain: null, dueDate: null, externalReference: null, projectManager: null, purchaseOrder: null, startDate: null });
+    const cleared = (
+      await put(
+        job.id,
+        {
+          additionalInfo: null,
+          deliveryDate: null,
+          domain: null,
+          dueDate: null,
+          externalReference: null,
+          languagePair: null,
+          projectManager: null,
+          purchaseOrder: null,
+          startDate: null,
+        },
+        true,
+      )
+    ).body;
+    expect(cleared).toMatchObject({
+      additionalInfo: null,
+      deliveryDate: null,
+      domain: null,
+      dueDate: null,
+      externalReference: null,
+      projectManager: null,
+      purchaseOrder: null,
+      startDate: null,
+    });
     expect(cleared).not.toHaveProperty('languagePair');
     expect((await put(job.id, { domain: '', projectManager: '' })).body).toMatchObject({ domain: null, projectManager: null });
   });
@@ -64,7 +89,12 @@ describe('PUT /v2/jobs/:id', () => {
     const first = await newService(t.api, 'First');
     const second = await newService(t.api, 'Second');
     const price = await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service: first, quantityType: w.unit.Words, unitCost: 0.1 });
-    const secondPrice = await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service: second, quantityType: w.unit.Words, unitCost: 0.2, matchesType: 'percentage' }, [[w.match['100%']!, 0.5]]);
+    const secondPrice = await newPrice(
+      t.api,
+      ACCOUNT_CLIENT_PRICES,
+      { service: second, quantityType: w.unit.Words, unitCost: 0.2, matchesType: 'percentage' },
+      [[w.match['100%']!, 0.5]],
+    );
     const job = await newJob(t.api, jobParams(w, first));
     expect(job.estimation.total).toBe(100);
     await t.api.put(`${ACCOUNT_CLIENT_PRICES}/${price}`, { unitCost: 0.15 });
@@ -101,13 +131,18 @@ describe('PUT /v2/jobs/:id', () => {
     expect(await reference({ domain: null })).toBe(general);
   });
 
-  it('keeps the match quantities with the new price\'s rates, and a plain quantity replaces them', async () => {
+  it("keeps the match quantities with the new price's rates, and a plain quantity replaces them", async () => {
     const first = await newService(t.api, 'Lines one');
     const second = await newService(t.api, 'Lines two');
     await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service: first, quantityType: w.unit.Words, unitCost: 0.1 }, [[w.match['100%']!, 0.03]]);
     await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service: second, quantityType: w.unit.Words, unitCost: 0.2 }, [[w.match.Repetitions!, 0.05]]);
     const job = await newJob(t.api, jobParams(w, first));
-    const priced = await t.api.put(`/v2/jobs/${job.id}/price`, { matches: [{ id: w.match['100%'], value: 100 }, { id: w.match['No match'], value: 50 }] });
+    const priced = await t.api.put(`/v2/jobs/${job.id}/price`, {
+      matches: [
+        { id: w.match['100%'], value: 100 },
+        { id: w.match['No match'], value: 50 },
+      ],
+    });
     expect(priced.body.estimation.total).toBe(8); // 100 × 0.03 + 50 × 0.1
     const moved = (await put(job.id, { service: second })).body;
     expect(moved.quantity.hasMatches).toBe(true);
@@ -157,7 +192,7 @@ describe('PUT /v2/jobs/:id', () => {
     }
   });
 
-  it('answers 400 for another account\'s or unknown ids in parameters, 404 for the job path', async () => {
+  it("answers 400 for another account's or unknown ids in parameters, 404 for the job path", async () => {
     const job = await newJob(t.api, jobParams(w, await newService(t.api)));
     const cases: Array<[string, string]> = [
       ['client', w.other.client],
@@ -186,7 +221,7 @@ describe('PUT /v2/jobs/:id', () => {
   });
 });
 
-describe('the client\'s minimum fee (docs/estimation.md#3-minimum-fee-and-non-billable)', () => {
+describe("the client's minimum fee (docs/estimation.md#3-minimum-fee-and-non-billable)", () => {
   it('applies when the client has a fee in the job currency, and follows changes of the fee and currency', async () => {
     const service = await newService(t.api, 'Fee');
     await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 });

@@ -77,7 +77,9 @@ describe('create', () => {
     expect(await create({ source: 'de', target: 'nl', bidirectional: true })).toEqual(pair(['de', 'German'], ['nl', 'Dutch'], { bidirectional: true }));
     expect(await create({ source: 'de', target: 'it', bidirectional: '1' })).toEqual(pair(['de', 'German'], ['it', 'Italian'], { bidirectional: true }));
     expect(await create({ source: 'de', target: 'es', bidirectional: false })).toEqual(pair(['de', 'German'], ['es', 'Spanish']));
-    expect(await create({ source: 'nl', target: 'es', bidirectional: true }, t.api, true)).toEqual(pair(['nl', 'Dutch'], ['es', 'Spanish'], { bidirectional: true }));
+    expect(await create({ source: 'nl', target: 'es', bidirectional: true }, t.api, true)).toEqual(
+      pair(['nl', 'Dutch'], ['es', 'Spanish'], { bidirectional: true }),
+    );
     expect(await create({ source: 'nl', target: 'it' }, t.api, true)).toEqual(pair(['nl', 'Dutch'], ['it', 'Italian']));
   });
 
@@ -95,7 +97,31 @@ describe('create', () => {
   });
 
   it('refuses unknown language or region codes with 400 parameter_invalid, naming the parameter', async () => {
-    const bad = ['xx', 'zz', 'qa', 'en-XX', 'en-ZZ', 'en-AA', 'en-XA', 'en-QO', 'en-EU', 'en-UN', 'e', 'eng', 'english', 'en-USA', 'en-', '-US', '12', 'en-U1', 'en US', 'en--US', 'fr-FR-x', 'abcdefghijklm', ''];
+    const bad = [
+      'xx',
+      'zz',
+      'qa',
+      'en-XX',
+      'en-ZZ',
+      'en-AA',
+      'en-XA',
+      'en-QO',
+      'en-EU',
+      'en-UN',
+      'e',
+      'eng',
+      'english',
+      'en-USA',
+      'en-',
+      '-US',
+      '12',
+      'en-U1',
+      'en US',
+      'en--US',
+      'fr-FR-x',
+      'abcdefghijklm',
+      '',
+    ];
     const { events } = await withEvents(async () => {
       for (const code of bad) {
         expectCode(await t.api.post(PATH, { target: code }), 400, 'parameter_invalid', 'target');
@@ -108,7 +134,12 @@ describe('create', () => {
   });
 
   it('refuses the same language as source and target (after normalisation)', async () => {
-    for (const [source, target] of [['fr', 'fr'], ['FR', 'fr'], ['en-us', 'EN-US'], ['iw', 'he']]) {
+    for (const [source, target] of [
+      ['fr', 'fr'],
+      ['FR', 'fr'],
+      ['en-us', 'EN-US'],
+      ['iw', 'he'],
+    ]) {
       expectCode(await t.api.post(PATH, { source, target }), 400, 'parameter_invalid', 'target');
     }
     expect(await create({ source: 'en', target: 'en-US' })).toEqual(pair(['en', 'English'], ['en-US', 'English United States']));
@@ -143,7 +174,11 @@ describe('uniqueness (docs/master-data.md#uniqueness): one pair per (source, tar
   it('refuses the same pair again (409), whatever the case or the bidirectional flag', async () => {
     const first = await create({ source: 'sv', target: 'fi' });
     const { events } = await withEvents(async () => {
-      for (const params of [{ source: 'sv', target: 'fi' }, { source: 'SV', target: 'FI' }, { source: 'sv', target: 'fi', bidirectional: true }]) {
+      for (const params of [
+        { source: 'sv', target: 'fi' },
+        { source: 'SV', target: 'FI' },
+        { source: 'sv', target: 'fi', bidirectional: true },
+      ]) {
         expectCode(await t.api.post(PATH, params), 409, 'resource_exists');
       }
       expectCode(await t.api.post(PATH, { source: 'sv', target: 'fi' }, { json: true }), 409, 'resource_exists');

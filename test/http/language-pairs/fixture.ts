@@ -6,7 +6,14 @@ import type { Api, TestContext } from '../../helper.js';
  * app in `t` and binds the helpers to it: `languagePairsFixture(() => t)`.
  */
 export const PATH = '/v2/account/language-pairs';
-export type Pair = { id: string; source?: { code: string; name: string }; target: { code: string; name: string }; bidirectional: boolean; pinned: boolean; disabled: boolean };
+export type Pair = {
+  id: string;
+  source?: { code: string; name: string };
+  target: { code: string; name: string };
+  bidirectional: boolean;
+  pinned: boolean;
+  disabled: boolean;
+};
 
 export function languagePairsFixture(context: () => TestContext) {
   async function create(params: Record<string, any>, api: Api = context().api, json = false): Promise<Pair> {

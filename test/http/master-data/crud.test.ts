@@ -147,7 +147,12 @@ describe.each(kinds)('$title ($path)', (kind) => {
           const value = param === 'id' ? MISSING_ID : true;
           const form = expectCode(await t.api.post(kind.path, { name: unique('Unknown'), ...kind.required, [param]: value }), 400, 'parameter_unknown', param);
           expect(form.message).toContain(param);
-          expectCode(await t.api.post(kind.path, { name: unique('Unknown'), ...kind.required, [param]: value }, { json: true }), 400, 'parameter_unknown', param);
+          expectCode(
+            await t.api.post(kind.path, { name: unique('Unknown'), ...kind.required, [param]: value }, { json: true }),
+            400,
+            'parameter_unknown',
+            param,
+          );
         }
       });
       expect(events).toEqual([]);

@@ -63,13 +63,37 @@ describe('listing orders (docs/reference.md#bare-arrays)', () => {
     await put(`${path}/${zeta.id}`, { pinned: true });
     await put(`${path}/${translation.id}`, { pinned: true });
     await put(`${path}/${beta.id}`, { disabled: true });
-    const expected = ['Translation', 'zeta service', '9 service', '10 service', 'Alpha service', 'beta service', 'Desktop publishing', 'Édition', 'Post-editing', 'Proofreading', 'Revision'];
+    const expected = [
+      'Translation',
+      'zeta service',
+      '9 service',
+      '10 service',
+      'Alpha service',
+      'beta service',
+      'Desktop publishing',
+      'Édition',
+      'Post-editing',
+      'Proofreading',
+      'Revision',
+    ];
     expect(await names(path)).toEqual(expected);
     const listing = (await t.api.get(path)).body;
     expect(listing.map((s: Obj) => s.pinned)).toEqual([true, true, false, false, false, false, false, false, false, false, false]);
 
     await put(`${path}/${translation.id}`, { pinned: false });
-    expect(await names(path)).toEqual(['zeta service', '9 service', '10 service', 'Alpha service', 'beta service', 'Desktop publishing', 'Édition', 'Post-editing', 'Proofreading', 'Revision', 'Translation']);
+    expect(await names(path)).toEqual([
+      'zeta service',
+      '9 service',
+      '10 service',
+      'Alpha service',
+      'beta service',
+      'Desktop publishing',
+      'Édition',
+      'Post-editing',
+      'Proofreading',
+      'Revision',
+      'Translation',
+    ]);
     await put(`${path}/${zeta.id}`, { name: 'Aardvark service' });
     expect((await names(path))[0]).toBe('Aardvark service');
   });
@@ -114,7 +138,12 @@ describe('listing orders (docs/reference.md#bare-arrays)', () => {
 
     const taxPath = '/v2/account/taxes';
     const vat21 = await post(taxPath, { name: 'VAT 21', value: 0.21 });
-    for (const [name, value] of [['VAT 5', 0.05], ['exempt', 0], ['Reduced', 0.1]] as const) await post(taxPath, { name, value });
+    for (const [name, value] of [
+      ['VAT 5', 0.05],
+      ['exempt', 0],
+      ['Reduced', 0.1],
+    ] as const)
+      await post(taxPath, { name, value });
     await put(`${taxPath}/${vat21.id}`, { disabled: true, isDefaultTax1: true });
     expect(await names(taxPath)).toEqual(['exempt', 'Reduced', 'VAT 5', 'VAT 21']);
     await put(`${taxPath}/${vat21.id}`, { name: 'a VAT 21' });
@@ -347,11 +376,7 @@ describe('concurrent requests (docs/reliability.md)', () => {
     const after = await names(path);
     expect(after.slice(0, before.length)).toEqual(before);
     expect([...after.slice(before.length)].sort()).toEqual(created.map((m) => m.name).sort());
-    const positions = await t.database.db
-      .selectFrom('match_categories')
-      .select('position')
-      .where('account_id', '=', t.account.accountId)
-      .execute();
+    const positions = await t.database.db.selectFrom('match_categories').select('position').where('account_id', '=', t.account.accountId).execute();
     expect(new Set(positions.map((p) => p.position)).size).toBe(positions.length);
   });
 });

@@ -102,7 +102,12 @@ describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
     const reply = await t.api.post(`${base}/${parent.id}/notes`, { content: 'Called them.\nFiles on Friday & 5 < 6' });
     expect(reply.status).toBe(200);
     const note = reply.body.notes[0];
-    expect(note).toEqual({ id: ID, content: '<p>Called them.</p><p>Files on Friday &amp; 5 &lt; 6</p>', user: { id: owner.id, name: owner.name }, createdAt: DATE });
+    expect(note).toEqual({
+      id: ID,
+      content: '<p>Called them.</p><p>Files on Friday &amp; 5 &lt; 6</p>',
+      user: { id: owner.id, name: owner.name },
+      createdAt: DATE,
+    });
     // editedByUser and updatedAt are absent (not null) before an update.
     expect(Object.keys(note).sort()).toEqual(['content', 'createdAt', 'id', 'user']);
     expect(reply.body).toEqual({ ...parent, notes: [note], updatedAt: note.createdAt });
@@ -112,9 +117,12 @@ describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
 
   it('keeps allowed HTML, takes JSON bodies, and lists notes in creation order', async () => {
     const parent = await newParent();
-    const html = '<p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>x</li></ul><blockquote>q</blockquote><a href="mailto:a@b.example">m</a>';
+    const html =
+      '<p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>x</li></ul><blockquote>q</blockquote><a href="mailto:a@b.example">m</a>';
     const first = await addNote(parent.id, html);
-    expect(first.content).toBe('<p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>x</li></ul><blockquote>q</blockquote><p><a href="mailto:a@b.example">m</a></p>');
+    expect(first.content).toBe(
+      '<p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>x</li></ul><blockquote>q</blockquote><p><a href="mailto:a@b.example">m</a></p>',
+    );
     const json = await t.api.post(`${base}/${parent.id}/notes`, { content: 'second' }, { json: true });
     expect(json.status).toBe(200);
     const third = await addNote(parent.id, 'third');
@@ -198,7 +206,10 @@ describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
     const parent = await newParent();
     const note = await addNote(parent.id, 'valid');
     const url = `${base}/${parent.id}/notes`;
-    for (const [method, path] of [['POST', url], ['PUT', `${url}/${note.id}`]] as const) {
+    for (const [method, path] of [
+      ['POST', url],
+      ['PUT', `${url}/${note.id}`],
+    ] as const) {
       const send = (params: Record<string, any>, json = false) => t.api.request(method, path, params, { json });
       expect(expectError(await send({}), 400, 'parameter_missing').details).toEqual([{ param: 'content', message: expect.any(String) }]);
       expect(expectError(await send({ content: 'x', color: 'red' }), 400, 'parameter_unknown').details?.[0]?.param).toBe('color');
@@ -213,7 +224,10 @@ describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
     const long = await t.api.post(url, { content: 'y'.repeat(100_000) }, { json: true });
     expect(long.status).toBe(200);
     expect(long.body.notes.at(-1).content).toBe(`<p>${'y'.repeat(100_000)}</p>`);
-    expect((await t.api.get(`${base}/${parent.id}`)).body.notes.map((n: { content: string }) => n.content)).toEqual(['<p>valid</p>', long.body.notes[1].content]);
+    expect((await t.api.get(`${base}/${parent.id}`)).body.notes.map((n: { content: string }) => n.content)).toEqual([
+      '<p>valid</p>',
+      long.body.notes[1].content,
+    ]);
   });
 
   it('answers 404 for missing, malformed and foreign parents and notes, and for a note of another parent', async () => {
@@ -297,7 +311,10 @@ describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
         const reply = await api.get(base, { pageSize });
         expect(reply.body.items).toHaveLength(pageSize);
         for (const item of reply.body.items) {
-          expect(item.notes.map((n: { content: string }) => n.content)).toEqual([expect.stringMatching(/^<p>first \d<\/p>$/), expect.stringMatching(/^<p>edited \d<\/p>$/)]);
+          expect(item.notes.map((n: { content: string }) => n.content)).toEqual([
+            expect.stringMatching(/^<p>first \d<\/p>$/),
+            expect.stringMatching(/^<p>edited \d<\/p>$/),
+          ]);
           expect(item.notes[1].editedByUser).toEqual({ id: account.userId, name: expect.any(String) });
         }
         return spy.mock.calls.length;

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../../helper.js';
-import { ACCOUNT_CLIENT_PRICES, ACCOUNT_SUPPLIER_PRICES, EUR, eventsOf, jobParams, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from '../jobs/fixture.js';
+import {
+  ACCOUNT_CLIENT_PRICES,
+  ACCOUNT_SUPPLIER_PRICES,
+  EUR,
+  eventsOf,
+  jobParams,
+  newJob,
+  newPrice,
+  newService,
+  newSupplier,
+  worldPerFile,
+  type World,
+} from '../jobs/fixture.js';
 
 /** Outsourcing of a job (docs/jobs.md#outsourcing, docs/estimation.md). */
 let t: TestContext;
@@ -16,12 +28,15 @@ async function scene(extra: Record<string, unknown> = {}) {
   const service = await newService(t.api, 'Outsourced');
   await newPrice(t.api, ACCOUNT_CLIENT_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.1 }, [[w.match['100%']!, 0.03]]);
   const supplier = await newSupplier(t.api, { name: 'Anna Translator' });
-  const job = await newJob(t.api, jobParams(w, service, { name: 'Outsourced job', languagePair: w.pair.enFr, dueDate: '2030-05-01', startDate: '2030-04-01', ...extra }));
+  const job = await newJob(
+    t.api,
+    jobParams(w, service, { name: 'Outsourced job', languagePair: w.pair.enFr, dueDate: '2030-05-01', startDate: '2030-04-01', ...extra }),
+  );
   return { service, supplier, job };
 }
 
 describe('POST /v2/jobs/:id/outsourcing', () => {
-  it('defaults to the job\'s values and the supplier price of docs/prices.md#which-price-applies, answers the job (200) with its estimation following', async () => {
+  it("defaults to the job's values and the supplier price of docs/prices.md#which-price-applies, answers the job (200) with its estimation following", async () => {
     const { service, supplier, job } = await scene();
     // docs/prices.md#which-price-applies order: the supplier's service restricted to the job's client comes before its general one and the defaults.
     await newPrice(t.api, ACCOUNT_SUPPLIER_PRICES, { service, quantityType: w.unit.Words, unitCost: 0.07 });
@@ -114,10 +129,15 @@ describe('POST /v2/jobs/:id/outsourcing', () => {
     expect(fixed).toMatchObject({ fixedPrice: { amount: 12.5, currency: EUR }, total: 12.5 });
   });
 
-  it('copies the job\'s match lines with the supplier\'s rates when no quantity is sent', async () => {
+  it("copies the job's match lines with the supplier's rates when no quantity is sent", async () => {
     const { service, supplier, job } = await scene();
     await newPrice(t.api, `/v2/suppliers/${supplier}/services`, { service, quantityType: w.unit.Words, unitCost: 0.05 }, [[w.match['100%']!, 0.01]]);
-    await t.api.put(`/v2/jobs/${job.id}/price`, { matches: [{ id: w.match['100%'], value: 600 }, { id: w.match['No match'], value: 400 }] });
+    await t.api.put(`/v2/jobs/${job.id}/price`, {
+      matches: [
+        { id: w.match['100%'], value: 600 },
+        { id: w.match['No match'], value: 400 },
+      ],
+    });
     const item = (await t.api.post(base(job.id), { supplier })).body.outsourcing[0];
     expect(item.quantity).toMatchObject({
       hasMatches: true,
@@ -188,7 +208,11 @@ describe('PUT and DELETE /v2/jobs/:id/outsourcing/:outsourcingId', () => {
     const created = (await t.api.post(base(job.id), { supplier })).body.outsourcing[0];
     const path = `${base(job.id)}/${created.id}`;
     let item = (await t.api.put(path, { supplier: second })).body.outsourcing[0];
-    expect(item).toMatchObject({ supplier: { id: second, name: 'Bruno' }, quantity: { unitCost: 0.03, unitCostPriceReference: { id: brunoPrice, type: 'supplier' } }, total: 30 });
+    expect(item).toMatchObject({
+      supplier: { id: second, name: 'Bruno' },
+      quantity: { unitCost: 0.03, unitCostPriceReference: { id: brunoPrice, type: 'supplier' } },
+      total: 30,
+    });
     item = (await t.api.put(path, { unitCost: 0.035 })).body.outsourcing[0];
     expect(item.total).toBe(35);
     item = (await t.api.put(path, { supplier, unitCost: 0.02 })).body.outsourcing[0];
@@ -210,7 +234,7 @@ describe('PUT and DELETE /v2/jobs/:id/outsourcing/:outsourcingId', () => {
     await t.api.put('/v2/account', { targetMargin: 0.3 });
   });
 
-  it('deletes an outsourcing, answering the job; 404 for another job\'s, a missing or malformed outsourcing', async () => {
+  it("deletes an outsourcing, answering the job; 404 for another job's, a missing or malformed outsourcing", async () => {
     const { supplier, job } = await scene();
     const other = await scene();
     const created = (await t.api.post(base(job.id), { supplier, unitCost: 0.05 })).body.outsourcing[0];

@@ -13,7 +13,10 @@ import { buildWorld, minimalValue, openApiRoutes, urlFor, type Route, type Schem
 const t: TestContext = await createTestApp();
 const ROUTES = await openApiRoutes(t.app);
 const w: World = await buildWorld(t, t.api);
-const document = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json<{ paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, Schema> } }>();
+const document = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json<{
+  paths: Record<string, Record<string, any>>;
+  components?: { schemas?: Record<string, Schema> };
+}>();
 
 afterAll(async () => {
   await t.close();
@@ -38,12 +41,30 @@ function nullableTextParams(schema: Schema | undefined, prefix: string[] = []): 
 /** A valid value for a parameter, by its name (ids of the world's records) or its schema. */
 function validValue(name: string, schema: Schema | undefined): unknown {
   const ids: Record<string, string> = {
-    client: w.client!, supplier: w.supplier!, service: w.service!, quantityType: w.unit!, destinationQuantityType: w.unit!,
-    domain: w.domain!, languagePair: w.pair!, projectManager: w.user!, owner: w.user!, tax1: w.tax!, tax2: w.tax!,
-    catConfiguration: w.catConfiguration!, match: w.match!, group: w.group!,
+    client: w.client!,
+    supplier: w.supplier!,
+    service: w.service!,
+    quantityType: w.unit!,
+    destinationQuantityType: w.unit!,
+    domain: w.domain!,
+    languagePair: w.pair!,
+    projectManager: w.user!,
+    owner: w.user!,
+    tax1: w.tax!,
+    tax2: w.tax!,
+    catConfiguration: w.catConfiguration!,
+    match: w.match!,
+    group: w.group!,
   };
   if (name in ids) return ids[name];
-  const named: Record<string, unknown> = { timezone: 'Europe/Brussels', email: 'someone@example.com', country: 'BE', currency: 'EUR', catTool: 'trados', sourceQuantityType: 'words' };
+  const named: Record<string, unknown> = {
+    timezone: 'Europe/Brussels',
+    email: 'someone@example.com',
+    country: 'BE',
+    currency: 'EUR',
+    catTool: 'trados',
+    sourceQuantityType: 'words',
+  };
   if (name in named) return named[name];
   const value = minimalValue(schema, MISSING_ID);
   return typeof value === 'string' && value === 'x' ? `Value ${Math.random().toString(36).slice(2, 8)}` : value;
@@ -69,7 +90,8 @@ async function requiredBody(route: Route): Promise<Record<string, unknown>> {
 
 /** Records an update changes, made fresh where the world's record does not allow the update (a sent invoice). */
 const FRESH: Record<string, () => Promise<string>> = {
-  '/v2/invoices/{id}': async () => (await t.api.post('/v2/invoices', { client: w.client!, lines: [{ description: 'Draft', quantity: 1, unitCost: 5 }] })).body.id,
+  '/v2/invoices/{id}': async () =>
+    (await t.api.post('/v2/invoices', { client: w.client!, lines: [{ description: 'Draft', quantity: 1, unitCost: 5 }] })).body.id,
 };
 
 function urlOf(route: Route, fresh?: string): string {
@@ -105,7 +127,8 @@ function answerAllowsAbsent(route: Route, path: string[], status: number): boole
   return false;
 }
 
-const nest = (path: string[], value: unknown): Record<string, unknown> => (path.length === 1 ? { [path[0]!]: value } : { [path[0]!]: nest(path.slice(1), value) });
+const nest = (path: string[], value: unknown): Record<string, unknown> =>
+  path.length === 1 ? { [path[0]!]: value } : { [path[0]!]: nest(path.slice(1), value) };
 
 interface Case {
   label: string;
@@ -151,7 +174,8 @@ describe.each(['form', 'json'] as const)('an empty value means null (%s)', (enco
     const reply = await send({ ...base, ...nest(path, encoding === 'json' ? '' : null) });
     expect(reply.status, `${label}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBeLessThan(300);
     const value = valueAt(recordIn(route, reply.body), path);
-    if (value === undefined) expect(answerAllowsAbsent(route, path, reply.status), `${label}: the answer leaves out a field it declares always present`).toBe(true);
+    if (value === undefined)
+      expect(answerAllowsAbsent(route, path, reply.status), `${label}: the answer leaves out a field it declares always present`).toBe(true);
     else expect(value, label).toBeNull();
   });
 });
@@ -167,7 +191,9 @@ for (const route of ROUTES) {
 
 describe('nullable parameters of other types', () => {
   it('are found in the document', () => {
-    expect(OTHER_CASES.map((c) => c.label)).toEqual(expect.arrayContaining(['PUT /v2/groups/{id} budget', 'POST /v2/suppliers rating', 'POST /v2/jobs timeBasedInvoice']));
+    expect(OTHER_CASES.map((c) => c.label)).toEqual(
+      expect.arrayContaining(['PUT /v2/groups/{id} budget', 'POST /v2/suppliers rating', 'POST /v2/jobs timeBasedInvoice']),
+    );
   });
 
   it.each(OTHER_CASES.map((c) => [c.label, c] as const))('%s: empty, in a form and in JSON, answers as null does', async (label, { route, path }) => {
@@ -212,7 +238,12 @@ describe('the named case: purchaseOrder of a job and a group', () => {
   ] as const)('PUT /v2/%s/:id purchaseOrder= stores null: the answer, a read and the listing show null', async (collection, id) => {
     const url = `/v2/${collection}/${id()}`;
     expect((await t.api.put(url, { purchaseOrder: 'PO-1' })).body.purchaseOrder).toBe('PO-1');
-    const cleared = await t.app.inject({ method: 'PUT', url, payload: 'purchaseOrder=', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${t.account.apiKey}:`).toString('base64')}` } });
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url,
+      payload: 'purchaseOrder=',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${t.account.apiKey}:`).toString('base64')}` },
+    });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().purchaseOrder).toBeNull();
     expect((await t.api.get(url)).body.purchaseOrder).toBeNull();

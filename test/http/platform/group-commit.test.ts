@@ -51,7 +51,12 @@ describe.skipIf(usingPostgres)('concurrent writes on SQLite (group commit)', () 
     });
     const stored = await t.database.db.selectFrom('clients').select(['id', 'name']).where('account_id', '=', t.account.accountId).execute();
     expect(stored.map((row) => row.name).sort()).toEqual(names.filter((name) => name.startsWith('Stored')).sort());
-    const events = await t.database.db.selectFrom('events').select('data').where('account_id', '=', t.account.accountId).where('type', '=', 'client.created').execute();
+    const events = await t.database.db
+      .selectFrom('events')
+      .select('data')
+      .where('account_id', '=', t.account.accountId)
+      .where('type', '=', 'client.created')
+      .execute();
     expect(events.map((row) => (JSON.parse(row.data) as { name: string }).name).sort()).toEqual(stored.map((row) => row.name).sort());
     for (const [i, reply] of replies.entries()) if (reply.status === 201) expect(stored.find((row) => row.id === reply.body.id)?.name).toBe(names[i]);
 

@@ -153,7 +153,9 @@ describe('GET /v2/openapi.json (docs/operations.md#health-and-metrics)', () => {
     expect(doc.paths['/v2/users/me'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('isOwner');
     expect(doc.paths['/v2/account'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('invoiceNumberFormat');
     const events = doc.paths['/v2/events'].get;
-    expect(events.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'pageSize', 'sort', 'direction', 'type', 'createdAfter']));
+    expect(events.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'pageSize', 'sort', 'direction', 'type', 'createdAfter']),
+    );
     expect(events.responses['200'].content['application/json'].schema.properties.items.items.properties.data.type).toBe('object');
   });
 });

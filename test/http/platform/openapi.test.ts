@@ -25,7 +25,15 @@ const operations = (): Operation[] =>
   Object.entries<any>(document.paths).flatMap(([path, item]) =>
     ['get', 'head', 'post', 'put', 'patch', 'delete'].filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] })),
   );
-const resolve = (value: any): any => (value?.$ref ? resolve(value.$ref.slice(2).split('/').reduce((node: any, key: string) => node[key], document)) : value);
+const resolve = (value: any): any =>
+  value?.$ref
+    ? resolve(
+        value.$ref
+          .slice(2)
+          .split('/')
+          .reduce((node: any, key: string) => node[key], document),
+      )
+    : value;
 
 describe('the document', () => {
   it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
@@ -80,7 +88,12 @@ describe('the document', () => {
     expect(notFound.description).toBe('NotFound: `resource_missing`, `route_missing`');
     expect(notFound.content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['resource_missing', 'route_missing']);
     const conflict = resolve({ $ref: '#/components/responses/Conflict' });
-    expect(conflict.content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['resource_exists', 'resource_in_use', 'invalid_transition', 'state_conflict']);
+    expect(conflict.content['application/json'].schema.allOf[1].properties.code.enum).toEqual([
+      'resource_exists',
+      'resource_in_use',
+      'invalid_transition',
+      'state_conflict',
+    ]);
     expect(resolve({ $ref: '#/components/responses/TooManyRequests' }).headers['Retry-After']).toBeDefined();
     expect(resolve({ $ref: '#/components/responses/Unauthorized' }).headers['WWW-Authenticate']).toBeDefined();
   });
@@ -123,7 +136,11 @@ describe('the document', () => {
       expect(operation.responses['200'].content['application/octet-stream'].schema, `${method} ${path}`).toMatchObject({ type: 'string', format: 'binary' });
       expect(operation.responses['206'].headers['Content-Range']).toBeDefined();
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '206', '304', '416', '404']));
-      expect(operation.parameters.filter((parameter: any) => parameter.in === 'header').map((parameter: any) => parameter.name)).toEqual(['Range', 'If-Range', 'If-None-Match']);
+      expect(operation.parameters.filter((parameter: any) => parameter.in === 'header').map((parameter: any) => parameter.name)).toEqual([
+        'Range',
+        'If-Range',
+        'If-None-Match',
+      ]);
     }
     for (const kind of ['invoices', 'quotes', 'purchase-orders']) {
       const pdf = document.paths[`/v2/${kind}/{id}/pdf`].get.responses['200'];

@@ -20,7 +20,19 @@ const TAXES = '/v2/account/taxes';
 const PAIRS = '/v2/account/language-pairs';
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
-const LEAKS = [/at \//, /\.ts:\d/, /\.js:\d/, /node_modules/, /\bselect\b.*\bfrom\b/i, /\binsert into\b/i, /\bupdate\b.*\bset\b/i, /SQLITE_/, /violates .* constraint/i, /\/work\//, /\bstack\b/i];
+const LEAKS = [
+  /at \//,
+  /\.ts:\d/,
+  /\.js:\d/,
+  /node_modules/,
+  /\bselect\b.*\bfrom\b/i,
+  /\binsert into\b/i,
+  /\bupdate\b.*\bset\b/i,
+  /SQLITE_/,
+  /violates .* constraint/i,
+  /\/work\//,
+  /\bstack\b/i,
+];
 
 function check(raw: LightMyRequestResponse): Reply {
   expect(raw.statusCode, raw.body.slice(0, 300)).toBeLessThan(500);
@@ -36,7 +48,13 @@ function check(raw: LightMyRequestResponse): Reply {
   return { status: raw.statusCode, body, headers: raw.headers, raw };
 }
 
-async function send(method: InjectOptions['method'], url: string, payload?: string | Buffer, contentType?: string, headers: Record<string, string> = {}): Promise<Reply> {
+async function send(
+  method: InjectOptions['method'],
+  url: string,
+  payload?: string | Buffer,
+  contentType?: string,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const all: Record<string, string> = { ...auth, ...headers };
   if (contentType !== undefined) all['content-type'] = contentType;
   return check(await t.app.inject({ method, url, payload, headers: all }));
@@ -86,22 +104,32 @@ describe('form and JSON bodies (docs/reference.md#body-formats, docs/reference.m
   });
 
   it('does not coerce JSON: strings for numbers or booleans are rejected', async () => {
-    expect(expectError(await postJson(TAXES, JSON.stringify({ name: 'x', value: '0.1' })), 400, 'parameter_invalid').details).toEqual([{ param: 'value', message: 'must be number' }]);
-    expect(expectError(await send('PUT', `${TAXES}/${MISSING_ID}`, JSON.stringify({ disabled: 'true' }), JSON_TYPE), 400, 'parameter_invalid').details).toEqual([
-      { param: 'disabled', message: 'must be boolean' },
+    expect(expectError(await postJson(TAXES, JSON.stringify({ name: 'x', value: '0.1' })), 400, 'parameter_invalid').details).toEqual([
+      { param: 'value', message: 'must be number' },
     ]);
+    expect(expectError(await send('PUT', `${TAXES}/${MISSING_ID}`, JSON.stringify({ disabled: 'true' }), JSON_TYPE), 400, 'parameter_invalid').details).toEqual(
+      [{ param: 'disabled', message: 'must be boolean' }],
+    );
   });
 
   it('treats null as absent nowhere: a non-nullable parameter refuses null in JSON and "" in a form', async () => {
     expect(expectError(await postJson(TAXES, JSON.stringify({ name: 'x', value: null })), 400, 'parameter_invalid').details?.[0]?.param).toBe('value');
-    expect(expectError(await postJson(TAXES, JSON.stringify({ name: null, value: 0.1 })), 400, 'parameter_invalid').details?.[0]).toEqual({ param: 'name', message: 'must be string' });
+    expect(expectError(await postJson(TAXES, JSON.stringify({ name: null, value: 0.1 })), 400, 'parameter_invalid').details?.[0]).toEqual({
+      param: 'name',
+      message: 'must be string',
+    });
     expect(expectError(await postForm(TAXES, 'name=&value=0.1'), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
     // The text "null" is a name like any other for a parameter that is not nullable.
     expect((await postForm(TAXES, 'name=null&value=0.1')).body.name).toBe('null');
   });
 
   it('answers parameter_missing for an empty body, whatever its type', async () => {
-    for (const [payload, type] of [['', FORM], ['', JSON_TYPE], ['{}', JSON_TYPE], [undefined, undefined]] as const) {
+    for (const [payload, type] of [
+      ['', FORM],
+      ['', JSON_TYPE],
+      ['{}', JSON_TYPE],
+      [undefined, undefined],
+    ] as const) {
       const reply = await send('POST', TAXES, payload, type);
       expect(expectError(reply, 400, 'parameter_missing').details).toEqual([
         { param: 'name', message: 'is required' },
@@ -161,14 +189,26 @@ describe('malformed bodies (body_invalid, docs/reference.md#error-codes)', () =>
   });
 
   it('answers 400 when Content-Length does not match the body', async () => {
-    const reply = check(await t.app.inject({ method: 'POST', url: TAXES, payload: 'name=x&value=0.1', headers: { ...auth, 'content-type': FORM, 'content-length': '5' } }));
+    const reply = check(
+      await t.app.inject({ method: 'POST', url: TAXES, payload: 'name=x&value=0.1', headers: { ...auth, 'content-type': FORM, 'content-length': '5' } }),
+    );
     expectError(reply, 400, 'body_invalid');
   });
 });
 
 describe('content types (docs/reference.md#body-formats: 415)', () => {
   it('answers 415 unsupported_media_type for other body types', async () => {
-    for (const type of ['text/plain', 'application/xml', 'text/xml', 'text/html', 'application/octet-stream', 'application/vnd.api+json', 'application/json-patch+json', 'image/png', 'x/y']) {
+    for (const type of [
+      'text/plain',
+      'application/xml',
+      'text/xml',
+      'text/html',
+      'application/octet-stream',
+      'application/vnd.api+json',
+      'application/json-patch+json',
+      'image/png',
+      'x/y',
+    ]) {
       expectError(await send('POST', TAXES, 'name=x&value=0.1', type), 415, 'unsupported_media_type');
     }
     expectError(await send('PUT', `${TAXES}/${MISSING_ID}`, 'hello', 'text/plain'), 415, 'unsupported_media_type');
@@ -190,7 +230,9 @@ describe('limits (docs/reference.md#limits)', () => {
 
   it('reads a body just under 1 MiB and judges its parameters (400, not 413)', async () => {
     const payload = `value=0.1&name=${'a'.repeat(MIB - 100)}`;
-    expect(expectError(await postForm(TAXES, payload), 400, 'parameter_invalid').details).toEqual([{ param: 'name', message: 'must NOT have more than 255 characters' }]);
+    expect(expectError(await postForm(TAXES, payload), 400, 'parameter_invalid').details).toEqual([
+      { param: 'name', message: 'must NOT have more than 255 characters' },
+    ]);
   });
 
   it('refuses text over 255 characters, counting characters and not bytes', async () => {
@@ -206,7 +248,10 @@ describe('limits (docs/reference.md#limits)', () => {
     expect(expectError(await postJson(TAXES, '{"name":"x","value":1e400}'), 400, 'parameter_invalid').details?.[0]?.param).toBe('value');
     expect(expectError(await postJson(TAXES, '{"name":"x","value":-1e400}'), 400, 'parameter_invalid').details?.[0]?.param).toBe('value');
     expect(expectError(await postJson(TAXES, `{"name":"x","value":${'9'.repeat(400)}}`), 400, 'parameter_invalid').details?.[0]?.param).toBe('value');
-    expect(expectError(await postForm(TAXES, `name=x&value=${'9'.repeat(400)}`), 400, 'parameter_invalid').details?.[0]).toEqual({ param: 'value', message: 'must be number' });
+    expect(expectError(await postForm(TAXES, `name=x&value=${'9'.repeat(400)}`), 400, 'parameter_invalid').details?.[0]).toEqual({
+      param: 'value',
+      message: 'must be number',
+    });
     expect(expectError(await postForm(TAXES, `name=x&value=0.${'1'.repeat(400)}`), 400, 'parameter_invalid').details?.[0]?.param).toBe('value');
     expect(expectError(await postForm(TAXES, 'name=x&value=2'), 400, 'parameter_invalid').details?.[0]?.message).toBe('must be <= 1');
   });
@@ -232,7 +277,9 @@ describe('limits (docs/reference.md#limits)', () => {
   });
 
   it('refuses NUL characters in text (PostgreSQL cannot store them)', async () => {
-    expect(expectError(await postForm(TAXES, 'name=a%00b&value=0.1'), 400, 'parameter_invalid').details).toEqual([{ param: 'name', message: 'must not contain NUL characters' }]);
+    expect(expectError(await postForm(TAXES, 'name=a%00b&value=0.1'), 400, 'parameter_invalid').details).toEqual([
+      { param: 'name', message: 'must not contain NUL characters' },
+    ]);
     expectError(await postJson(TAXES, JSON.stringify({ name: 'a\u0000b', value: 0.1 })), 400, 'parameter_invalid');
     expectError(await postForm(PAIRS, 'target=fr%00'), 400, 'parameter_invalid');
   });
@@ -272,9 +319,15 @@ describe('paths and query strings', () => {
     expect(repeated.body.totalItems).toBe(brackets.body.totalItems);
     const single = await send('GET', '/v2/events?type=tax.created&pageSize=100');
     expect(single.body.items.every((event: { type: string }) => event.type === 'tax.created')).toBe(true);
-    expect(expectError(await send('GET', '/v2/events?pageSize=abc'), 400, 'parameter_invalid').details?.[0]).toEqual({ param: 'pageSize', message: 'must be integer' });
+    expect(expectError(await send('GET', '/v2/events?pageSize=abc'), 400, 'parameter_invalid').details?.[0]).toEqual({
+      param: 'pageSize',
+      message: 'must be integer',
+    });
     expectError(await send('GET', '/v2/events?pageSize=101'), 400, 'parameter_invalid');
-    expect(expectError(await send('GET', '/v2/events?direction=sideways'), 400, 'parameter_invalid').details?.[0]).toEqual({ param: 'direction', message: 'must be one of: asc, desc' });
+    expect(expectError(await send('GET', '/v2/events?direction=sideways'), 400, 'parameter_invalid').details?.[0]).toEqual({
+      param: 'direction',
+      message: 'must be one of: asc, desc',
+    });
   });
 });
 

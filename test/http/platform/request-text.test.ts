@@ -35,7 +35,8 @@ async function stored() {
   return { taxes: taxes.map((tax) => tax.name).sort(), events };
 }
 
-const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part))));
+const bytes = (...parts: Array<string | number[]>) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part))));
 
 describe('malformed UTF-8 and lone surrogates: 400 parameter_invalid naming the parameter, nothing stored', () => {
   const cases: Array<[string, Buffer | string, string, string]> = [
@@ -110,7 +111,10 @@ describe('error messages quote input as excerpts; an error body stays small', ()
 
   it('a 40 MB value, in a form and in JSON: 413 with a small body', async () => {
     const big = 'x'.repeat(HUGE);
-    for (const [payload, type] of [[`name=${big}&value=0.1`, FORM], [JSON.stringify({ name: big, value: 0.1 }), JSON_TYPE]] as const) {
+    for (const [payload, type] of [
+      [`name=${big}&value=0.1`, FORM],
+      [JSON.stringify({ name: big, value: 0.1 }), JSON_TYPE],
+    ] as const) {
       const reply = await send('POST', TAXES, payload, type);
       expectError(reply, 413, 'payload_too_large');
       expect(reply.raw.body.length).toBeLessThan(1_000);

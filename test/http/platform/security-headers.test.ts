@@ -36,14 +36,31 @@ describe('security headers', () => {
   it('are on JSON answers, errors of every kind, /health, /metrics and the OpenAPI document, with Cache-Control: no-store', async () => {
     const cases: Array<[string, Promise<LightMyRequestResponse>, number]> = [
       ['GET /v2/account', t.app.inject({ method: 'GET', url: '/v2/account', headers: auth() }), 200],
-      ['POST 201', t.app.inject({ method: 'POST', url: '/v2/account/taxes', headers: { ...auth(), 'content-type': 'application/json' }, payload: '{"name":"Headers tax","value":0.1}' }), 201],
-      ['DELETE 204', (async () => {
-        const created = await t.api.post('/v2/account/taxes', { name: 'To delete', value: 0.2 });
-        return t.app.inject({ method: 'DELETE', url: `/v2/account/taxes/${created.body.id}`, headers: auth() });
-      })(), 204],
+      [
+        'POST 201',
+        t.app.inject({
+          method: 'POST',
+          url: '/v2/account/taxes',
+          headers: { ...auth(), 'content-type': 'application/json' },
+          payload: '{"name":"Headers tax","value":0.1}',
+        }),
+        201,
+      ],
+      [
+        'DELETE 204',
+        (async () => {
+          const created = await t.api.post('/v2/account/taxes', { name: 'To delete', value: 0.2 });
+          return t.app.inject({ method: 'DELETE', url: `/v2/account/taxes/${created.body.id}`, headers: auth() });
+        })(),
+        204,
+      ],
       ['401', t.app.inject({ method: 'GET', url: '/v2/account' }), 401],
       ['400 validation', t.app.inject({ method: 'GET', url: '/v2/clients?pageSize=1000', headers: auth() }), 400],
-      ['400 malformed JSON', t.app.inject({ method: 'POST', url: '/v2/account/taxes', headers: { ...auth(), 'content-type': 'application/json' }, payload: '{' }), 400],
+      [
+        '400 malformed JSON',
+        t.app.inject({ method: 'POST', url: '/v2/account/taxes', headers: { ...auth(), 'content-type': 'application/json' }, payload: '{' }),
+        400,
+      ],
       ['404 resource', t.app.inject({ method: 'GET', url: `/v2/clients/${MISSING_ID}`, headers: auth() }), 404],
       ['404 route', t.app.inject({ method: 'GET', url: '/v2/no-such-route', headers: auth() }), 404],
       ['404 framework error (bad percent-encoding)', t.app.inject({ method: 'GET', url: '/v2/clients/%E0%A4%A', headers: auth() }), 404],
@@ -130,7 +147,9 @@ describe('security headers', () => {
     // buildApp is ready once built (no route can be added): the plugin on a bare Fastify.
     const bare = Fastify();
     await bare.register(headersPlugin);
-    bare.get('/own', async (_request, reply) => reply.header('Content-Security-Policy', "default-src 'self'").header('Cache-Control', 'max-age=60').send({ ok: true }));
+    bare.get('/own', async (_request, reply) =>
+      reply.header('Content-Security-Policy', "default-src 'self'").header('Cache-Control', 'max-age=60').send({ ok: true }),
+    );
     bare.get('/plain', async () => ({ ok: true }));
     const own = await bare.inject({ method: 'GET', url: '/own' });
     expect(own.headers['content-security-policy']).toBe("default-src 'self'");

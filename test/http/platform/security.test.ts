@@ -115,7 +115,13 @@ describe('the route list', () => {
   });
 
   it('parses the router tree, children continuing their parent path', () => {
-    const tree = ['└── /v2/a (GET, HEAD, POST)', '    ├── /:id (GET, HEAD, PUT)', '    │   └── /match (POST)', '    │       └── es/:matchId (DELETE)', '    └── /b (PATCH)'].join('\n');
+    const tree = [
+      '└── /v2/a (GET, HEAD, POST)',
+      '    ├── /:id (GET, HEAD, PUT)',
+      '    │   └── /match (POST)',
+      '    │       └── es/:matchId (DELETE)',
+      '    └── /b (PATCH)',
+    ].join('\n');
     expect(routesFromTree(tree)).toEqual([
       { method: 'GET', path: '/v2/a' },
       { method: 'POST', path: '/v2/a' },
@@ -150,7 +156,11 @@ describe.each(ROUTES)('$method $path', (route) => {
       const response = await request(route, { authorization });
       const body = expectErrorBody(response, 401, 'unauthorized', 'Unauthorized');
       expect(response.headers['www-authenticate'], label).toBe(REALM);
-      expect({ message: body.message, name: body.name, code: body.code }, label).toEqual({ message: reference.message, name: reference.name, code: reference.code });
+      expect({ message: body.message, name: body.name, code: body.code }, label).toEqual({
+        message: reference.message,
+        name: reference.name,
+        code: reference.code,
+      });
     }
     if (route.method === 'GET') {
       const head = await t.app.inject({ method: 'HEAD', url: urlOf(route.path) });
@@ -197,7 +207,11 @@ describe.each(PATHS)('%s with a method it does not have', (path) => {
     for (const method of unsupported) {
       const response = await t.app.inject({ method, url: urlOf(path), headers: { authorization: basic(t.account.apiKey) } });
       const body = expectErrorBody(response, 405, 'method_not_allowed', 'MethodNotAllowed');
-      const allow = new Set(String(response.headers.allow ?? '').split(/,\s*/).filter(Boolean));
+      const allow = new Set(
+        String(response.headers.allow ?? '')
+          .split(/,\s*/)
+          .filter(Boolean),
+      );
       // Allow may name more: `/v2/users/me` also matches the pattern `/v2/users/:id`.
       for (const expected of allowed) expect(allow.has(expected), `${method} ${path}: Allow ${[...allow].join(', ')}`).toBe(true);
       expect(allow.has(method)).toBe(false);
@@ -271,7 +285,12 @@ describe('rate limits (docs/reference.md#rate-limits)', () => {
     expect(sixth.headers['ratelimit-remaining']).toBe('0');
     expect(sixth.headers['ratelimit-reset']).toBe('50');
     // Writes are limited too.
-    const write = await limited.app.inject({ method: 'POST', url: '/v2/account/taxes', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"name":"x","value":0.1}' });
+    const write = await limited.app.inject({
+      method: 'POST',
+      url: '/v2/account/taxes',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"name":"x","value":0.1}',
+    });
     expectErrorBody(write, 429, 'rate_limited', 'TooManyRequests');
   });
 

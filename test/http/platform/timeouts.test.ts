@@ -113,7 +113,8 @@ async function whileServing<T>(work: Promise<T>): Promise<T> {
 }
 
 // The API error body (docs/reference.md#errors), not Fastify's own (src/core/http/client-errors.ts).
-const requestTimeout = /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*\r\n\r\n\{"message":"The request was not received in time","name":"RequestTimeout","code":"request_timeout","id":"conn-[0-9a-z-]+"\}$/;
+const requestTimeout =
+  /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*\r\n\r\n\{"message":"The request was not received in time","name":"RequestTimeout","code":"request_timeout","id":"conn-[0-9a-z-]+"\}$/;
 
 describe.concurrent('slow clients are cut off (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS)', () => {
   it('the server runs with the configured timeouts, checked every 250 ms', () => {
@@ -234,7 +235,12 @@ describe('what Node refuses before routing gets the API error body (src/core/htt
   it('headers over the size limit: 431 headers_too_large', async () => {
     const received = await rawExchange(`GET /v2/users/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(received).toMatch(/^HTTP\/1\.1 431 /);
-    expect(body(received)).toMatchObject({ name: 'RequestHeaderFieldsTooLarge', code: 'headers_too_large', message: expect.any(String), id: expect.any(String) });
+    expect(body(received)).toMatchObject({
+      name: 'RequestHeaderFieldsTooLarge',
+      code: 'headers_too_large',
+      message: expect.any(String),
+      id: expect.any(String),
+    });
   });
 
   it('bytes that are not HTTP: 400 body_invalid', async () => {

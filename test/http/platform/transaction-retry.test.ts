@@ -24,11 +24,12 @@ describe('request transactions given up by the database', () => {
   });
   afterAll(() => t.close());
 
-  const rows = (name: string) => t.database.db.selectFrom('clients').select('id').where('account_id', '=', t.account.accountId).where('name', '=', name).execute();
+  const rows = (name: string) =>
+    t.database.db.selectFrom('clients').select('id').where('account_id', '=', t.account.accountId).where('name', '=', name).execute();
   const created = async (name: string) =>
-    (await t.database.db.selectFrom('events').select('data').where('account_id', '=', t.account.accountId).where('type', '=', 'client.created').execute()).filter(
-      (row) => JSON.parse(row.data).name === name,
-    );
+    (
+      await t.database.db.selectFrom('events').select('data').where('account_id', '=', t.account.accountId).where('type', '=', 'client.created').execute()
+    ).filter((row) => JSON.parse(row.data).name === name);
 
   for (const code of ['40P01', '40001']) {
     it(`${code} once: the request runs again and succeeds, writing once (one row, one event)`, async () => {

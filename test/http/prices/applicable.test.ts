@@ -18,7 +18,14 @@ afterAll(async () => {
 });
 
 const price = async (path: string, params: Record<string, unknown> = {}) => {
-  const reply = await t.api.post(path, { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1, ...params });
+  const reply = await t.api.post(path, {
+    currency: 'EUR',
+    matchesType: 'fixed',
+    quantityType: w.unit.Words,
+    service: w.service.Translation,
+    unitCost: 1,
+    ...params,
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.id as string;
 };
@@ -42,7 +49,14 @@ describe('applicable prices of a job (client side, docs/prices.md#which-price-ap
     await price('/v2/account/prices/suppliers', { unitCost: 1.2 }); // the supplier side
     await t.api.post(`${mine}/${cBoth}/match`, { match: w.match['100%'], percentage: 0.25 });
 
-    const query = { clientId: client, serviceId: w.service.Translation!, unitId: w.unit.Words!, currency: 'EUR', languagePairId: w.pair.enFr, domainId: w.domain.legal };
+    const query = {
+      clientId: client,
+      serviceId: w.service.Translation!,
+      unitId: w.unit.Words!,
+      currency: 'EUR',
+      languagePairId: w.pair.enFr,
+      domainId: w.domain.legal,
+    };
     const result = await applicablePrices.forClient(ctx, query);
     expect(result.map((p) => p.id)).toEqual([cBoth, cDomain, cNone, aPair, aNone]);
     expect(result[0]).toEqual({
@@ -57,7 +71,11 @@ describe('applicable prices of a job (client side, docs/prices.md#which-price-ap
 
     // the reversed direction of a bidirectional pair matches; without pair or domain only the general prices do
     const reversed = await t.api.post('/v2/account/language-pairs', { source: 'fr', target: 'en' });
-    expect((await applicablePrices.forClient(ctx, { ...query, languagePairId: reversed.body.id, domainId: null })).map((p) => p.id)).toEqual([cNone, aPair, aNone]);
+    expect((await applicablePrices.forClient(ctx, { ...query, languagePairId: reversed.body.id, domainId: null })).map((p) => p.id)).toEqual([
+      cNone,
+      aPair,
+      aNone,
+    ]);
     expect((await applicablePrices.forClient(ctx, { ...query, clientId: null, languagePairId: null, domainId: null })).map((p) => p.id)).toEqual([aNone]);
   });
 });
@@ -80,7 +98,15 @@ describe('applicable prices of an outsourcing (supplier side, docs/prices.md#whi
     await price(`/v2/suppliers/${w.supplier.bob}/services`, { quantityType: unit, unitCost: 0.09 });
     await price('/v2/account/prices/clients', { quantityType: unit, unitCost: 0.1 });
 
-    const query = { supplierId: supplier, clientId: client, serviceId: w.service.Translation!, unitId: unit!, currency: 'EUR', languagePairId: w.pair.enFr, domainId: w.domain.legal };
+    const query = {
+      supplierId: supplier,
+      clientId: client,
+      serviceId: w.service.Translation!,
+      unitId: unit!,
+      currency: 'EUR',
+      languagePairId: w.pair.enFr,
+      domainId: w.domain.legal,
+    };
     const result = await applicablePrices.forSupplier(ctx, query);
     expect(result.map((p) => p.id)).toEqual([sRestricted, sGeneralPair, sGeneral, dRestricted, dGeneral]);
     expect(result.map((p) => p.type)).toEqual(['supplier', 'supplier', 'supplier', 'account', 'account']);

@@ -44,7 +44,14 @@ describe.each(FAMILIES)('$name: create, retrieve, update, delete', (family: Fami
   });
 
   it('creates with every optional parameter, as form or as JSON', async () => {
-    const params: Record<string, unknown> = minimal({ service: w.service.Proofreading, currency: 'USD', matchesType: 'percentage', unitCost: 0.1234567, domain: w.domain.legal, languagePair: w.pair.enFr });
+    const params: Record<string, unknown> = minimal({
+      service: w.service.Proofreading,
+      currency: 'USD',
+      matchesType: 'percentage',
+      unitCost: 0.1234567,
+      domain: w.domain.legal,
+      languagePair: w.pair.enFr,
+    });
     if (family.acceptsClient) params.client = w.client.beta;
     if (family.hasPrice) params.hasPrice = false;
     const reply = await t.api.post(base(), params as never);
@@ -135,7 +142,9 @@ describe.each(FAMILIES)('$name: create, retrieve, update, delete', (family: Fami
   });
 
   it('updates every parameter, clears nullable ones, and requires unitCost where the specification does', async () => {
-    const created = (await t.api.post(base(), minimal({ service: w.service.Translation, quantityType: w.unit.Lines, domain: w.domain.legal, languagePair: w.pair.enFr }))).body;
+    const created = (
+      await t.api.post(base(), minimal({ service: w.service.Translation, quantityType: w.unit.Lines, domain: w.domain.legal, languagePair: w.pair.enFr }))
+    ).body;
     const url = `${base()}/${created.id}`;
     if (family.hasPrice) {
       const reply = await t.api.put(url, { hasPrice: false });
@@ -143,9 +152,18 @@ describe.each(FAMILIES)('$name: create, retrieve, update, delete', (family: Fami
       expect(reply.body.hasPrice).toBe(false);
       expect(reply.body.unitCost).toBe(0.12);
     } else {
-      expect(expectError(await t.api.put(url, { matchesType: 'percentage' }), 400, 'parameter_missing').details).toEqual([{ param: 'unitCost', message: 'is required' }]);
+      expect(expectError(await t.api.put(url, { matchesType: 'percentage' }), 400, 'parameter_missing').details).toEqual([
+        { param: 'unitCost', message: 'is required' },
+      ]);
     }
-    const params: Record<string, unknown> = { unitCost: '0.2', currency: 'CHF', service: w.service.Revision, quantityType: w.unit.Characters, domain: '', languagePair: 'null' };
+    const params: Record<string, unknown> = {
+      unitCost: '0.2',
+      currency: 'CHF',
+      service: w.service.Revision,
+      quantityType: w.unit.Characters,
+      domain: '',
+      languagePair: 'null',
+    };
     if (family.acceptsClient) params.client = w.client.acme;
     const reply = await t.api.put(url, params as never);
     expect(reply.status).toBe(200);
@@ -172,9 +190,15 @@ describe.each(FAMILIES)('$name: create, retrieve, update, delete', (family: Fami
 
   it('answers 404 for missing, malformed and foreign price ids and for foreign or missing owners', async () => {
     const mine = (await t.api.post(base(), minimal({ quantityType: w.unit.Hours }))).body;
-    const theirs = (await t.otherApi.post(family.base(family.owner === 'clients' ? w.other.client : w.other.supplier), {
-      currency: 'EUR', matchesType: 'fixed', quantityType: w.other.unit, service: w.other.service, unitCost: 1,
-    })).body;
+    const theirs = (
+      await t.otherApi.post(family.base(family.owner === 'clients' ? w.other.client : w.other.supplier), {
+        currency: 'EUR',
+        matchesType: 'fixed',
+        quantityType: w.other.unit,
+        service: w.other.service,
+        unitCost: 1,
+      })
+    ).body;
     expect(theirs.id).toMatch(ID);
     for (const id of [MISSING_ID, 'not-an-id', theirs.id]) {
       expectError(await t.api.get(`${base()}/${id}`), 404, 'resource_missing');
@@ -216,8 +240,12 @@ describe('listings', () => {
     const services = FAMILIES[2]!;
     const owner = await (await import('./fixture.js')).insertParty(t, 'suppliers', t.account.accountId, 'Fresh supplier');
     expect((await t.api.get(services.base(owner))).body).toEqual([]);
-    const a = (await t.api.post(services.base(owner), { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1 })).body;
-    const b = (await t.api.post(services.base(owner), { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Revision, unitCost: 1 })).body;
+    const a = (
+      await t.api.post(services.base(owner), { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1 })
+    ).body;
+    const b = (
+      await t.api.post(services.base(owner), { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Revision, unitCost: 1 })
+    ).body;
     expect((await t.api.get(services.base(owner))).body.map((p: { id: string }) => p.id)).toEqual([a.id, b.id]);
     expectError(await t.api.get(services.base(owner), { page: 2 }), 400, 'parameter_unknown');
     const envelope = (await t.api.get('/v2/account/prices/clients', { pageSize: 1 })).body;

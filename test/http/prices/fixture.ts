@@ -15,10 +15,33 @@ export interface FamilyCase {
 }
 
 export const FAMILIES: FamilyCase[] = [
-  { name: 'default supplier prices', key: 'supplier_default', acceptsClient: true, hasPrice: false, paginated: true, base: () => '/v2/account/prices/suppliers' },
+  {
+    name: 'default supplier prices',
+    key: 'supplier_default',
+    acceptsClient: true,
+    hasPrice: false,
+    paginated: true,
+    base: () => '/v2/account/prices/suppliers',
+  },
   { name: 'default client prices', key: 'client_default', acceptsClient: false, hasPrice: false, paginated: true, base: () => '/v2/account/prices/clients' },
-  { name: 'supplier services', key: 'supplier_service', owner: 'suppliers', acceptsClient: true, hasPrice: true, paginated: false, base: (id) => `/v2/suppliers/${id}/services` },
-  { name: 'client prices', key: 'client_price', owner: 'clients', acceptsClient: false, hasPrice: false, paginated: false, base: (id) => `/v2/clients/${id}/prices` },
+  {
+    name: 'supplier services',
+    key: 'supplier_service',
+    owner: 'suppliers',
+    acceptsClient: true,
+    hasPrice: true,
+    paginated: false,
+    base: (id) => `/v2/suppliers/${id}/services`,
+  },
+  {
+    name: 'client prices',
+    key: 'client_price',
+    owner: 'clients',
+    acceptsClient: false,
+    hasPrice: false,
+    paginated: false,
+    base: (id) => `/v2/clients/${id}/prices`,
+  },
 ];
 
 /** Inserts a client or supplier row directly (the clients and suppliers modules are not needed). */
@@ -44,8 +67,16 @@ export async function insertParty(t: TestContext, table: 'clients' | 'suppliers'
     created_at: now,
     updated_at: now,
   };
-  if (table === 'clients') await t.database.db.insertInto('clients').values({ ...common, website: '' }).execute();
-  else await t.database.db.insertInto('suppliers').values({ ...common, supplier_type: 'freelance', mobile_phone: '', nickname: '' }).execute();
+  if (table === 'clients')
+    await t.database.db
+      .insertInto('clients')
+      .values({ ...common, website: '' })
+      .execute();
+  else
+    await t.database.db
+      .insertInto('suppliers')
+      .values({ ...common, supplier_type: 'freelance', mobile_phone: '', nickname: '' })
+      .execute();
   return id;
 }
 
@@ -117,7 +148,14 @@ export function ownerOf(family: FamilyCase, world: World, which: 'first' | 'seco
 
 /** Rows of the events table of one type, data parsed. */
 export async function eventsOf(t: TestContext, type: string): Promise<unknown[]> {
-  const rows = await t.database.db.selectFrom('events').select('data').where('account_id', '=', t.account.accountId).where('type', '=', type).orderBy('created_at').orderBy('id').execute();
+  const rows = await t.database.db
+    .selectFrom('events')
+    .select('data')
+    .where('account_id', '=', t.account.accountId)
+    .where('type', '=', type)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map((row) => JSON.parse(row.data));
 }
 

@@ -119,7 +119,9 @@ describe.each(FAMILIES)('$name: match entries', (family: FamilyCase) => {
     expect(names((await t.api.post(`${url}/matches/${w.match['85-94%']}/move/0`, {})).body)).toEqual(['85-94%', '95-99%', '100%']);
     expect(names((await t.api.put(`${url}/matches/${w.match['95-99%']}/move/1`, {})).body)).toEqual(['85-94%', '95-99%', '100%']);
     for (const position of ['3', '-1', 'x', '1.5']) {
-      expect(expectError(await t.api.put(`${url}/matches/${w.match['100%']}/move/${position}`, {}), 400, 'parameter_invalid').details?.[0]?.param).toBe('position');
+      expect(expectError(await t.api.put(`${url}/matches/${w.match['100%']}/move/${position}`, {}), 400, 'parameter_invalid').details?.[0]?.param).toBe(
+        'position',
+      );
     }
     expectError(await t.api.put(`${url}/matches/${w.match['No match']}/move/0`, {}), 404, 'resource_missing');
     expect(names((await t.api.get(url)).body)).toEqual(['85-94%', '95-99%', '100%']);

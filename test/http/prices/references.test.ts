@@ -6,7 +6,12 @@ let t: TestContext;
 let w: World;
 worldPerFile((app, world) => ([t, w] = [app, world]));
 
-const [supplierDefaults, clientDefaults, supplierServices, clientPrices] = FAMILIES as [typeof FAMILIES[0], typeof FAMILIES[0], typeof FAMILIES[0], typeof FAMILIES[0]];
+const [supplierDefaults, clientDefaults, supplierServices, clientPrices] = FAMILIES as [
+  (typeof FAMILIES)[0],
+  (typeof FAMILIES)[0],
+  (typeof FAMILIES)[0],
+  (typeof FAMILIES)[0],
+];
 const priceCount = async (where: { owner_client_id?: string; owner_supplier_id?: string }) => {
   let query = t.database.db.selectFrom('prices').select('id');
   if (where.owner_client_id) query = query.where('owner_client_id', '=', where.owner_client_id);
@@ -34,7 +39,8 @@ describe('references held by prices (docs/master-data.md#deletion)', () => {
     const pair = (await t.api.post('/v2/account/language-pairs', { source: 'it', target: 'es' })).body.id;
     const match = (await t.api.post('/v2/account/matches', { name: 'Fuzzy' })).body.id;
     const base = clientDefaults.base();
-    const price = (await t.api.post(base, { currency: 'EUR', matchesType: 'fixed', quantityType: unit, service, unitCost: 1, domain, languagePair: pair })).body;
+    const price = (await t.api.post(base, { currency: 'EUR', matchesType: 'fixed', quantityType: unit, service, unitCost: 1, domain, languagePair: pair }))
+      .body;
     await t.api.post(`${base}/${price.id}/match`, { match, unitCost: 0.5 });
     const paths = [
       `/v2/account/quantity-types/${unit}`,
@@ -64,11 +70,21 @@ describe('references held by prices (docs/master-data.md#deletion)', () => {
   it('removes the prices of a client that is deleted (its parts), and refuses while a price is restricted to it', async () => {
     const client = await insertParty(t, 'clients', t.account.accountId, 'Leaving client');
     const base = clientPrices.base(client);
-    const price = (await t.api.post(base, { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1 })).body;
+    const price = (await t.api.post(base, { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1 }))
+      .body;
     await t.api.post(`${base}/${price.id}/match`, { match: w.match['100%'], unitCost: 0.3 });
     expect(await priceCount({ owner_client_id: client })).toBe(1);
 
-    const restricted = (await t.api.post(supplierDefaults.base(), { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1, client })).body;
+    const restricted = (
+      await t.api.post(supplierDefaults.base(), {
+        currency: 'EUR',
+        matchesType: 'fixed',
+        quantityType: w.unit.Words,
+        service: w.service.Translation,
+        unitCost: 1,
+        client,
+      })
+    ).body;
     expect(await deleteParty('clients', client)).toEqual({ status: 409, code: 'resource_in_use' });
     await t.api.delete(`${supplierDefaults.base()}/${restricted.id}`);
 
@@ -81,7 +97,14 @@ describe('references held by prices (docs/master-data.md#deletion)', () => {
   it('removes the services of a supplier that is deleted', async () => {
     const supplier = await insertParty(t, 'suppliers', t.account.accountId, 'Leaving supplier');
     const base = supplierServices.base(supplier);
-    await t.api.post(base, { currency: 'EUR', matchesType: 'fixed', quantityType: w.unit.Words, service: w.service.Translation, unitCost: 1, client: w.client.acme });
+    await t.api.post(base, {
+      currency: 'EUR',
+      matchesType: 'fixed',
+      quantityType: w.unit.Words,
+      service: w.service.Translation,
+      unitCost: 1,
+      client: w.client.acme,
+    });
     expect(await priceCount({ owner_supplier_id: supplier })).toBe(1);
     expect((await deleteParty('suppliers', supplier)).status).toBe(204);
     expect(await priceCount({ owner_supplier_id: supplier })).toBe(0);

@@ -139,7 +139,7 @@ describe('POST /v2/suppliers', () => {
     expectError(await t.api.post('/v2/suppliers', { name: 'X', unavailabilities: 'x' }), 400, 'parameter_unknown');
   });
 
-  it('validates referenced ids: unknown, another account\'s, disabled → 400 naming the parameter', async () => {
+  it("validates referenced ids: unknown, another account's, disabled → 400 naming the parameter", async () => {
     const theirPair = await pair('en', 'de', t.otherApi);
     const theirDomain = await domain('Their domain', t.otherApi);
     const theirClient = await client('Their client', t.otherApi);
@@ -163,7 +163,7 @@ describe('POST /v2/suppliers', () => {
 });
 
 describe('GET, PUT, DELETE /v2/suppliers/:id', () => {
-  it('answers 404 for a missing, malformed or another account\'s id', async () => {
+  it("answers 404 for a missing, malformed or another account's id", async () => {
     const supplier = await newSupplier();
     for (const api of [t.api]) {
       expectError(await api.get(`/v2/suppliers/${MISSING_ID}`), 404, 'resource_missing');
@@ -182,9 +182,21 @@ describe('GET, PUT, DELETE /v2/suppliers/:id', () => {
     const legal = await domain('Update legal');
     const a = await client('Dedicated A');
     const b = await client('Dedicated B');
-    const supplier = await newSupplier({ name: 'Updatable', nickname: 'Up', languagePairs: [enFr.id], domains: [legal.id], dedicatedClients: [a.id], address: { city: 'Lyon', country: 'FR' } });
+    const supplier = await newSupplier({
+      name: 'Updatable',
+      nickname: 'Up',
+      languagePairs: [enFr.id],
+      domains: [legal.id],
+      dedicatedClients: [a.id],
+      address: { city: 'Lyon', country: 'FR' },
+    });
     await sleep(5);
-    const reply = await t.api.put(`/v2/suppliers/${supplier.id}`, { rating: 3, languagePairs: [frEn.id, enFr.id], dedicatedClients: [b.id], address: { street: 'Rue 1' } });
+    const reply = await t.api.put(`/v2/suppliers/${supplier.id}`, {
+      rating: 3,
+      languagePairs: [frEn.id, enFr.id],
+      dedicatedClients: [b.id],
+      address: { street: 'Rue 1' },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       ...supplier,

@@ -63,7 +63,15 @@ describe('GET /v2/suppliers', () => {
   });
 
   it('rejects invalid paging and filter values with 400', async () => {
-    for (const query of [{ page: -1 }, { pageSize: 1000 }, { sort: 'rating' }, { direction: 'sideways' }, { pinned: 'x' }, { languagePair: 'nope' }, { domain: 'nope' }]) {
+    for (const query of [
+      { page: -1 },
+      { pageSize: 1000 },
+      { sort: 'rating' },
+      { direction: 'sideways' },
+      { pinned: 'x' },
+      { languagePair: 'nope' },
+      { domain: 'nope' },
+    ]) {
       expectError(await api.get('/v2/suppliers', query), 400, 'parameter_invalid');
     }
     for (const param of ['service', 'languagePair', 'domain', 'label']) {
@@ -99,7 +107,11 @@ describe('GET /v2/suppliers', () => {
     const words = units.find((u) => u.name === 'Words')!.id;
     const offer = async (supplier: string, serviceName: string) => {
       const reply = await api.post(`/v2/suppliers/${ids[supplier]}/services`, {
-        currency: 'EUR', matchesType: 'fixed', quantityType: words, service: service(serviceName), unitCost: 0.1,
+        currency: 'EUR',
+        matchesType: 'fixed',
+        quantityType: words,
+        service: service(serviceName),
+        unitCost: 0.1,
       });
       expect(reply.status).toBe(201);
     };
@@ -129,14 +141,14 @@ describe('GET /v2/suppliers', () => {
       }
     };
     // Anna alone already has every kind of part; the page of four adds more of each.
-    const dedicated = await client('Anna\'s client', api);
+    const dedicated = await client("Anna's client", api);
     await api.put(`/v2/suppliers/${ids.Anna}`, { dedicatedClients: [dedicated.id] });
     await api.post(`/v2/suppliers/${ids.Anna}/contacts`, { fullName: 'Anna herself' });
     await api.post(`/v2/suppliers/${ids.Dirk}/contacts`, { fullName: 'Dirk himself' });
     expect(await queries(4)).toBe(await queries(1));
   });
 
-  it('never lists another account\'s suppliers; its ids in filters are 400', async () => {
+  it("never lists another account's suppliers; its ids in filters are 400", async () => {
     const theirPair = await pair('en', 'fr', t.otherApi);
     await newSupplier({ name: 'Their translator', languagePairs: [theirPair.id] }, t.otherApi);
     expectError(await api.get(`/v2/suppliers?languagePair[]=${theirPair.id}`), 400, 'parameter_invalid');

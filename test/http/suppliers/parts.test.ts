@@ -47,7 +47,7 @@ describe('POST/DELETE /v2/suppliers/:id/language-pairs/:languagePairId', () => {
     expect([...final].sort()).toEqual([a.id, b.id].sort());
   });
 
-  it('answers 404 for an unknown, malformed or another account\'s pair or supplier', async () => {
+  it("answers 404 for an unknown, malformed or another account's pair or supplier", async () => {
     const mine = await pair('en', 'hu');
     const theirs = await pair('en', 'hu', t.otherApi);
     const supplier = await newSupplier();
@@ -69,7 +69,14 @@ describe('unavailabilities of a supplier', () => {
     expect((await t.api.get(base)).body).toEqual({ currents: [], old: [] });
     const created = await t.api.post(base, { from: '2099-08-01', to: '2099-08-15T18:00:00+02:00', reason: 'Holidays' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: ID, from: '2099-08-01T00:00:00.000Z', to: '2099-08-15T16:00:00.000Z', reason: 'Holidays', createdAt: DATE, updatedAt: DATE });
+    expect(created.body).toEqual({
+      id: ID,
+      from: '2099-08-01T00:00:00.000Z',
+      to: '2099-08-15T16:00:00.000Z',
+      reason: 'Holidays',
+      createdAt: DATE,
+      updatedAt: DATE,
+    });
     const early = (await t.api.post(base, { from: '2099-01-01T00:00:00Z', to: '2099-01-02T00:00:00Z' })).body;
     expect(early.reason).toBe('');
     const running = (await t.api.post(base, { from: '2000-01-01', to: '2099-12-31' }, { json: true })).body;
@@ -126,7 +133,7 @@ describe('unavailabilities of a supplier', () => {
     expect(await events('supplier.updated', supplier.id)).toHaveLength(3);
   });
 
-  it('answers 404 for a missing or another account\'s supplier, and an unavailability of another supplier', async () => {
+  it("answers 404 for a missing or another account's supplier, and an unavailability of another supplier", async () => {
     const supplier = await newSupplier();
     const sibling = await newSupplier();
     const u = (await t.api.post(`/v2/suppliers/${supplier.id}/unavailabilities`, { from: '2030-01-01', to: '2030-01-02' })).body;
@@ -145,7 +152,7 @@ describe('unavailabilities of a supplier', () => {
 });
 
 describe('labels on suppliers (docs/master-data.md)', () => {
-  it('attaches and detaches labels answering the supplier; 404 for another account\'s label', async () => {
+  it("attaches and detaches labels answering the supplier; 404 for another account's label", async () => {
     const supplier = await newSupplier();
     const label = (await t.api.post('/v2/account/labels', { name: 'Reliable', color: '#00aa00' })).body;
     const theirs = (await t.otherApi.post('/v2/account/labels', { name: 'Reliable', color: '#00aa00' })).body;

@@ -164,12 +164,18 @@ describe('concurrency (docs/trackers.md#concurrency)', () => {
     });
     await t.database.db.insertInto('tracker_entries').values(row(1)).execute();
     // Stopped entries are not in the index.
-    await t.database.db.insertInto('tracker_entries').values([row(0), row(0)]).execute();
+    await t.database.db
+      .insertInto('tracker_entries')
+      .values([row(0), row(0)])
+      .execute();
     const error = await t.database.db
       .insertInto('tracker_entries')
       .values(row(1))
       .execute()
-      .then(() => null, (caught: unknown) => caught);
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     expect(isUniqueViolation(error)).toBe(true);
     expectError(await t.api.post(`${trackersOf(job.id)}/start`), 409, 'state_conflict');
   });

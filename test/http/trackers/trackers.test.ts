@@ -25,7 +25,9 @@ describe('POST /v2/jobs/:id/trackers', () => {
     expect(answer.timeTrackers).toEqual({
       duration: 5_400_000,
       running: false,
-      list: [{ id: entry.id, duration: 5_400_000, billable: false, from: '2025-03-01T09:00:00.000Z', to: '2025-03-01T10:30:00.000Z', running: false, user: owner }],
+      list: [
+        { id: entry.id, duration: 5_400_000, billable: false, from: '2025-03-01T09:00:00.000Z', to: '2025-03-01T10:30:00.000Z', running: false, user: owner },
+      ],
     });
     expect(answer.updatedAt >= job.updatedAt).toBe(true);
     // The job records job.updated with the answered object; a read answers the same.
@@ -37,7 +39,11 @@ describe('POST /v2/jobs/:id/trackers', () => {
     const third = await ok(t.api.post(trackersOf(job.id), { duration: 1, from: '2025-03-01T10:00:00+02:00', billable: 'false' }));
     expect(second.timeTrackers.list[0]).toMatchObject({ duration: 0, billable: true, from: '2025-02-28T00:00:00.000Z', to: '2025-02-28T00:00:00.000Z' });
     expect(third.timeTrackers.duration).toBe(5_400_001);
-    expect(third.timeTrackers.list.map((item: { from: string }) => item.from)).toEqual(['2025-02-28T00:00:00.000Z', '2025-03-01T08:00:00.000Z', '2025-03-01T09:00:00.000Z']);
+    expect(third.timeTrackers.list.map((item: { from: string }) => item.from)).toEqual([
+      '2025-02-28T00:00:00.000Z',
+      '2025-03-01T08:00:00.000Z',
+      '2025-03-01T09:00:00.000Z',
+    ]);
     expect(third.timeTrackers.list[1]).toMatchObject({ duration: 1, billable: false, to: '2025-03-01T08:00:00.001Z' });
   });
 
@@ -46,7 +52,9 @@ describe('POST /v2/jobs/:id/trackers', () => {
     const path = trackersOf(job.id);
     const none = expectError(await t.api.post(path, {}), 400, 'parameter_missing');
     expect(none.details?.map((d) => d.param).sort()).toEqual(['duration', 'from']);
-    expect(expectError(await t.api.post(path, { from: '2025-03-01' }), 400, 'parameter_missing').details).toEqual([{ param: 'duration', message: expect.any(String) }]);
+    expect(expectError(await t.api.post(path, { from: '2025-03-01' }), 400, 'parameter_missing').details).toEqual([
+      { param: 'duration', message: expect.any(String) },
+    ]);
     expect(expectError(await t.api.post(path, { duration: 10 }), 400, 'parameter_missing').details).toEqual([{ param: 'from', message: expect.any(String) }]);
     for (const duration of [-1, 1.5, 'abc', '', 1e13]) {
       const error = expectError(await t.api.post(path, { duration, from: '2025-03-01' }), 400, 'parameter_invalid');
@@ -58,7 +66,9 @@ describe('POST /v2/jobs/:id/trackers', () => {
       expect(error.details?.[0]?.param).toBe('from');
     }
     expectError(await t.api.post(path, { duration: 10, from: '2025-03-01', billable: 'maybe' }), 400, 'parameter_invalid');
-    expect(expectError(await t.api.post(path, { duration: 10, from: '2025-03-01', user: owner.id }), 400, 'parameter_unknown').details?.[0]?.param).toBe('user');
+    expect(expectError(await t.api.post(path, { duration: 10, from: '2025-03-01', user: owner.id }), 400, 'parameter_unknown').details?.[0]?.param).toBe(
+      'user',
+    );
     // The end must stay a date the API can write.
     expect(expectError(await t.api.post(path, { duration: 86_400_000, from: '9999-12-31' }), 400, 'parameter_invalid').details?.[0]?.param).toBe('duration');
     expect((await t.api.get(`/v2/jobs/${job.id}`)).body.timeTrackers).toEqual({ duration: 0, running: false, list: [] });
@@ -72,7 +82,11 @@ describe('start and stop', () => {
     const answer = await ok(t.api.post(`${trackersOf(job.id)}/start`));
     const after = new Date().toISOString();
     const entry = answer.timeTrackers.list[0];
-    expect(answer.timeTrackers).toEqual({ duration: 0, running: true, list: [{ id: entry.id, duration: 0, billable: false, from: entry.from, running: true, user: owner }] });
+    expect(answer.timeTrackers).toEqual({
+      duration: 0,
+      running: true,
+      list: [{ id: entry.id, duration: 0, billable: false, from: entry.from, running: true, user: owner }],
+    });
     expect(entry).not.toHaveProperty('to');
     expect(entry.from).toMatch(DATE);
     expect(entry.from >= before && entry.from <= after).toBe(true);
@@ -163,7 +177,11 @@ describe('PUT and DELETE /v2/jobs/:id/trackers/:trackerId', () => {
     const job = await freshJob(t, w);
     const id = (await ok(t.api.post(trackersOf(job.id), { duration: 60_000, from: '2025-03-01T09:00:00Z' }))).timeTrackers.list[0].id;
     const path = `${trackersOf(job.id)}/${id}`;
-    expect((await ok(t.api.put(path, { billable: true }))).timeTrackers.list[0]).toMatchObject({ billable: true, duration: 60_000, to: '2025-03-01T09:01:00.000Z' });
+    expect((await ok(t.api.put(path, { billable: true }))).timeTrackers.list[0]).toMatchObject({
+      billable: true,
+      duration: 60_000,
+      to: '2025-03-01T09:01:00.000Z',
+    });
     const longer = await ok(t.api.put(path, { duration: 7_200_000 }));
     expect(longer.timeTrackers).toEqual({
       duration: 7_200_000,
@@ -171,7 +189,12 @@ describe('PUT and DELETE /v2/jobs/:id/trackers/:trackerId', () => {
       list: [{ id, duration: 7_200_000, billable: true, from: '2025-03-01T09:00:00.000Z', to: '2025-03-01T11:00:00.000Z', running: false, user: owner }],
     });
     const moved = await ok(t.api.put(path, { from: '2025-03-02T10:00:00+01:00', billable: false }, { json: true }));
-    expect(moved.timeTrackers.list[0]).toMatchObject({ billable: false, from: '2025-03-02T09:00:00.000Z', to: '2025-03-02T11:00:00.000Z', duration: 7_200_000 });
+    expect(moved.timeTrackers.list[0]).toMatchObject({
+      billable: false,
+      from: '2025-03-02T09:00:00.000Z',
+      to: '2025-03-02T11:00:00.000Z',
+      duration: 7_200_000,
+    });
     expect((await eventsOf(t, 'job.updated')).at(-1)).toEqual(moved);
     // An empty update changes nothing in the entry.
     expect((await ok(t.api.put(path, {}))).timeTrackers).toEqual(moved.timeTrackers);
@@ -189,7 +212,11 @@ describe('PUT and DELETE /v2/jobs/:id/trackers/:trackerId', () => {
     expectError(await t.api.put(path, { duration: 5_000 }), 409, 'state_conflict');
     expectError(await t.api.put(path, { duration: 5_000, billable: true }), 409, 'state_conflict');
     const changed = await ok(t.api.put(path, { billable: true, from: '2025-03-01T08:00:00Z' }));
-    expect(changed.timeTrackers).toEqual({ duration: 0, running: true, list: [{ id: entry.id, duration: 0, billable: true, from: '2025-03-01T08:00:00.000Z', running: true, user: owner }] });
+    expect(changed.timeTrackers).toEqual({
+      duration: 0,
+      running: true,
+      list: [{ id: entry.id, duration: 0, billable: true, from: '2025-03-01T08:00:00.000Z', running: true, user: owner }],
+    });
     // Sending the unchanged duration (0) is not a change.
     expect((await ok(t.api.put(path, { duration: 0 }))).timeTrackers.running).toBe(true);
   });
@@ -222,7 +249,9 @@ describe('PUT and DELETE /v2/jobs/:id/trackers/:trackerId', () => {
 
 describe('404 and the account boundary', () => {
   it('answers 404 for a missing, malformed or another account’s job on every endpoint', async () => {
-    const theirs = (await t.otherApi.post('/v2/jobs', { name: 'Theirs', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })).body;
+    const theirs = (
+      await t.otherApi.post('/v2/jobs', { name: 'Theirs', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })
+    ).body;
     expect(theirs.id).toMatch(ID);
     const calls = (jobId: string) => [
       () => t.api.post(trackersOf(jobId), { duration: 10, from: '2025-03-01' }),
@@ -242,7 +271,9 @@ describe('404 and the account boundary', () => {
     const job = await freshJob(t, w);
     const other = await freshJob(t, w);
     const foreign = (await ok(t.api.post(`${trackersOf(other.id)}/start`))).timeTrackers.list[0].id;
-    const theirJob = (await t.otherApi.post('/v2/jobs', { name: 'Theirs 2', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })).body;
+    const theirJob = (
+      await t.otherApi.post('/v2/jobs', { name: 'Theirs 2', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })
+    ).body;
     const theirs = (await ok(t.otherApi.post(`${trackersOf(theirJob.id)}/start`))).timeTrackers.list[0].id;
     for (const trackerId of [MISSING_ID, 'abc', foreign, theirs]) {
       expectError(await t.api.put(`${trackersOf(job.id)}/stop/${trackerId}`, { duration: 10 }), 404, 'resource_missing');
@@ -253,7 +284,10 @@ describe('404 and the account boundary', () => {
     expectError(await t.otherApi.delete(`${trackersOf(theirJob.id)}/${foreign}`), 404, 'resource_missing');
     // Nothing moved: the foreign entries still run.
     expect((await t.api.get(`/v2/jobs/${other.id}`)).body.timeTrackers).toMatchObject({ running: true, list: [{ id: foreign }] });
-    expect((await t.otherApi.get(`/v2/jobs/${theirJob.id}`)).body.timeTrackers).toMatchObject({ running: true, list: [{ id: theirs, user: { id: t.other.userId } }] });
+    expect((await t.otherApi.get(`/v2/jobs/${theirJob.id}`)).body.timeTrackers).toMatchObject({
+      running: true,
+      list: [{ id: theirs, user: { id: t.other.userId } }],
+    });
     // A read-only key cannot write.
     expectError(await t.api.withKey(t.account.readKey).post(`${trackersOf(job.id)}/start`), 403, 'forbidden');
   });

@@ -49,7 +49,9 @@ describe('POST /v2/users', () => {
   });
 
   it('validates name and email', async () => {
-    expect(expectError(await t.api.post('/v2/users', { email: 'a@b.co' }), 400, 'parameter_missing').details).toEqual([{ param: 'name', message: 'is required' }]);
+    expect(expectError(await t.api.post('/v2/users', { email: 'a@b.co' }), 400, 'parameter_missing').details).toEqual([
+      { param: 'name', message: 'is required' },
+    ]);
     expect(expectError(await t.api.post('/v2/users', { name: '' }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
     expect(expectError(await t.api.post('/v2/users', { name: '   ' }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
     expect(expectError(await t.api.post('/v2/users', { name: 'x'.repeat(256) }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');

@@ -6,8 +6,7 @@ export function foundation(dialect: DialectName): Migration {
   const t = columnTypes(dialect);
   const timestamps = <N extends string>(table: CreateTableBuilder<N>) =>
     table.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
-  const accountRef = <N extends string>(table: CreateTableBuilder<N>) =>
-    table.addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'));
+  const accountRef = <N extends string>(table: CreateTableBuilder<N>) => table.addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'));
 
   return {
     async up(db: Kysely<unknown>) {
@@ -70,7 +69,9 @@ export function foundation(dialect: DialectName): Migration {
         .addColumn('is_hours', t.bool, (c) => c.notNull().defaultTo(0))
         .execute();
       await named('domains').execute();
-      await named('labels').addColumn('color', 'text', (c) => c.notNull()).execute();
+      await named('labels')
+        .addColumn('color', 'text', (c) => c.notNull())
+        .execute();
       await named('taxes')
         .addColumn('value', t.decimal, (c) => c.notNull())
         .addColumn('disabled', t.bool, (c) => c.notNull().defaultTo(0))

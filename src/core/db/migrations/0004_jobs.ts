@@ -85,7 +85,11 @@ export function jobs(dialect: DialectName): Migration {
         ['jobs_by_non_billable', ['non_billable', 'created_at']],
       ];
       for (const [name, columns] of sorted) {
-        await db.schema.createIndex(name).on('jobs').columns(['account_id', ...columns, 'id']).execute();
+        await db.schema
+          .createIndex(name)
+          .on('jobs')
+          .columns(['account_id', ...columns, 'id'])
+          .execute();
       }
       for (const column of ['client_id', 'service_id', 'unit_id', 'language_pair_id', 'domain_id', 'user_id', 'project_manager_id']) {
         await db.schema.createIndex(`jobs_fk_${column}`).on('jobs').column(column).execute();

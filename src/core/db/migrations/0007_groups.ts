@@ -60,12 +60,19 @@ export function groups(dialect: DialectName): Migration {
         ['groups_by_pinned', ['pinned', 'created_at']],
       ];
       for (const [name, columns] of sorted) {
-        await db.schema.createIndex(name).on('groups').columns(['account_id', ...columns, 'id']).execute();
+        await db.schema
+          .createIndex(name)
+          .on('groups')
+          .columns(['account_id', ...columns, 'id'])
+          .execute();
       }
       await db.schema.createIndex('groups_fk_domain_id').on('groups').column('domain_id').execute();
       await db.schema.createIndex('groups_fk_client_id').on('groups').column('client_id').execute();
 
-      await db.schema.alterTable('jobs').addColumn('group_id', 'text', (c) => c.references('groups.id')).execute();
+      await db.schema
+        .alterTable('jobs')
+        .addColumn('group_id', 'text', (c) => c.references('groups.id'))
+        .execute();
       await db.schema.alterTable('jobs').addColumn('group_position', 'integer').execute();
       await db.schema.createIndex('jobs_by_group').on('jobs').columns(['account_id', 'group_id', 'group_position']).execute();
       await db.schema.createIndex('jobs_fk_group_id').on('jobs').column('group_id').execute();

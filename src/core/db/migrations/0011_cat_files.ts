@@ -6,7 +6,10 @@ export function catFiles(_dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       for (const table of ['jobs', 'outsourcing']) {
-        await db.schema.alterTable(table).addColumn('cat_file_ids', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('cat_file_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute();
       }
     },
   };

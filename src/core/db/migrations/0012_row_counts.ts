@@ -22,7 +22,9 @@ export function rowCounts(dialect: DialectName): Migration {
         .addPrimaryKeyConstraint('row_counts_pk', ['account_id', 'table_name'])
         .execute();
       for (const table of COUNTED_TABLES) {
-        await sql`insert into row_counts (account_id, table_name, count) select account_id, ${table}, count(*) from ${sql.table(table)} group by account_id`.execute(db);
+        await sql`insert into row_counts (account_id, table_name, count) select account_id, ${table}, count(*) from ${sql.table(table)} group by account_id`.execute(
+          db,
+        );
         if (dialect === 'sqlite') {
           await sql
             .raw(

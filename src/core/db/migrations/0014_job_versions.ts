@@ -98,8 +98,12 @@ async function postgresEpochTriggers(db: Kysely<unknown>): Promise<void> {
   for (const source of SHARED_SOURCES) {
     const name = `view_epochs_${source.table}`;
     // Row conditions go in the body: a trigger's WHEN cannot hold a subquery on PostgreSQL.
-    const onNew = source.rowWhen ? `if ${source.rowWhen('new')} then ${bumpEpoch('postgres', source.account('new'))} end if;` : bumpEpoch('postgres', source.account('new'));
-    const onOld = source.rowWhen ? `if ${source.rowWhen('old')} then ${bumpEpoch('postgres', source.account('old'))} end if;` : bumpEpoch('postgres', source.account('old'));
+    const onNew = source.rowWhen
+      ? `if ${source.rowWhen('new')} then ${bumpEpoch('postgres', source.account('new'))} end if;`
+      : bumpEpoch('postgres', source.account('new'));
+    const onOld = source.rowWhen
+      ? `if ${source.rowWhen('old')} then ${bumpEpoch('postgres', source.account('old'))} end if;`
+      : bumpEpoch('postgres', source.account('old'));
     await run(`create function ${name}() returns trigger language plpgsql as $$
       begin
         if tg_op = 'DELETE' then ${onOld}
@@ -111,10 +115,14 @@ async function postgresEpochTriggers(db: Kysely<unknown>): Promise<void> {
                for each row ${source.updateWhen ? `when (${source.updateWhen.postgres})` : ''} execute function ${name}()`);
     // Further triggers on the same function: constraint trigger names are per table.
     if (source.deletes || source.insertDelete) {
-      await run(`create constraint trigger ${name}_delete after delete on ${source.table} deferrable initially deferred for each row execute function ${name}()`);
+      await run(
+        `create constraint trigger ${name}_delete after delete on ${source.table} deferrable initially deferred for each row execute function ${name}()`,
+      );
     }
     if (source.insertDelete) {
-      await run(`create constraint trigger ${name}_insert after insert on ${source.table} deferrable initially deferred for each row execute function ${name}()`);
+      await run(
+        `create constraint trigger ${name}_insert after insert on ${source.table} deferrable initially deferred for each row execute function ${name}()`,
+      );
     }
   }
 }

@@ -21,7 +21,10 @@ export const GROUP_VERSIONS: Versioned = {
     { table: 'notes', ownerOf: (row) => `${row}.parent_type = 'group' and group_id = ${row}.parent_id` },
     { table: 'entity_labels', ownerOf: (row) => `${row}.entity_type = 'group' and group_id = ${row}.entity_id` },
     { table: 'files', ownerOf: (row) => `${row}.owner_type = 'group' and group_id = ${row}.owner_id` },
-    { table: 'file_outsourcing_shares', ownerOf: (row) => `group_id = (select f.owner_id from files f where f.id = ${row}.file_id and f.owner_type = 'group')` },
+    {
+      table: 'file_outsourcing_shares',
+      ownerOf: (row) => `group_id = (select f.owner_id from files f where f.id = ${row}.file_id and f.owner_type = 'group')`,
+    },
   ],
 };
 

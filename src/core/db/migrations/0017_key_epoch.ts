@@ -19,7 +19,9 @@ export function keyEpoch(dialect: DialectName): Migration {
       await sql`insert into key_epoch (id, epoch) values (1, 0)`.execute(db);
       for (const table of ['api_keys', 'users']) {
         for (const operation of ['insert', 'update', 'delete']) {
-          await sql.raw(`create trigger key_epoch_${table}_${operation} after ${operation} on ${table} begin update key_epoch set epoch = epoch + 1; end`).execute(db);
+          await sql
+            .raw(`create trigger key_epoch_${table}_${operation} after ${operation} on ${table} begin update key_epoch set epoch = epoch + 1; end`)
+            .execute(db);
         }
       }
     },

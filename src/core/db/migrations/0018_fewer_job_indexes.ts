@@ -26,7 +26,11 @@ export function fewerJobIndexes(_dialect: DialectName): Migration {
     async up(db: Kysely<unknown>) {
       for (const { index, column, rest } of REORDERED) {
         await db.schema.dropIndex(index).execute();
-        await db.schema.createIndex(index).on('jobs').columns([column, 'account_id', ...rest]).execute();
+        await db.schema
+          .createIndex(index)
+          .on('jobs')
+          .columns([column, 'account_id', ...rest])
+          .execute();
         await db.schema.dropIndex(`jobs_fk_${column}`).execute();
       }
     },

@@ -22,7 +22,9 @@ export function priceEpochs(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'sqlite') return;
-      await sql`create table price_epochs (account_id text primary key references accounts (id) on delete cascade, epoch text not null) without rowid`.execute(db);
+      await sql`create table price_epochs (account_id text primary key references accounts (id) on delete cascade, epoch text not null) without rowid`.execute(
+        db,
+      );
       await sql.raw(`insert into price_epochs (account_id, epoch) select id, ${NEW_TOKEN} from accounts`).execute(db);
       const bump = (row: 'new' | 'old') =>
         `insert into price_epochs (account_id, epoch) values (${row}.account_id, ${NEW_TOKEN}) on conflict (account_id) do update set epoch = excluded.epoch;`;

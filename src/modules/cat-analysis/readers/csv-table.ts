@@ -143,7 +143,9 @@ export class TableReader {
     for (const cell of this.cells) {
       const raw = row[cell.column];
       if (raw === undefined) {
-        fail(`Row ${r} (${quoted(file)}) ends after ${row.length} cells; "${cell.label}" ${UNIT_LABELS[cell.unit]} is in ${column(cell.column)} (the file looks truncated).`);
+        fail(
+          `Row ${r} (${quoted(file)}) ends after ${row.length} cells; "${cell.label}" ${UNIT_LABELS[cell.unit]} is in ${column(cell.column)} (the file looks truncated).`,
+        );
       }
       const value = parseDecimal(raw);
       if (value === undefined || !Number.isInteger(value)) {
@@ -173,7 +175,9 @@ function dropSummaryRow(rows: TableRow[], units: Unit[]): TableRow[] {
     for (const unit of units) {
       const sum = rows.slice(0, -1).reduce((acc, row) => acc + row.counts[match]![unit], 0);
       if (sum !== count[unit]) {
-        fail(`Row ${last.row} ("${last.file}") looks like a summary row but its ${match} ${unit} (${count[unit]}) differ from the sum of the rows above (${sum}).`);
+        fail(
+          `Row ${last.row} ("${last.file}") looks like a summary row but its ${match} ${unit} (${count[unit]}) differ from the sum of the rows above (${sum}).`,
+        );
       }
     }
   }

@@ -47,7 +47,12 @@ function csvFailure(error: unknown, rowsRead: number, maxRowChars: number): neve
  * number. A line end closes a row; text after the last line end is a last row; an empty text has
  * no rows. An unclosed quote, text after a closing quote or a row over `maxRowChars` is rejected.
  */
-export async function readCsv(chunks: Iterable<string>, delimiter: Delimiter, maxRowChars: number, onRow: (cells: string[], row: number) => void): Promise<void> {
+export async function readCsv(
+  chunks: Iterable<string>,
+  delimiter: Delimiter,
+  maxRowChars: number,
+  onRow: (cells: string[], row: number) => void,
+): Promise<void> {
   const parser = parse(options(delimiter, maxRowChars));
   // pipeline: an error of the source (a decoding error) destroys the parser, so the loop below sees it.
   pipeline(Readable.from(chunks, { objectMode: false }), parser, () => {});

@@ -59,9 +59,13 @@ export function* decodeChunks(bytes: Uint8Array, detected: Detected, complete = 
   const failure = () => {
     if (encoding === 'utf-8') {
       const at = bomLength + invalidUtf8Offset(body);
-      return fail(`The file is not valid UTF-8 (invalid byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')} at byte ${at + 1}; Latin-1 or Windows-1252 text?); ${ADVICE}.`);
+      return fail(
+        `The file is not valid UTF-8 (invalid byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')} at byte ${at + 1}; Latin-1 or Windows-1252 text?); ${ADVICE}.`,
+      );
     }
-    return fail(`The file starts with a ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} byte-order mark but is not valid UTF-16 (unpaired surrogate); ${ADVICE}.`);
+    return fail(
+      `The file starts with a ${encoding === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} byte-order mark but is not valid UTF-16 (unpaired surrogate); ${ADVICE}.`,
+    );
   };
   for (let offset = 0; offset < body.length; offset += DECODE_CHUNK_BYTES) {
     const last = offset + DECODE_CHUNK_BYTES >= body.length;

@@ -68,7 +68,13 @@ function names(): { languages: Map<string, string>; regions: Map<string, string>
       if (region && region !== (a + b).toUpperCase() && !regions.has(region.toLowerCase())) regions.set(region.toLowerCase(), (a + b).toUpperCase());
     }
   }
-  for (const [alias, code] of [['prc', 'CN'], ['united states', 'US'], ['united kingdom', 'GB'], ['taiwan', 'TW'], ['hong kong s.a.r.', 'HK']] as const) {
+  for (const [alias, code] of [
+    ['prc', 'CN'],
+    ['united states', 'US'],
+    ['united kingdom', 'GB'],
+    ['taiwan', 'TW'],
+    ['hong kong s.a.r.', 'HK'],
+  ] as const) {
     regions.set(alias, code);
   }
   reverseNames = { languages, regions };

@@ -54,7 +54,9 @@ export class ReportBudget {
     }
     this.documents += 1;
     if (this.documents > this.limits.documents) {
-      throw new CatReportTooLarge(`The report lists more than ${this.limits.documents} documents, the limit for one report; split the analysis into several reports.`);
+      throw new CatReportTooLarge(
+        `The report lists more than ${this.limits.documents} documents, the limit for one report; split the analysis into several reports.`,
+      );
     }
     this.answerBytes += name.length * 2 + 32 + matches * COUNT_BYTES;
     if (this.answerBytes > this.limits.answerBytes) {

@@ -62,7 +62,9 @@ export function readTradosXml(chunks: Iterable<string>, budget: ReportBudget): P
         if (depth === 0) {
           if (name !== 'task' || attributes.name !== 'analyse') {
             const label = attributes.name;
-            fail(`The root element is <${excerpt(name)}${label === undefined ? '' : ` name="${excerpt(label)}"`}>; a Trados Studio analysis report has <task name="analyse">.`);
+            fail(
+              `The root element is <${excerpt(name)}${label === undefined ? '' : ` name="${excerpt(label)}"`}>; a Trados Studio analysis report has <task name="analyse">.`,
+            );
           }
         } else if (depth === 1 && name === 'file') {
           const fileName = attributes.name;
@@ -110,7 +112,9 @@ export function readTradosXml(chunks: Iterable<string>, budget: ReportBudget): P
   const target = tradosTarget(language.attributes.lcid, language.attributes.name);
   // A name that maps to no code is answered as written: it must stay a name, not a payload.
   if (target !== null && target.length > MAX_LANGUAGE_NAME) {
-    fail(`<language> (line ${language.line}) names an unknown language of ${target.length} characters (${JSON.stringify(excerpt(target))}); at most ${MAX_LANGUAGE_NAME} are accepted.`);
+    fail(
+      `<language> (line ${language.line}) names an unknown language of ${target.length} characters (${JSON.stringify(excerpt(target))}); at most ${MAX_LANGUAGE_NAME} are accepted.`,
+    );
   }
   if (!batch) fail('The report has no <batchTotal> element (the file looks truncated).');
   if (files.length === 0) fail('The report lists no <file> element.');

@@ -28,8 +28,10 @@ const DOCTYPE_REFUSED =
 
 /** saxes messages that deserve words a person can act on; the others are passed on (cut short). */
 function describe(message: string): string {
-  if (message.startsWith('undefined entity')) return 'an undeclared entity (only &lt; &gt; &amp; &quot; &apos; and character references are allowed; entities are never expanded).';
-  if (message.startsWith('unclosed tag: ')) return `the file ends before element <${excerpt(message.slice(14).replace(/\.$/, ''))}> is closed (the file looks truncated).`;
+  if (message.startsWith('undefined entity'))
+    return 'an undeclared entity (only &lt; &gt; &amp; &quot; &apos; and character references are allowed; entities are never expanded).';
+  if (message.startsWith('unclosed tag: '))
+    return `the file ends before element <${excerpt(message.slice(14).replace(/\.$/, ''))}> is closed (the file looks truncated).`;
   if (message === 'unexpected end.') return 'the file ends inside markup (the file looks truncated).';
   if (message.startsWith('unexpected close tag') || message.startsWith('unmatched closing tag')) return 'a closing tag does not match the element it closes.';
   if (message.startsWith('text data outside of root node')) return 'text outside the root element.';
