@@ -17,7 +17,18 @@ export const PLATFORM_ERROR_STATUSES: ReadonlySet<number> = new Set([401, 403, 4
 export interface OperationAnswer {
   operationId: string;
   status: number;
+  /** The test file that saw it, relative to the repository (`-` when unknown). */
+  file?: string;
 }
+
+/**
+ * Only the HTTP tests count: an operation's success and error tests are the tests of its resource
+ * (`test/http/<resource>/`). The reliability suite and the fuzzing reach every route too (a 404 of
+ * another account's id, say), but an answer seen there is no test of the operation's own rules.
+ */
+export const COUNTED_TESTS = 'test/http/';
+
+export const isCounted = (answer: OperationAnswer): boolean => answer.file?.startsWith(COUNTED_TESTS) === true;
 
 export interface MissingAnswers {
   operationId: string;
@@ -49,13 +60,13 @@ export function missingAnswers(
   return result;
 }
 
-/** The lines of the records files: `operationId status`. */
+/** The lines of the records files: `operationId status file`. */
 export function parseAnswers(text: string): OperationAnswer[] {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => {
-      const [operationId, status] = line.trim().split(' ');
-      return { operationId: operationId!, status: Number(status) };
+      const [operationId, status, file] = line.trim().split(' ');
+      return { operationId: operationId!, status: Number(status), ...(file === undefined ? {} : { file }) };
     });
 }

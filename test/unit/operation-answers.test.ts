@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingAnswers, parseAnswers } from '../operation-answers.js';
+import { isCounted, missingAnswers, parseAnswers } from '../operation-answers.js';
 import { report } from '../operation-answers-setup.js';
 
 describe('the check that every operation has a success and an error test', () => {
@@ -32,5 +32,17 @@ describe('the check that every operation has a success and an error test', () =>
     expect(missingAnswers(['getJob', 'listJobs'], answers, { getJob: { error: 'a reason' } })).toEqual([
       { operationId: 'listJobs', missing: ['success (2xx)', 'error (4xx)'] },
     ]);
+  });
+
+  it('counts only what the HTTP tests saw (test/http/), not the reliability suite, the fuzzing or an unknown file', () => {
+    const answers = parseAnswers(
+      'getJob 200 test/http/jobs/get.test.ts\ngetJob 404 test/reliability/tenancy.test.ts\ngetJob 400 test/reliability/fuzz.test.ts\ngetJob 404 -\ngetJob 404\n',
+    );
+    expect(answers[0]).toEqual({ operationId: 'getJob', status: 200, file: 'test/http/jobs/get.test.ts' });
+    expect(answers.filter(isCounted).map((answer) => answer.status)).toEqual([200]);
+    expect(missingAnswers(['getJob'], answers.filter(isCounted))).toEqual([{ operationId: 'getJob', missing: ['error (4xx)'] }]);
+    expect(
+      missingAnswers(['getJob'], parseAnswers('getJob 200 test/http/jobs/get.test.ts\ngetJob 404 test/http/jobs/get.test.ts\n').filter(isCounted)),
+    ).toEqual([]);
   });
 });
