@@ -10,12 +10,13 @@
  *    bare Fastify answering one job's JSON, sent the requests of GET /v2/jobs/:id) as another, and the
  *    write floor (bench/write-floor.ts on SQLite, bench/write-floor-postgres.ts on PostgreSQL: only the
  *    statements a price edit and a job creation cannot do without) as a third;
- * 3. drives each scenario with autocannon from this process (`--connections`, default 10;
- *    `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS from
- *    /proc/<pid>/status every 100 ms; PUT /v2/jobs/:id/price and POST /v2/jobs are each followed by
- *    their write floor, and reported as a share of it;
+ * 3. drives each scenario (bench/scenarios.ts) with autocannon from this process (`--connections`,
+ *    default 10; `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS
+ *    from /proc/<pid>/status every 100 ms; PUT /v2/jobs/:id/price and POST /v2/jobs are each
+ *    followed by their write floor, and reported as a share of it;
  *    then parses one 40 MB CAT analysis report through the server (bench/cat-report.ts);
- * 4. writes bench/results/latest.md and latest.json (SQLite), or latest-postgres.md and
+ * 4. judges each scenario against its target (bench/scenarios.ts), and writes
+ *    bench/results/latest.md and latest.json (SQLite), or latest-postgres.md and
  *    latest-postgres.json (PostgreSQL); at another scale than 100 000, scale-N.md and .json
  *    (scale-N-postgres.*).
  *
@@ -30,9 +31,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { measureCatParse } from './cat-report.js';
-import { generate, GROUP_SIZE, SEED_JOBS, type Dataset } from './data.js';
+import { generate, SEED_JOBS, type Dataset } from './data.js';
 import { createBenchDatabase, type BenchDatabase } from './postgres.js';
-import { markdown, packageVersion, round, type FloorShare, type Measured, type Report } from './report.js';
+import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
+import { benchScenarios, judge, type Scenario } from './scenarios.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results');
@@ -76,18 +78,6 @@ function startChild(command: string[], env: NodeJS.ProcessEnv): Promise<{ child:
     });
     child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code} before listening`)));
   });
-}
-
-interface Scenario {
-  name: string;
-  /** Which process serves it. */
-  target: 'baseline' | 'server' | 'floor';
-  method: 'GET' | 'POST' | 'PUT';
-  /** A path, or a function answering a fresh path per request. */
-  path: string | (() => string);
-  body?: string;
-  auth?: string;
-  expectedStatus: number;
 }
 
 async function measure(scenario: Scenario, base: string, pid: number, duration: number): Promise<Measured> {
@@ -144,19 +134,6 @@ async function drained(base: string): Promise<void> {
     await answer?.arrayBuffer();
     if (performance.now() - started < 50) return;
   }
-}
-
-/** The items of a list one after another (then from the start again). */
-let nextIndex = 0;
-function nextOf<T>(list: T[]): T {
-  return list[nextIndex++ % list.length]!;
-}
-
-/** The scenarios of the write floor: each names the server's scenario it is the floor of. */
-const WRITE_FLOORS = { put: 'PUT /v2/jobs/:id/price, write floor', post: 'POST /v2/jobs, write floor' };
-
-function pick<T>(list: T[]): T {
-  return list[Math.floor(Math.random() * list.length)]!;
 }
 
 async function main(): Promise<void> {
@@ -250,75 +227,7 @@ async function main(): Promise<void> {
       `Server ${server.base} (pid ${serverPid}), baseline ${baseline.base}; ${firstPage.totalItems} jobs, ${lastPage} pages of 20; job JSON ${jobJson.length} bytes`,
     );
 
-    const scenarios: Scenario[] = [
-      // The baseline gets the requests of GET /v2/jobs/:id: a path per request costs the load
-      // generator more than a fixed one, and the ratio must compare servers, not request shapes.
-      {
-        name: 'baseline: bare Fastify, one job JSON',
-        target: 'baseline',
-        method: 'GET',
-        path: () => `/v2/jobs/${pick(data.jobIds)}`,
-        auth,
-        expectedStatus: 200,
-      },
-      { name: 'baseline, one fixed path without a key (for comparison)', target: 'baseline', method: 'GET', path: '/job', expectedStatus: 200 },
-      { name: 'GET /v2/jobs/:id', target: 'server', method: 'GET', path: () => `/v2/jobs/${pick(data.jobIds)}`, auth, expectedStatus: 200 },
-      {
-        name: 'GET /v2/jobs/:id, not cached (each job read once)',
-        target: 'server',
-        method: 'GET',
-        path: () => `/v2/jobs/${nextOf(data.coldJobIds)}`,
-        auth,
-        expectedStatus: 200,
-      },
-      {
-        name: 'GET /v2/jobs/:id, wrong key',
-        target: 'server',
-        method: 'GET',
-        path: () => `/v2/jobs/${pick(data.jobIds)}`,
-        auth: wrongAuth,
-        expectedStatus: 401,
-      },
-      { name: 'GET /v2/jobs, first page', target: 'server', method: 'GET', path: '/v2/jobs?page=1&pageSize=20', auth, expectedStatus: 200 },
-      { name: 'GET /v2/jobs, last page', target: 'server', method: 'GET', path: `/v2/jobs?page=${lastPage}&pageSize=20`, auth, expectedStatus: 200 },
-      { name: `GET /v2/groups/:id (${GROUP_SIZE} jobs)`, target: 'server', method: 'GET', path: `/v2/groups/${data.groupId}`, auth, expectedStatus: 200 },
-      {
-        name: 'PUT /v2/jobs/:id/price (match lines)',
-        target: 'server',
-        method: 'PUT',
-        path: () => `/v2/jobs/${pick(data.jobIds)}/price`,
-        body: JSON.stringify(data.priceBody),
-        auth,
-        expectedStatus: 200,
-      },
-      {
-        name: `${WRITE_FLOORS.put}: bare Fastify and ${floorDriver}, only the statements of a price edit`,
-        target: 'floor',
-        method: 'PUT',
-        path: () => `/v2/jobs/${pick(data.jobIds)}/price`,
-        body: JSON.stringify(data.priceBody),
-        auth,
-        expectedStatus: 200,
-      },
-      {
-        name: 'POST /v2/jobs (price resolution, estimation)',
-        target: 'server',
-        method: 'POST',
-        path: '/v2/jobs',
-        body: JSON.stringify(data.createBody),
-        auth,
-        expectedStatus: 201,
-      },
-      {
-        name: `${WRITE_FLOORS.post}: bare Fastify and ${floorDriver}, only the statements of a job creation`,
-        target: 'floor',
-        method: 'POST',
-        path: '/v2/jobs',
-        body: JSON.stringify(data.createBody),
-        auth,
-        expectedStatus: 201,
-      },
-    ];
+    const scenarios = benchScenarios({ data, auth, wrongAuth, lastPage, floorDriver });
 
     const results: Measured[] = [];
     for (const scenario of scenarios) {
@@ -340,40 +249,7 @@ async function main(): Promise<void> {
       `  ${catParse.name}: ${catParse.status} in ${catParse.seconds} s, RSS ${catParse.rssBeforeMB} → ${catParse.peakRssMB} MB, /health max ${catParse.healthMaxMs} ms`,
     );
 
-    // Ratios and targets (the benchmark's targets, 2 cores; the same on both databases).
-    const byName = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!;
-    const base = results[0]!;
-    for (const r of results) r.ratioToBaseline = Math.round((r.requestsPerSecond / base.requestsPerSecond) * 1000) / 1000;
-    const getJob = byName('GET /v2/jobs/:id');
-    const wrong = byName('GET /v2/jobs/:id, wrong key');
-    const first = byName('GET /v2/jobs, first page');
-    const last = byName('GET /v2/jobs, last page');
-    const set = (r: Measured, target: string, met: boolean) => Object.assign(r, { target, met: met && r.errors === 0 && r.unexpectedStatus === 0 });
-    set(getJob, '≥ 50 % of the baseline req/s', getJob.requestsPerSecond >= 0.5 * base.requestsPerSecond);
-    set(
-      wrong,
-      `401s at least as fast as GET /v2/jobs/:id is served (≥ ${getJob.requestsPerSecond} req/s)`,
-      wrong.requestsPerSecond >= getJob.requestsPerSecond,
-    );
-    set(first, 'p99 < 20 ms', first.latencyMs.p99 < 20);
-    const lastRatio = last.latencyMs.mean / first.latencyMs.mean;
-    set(last, `p99 < 20 ms and mean latency ≤ 2× the first page's (now ${lastRatio.toFixed(2)}×)`, last.latencyMs.p99 < 20 && lastRatio <= 2);
-    const group = byName('GET /v2/groups/:id');
-    set(group, 'p99 < 20 ms', group.latencyMs.p99 < 20);
-    // Each write against its floor, measured in the same run (docs/performance.md#the-write-floor).
-    const floorShares: FloorShare[] = (['put', 'post'] as const).map((kind) => {
-      const write = byName(kind === 'put' ? 'PUT /v2/jobs/:id/price' : 'POST /v2/jobs');
-      const floorOf = byName(WRITE_FLOORS[kind]);
-      const share = Math.round((write.requestsPerSecond / floorOf.requestsPerSecond) * 1000) / 1000;
-      set(write, `≥ 1 500 req/s (${Math.round(share * 100)} % of its write floor, ${floorOf.requestsPerSecond})`, write.requestsPerSecond >= 1500);
-      return {
-        scenario: write.name,
-        floor: floorOf.name,
-        requestsPerSecond: write.requestsPerSecond,
-        floorRequestsPerSecond: floorOf.requestsPerSecond,
-        share,
-      };
-    });
+    const floorShares = judge(results);
     const servedByServer = results.filter((r) => scenarios.find((scenario) => scenario.name === r.name)!.target === 'server');
     const peakRssMB = Math.round((Math.max(serverMemory.hwm, ...servedByServer.map((r) => r.peakRssMB * MB)) / MB) * 10) / 10;
 

@@ -6,7 +6,7 @@ import { ok, scene, uniq, type World } from './job-view-cache-fixture.js';
 import { viewCacheReads } from './view-cache-reads.js';
 
 /**
- * Shared set-up of the group view cache tests (test/http/caches/group-view-cache.test.ts), as
+ * Shared set-up of the group view cache tests (test/http/caches/group-view-cache*.test.ts), as
  * caches/job-view-cache-fixture.ts for jobs: every case caches a group (two GETs and a listing page),
  * makes ONE change, and reads it again through both paths, comparing with an object built from the
  * database without any cache (`freshGroup`).
@@ -22,6 +22,13 @@ export const {
   current: currentGroup,
   hiddenFromOtherAccount: groupHiddenFromOtherAccount,
 } = groupReads;
+
+/** Caches the group, makes the change, answers the group as read afterwards (checked against a fresh build). */
+export async function afterGroupChange(t: TestContext, id: string, change: () => Promise<unknown>): Promise<any> {
+  await cacheGroup(t, id);
+  await change();
+  return currentGroup(t, id);
+}
 
 /** POST /v2/groups expecting 201; answers the group. */
 export async function newGroup(api: Api, params: Record<string, unknown> = {}): Promise<any> {

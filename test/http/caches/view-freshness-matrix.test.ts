@@ -18,7 +18,7 @@ import { cacheGroup, currentGroup } from './group-view-cache-fixture.js';
  * nothing (so that frequent writes of such rows do not rebuild every view). A row of a part (or of
  * an epoch source counted by inserts and deletes) that no foreign key references is deleted and
  * inserted again as it was, each counting; rows other rows reference come and go through the API
- * in job-view-cache*.test.ts and test/http/caches/group-view-cache.test.ts. Runs on SQLite and PostgreSQL; a
+ * in job-view-cache*.test.ts and group-view-cache*.test.ts. Runs on SQLite and PostgreSQL; a
  * dependency added to the manifest gets its cases without changing this file.
  */
 let t: TestContext;
@@ -152,7 +152,7 @@ for (const kind of KINDS) {
       const operations = part.operations ?? ['insert', 'update', 'delete'];
       const where = () => partRows(kind.view, part.ownerOf, kind.id());
       // Rows that other rows reference (outsourcing, files, jobs) are skipped: they come and go
-      // through the API in job-view-cache*.test.ts and test/http/caches/group-view-cache.test.ts.
+      // through the API in job-view-cache*.test.ts and group-view-cache*.test.ts.
       if (operations.includes('insert') && operations.includes('delete')) {
         it(`${part.table} (part): a row deleted counts, and inserted again`, async (test) => {
           if ((await referencedTables()).has(part.table)) return test.skip();
