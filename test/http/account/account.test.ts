@@ -145,3 +145,12 @@ describe('PUT /v2/account', () => {
     expect(String(reply.headers.allow)).toContain('PUT');
   });
 });
+
+describe('the account refuses query parameters', () => {
+  for (const path of ['/v2/account']) {
+    it(`GET ${path}?sort=name: 400 parameter_unknown naming the parameter (the listing takes none)`, async () => {
+      const error = expectError(await t.api.get(`${path}?sort=name`), 400, 'parameter_unknown');
+      expect(error.details).toEqual([expect.objectContaining({ param: 'sort' })]);
+    });
+  }
+});

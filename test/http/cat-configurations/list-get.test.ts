@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TestContext } from '../../helper.js';
+import { expectError, type TestContext } from '../../helper.js';
 import { BASE, catConfigurationsFixture, catConfigurationsPerFile, type CatWorld } from './fixture.js';
 
 /** GET /v2/account/cat-configurations/cat-tools and GET /v2/account/cat-configurations (a configuration by id: create.test.ts, access.test.ts). */
@@ -65,4 +65,13 @@ describe('GET /v2/account/cat-configurations', () => {
     expect(list.find((c) => c.id === b.id)).toEqual(b);
     expect((await t.otherApi.get(BASE)).body).toEqual([]);
   });
+});
+
+describe('the tool catalogue and the listing of CAT configurations refuse query parameters', () => {
+  for (const path of ['/v2/account/cat-configurations/cat-tools', '/v2/account/cat-configurations']) {
+    it(`GET ${path}?sort=name: 400 parameter_unknown naming the parameter (the listing takes none)`, async () => {
+      const error = expectError(await t.api.get(`${path}?sort=name`), 400, 'parameter_unknown');
+      expect(error.details).toEqual([expect.objectContaining({ param: 'sort' })]);
+    });
+  }
 });

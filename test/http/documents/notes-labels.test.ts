@@ -49,3 +49,33 @@ describe('notes and labels on the three kinds', () => {
     });
   }
 });
+
+describe('a label removed from each kind', () => {
+  for (const base of ['/v2/invoices', '/v2/quotes', '/v2/purchase-orders']) {
+    it(`${base}: DELETE …/labels/:labelId answers the document without it; another account, or a label it does not have, 404`, async () => {
+      const party = base === '/v2/purchase-orders' ? { supplier: w.supplier } : { client: w.client };
+      const doc = (await t.api.post(base, party)).body;
+      const kept = (await t.api.post('/v2/account/labels', { name: `Kept ${base}`, color: '#00ff00' })).body.id;
+      const removed = (await t.api.post('/v2/account/labels', { name: `Removed ${base}`, color: '#0000ff' })).body.id;
+      await t.api.post(`${base}/${doc.id}/labels/${kept}`);
+      await t.api.post(`${base}/${doc.id}/labels/${removed}`);
+
+      expectError(await t.otherApi.delete(`${base}/${doc.id}/labels/${removed}`), 404, 'resource_missing');
+      const reply = await t.api.delete(`${base}/${doc.id}/labels/${removed}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.id).toBe(doc.id);
+      expect(reply.body.labels).toEqual([{ id: kept, name: `Kept ${base}`, color: '#00ff00' }]);
+      expect((await t.api.get(`${base}/${doc.id}`)).body.labels).toEqual(reply.body.labels);
+      expectError(await t.api.delete(`${base}/${doc.id}/labels/${removed}`), 404, 'resource_missing');
+    });
+  }
+});
+
+describe('the listings of quotes and purchase orders refuse what they do not know', () => {
+  for (const base of ['/v2/quotes', '/v2/purchase-orders']) {
+    it(`GET ${base}: an unknown parameter, a page below 1`, async () => {
+      expect(expectError(await t.api.get(`${base}?number=Q-1`), 400, 'parameter_unknown').details).toEqual([expect.objectContaining({ param: 'number' })]);
+      expect(expectError(await t.api.get(`${base}?page=0`), 400, 'parameter_invalid').details).toEqual([expect.objectContaining({ param: 'page' })]);
+    });
+  }
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, MISSING_ID, type TestContext } from '../../helper.js';
+import { createTestApp, MISSING_ID, type TestContext, expectError } from '../../helper.js';
 import { languagePairsFixture, PATH, type Pair } from './fixture.js';
 import { expectCode, ID } from '../master-data/fixture.js';
 
@@ -334,4 +334,13 @@ describe('read-only key (docs/reference.md#authentication)', () => {
     expect((await t.api.get(`${PATH}/${record.id}`)).body).toEqual(record);
     expect((await list()).some((p) => p.source?.code === 'ko' && p.target.code === 'de')).toBe(false);
   });
+});
+
+describe('the listing of language pairs refuses query parameters', () => {
+  for (const path of ['/v2/account/language-pairs']) {
+    it(`GET ${path}?sort=name: 400 parameter_unknown naming the parameter (the listing takes none)`, async () => {
+      const error = expectError(await t.api.get(`${path}?sort=name`), 400, 'parameter_unknown');
+      expect(error.details).toEqual([expect.objectContaining({ param: 'sort' })]);
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, MISSING_ID, type TestContext } from '../../helper.js';
+import { createTestApp, MISSING_ID, type TestContext, expectError } from '../../helper.js';
 import { expectCode, ID, kinds, masterDataFixture, type Obj, type Params } from './fixture.js';
 
 /**
@@ -305,4 +305,13 @@ describe.each(kinds)('$title ($path)', (kind) => {
       expect(second.id).not.toBe(first.id);
     });
   });
+});
+
+describe('listings of master data refuse query parameters', () => {
+  for (const path of ['/v2/account/services', '/v2/account/matches', '/v2/account/quantity-types', '/v2/account/domains', '/v2/account/labels']) {
+    it(`GET ${path}?sort=name: 400 parameter_unknown naming the parameter (the listing takes none)`, async () => {
+      const error = expectError(await t.api.get(`${path}?sort=name`), 400, 'parameter_unknown');
+      expect(error.details).toEqual([expect.objectContaining({ param: 'sort' })]);
+    });
+  }
 });

@@ -130,3 +130,12 @@ describe('PUT /v2/users/:id', () => {
     expect((await t.api.get(`/v2/users/${created.id}`)).body.name).toBe('Ed');
   });
 });
+
+describe('user reads refuse query parameters', () => {
+  for (const path of ['/v2/users', '/v2/users/me']) {
+    it(`GET ${path}?sort=name: 400 parameter_unknown naming the parameter (the listing takes none)`, async () => {
+      const error = expectError(await t.api.get(`${path}?sort=name`), 400, 'parameter_unknown');
+      expect(error.details).toEqual([expect.objectContaining({ param: 'sort' })]);
+    });
+  }
+});
