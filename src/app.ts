@@ -24,6 +24,7 @@ import { createStorage, removeDiscarded } from './core/storage/index.js';
 import { retryingConflicts } from './core/db/retry.js';
 import { groupCommit } from './core/db/group-commit.js';
 import type { DB } from './core/db/schema.js';
+import { actorOf } from './core/context.js';
 import { multipartOptions } from './modules/files/index.js';
 import { groupViews } from './modules/groups/index.js';
 import { jobViews } from './modules/jobs/index.js';
@@ -91,6 +92,8 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
     accountId: request.auth.accountId,
     userId: request.auth.userId,
     userName: request.auth.userName,
+    role: request.auth.role,
+    actor: actorOf(request.auth),
     changeStamp: request.changeStamp,
   }));
   // File content (docs/files.md#storage-file_storage); what a crash left in storage (temporary or unreferenced content) is swept at start.
@@ -105,7 +108,15 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
     // Reads after this write must not trust the stamp read before it (core/db/change-stamp.ts).
     request.changeStamp = undefined;
     const workOn = (db: Transaction<DB>) =>
-      work({ db, dialect: database.dialect, accountId: request.auth.accountId, userId: request.auth.userId, userName: request.auth.userName });
+      work({
+        db,
+        dialect: database.dialect,
+        accountId: request.auth.accountId,
+        userId: request.auth.userId,
+        userName: request.auth.userName,
+        role: request.auth.role,
+        actor: actorOf(request.auth),
+      });
     // A transaction PostgreSQL gave up (deadlock, serialisation failure) runs again from the start (retry.ts).
     const { value, db } = await retryingConflicts(
       () => (grouped ? grouped.run(workOn) : database.db.transaction().execute(async (tx) => ({ value: await workOn(tx), db: tx }))),

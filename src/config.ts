@@ -22,6 +22,16 @@ export interface Config {
    * memory (50 ended at 290–297 MB once writes got faster); 50 on PostgreSQL (241 MB).
    */
   heapGrowingPercent: number;
+  /** PUBLIC_URL: where people reach Transdesk (links in invitations and e-mails; `Secure` cookies when https). */
+  publicUrl: string;
+  /** Session lifetimes (docs/access.md#sessions). */
+  sessions: { idleMs: number; maxAgeMs: number };
+  /** BOOTSTRAP_OWNER_EMAIL and BOOTSTRAP_OWNER_PASSWORD: the first owner's sign-in on an empty database. */
+  bootstrapOwner: { email: string; password: string } | undefined;
+  /** SMTP_URL (smtp:// or smtps://) and SMTP_FROM: where e-mail is sent from; undefined: e-mail is not configured. */
+  smtp: { url: string; from: string } | undefined;
+  /** Single sign-on with OpenID Connect (docs/access.md#single-sign-on); undefined: not configured. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
 }
 
 /**
@@ -92,9 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     throw new ConfigError('BOOTSTRAP_API_KEY must be 16 to 200 printable ASCII characters without spaces');
   }
   if (bootstrapApiKey?.includes(':')) throw new ConfigError('BOOTSTRAP_API_KEY must not contain ":"');
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST || '127.0.0.1',
+    port,
+    host,
     databaseUrl,
     fileStorage,
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 104_857_600, 1, Number.MAX_SAFE_INTEGER),
@@ -104,5 +116,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     timeouts: httpTimeouts(env),
     viewCacheBytes: integer(env, 'VIEW_CACHE_MB', 32, 0, 65_536) * 1024 * 1024,
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', isSqlite ? 35 : 50, 0, 1000),
+    publicUrl: publicUrl(env, host, port),
+    sessions: {
+      idleMs: integer(env, 'SESSION_IDLE_MINUTES', 720, 1, 525_600) * 60_000,
+      maxAgeMs: integer(env, 'SESSION_MAX_DAYS', 30, 1, 3650) * 86_400_000,
+    },
+    bootstrapOwner: bootstrapOwner(env),
+    smtp: smtp(env),
+    oidc: oidc(env),
   };
+}
+
+function publicUrl(env: NodeJS.ProcessEnv, host: string, port: number): string {
+  const raw = env.PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http or https URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must be an http or https URL, got "${raw}"`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+function bootstrapOwner(env: NodeJS.ProcessEnv): Config['bootstrapOwner'] {
+  const email = env.BOOTSTRAP_OWNER_EMAIL || undefined;
+  const password = env.BOOTSTRAP_OWNER_PASSWORD || undefined;
+  if (email === undefined && password === undefined) return undefined;
+  if (email === undefined || password === undefined) throw new ConfigError('BOOTSTRAP_OWNER_EMAIL and BOOTSTRAP_OWNER_PASSWORD go together');
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new ConfigError('BOOTSTRAP_OWNER_EMAIL must be an e-mail address');
+  if ([...password].length < 10) throw new ConfigError('BOOTSTRAP_OWNER_PASSWORD must have at least 10 characters');
+  return { email, password };
+}
+
+function smtp(env: NodeJS.ProcessEnv): Config['smtp'] {
+  const url = env.SMTP_URL || undefined;
+  if (url === undefined) return undefined;
+  if (!/^smtps?:\/\/[^\s]+$/.test(url)) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
+  return { url, from: env.SMTP_FROM || 'Transdesk <transdesk@localhost>' };
+}
+
+function oidc(env: NodeJS.ProcessEnv): Config['oidc'] {
+  const issuer = env.OIDC_ISSUER || undefined;
+  if (issuer === undefined) return undefined;
+  const clientId = env.OIDC_CLIENT_ID || undefined;
+  const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
+  if (clientId === undefined || clientSecret === undefined) throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  if (!/^https?:\/\//.test(issuer)) throw new ConfigError('OIDC_ISSUER must be an http or https URL');
+  return { issuer, clientId, clientSecret, name: env.OIDC_NAME || 'single sign-on' };
 }

@@ -1,24 +1,49 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Executor } from './db/dialect.js';
 import { preparedQuery } from './db/prepared.js';
+import type { Role } from './db/schema.js';
 import type { AuthContext } from './context.js';
 
 /**
- * API keys (docs/reference.md#authentication): random, 32 bytes of entropy, shown once, stored as a SHA-256 hash.
- * A fast hash is right here: keys are random, not passwords, so there is nothing to brute-force,
- * and lookup by hash through a unique index takes the same time whatever the key.
+ * API keys and sessions (docs/reference.md#authentication, docs/access.md). Both are random secrets
+ * (32 bytes of entropy), shown once, stored only as a SHA-256 hash. A fast hash is right here: the
+ * secrets are random, not passwords, so there is nothing to brute-force, and lookup by hash
+ * through a unique index takes the same time whatever the secret.
  */
 export function generateApiKey(): string {
   return `td_${randomBytes(32).toString('base64url')}`;
+}
+
+/** A random secret for a session cookie or a single-use link (invitation, reset). */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+/** The same hash, for session and link tokens. */
+export const hashToken = hashApiKey;
+
 /** The first characters of a key, kept to let a person recognise it in `keys list`. */
 export function keyPrefix(key: string): string {
   return key.slice(0, 8);
+}
+
+/**
+ * The CSRF token of a session (docs/access.md#cross-site-requests): derived from the session's
+ * secret, so nothing more is stored, and unknowable to a site that cannot read the cookie.
+ */
+export function csrfTokenOf(sessionToken: string): string {
+  return createHash('sha256').update(`csrf:${sessionToken}`, 'utf8').digest('base64url');
+}
+
+/** Compares two secrets in a time that does not depend on where they differ. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Reads the key from `Authorization: Basic base64(key:)` or `Authorization: Bearer key`. */
@@ -36,46 +61,144 @@ export function keyFromAuthorization(header: string | undefined): string | undef
   return user || undefined;
 }
 
-const keyByHash = preparedQuery((db, p: { keyHash: string }) =>
+interface Found {
+  accountId: string;
+  userId: string;
+  userName: string;
+  role: Role;
+  id: string;
+  scope: 'read' | 'write';
+  /** Keys: when last used; sessions: when last seen (ISO). */
+  lastUsedAt: string | null;
+  /** Sessions: when signed in (ISO). */
+  createdAt: string;
+}
+
+// A disabled user's keys and sessions find nothing: disabling ends them at once.
+const keyByHash = preparedQuery((db, p: { hash: string }) =>
   db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id as keyId', 'api_keys.account_id as accountId', 'api_keys.user_id as userId', 'users.name as userName', 'api_keys.scope as scope'])
-    .where('api_keys.key_hash', '=', p.keyHash)
-    .where('api_keys.revoked_at', 'is', null),
+    .select([
+      'api_keys.id as id',
+      'api_keys.account_id as accountId',
+      'api_keys.user_id as userId',
+      'users.name as userName',
+      'users.role as role',
+      'api_keys.scope as scope',
+      'api_keys.last_used_at as lastUsedAt',
+      'api_keys.created_at as createdAt',
+    ])
+    .where('api_keys.key_hash', '=', p.hash)
+    .where('api_keys.revoked_at', 'is', null)
+    .where('users.status', '=', 'active'),
+);
+
+const sessionByHash = preparedQuery((db, p: { hash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as id',
+      'sessions.account_id as accountId',
+      'sessions.user_id as userId',
+      'users.name as userName',
+      'users.role as role',
+      'sessions.last_seen_at as lastUsedAt',
+      'sessions.created_at as createdAt',
+    ])
+    .where('sessions.token_hash', '=', p.hash)
+    .where('sessions.ended_at', 'is', null)
+    .where('users.status', '=', 'active'),
 );
 
 /** Look-ups of one database handle, valid at one key epoch. */
-interface KeysAtEpoch {
+interface FoundAtEpoch {
   epoch: string;
-  found: Map<string, AuthContext | undefined>;
+  found: Map<string, Found | undefined>;
 }
 
-/** Distinct keys remembered at one epoch (found or not); past it, the oldest is forgotten. */
-const KEYS_KEPT = 10_000;
-const keysByDatabase = new WeakMap<object, KeysAtEpoch>();
+/** Distinct secrets remembered at one epoch (found or not); past it, the oldest is forgotten. */
+const KEPT = 10_000;
+const foundByDatabase = new WeakMap<object, FoundAtEpoch>();
 
 /**
- * The key's account and user (undefined: no such key, or revoked). With a key epoch (SQLite,
- * `ChangeStamps.keys` in core/db/change-stamp.ts), what was found is answered again while the epoch
- * is unchanged: triggers bump it on every write of `api_keys` and `users` by anyone (migration
- * 0017), so the key cannot have been revoked, nor its user changed, in between. A revocation in
- * this process or another one (`transdesk keys revoke`, plain SQL) changes the epoch and the key is
- * looked up again. Without an epoch (PostgreSQL), it is looked up on every request. Keys are
- * remembered by their hash, never in clear.
+ * The key's or session's row with its user (undefined: none, revoked, ended, or its user
+ * disabled). With a key epoch (SQLite, `ChangeStamps.keys` in core/db/change-stamp.ts), what was
+ * found is answered again while the epoch is unchanged: triggers bump it on every write of
+ * `api_keys`, `users` and `sessions` by anyone (the freshness manifest's `keyEpoch`), so the key
+ * cannot have been revoked, the session ended, nor their user changed, in between. Without an
+ * epoch (PostgreSQL), it is looked up on every request. Remembered by hash, never in clear.
  */
-export async function findKey(db: Executor, key: string, epoch?: string): Promise<AuthContext | undefined> {
-  const keyHash = hashApiKey(key);
-  if (epoch === undefined) return keyByHash.first(db, { keyHash });
-  let kept = keysByDatabase.get(db);
+async function lookUp(db: Executor, kind: 'k' | 's', secret: string, epoch: string | undefined): Promise<Found | undefined> {
+  const hash = hashApiKey(secret);
+  const query = kind === 'k' ? keyByHash : sessionByHash;
+  if (epoch === undefined) return (await query.first(db, { hash })) as Found | undefined;
+  let kept = foundByDatabase.get(db);
   if (kept === undefined || kept.epoch !== epoch) {
     kept = { epoch, found: new Map() };
-    keysByDatabase.set(db, kept);
+    foundByDatabase.set(db, kept);
   }
-  if (kept.found.has(keyHash)) return kept.found.get(keyHash);
-  const auth = await keyByHash.first(db, { keyHash });
+  const slot = kind + hash;
+  if (kept.found.has(slot)) return kept.found.get(slot);
+  const row = (await query.first(db, { hash })) as Found | undefined;
   // The look-up ran after the epoch was read: a write in between gives a newer epoch, which empties the map.
-  if (kept.found.size >= KEYS_KEPT) kept.found.delete(kept.found.keys().next().value!);
-  kept.found.set(keyHash, auth === undefined ? undefined : Object.freeze(auth));
-  return auth;
+  if (kept.found.size >= KEPT) kept.found.delete(kept.found.keys().next().value!);
+  kept.found.set(slot, row === undefined ? undefined : Object.freeze({ ...row, scope: row.scope ?? 'write' }));
+  return row;
+}
+
+export interface FoundKey {
+  auth: AuthContext;
+  lastUsedAt: string | null;
+}
+
+export async function findKey(db: Executor, key: string, epoch?: string): Promise<FoundKey | undefined> {
+  const row = await lookUp(db, 'k', key, epoch);
+  if (row === undefined) return undefined;
+  return {
+    auth: {
+      accountId: row.accountId,
+      userId: row.userId,
+      userName: row.userName,
+      role: row.role,
+      method: 'key',
+      keyId: row.id,
+      sessionId: null,
+      scope: row.scope,
+    },
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+export interface SessionLimits {
+  /** A session not used for this long has ended. */
+  idleMs: number;
+  /** A session this old has ended, used or not. */
+  maxAgeMs: number;
+}
+
+export interface FoundSession {
+  auth: AuthContext;
+  lastSeenAt: string;
+}
+
+/** The session of a cookie's value, if it has not ended (signed out, expired, its user disabled). */
+export async function findSession(db: Executor, token: string, limits: SessionLimits, now: number, epoch?: string): Promise<FoundSession | undefined> {
+  const row = await lookUp(db, 's', token, epoch);
+  if (row === undefined || row.lastUsedAt === null) return undefined;
+  if (now - Date.parse(row.lastUsedAt) > limits.idleMs || now - Date.parse(row.createdAt) > limits.maxAgeMs) return undefined;
+  return {
+    auth: {
+      accountId: row.accountId,
+      userId: row.userId,
+      userName: row.userName,
+      role: row.role,
+      method: 'session',
+      keyId: null,
+      sessionId: row.id,
+      scope: 'write',
+    },
+    lastSeenAt: row.lastUsedAt,
+  };
 }

@@ -1,4 +1,14 @@
 import type { DialectName, Executor } from './db/dialect.js';
+import type { Role } from './db/schema.js';
+
+/** Who made a change (docs/reference.md#events): a user signed in, an API key, or Transdesk itself (CLI, start-up). */
+export interface Actor {
+  type: 'user' | 'key' | 'system';
+  userId: string | null;
+  apiKeyId: string | null;
+}
+
+export const SYSTEM_ACTOR: Actor = Object.freeze({ type: 'system', userId: null, apiKeyId: null });
 
 /** What a service needs to run one operation for one caller: the executor and the caller's account. */
 export interface Ctx {
@@ -8,6 +18,10 @@ export interface Ctx {
   userId: string;
   /** The caller's name as authenticated (absent where no request is served: the CLI, tests). */
   userName?: string;
+  /** The caller's role (absent where no request is served: the CLI, start-up, tests: no limits). */
+  role?: Role;
+  /** Who the events of this operation name (absent: the system). */
+  actor?: Actor;
   /**
    * Reads outside a transaction on SQLite: the database's change stamp read when the request was
    * authenticated (core/db/change-stamp.ts), for the view cache. Absent otherwise.
@@ -15,10 +29,23 @@ export interface Ctx {
   changeStamp?: string;
 }
 
+/** The caller of a request, as the authentication found it (core/http/auth-plugin.ts). */
 export interface AuthContext {
   accountId: string;
   userId: string;
   userName: string;
-  keyId: string;
+  role: Role;
+  /** How the caller authenticated: an API key, or a session cookie (a browser signed in). */
+  method: 'key' | 'session';
+  /** The key (method `key`), else null. */
+  keyId: string | null;
+  /** The session (method `session`), else null. */
+  sessionId: string | null;
+  /** A key's scope; a session writes as its user's role allows. */
   scope: 'read' | 'write';
+}
+
+/** The actor of a request's changes. */
+export function actorOf(auth: AuthContext): Actor {
+  return auth.method === 'key' ? { type: 'key', userId: auth.userId, apiKeyId: auth.keyId } : { type: 'user', userId: auth.userId, apiKeyId: null };
 }

@@ -1,17 +1,56 @@
 import { newId } from './ids.js';
 import { nowIso } from './dates.js';
-import type { Ctx } from './context.js';
+import { SYSTEM_ACTOR, type Ctx } from './context.js';
 import { preparedQuery } from './db/prepared.js';
 
 /**
  * Every change writes an event row in the same transaction as the change (docs/reference.md#events):
  * `type` is `<resource>.<created|updated|deleted>`, `data` the record after the change
- * (the last state for a deletion).
+ * (the last state for a deletion), with the actor of the change and the object it is about
+ * (the type's resource and the record's id), by which the history of one object is read.
  */
 export async function recordEvent(ctx: Ctx, type: string, data: unknown): Promise<void> {
-  await insertEvent(ctx.db, { id: newId(), accountId: ctx.accountId, type, data: JSON.stringify(data), createdAt: nowIso() });
+  const actor = ctx.actor ?? SYSTEM_ACTOR;
+  const dot = type.indexOf('.');
+  const id = typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string' ? data.id : null;
+  await insertEvent(ctx.db, {
+    id: newId(),
+    accountId: ctx.accountId,
+    type,
+    data: JSON.stringify(data),
+    actorType: actor.type,
+    actorUserId: actor.userId,
+    actorKeyId: actor.apiKeyId,
+    objectType: dot < 0 ? type : type.slice(0, dot),
+    objectId: id,
+    createdAt: nowIso(),
+  });
 }
 
-const insertEvent = preparedQuery((db, p: { id: string; accountId: string; type: string; data: string; createdAt: string }) =>
-  db.insertInto('events').values({ id: p.id, account_id: p.accountId, type: p.type, data: p.data, created_at: p.createdAt }),
+type EventParams = {
+  id: string;
+  accountId: string;
+  type: string;
+  data: string;
+  actorType: 'user' | 'key' | 'system';
+  actorUserId: string | null;
+  actorKeyId: string | null;
+  objectType: string;
+  objectId: string | null;
+  createdAt: string;
+};
+
+const insertEvent = preparedQuery((db, p: EventParams) =>
+  db.insertInto('events').values({
+    id: p.id,
+    account_id: p.accountId,
+    type: p.type,
+    data: p.data,
+    actor_type: p.actorType,
+    actor_user_id: p.actorUserId,
+    actor_key_id: p.actorKeyId,
+    object_type: p.objectType,
+    object_id: p.objectId,
+    created_at: p.createdAt,
+  }),
 );

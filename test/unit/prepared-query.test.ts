@@ -44,6 +44,12 @@ describe('preparedQuery', () => {
           name: `User ${i}`,
           email: null,
           is_owner: 0,
+          role: 'manager',
+          status: 'active',
+          email_key: null,
+          password_hash: null,
+          password_changed_at: null,
+          last_login_at: null,
           created_at: new Date().toISOString(),
           updated_at: new Date().toISOString(),
         })

@@ -165,7 +165,8 @@ export const FRESHNESS: FreshnessManifest = {
     },
     { table: 'accounts', columns: ['target_margin'], account: (row) => `${row}.id` },
   ],
-  keyEpoch: { tables: ['api_keys', 'users'] },
+  // Sessions too (a sign-out or a disabled user in one process must end the session in all).
+  keyEpoch: { tables: ['api_keys', 'users', 'sessions'] },
   // Match categories' names are in the price a job takes, units say which is the hours unit,
   // language pairs give their codes.
   priceEpochs: { tables: ['prices', 'price_matches', 'match_categories', 'units', 'language_pairs'] },

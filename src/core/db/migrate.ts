@@ -22,6 +22,9 @@ import { fewerJobIndexes } from './migrations/0018_fewer_job_indexes.js';
 import { priceEpochs } from './migrations/0019_price_epochs.js';
 import { FRESHNESS_AT_0020, freshnessTriggers } from './migrations/0020_freshness_triggers.js';
 import type { FreshnessManifest } from './freshness.js';
+import { people } from './migrations/0021_people.js';
+import { sessionEpoch } from './migrations/0022_session_epoch.js';
+import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
 export function migrations(database: Pick<Database, 'dialect'>): Record<string, Migration> {
@@ -46,6 +49,8 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0018_fewer_job_indexes': fewerJobIndexes(database.dialect),
     '0019_price_epochs': priceEpochs(database.dialect),
     '0020_freshness_triggers': freshnessTriggers(database.dialect),
+    '0021_people': people(database.dialect),
+    '0022_session_epoch': sessionEpoch(database.dialect),
   };
 }
 
@@ -56,6 +61,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
  */
 export const FRESHNESS_MIGRATIONS: ReadonlyArray<{ name: string; manifest: FreshnessManifest }> = [
   { name: '0020_freshness_triggers', manifest: FRESHNESS_AT_0020 },
+  { name: '0022_session_epoch', manifest: FRESHNESS },
 ];
 
 /** The names of every migration this version knows, in order (a restore refuses a newer database). */

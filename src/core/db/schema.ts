@@ -47,10 +47,22 @@ export interface UsersTable {
   account_id: string;
   name: string;
   email: string | null;
+  /** Kept equal to `role = 'owner'` for versions before roles (rolling upgrades). */
   is_owner: Bool;
+  role: Role;
+  status: UserStatus;
+  /** The e-mail as people sign in with it (trimmed, lower case); unique across the installation. */
+  email_key: string | null;
+  /** argon2id (PHC string); null until the user chooses a password. */
+  password_hash: string | null;
+  password_changed_at: Iso | null;
+  last_login_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
 }
+
+export type Role = 'owner' | 'admin' | 'manager' | 'finance' | 'viewer';
+export type UserStatus = 'invited' | 'active' | 'disabled';
 
 export interface ApiKeysTable {
   id: string;
@@ -59,8 +71,50 @@ export interface ApiKeysTable {
   key_hash: string;
   prefix: string;
   scope: 'read' | 'write';
+  name: string;
   created_at: Iso;
+  last_used_at: Iso | null;
   revoked_at: Iso | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  /** SHA-256 of the cookie's value: the value itself is never stored. */
+  token_hash: string;
+  method: 'password' | 'oidc';
+  created_at: Iso;
+  last_seen_at: Iso;
+  ended_at: Iso | null;
+}
+
+export type AuthTokenPurpose = 'invitation' | 'password_reset' | 'owner_setup';
+
+export interface AuthTokensTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  purpose: AuthTokenPurpose;
+  token_hash: string;
+  created_at: Iso;
+  expires_at: Iso;
+  used_at: Iso | null;
+}
+
+export interface LoginFailuresTable {
+  id: string;
+  email_key: string;
+  failed_at: Iso;
+}
+
+export interface OidcLoginsTable {
+  id: string;
+  state_hash: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: Iso;
+  used_at: Iso | null;
 }
 
 export interface EventsTable {
@@ -68,6 +122,12 @@ export interface EventsTable {
   account_id: string;
   type: string;
   data: string; // JSON
+  actor_type: 'user' | 'key' | 'system';
+  actor_user_id: string | null;
+  actor_key_id: string | null;
+  /** The first part of `type` (`job` of `job.updated`) and the record's id: the history of one object. */
+  object_type: string | null;
+  object_id: string | null;
   created_at: Iso;
 }
 
@@ -268,6 +328,10 @@ export interface DB {
   accounts: AccountsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  login_failures: LoginFailuresTable;
+  oidc_logins: OidcLoginsTable;
   events: EventsTable;
   services: ServicesTable;
   match_categories: MatchCategoriesTable;

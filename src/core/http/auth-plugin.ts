@@ -1,14 +1,22 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { findKey, keyFromAuthorization } from '../auth.js';
+import { csrfTokenOf, findKey, findSession, keyFromAuthorization, sameSecret } from '../auth.js';
 import { sendError } from './errors-plugin.js';
 import { readChangeStamp } from '../db/change-stamp.js';
+import { sessionTokenOf } from './session-cookie.js';
+import { nowIso } from '../dates.js';
 
-// One answer for every missing, wrong or revoked key (never changed: shared by all requests).
-const UNAUTHORIZED = new ApiError('unauthorized', 'A valid API key is required (HTTP Basic with the key as user name, or Bearer)', undefined, {
-  'WWW-Authenticate': 'Basic realm="Transdesk"',
-});
+// One answer for every missing, wrong or revoked key or session (never changed: shared by all requests).
+const UNAUTHORIZED = new ApiError(
+  'unauthorized',
+  'A valid API key (HTTP Basic with the key as user name, or Bearer) or a session (sign in at /v2/auth/login) is required',
+  undefined,
+  { 'WWW-Authenticate': 'Basic realm="Transdesk"' },
+);
+
+/** How often a key's last use and a session's last sight are written (at most): the idle limit counts in minutes. */
+const TOUCH_EVERY_MS = 60_000;
 
 function isPublic(request: FastifyRequest): boolean {
   if (request.routeOptions.config?.public) return true;
@@ -16,27 +24,61 @@ function isPublic(request: FastifyRequest): boolean {
   return url !== undefined && (url === '/docs' || url.startsWith('/docs/'));
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Authentication (docs/reference.md#authentication): Basic or Bearer, the same 401 whatever the reason,
- * 403 for a read-only key on anything but GET and HEAD.
+ * Authentication (docs/reference.md#authentication, docs/access.md): an API key (Basic or Bearer)
+ * or a session cookie; the same 401 whatever the reason; 403 for a read-only key on anything but
+ * GET and HEAD, and for a write by cookie without the session's CSRF token.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as never);
   app.decorateRequest('changeStamp', undefined);
+  const limits = app.config.sessions;
+  const db = app.database.db;
+
+  /** Writes a key's last use or a session's last sight, at most once a minute, without holding up the request. */
+  function touch(table: 'api_keys' | 'sessions', id: string, last: string | null, now: number): void {
+    if (last !== null && now - Date.parse(last) < TOUCH_EVERY_MS) return;
+    const at = nowIso();
+    const done =
+      table === 'api_keys'
+        ? db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute()
+        : db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+    done.catch((error: unknown) => app.log.warn({ err: error }, `could not record the last use of a ${table === 'api_keys' ? 'key' : 'session'}`));
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     if (isPublic(request)) return;
-    const key = keyFromAuthorization(request.headers.authorization);
+    const header = request.headers.authorization;
+    const key = keyFromAuthorization(header);
+    // A request with an Authorization header is judged by it alone; the cookie only counts without one.
+    const sessionToken = header === undefined ? sessionTokenOf(request) : undefined;
+    if (key === undefined && sessionToken === undefined) return sendError(reply, UNAUTHORIZED);
     // Read before anything else of the request (SQLite): the caches it validates may only serve
     // what was current at this moment or later.
-    const stamps = key === undefined ? undefined : await readChangeStamp(app.database.db, app.database.dialect);
+    const stamps = await readChangeStamp(db, app.database.dialect);
     request.changeStamp = stamps?.data;
-    const auth = key === undefined ? undefined : await findKey(app.database.db, key, stamps?.keys);
-    // Answered here rather than thrown through Fastify's error path: a wrong key costs no more than
-    // a right one. Same error body and headers as any error.
-    if (!auth) return sendError(reply, UNAUTHORIZED);
-    request.auth = auth;
-    if (auth.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new ApiError('forbidden', 'This API key is read-only');
+    const now = Date.now();
+    if (key !== undefined) {
+      const found = await findKey(db, key, stamps?.keys);
+      // Answered here rather than thrown through Fastify's error path: a wrong key costs no more than
+      // a right one. Same error body and headers as any error.
+      if (!found) return sendError(reply, UNAUTHORIZED);
+      request.auth = found.auth;
+      touch('api_keys', found.auth.keyId!, found.lastUsedAt, now);
+      if (found.auth.scope === 'read' && !SAFE_METHODS.has(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
+      return;
+    }
+    const found = await findSession(db, sessionToken!, limits, now, stamps?.keys);
+    if (!found) return sendError(reply, UNAUTHORIZED);
+    request.auth = found.auth;
+    touch('sessions', found.auth.sessionId!, found.lastSeenAt, now);
+    if (!SAFE_METHODS.has(request.method)) {
+      const given = request.headers['x-csrf-token'];
+      if (typeof given !== 'string' || !sameSecret(given, csrfTokenOf(sessionToken!))) {
+        throw new ApiError('forbidden', 'A write with a session must carry the X-CSRF-Token header given at sign-in (cross-site requests are refused)');
+      }
     }
   });
 });

@@ -36,7 +36,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { perMin
   // Runs after authentication (registered after it), so the key is known.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.auth) return;
-    const { allowed, remaining, resetSeconds } = limiter.hit(request.auth.keyId);
+    const { allowed, remaining, resetSeconds } = limiter.hit(request.auth.keyId ?? request.auth.sessionId ?? request.auth.userId);
     reply.header('RateLimit-Limit', String(options.perMinute));
     reply.header('RateLimit-Remaining', String(remaining));
     reply.header('RateLimit-Reset', String(resetSeconds));

@@ -44,7 +44,7 @@ export async function insertApiKey(
   db: Executor,
   accountId: string,
   userId: string,
-  options: { apiKey?: string; scope?: 'read' | 'write' } = {},
+  options: { apiKey?: string; scope?: 'read' | 'write'; name?: string } = {},
 ): Promise<{ keyId: string; apiKey: string }> {
   const apiKey = options.apiKey ?? generateApiKey();
   const keyId = newId();
@@ -57,7 +57,9 @@ export async function insertApiKey(
       key_hash: hashApiKey(apiKey),
       prefix: keyPrefix(apiKey),
       scope: options.scope ?? 'write',
+      name: options.name ?? '',
       created_at: nowIso(),
+      last_used_at: null,
       revoked_at: null,
     })
     .execute();
@@ -97,7 +99,7 @@ async function createAccountIn(
   // The owner is created before a user exists to act as the caller.
   const accountCtx = { db: tx, dialect, accountId, userId: '' };
   await recordEvent(accountCtx, 'account.created', toAccountObject(row));
-  const owner = await users.create(accountCtx, { name: options.ownerName ?? 'Owner' }, { isOwner: true });
+  const owner = await users.create(accountCtx, { name: options.ownerName ?? 'Owner', role: 'owner' });
   const ctx = { ...accountCtx, userId: owner.id };
   await masterData.seedDefaults(ctx);
   const { keyId, apiKey } = await insertApiKey(tx, accountId, owner.id, { apiKey: options.apiKey, scope: options.scope });

@@ -1,3 +1,4 @@
-/** What other modules may use of users: references to users (job, note and tracker `user`) and their schema. */
-export { users, type UserObject, type UserReference } from './service.js';
-export { User, UserRef } from './schemas.js';
+/** What other modules may use of users: references to users (job, note and tracker `user`), their schema, the e-mail key. */
+export { users, toUserObject, emailKeyOf, type UserObject, type UserReference } from './service.js';
+export { User, UserRef, ROLES, RoleSchema } from './schemas.js';
+export { userRepository, type UserRow } from './repository.js';

@@ -19,10 +19,35 @@ export const userRepository = {
       .where('id', 'in', [...ids])
       .execute();
   },
+  /** The user who signs in with this e-mail, in any account (e-mails are unique across the installation). */
+  findByEmailKey(db: Executor, emailKey: string) {
+    return db.selectFrom('users').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
+  },
+  /** Active owners of the account other than `exceptId`. */
+  async otherActiveOwners(db: Executor, accountId: string, exceptId: string): Promise<number> {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('account_id', '=', accountId)
+      .where('role', '=', 'owner')
+      .where('status', '=', 'active')
+      .where('id', '<>', exceptId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
   insert(db: Executor, row: UserRow) {
     return db.insertInto('users').values(row).execute();
   },
   update(db: Executor, accountId: string, id: string, changes: Partial<UserRow>) {
     return db.updateTable('users').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+  /** Ends every session of the user but `exceptSessionId`; answers how many. */
+  async endSessions(db: Executor, userId: string, at: string, exceptSessionId: string | null = null): Promise<number> {
+    let query = db.updateTable('sessions').set({ ended_at: at }).where('user_id', '=', userId).where('ended_at', 'is', null);
+    if (exceptSessionId !== null) query = query.where('id', '<>', exceptSessionId);
+    return Number((await query.executeTakeFirst()).numUpdatedRows);
+  },
+  revokeKeys(db: Executor, userId: string, at: string) {
+    return db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   },
 };

@@ -1,13 +1,27 @@
 import { Type } from '@sinclair/typebox';
 import { DateOut, Email, Input, Nullable, RequiredText } from '../../core/schemas.js';
 
-/** A user of the account (docs/reference.md#users). */
+/** The roles of docs/access.md, from most to least powerful. */
+export const ROLES = ['owner', 'admin', 'manager', 'finance', 'viewer'] as const;
+
+export const RoleSchema = Type.Union(
+  ROLES.map((role) => Type.Literal(role)),
+  { description: 'what the user may do (docs/access.md#roles)' },
+);
+
+/** A user of the account (docs/reference.md#users, docs/access.md). */
 export const User = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
     email: Nullable(Type.String()),
-    isOwner: Type.Boolean({ description: 'the user created with the account' }),
+    role: RoleSchema,
+    status: Type.Union([Type.Literal('invited'), Type.Literal('active'), Type.Literal('disabled')], {
+      description: '`invited` until the invitation is accepted; `disabled` users can neither sign in nor use their keys',
+    }),
+    isOwner: Type.Boolean({ description: 'role is `owner`' }),
+    hasPassword: Type.Boolean({ description: 'the user can sign in with a password' }),
+    lastLoginAt: Nullable(DateOut()),
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },
@@ -18,11 +32,14 @@ export const User = Type.Object(
 export const UserRef = Type.Object({ id: Type.String(), name: Type.String() }, { title: 'User reference' });
 
 export const CreateUser = Input({
-  name: RequiredText('full name'),
+  name: Type.Optional(RequiredText('full name (default: the e-mail address); required without an e-mail')),
   email: Type.Optional(Nullable(Email())),
+  role: Type.Optional(RoleSchema),
 });
 
 export const UpdateUser = Input({
   name: Type.Optional(RequiredText('full name')),
   email: Type.Optional(Nullable(Email())),
+  role: Type.Optional(RoleSchema),
+  disabled: Type.Optional(Type.Boolean({ description: 'true: the user can no longer sign in; their sessions and keys end at once' })),
 });

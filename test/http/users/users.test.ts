@@ -20,7 +20,18 @@ describe('GET /v2/users/me and the owner', () => {
   it('answers the user behind the key, the owner of a new account', async () => {
     const reply = await t.api.get('/v2/users/me');
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ id: t.account.userId, name: 'Owner', email: null, isOwner: true, createdAt: DATE, updatedAt: DATE });
+    expect(reply.body).toEqual({
+      id: t.account.userId,
+      name: 'Owner',
+      email: null,
+      role: 'owner',
+      status: 'active',
+      isOwner: true,
+      hasPassword: false,
+      lastLoginAt: null,
+      createdAt: DATE,
+      updatedAt: DATE,
+    });
     expect((await t.otherApi.get('/v2/users/me')).body.id).toBe(t.other.userId);
   });
 
@@ -35,7 +46,18 @@ describe('POST /v2/users', () => {
   it('creates a user (201) with an email, and records user.created', async () => {
     const reply = await t.api.post('/v2/users', { name: '  Ana Translator ', email: 'ana@example.com' });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ id: ID, name: 'Ana Translator', email: 'ana@example.com', isOwner: false, createdAt: DATE, updatedAt: DATE });
+    expect(reply.body).toMatchObject({
+      id: ID,
+      name: 'Ana Translator',
+      email: 'ana@example.com',
+      role: 'viewer',
+      status: 'invited',
+      isOwner: false,
+      hasPassword: false,
+      lastLoginAt: null,
+      createdAt: DATE,
+      updatedAt: DATE,
+    });
     const events = await eventsOf('user.created');
     expect(events.filter((event) => event.data.id === reply.body.id)).toEqual([expect.objectContaining({ type: 'user.created', data: reply.body })]);
   });
@@ -49,9 +71,10 @@ describe('POST /v2/users', () => {
   });
 
   it('validates name and email', async () => {
-    expect(expectError(await t.api.post('/v2/users', { email: 'a@b.co' }), 400, 'parameter_missing').details).toEqual([
+    expect(expectError(await t.api.post('/v2/users', { role: 'manager' }), 400, 'parameter_missing').details).toEqual([
       { param: 'name', message: 'is required' },
     ]);
+    expect((await t.api.post('/v2/users', { email: 'a@b.co' })).body).toMatchObject({ name: 'a@b.co', email: 'a@b.co', status: 'invited' });
     expect(expectError(await t.api.post('/v2/users', { name: '' }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
     expect(expectError(await t.api.post('/v2/users', { name: '   ' }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
     expect(expectError(await t.api.post('/v2/users', { name: 'x'.repeat(256) }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
