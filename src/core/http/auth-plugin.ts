@@ -10,7 +10,7 @@ import { nowIso } from '../dates.js';
 // One answer for every missing, wrong or revoked key or session (never changed: shared by all requests).
 const UNAUTHORIZED = new ApiError(
   'unauthorized',
-  'A valid API key (HTTP Basic with the key as user name, or Bearer) or a session (sign in at /v2/auth/login) is required',
+  'A valid API key (HTTP Basic with the key as user name, or Bearer) or a session (POST /v2/auth/login) is required',
   undefined,
   { 'WWW-Authenticate': 'Basic realm="Transdesk"' },
 );
