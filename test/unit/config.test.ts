@@ -17,6 +17,11 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       timeouts: { headersMs: 20_000, requestMs: 300_000, keepAliveMs: 72_000, idleMs: 120_000, checkIntervalMs: 1000 },
       viewCacheBytes: 32 * 1024 * 1024,
       heapGrowingPercent: 35,
+      publicUrl: 'http://127.0.0.1:8080',
+      sessions: { idleMs: 12 * 3_600_000, maxAgeMs: 30 * 86_400_000 },
+      bootstrapOwner: undefined,
+      smtp: undefined,
+      oidc: undefined,
     });
   });
 
@@ -51,6 +56,17 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       IDLE_TIMEOUT_MS: '0',
       VIEW_CACHE_MB: '0',
       HEAP_GROWING_PERCENT: '0',
+      PUBLIC_URL: 'https://desk.example.com/',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_MAX_DAYS: '7',
+      BOOTSTRAP_OWNER_EMAIL: 'boss@example.com',
+      BOOTSTRAP_OWNER_PASSWORD: 'correct horse battery',
+      SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
+      SMTP_FROM: 'Agency <desk@example.com>',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'transdesk',
+      OIDC_CLIENT_SECRET: 'shh',
+      OIDC_NAME: 'Example ID',
     });
     expect(config).toEqual({
       port: 9000,
@@ -64,7 +80,31 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       timeouts: { headersMs: 5000, requestMs: 60_000, keepAliveMs: 5000, idleMs: 0, checkIntervalMs: 1000 },
       viewCacheBytes: 0,
       heapGrowingPercent: 0,
+      publicUrl: 'https://desk.example.com',
+      sessions: { idleMs: 30 * 60_000, maxAgeMs: 7 * 86_400_000 },
+      bootstrapOwner: { email: 'boss@example.com', password: 'correct horse battery' },
+      smtp: { url: 'smtp://mailer:secret@mail.example.com:587', from: 'Agency <desk@example.com>' },
+      oidc: { issuer: 'https://id.example.com', clientId: 'transdesk', clientSecret: 'shh', name: 'Example ID' },
     });
+  });
+
+  it('derives the public URL from the listen address, and checks the sign-in settings', () => {
+    expect(load({ PORT: '9000', HOST: '0.0.0.0' }).publicUrl).toBe('http://127.0.0.1:9000');
+    expect(load({ PUBLIC_URL: 'https://desk.example.com/agency/' }).publicUrl).toBe('https://desk.example.com/agency');
+    for (const env of [
+      { PUBLIC_URL: 'ftp://x' },
+      { PUBLIC_URL: 'not a url' },
+      { SESSION_IDLE_MINUTES: '0' },
+      { SESSION_MAX_DAYS: 'x' },
+      { BOOTSTRAP_OWNER_EMAIL: 'boss@example.com' },
+      { BOOTSTRAP_OWNER_EMAIL: 'nope', BOOTSTRAP_OWNER_PASSWORD: 'long enough pw' },
+      { BOOTSTRAP_OWNER_EMAIL: 'boss@example.com', BOOTSTRAP_OWNER_PASSWORD: 'short' },
+      { SMTP_URL: 'http://mail' },
+      { OIDC_ISSUER: 'https://id.example.com' },
+      { OIDC_ISSUER: 'id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' },
+    ]) {
+      expect(() => load(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
   });
 
   it('treats empty variables as unset', () => {

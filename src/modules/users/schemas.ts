@@ -32,7 +32,7 @@ export const User = Type.Object(
 export const UserRef = Type.Object({ id: Type.String(), name: Type.String() }, { title: 'User reference' });
 
 export const CreateUser = Input({
-  name: Type.Optional(RequiredText('full name (default: the e-mail address); required without an e-mail')),
+  name: RequiredText('full name'),
   email: Type.Optional(Nullable(Email())),
   role: Type.Optional(RoleSchema),
 });

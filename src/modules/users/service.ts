@@ -3,7 +3,7 @@ import type { Ctx } from '../../core/context.js';
 import { bool } from '../../core/db/dialect.js';
 import type { Role, UserStatus } from '../../core/db/schema.js';
 import { nowIso } from '../../core/dates.js';
-import { ApiError, exists, invalid, missing, notFound, stateConflict } from '../../core/errors.js';
+import { ApiError, exists, invalid, notFound, stateConflict } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { userRepository as repo, type UserRow } from './repository.js';
@@ -59,7 +59,7 @@ function assertMayTouchOwner(ctx: Ctx): void {
 }
 
 export interface CreateUserInput {
-  name?: string;
+  name: string;
   email?: string | null;
   role?: Role;
 }
@@ -84,7 +84,6 @@ export const users = {
    */
   async create(ctx: Ctx, input: CreateUserInput): Promise<UserObject> {
     const email = cleanEmail(input.email) ?? null;
-    if (input.name === undefined && email === null) throw missing('name');
     const role = input.role ?? 'viewer';
     if (role === 'owner') assertMayTouchOwner(ctx);
     const emailKey = email === null ? null : emailKeyOf(email);
@@ -93,7 +92,7 @@ export const users = {
     const row: UserRow = {
       id: newId(),
       account_id: ctx.accountId,
-      name: input.name === undefined ? email! : cleanName(input.name),
+      name: cleanName(input.name),
       email,
       email_key: emailKey,
       is_owner: bool(role === 'owner'),

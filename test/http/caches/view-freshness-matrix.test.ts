@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRESHNESS, type EpochSource, type RowImage, type VersionedView } from '../../../src/core/db/freshness.js';
+import { sessions } from '../../../src/modules/auth/sessions.js';
 import { createTestApp, usingPostgres, type TestContext } from '../../helper.js';
 import { fullObjects, type FullObjects } from './freshness-fixture.js';
 import { cacheJob, current } from './job-view-cache-fixture.js';
@@ -26,6 +27,8 @@ let o: FullObjects;
 beforeAll(async () => {
   t = await createTestApp({ FILE_STORAGE: 'db' });
   o = await fullObjects(t);
+  // A row of every table the key epoch counts (keys and users exist with the account).
+  await sessions.start(t.database.db, { id: t.account.userId, account_id: t.account.accountId }, 'password');
 });
 afterAll(async () => {
   await t.close();
