@@ -91,7 +91,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
   it('derives the public URL from the listen address, and checks the sign-in settings', () => {
     expect(load({ PORT: '9000', HOST: '0.0.0.0' }).publicUrl).toBe('http://127.0.0.1:9000');
     expect(load({ PUBLIC_URL: 'https://desk.example.com/agency/' }).publicUrl).toBe('https://desk.example.com/agency');
-    for (const env of [
+    const refused: Array<Record<string, string>> = [
       { PUBLIC_URL: 'ftp://x' },
       { PUBLIC_URL: 'not a url' },
       { SESSION_IDLE_MINUTES: '0' },
@@ -102,7 +102,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       { SMTP_URL: 'http://mail' },
       { OIDC_ISSUER: 'https://id.example.com' },
       { OIDC_ISSUER: 'id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' },
-    ]) {
+    ];
+    for (const env of refused) {
       expect(() => load(env), JSON.stringify(env)).toThrow(ConfigError);
     }
   });

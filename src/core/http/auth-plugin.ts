@@ -37,9 +37,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const limits = app.config.sessions;
   const db = app.database.db;
 
+  // When this process last wrote each one: requests arriving together write once.
+  const touched = new Map<string, number>();
+
   /** Writes a key's last use or a session's last sight, at most once a minute, without holding up the request. */
   function touch(table: 'api_keys' | 'sessions', id: string, last: string | null, now: number): void {
     if (last !== null && now - Date.parse(last) < TOUCH_EVERY_MS) return;
+    if (now - (touched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
+    if (touched.size >= 10_000) touched.clear();
+    touched.set(id, now);
     const at = nowIso();
     const done =
       table === 'api_keys'
