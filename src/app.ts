@@ -25,6 +25,7 @@ import { retryingConflicts } from './core/db/retry.js';
 import { groupCommit } from './core/db/group-commit.js';
 import type { DB } from './core/db/schema.js';
 import { actorOf } from './core/context.js';
+import { SESSION_COOKIE } from './core/http/session-cookie.js';
 import { multipartOptions } from './modules/files/index.js';
 import { groupViews } from './modules/groups/index.js';
 import { jobViews } from './modules/jobs/index.js';
@@ -155,12 +156,20 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
         title: 'Transdesk API',
         version: '2',
         description:
-          'Project management and invoicing for language-services providers. Authenticate with HTTP Basic (API key as user name, empty password) or Bearer. ' +
+          'Project management and invoicing for language-services providers. Authenticate with HTTP Basic (API key as user name, empty password) or Bearer, ' +
+          'or with the session cookie that `POST /v2/auth/login` sets (a write by cookie also sends the `X-CSRF-Token` header the login answered). ' +
           'Every error answer has the body `Error`; each operation declares the statuses it can answer, and `code` names the reason. ' +
           'A method a path does not have answers 405 `method_not_allowed` with an `Allow` header.',
       },
-      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' }, bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ basic: [] }, { bearer: [] }],
+      components: {
+        securitySchemes: {
+          basic: { type: 'http', scheme: 'basic' },
+          bearer: { type: 'http', scheme: 'bearer' },
+          // A browser signed in (docs/access.md#sessions); its writes also send X-CSRF-Token.
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+      security: [{ basic: [] }, { bearer: [] }, { session: [] }],
     },
     // operationIds, error answers per status, binary and multipart bodies (core/http/openapi.ts).
     transformObject: (document) => ('openapiObject' in document ? refineDocument(document.openapiObject) : document.swaggerObject),
