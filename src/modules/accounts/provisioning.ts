@@ -137,7 +137,14 @@ export async function bootstrapIfEmpty(
       const now = nowIso();
       await tx
         .updateTable('users')
-        .set({ email: owner.email.trim(), email_key: emailKeyOf(owner.email), password_hash: passwordHash, password_changed_at: now, status: 'active', updated_at: now })
+        .set({
+          email: owner.email.trim(),
+          email_key: emailKeyOf(owner.email),
+          password_hash: passwordHash,
+          password_changed_at: now,
+          status: 'active',
+          updated_at: now,
+        })
         .where('id', '=', created.userId)
         .execute();
       return { ...created, ownerSetupToken: undefined };

@@ -58,7 +58,8 @@ export const ownerSetup = {
     const link = await found();
     if (link === undefined) throw BAD_LINK();
     const holder = await userRepository.findByEmailKey(db, emailKey);
-    if (holder !== undefined && holder.id !== link.user_id) throw exists('Another user already has this e-mail address (e-mails are unique: people sign in with them)');
+    if (holder !== undefined && holder.id !== link.user_id)
+      throw exists('Another user already has this e-mail address (e-mails are unique: people sign in with them)');
     const passwordHash = await hashPassword(input.password);
     try {
       return await db.transaction().execute(async (tx) => {
@@ -70,7 +71,13 @@ export const ownerSetup = {
         const actor = { type: 'user' as const, userId: row.id, apiKeyId: null };
         const stored = await credentials.store({ db: tx, dialect, accountId: row.account_id, userId: row.id, actor }, row, passwordHash, { email });
         // Any other set-up link of the user is spent too.
-        await tx.updateTable('auth_tokens').set({ used_at: nowAt }).where('user_id', '=', row.id).where('purpose', '=', 'owner_setup').where('used_at', 'is', null).execute();
+        await tx
+          .updateTable('auth_tokens')
+          .set({ used_at: nowAt })
+          .where('user_id', '=', row.id)
+          .where('purpose', '=', 'owner_setup')
+          .where('used_at', 'is', null)
+          .execute();
         const session = await sessions.start(tx, stored, 'password');
         return { user: toUserObject((await userById(tx, row.id)) ?? stored), session };
       });

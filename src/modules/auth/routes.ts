@@ -58,7 +58,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v2/auth/session',
-    { schema: { tags, summary: 'The signed-in user and the CSRF token of the session (after a page reload)', response: { 200: CurrentSession, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user and the CSRF token of the session (after a page reload)',
+        response: { 200: CurrentSession, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = await users.me(app.readCtx(request));
       if (request.auth.method === 'key') return { user, method: 'key' as const, csrfToken: null };

@@ -41,7 +41,10 @@ export const loginThrottle = {
 
   /** Counts a failure, and forgets every failure that has left the window (of any e-mail). */
   async fail(db: Executor, emailKey: string, now: number): Promise<void> {
-    await db.insertInto('login_failures').values({ id: newId(), email_key: emailKey, failed_at: iso(now) }).execute();
+    await db
+      .insertInto('login_failures')
+      .values({ id: newId(), email_key: emailKey, failed_at: iso(now) })
+      .execute();
     await db
       .deleteFrom('login_failures')
       .where('failed_at', '<=', iso(now - LOGIN_WINDOW_MS))

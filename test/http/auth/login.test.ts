@@ -14,7 +14,15 @@ afterAll(async () => {
 
 const login = (email: string, password: string, json = false) => new Browser(t.app).login(email, password, { json });
 const failuresOf = async (emailKey: string) =>
-  Number((await t.database.db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('email_key', '=', emailKey).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email_key', '=', emailKey)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** An error body without its request id: what must be the same for every refusal. */
 const sameParts = (reply: Reply) => ({ status: reply.status, headers: reply.headers['www-authenticate'], body: { ...reply.body, id: undefined } });
 
@@ -84,8 +92,18 @@ describe('POST /v2/auth/login', () => {
   });
 
   it('refuses missing, unknown and too long parameters with 400, before any hashing or counting', async () => {
-    expectError(await t.app.inject({ method: 'POST', url: '/v2/auth/login', payload: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } }).then(toReply), 400, 'parameter_missing');
-    expectError(await new Browser(t.app).request('POST', '/v2/auth/login', { email: 'a@example.com', password: 'x'.repeat(12), remember: 1 }), 400, 'parameter_unknown');
+    expectError(
+      await t.app
+        .inject({ method: 'POST', url: '/v2/auth/login', payload: 'email=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+        .then(toReply),
+      400,
+      'parameter_missing',
+    );
+    expectError(
+      await new Browser(t.app).request('POST', '/v2/auth/login', { email: 'a@example.com', password: 'x'.repeat(12), remember: 1 }),
+      400,
+      'parameter_unknown',
+    );
     const long = expectError(await login('long@example.com', 'x'.repeat(257)), 400, 'parameter_invalid');
     expect(long.details?.[0]?.param).toBe('password');
     expectError(await login(`${'e'.repeat(250)}@example.com`, PASSWORD), 400, 'parameter_invalid');
@@ -145,3 +163,26 @@ describe('the sign-in throttle (5 failures per e-mail in 15 minutes)', () => {
 function toReply(raw: Awaited<ReturnType<TestContext['app']['inject']>>): Reply {
   return { status: raw.statusCode, body: JSON.parse(raw.body), headers: raw.headers, raw };
 }
+
+describe('loginThrottle with a given clock', () => {
+  it('counts failures inside the window only, and waits until the oldest of the last five leaves it', async () => {
+    const { loginThrottle } = await import('../../../src/modules/auth/index.js');
+    const db = t.database.db;
+    const start = Date.parse('2030-01-01T12:00:00.000Z');
+    const key = 'clock@example.com';
+    for (let minute = 0; minute < 5; minute++) {
+      expect(await loginThrottle.waitSeconds(db, key, start + minute * 60_000)).toBe(0);
+      await loginThrottle.fail(db, key, start + minute * 60_000);
+    }
+    // Five failures at 12:00 … 12:04: at 12:05 the first leaves the window at 12:15.
+    expect(await loginThrottle.waitSeconds(db, key, start + 5 * 60_000)).toBe(600);
+    expect(await loginThrottle.waitSeconds(db, key, start + 15 * 60_000 - 1)).toBe(1);
+    expect(await loginThrottle.waitSeconds(db, key, start + 15 * 60_000)).toBe(0);
+    // A failure at 12:15 prunes the one of 12:00 (out of the window); four remain plus the new one.
+    await loginThrottle.fail(db, key, start + 15 * 60_000);
+    expect(await loginThrottle.waitSeconds(db, key, start + 15 * 60_000)).toBe(60);
+    expect(await failuresOf(key)).toBe(5);
+    await loginThrottle.clear(db, key);
+    expect(await loginThrottle.waitSeconds(db, key, start + 15 * 60_000)).toBe(0);
+  });
+});

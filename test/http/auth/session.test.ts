@@ -74,18 +74,30 @@ describe('expiry (SESSION_IDLE_MINUTES=5, SESSION_MAX_DAYS=1 here)', () => {
   it('a session idle for less than the limit goes on and is seen again; idle longer, it is refused', async () => {
     const browser = await signedIn('idle@example.com');
     const { id } = await sessionRow('idle@example.com');
-    await t.database.db.updateTable('sessions').set({ last_seen_at: minutesAgo(4) }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: minutesAgo(4) })
+      .where('id', '=', id)
+      .execute();
     expect((await browser.get('/v2/users/me')).status).toBe(200);
     // Seen now: its last sight was more than a minute ago, so it is written (without holding up the answer).
     await expect.poll(async () => Date.parse((await sessionRow('idle@example.com')).last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
-    await t.database.db.updateTable('sessions').set({ last_seen_at: minutesAgo(6) }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: minutesAgo(6) })
+      .where('id', '=', id)
+      .execute();
     expectError(await browser.get('/v2/users/me'), 401, 'unauthorized');
   });
 
   it('a session older than the absolute limit is refused however recently it was used', async () => {
     const browser = await signedIn('aged@example.com');
     const { id } = await sessionRow('aged@example.com');
-    await t.database.db.updateTable('sessions').set({ created_at: minutesAgo(23 * 60) }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ created_at: minutesAgo(23 * 60) })
+      .where('id', '=', id)
+      .execute();
     expect((await browser.get('/v2/users/me')).status).toBe(200);
     await t.database.db
       .updateTable('sessions')
