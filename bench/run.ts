@@ -83,6 +83,7 @@ function startChild(command: string[], env: NodeJS.ProcessEnv): Promise<{ child:
 async function measure(scenario: Scenario, base: string, pid: number, duration: number): Promise<Measured> {
   const headers: Record<string, string> = {};
   if (scenario.auth) headers.authorization = scenario.auth;
+  if (scenario.cookie) headers.cookie = scenario.cookie;
   if (scenario.body) headers['content-type'] = 'application/json';
   const fixedPath = typeof scenario.path === 'string' ? scenario.path : scenario.path();
   const pathOf = scenario.path;
@@ -123,6 +124,39 @@ async function measure(scenario: Scenario, base: string, pid: number, duration: 
   } finally {
     clearInterval(sampler);
   }
+}
+
+/**
+ * A user with a password, signed in through the API: created by POST /v2/users (invited), given
+ * a password by `transdesk users set-password` (from standard input), then POST /v2/auth/login.
+ * Answers the Cookie header of the session.
+ */
+async function signIn(base: string, auth: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const email = 'bench.reader@example.com';
+  const password = 'bench reader password';
+  const created = await fetch(`${base}/v2/users`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench reader', email, role: 'manager' }),
+  });
+  if (created.status !== 201) throw new Error(`POST /v2/users answered ${created.status}: ${await created.text()}`);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['dist/cli.js', 'users', 'set-password', '--email', email], { cwd: ROOT, env, stdio: ['pipe', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', resolve);
+    child.stdin.end(`${password}\n`);
+  });
+  if (code !== 0) throw new Error(`transdesk users set-password exited with ${code}`);
+  const login = await fetch(`${base}/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0];
+  if (login.status !== 200 || !cookie) throw new Error(`POST /v2/auth/login answered ${login.status}: ${await login.text()}`);
+  const check = await fetch(`${base}/v2/jobs?page=1&pageSize=1`, { headers: { cookie } });
+  if (check.status !== 200) throw new Error(`a read with the session cookie answered ${check.status}: ${await check.text()}`);
+  return cookie;
 }
 
 /** Waits until the server answers /health within 50 ms (at most 60 s): no requests left in flight. */
@@ -227,7 +261,8 @@ async function main(): Promise<void> {
       `Server ${server.base} (pid ${serverPid}), baseline ${baseline.base}; ${firstPage.totalItems} jobs, ${lastPage} pages of 20; job JSON ${jobJson.length} bytes`,
     );
 
-    const scenarios = benchScenarios({ data, auth, wrongAuth, lastPage, floorDriver });
+    const sessionCookie = await signIn(server.base, auth, env);
+    const scenarios = benchScenarios({ data, auth, sessionCookie, wrongAuth, lastPage, floorDriver });
 
     const results: Measured[] = [];
     for (const scenario of scenarios) {

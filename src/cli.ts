@@ -9,6 +9,9 @@ import { createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey
 import { createDemoData } from './modules/demo/index.js';
 import { terminalProgress } from './core/terminal-progress.js';
 import { createBackup, restoreBackup } from './modules/backup/index.js';
+import { setPasswordByEmail } from './modules/auth/index.js';
+import { ApiError } from './core/errors.js';
+import { readPassword } from './password-prompt.js';
 
 const USAGE = `transdesk — self-hosted project management and invoicing API for LSPs
 
@@ -21,6 +24,10 @@ Usage:
   transdesk keys create [--account ID] [--scope read|write] [--user USER_ID]
   transdesk keys list [--account ID]
   transdesk keys revoke KEY_ID
+  transdesk users set-password --email E           set the password of the user who signs in with E
+                                                   (read from standard input, or asked for on a
+                                                   terminal); an invited user becomes active; the
+                                                   user's sessions end
   transdesk demo-data [--account ID]               add a realistic data set to an account (by
                                                    default the only one); progress on a terminal
   transdesk backup FILE [--force]                  SQLite: an online, consistent copy of the database
@@ -35,7 +42,8 @@ Without --account, a command works on the only account (with none or several: ex
 Exit status: 0 done, 1 failed (e.g. no such account or key), 2 wrong usage or configuration.
 
 Configuration comes from the environment (and .env): DATABASE_URL, PORT, HOST, FILE_STORAGE,
-MAX_UPLOAD_BYTES, RATE_LIMIT_PER_MINUTE, BOOTSTRAP_API_KEY, LOG_LEVEL.`;
+MAX_UPLOAD_BYTES, RATE_LIMIT_PER_MINUTE, BOOTSTRAP_API_KEY, BOOTSTRAP_OWNER_EMAIL,
+BOOTSTRAP_OWNER_PASSWORD, PUBLIC_URL, SESSION_IDLE_MINUTES, SESSION_MAX_DAYS, LOG_LEVEL.`;
 
 /** Wrong command line: exit 2 with the usage text. */
 class UsageError extends Error {}
@@ -43,7 +51,7 @@ class UsageError extends Error {}
 class CommandError extends Error {}
 
 /** How many positionals each command takes (command included); more is a usage error. */
-const MAX_POSITIONALS: Record<string, number> = { serve: 1, migrate: 1, accounts: 2, keys: 3, 'demo-data': 1, backup: 2, restore: 2, help: 1 };
+const MAX_POSITIONALS: Record<string, number> = { serve: 1, migrate: 1, accounts: 2, keys: 3, users: 2, 'demo-data': 1, backup: 2, restore: 2, help: 1 };
 
 /** Opens the configured database, migrated to the latest version unless `migrate` is false. */
 async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
@@ -99,6 +107,7 @@ const OPTIONS = {
   account: { type: 'string' },
   scope: { type: 'string' },
   user: { type: 'string' },
+  email: { type: 'string' },
   force: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -216,6 +225,23 @@ async function main(argv: string[]): Promise<void> {
         return;
       }
       throw new UsageError('keys takes: create, list, revoke');
+    }
+    case 'users': {
+      if (sub !== 'set-password') throw new UsageError('users takes: set-password');
+      const email = option(values, 'email').trim();
+      const password = await readPassword(process.stdin, process.stderr);
+      const user = await withDatabase(async (database) => {
+        try {
+          return await setPasswordByEmail(database.db, database.dialect, email, password);
+        } catch (error) {
+          // A password too short or too long: the rule's own words.
+          if (error instanceof ApiError) throw new CommandError(`the password ${error.details?.[0]?.message ?? error.message}`);
+          throw error;
+        }
+      });
+      if (!user) throw new CommandError(`no user signs in with ${email}`);
+      process.stdout.write(`Password set for ${user.email} (user ${user.id}, ${user.status}); their sessions have ended\n`);
+      return;
     }
     case 'demo-data': {
       checkAccountOption(values);

@@ -20,8 +20,9 @@ export interface ServerOptions {
   /**
    * Lines for a person or a script, on standard output: after a first start `Account: <id>` (what
    * `transdesk demo-data --account` and `keys create --account` take) and, without
-   * BOOTSTRAP_API_KEY, `API key: <key>`; then `Listening on http://HOST:PORT` once listening.
-   * The key is never logged.
+   * BOOTSTRAP_API_KEY, `API key: <key>`, and without BOOTSTRAP_OWNER_EMAIL/PASSWORD `Owner password:
+   * <PUBLIC_URL>/set-password#token=<token>` (docs/access.md#first-owner); then `Listening on http://HOST:PORT` once listening.
+   * The key and the token are never logged.
    */
   announce?: (line: string) => void;
 }
@@ -36,7 +37,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let app: FastifyInstance;
   try {
     await migrateToLatest(database);
-    const created = await bootstrapIfEmpty(database.db, database.dialect, config.bootstrapApiKey);
+    const created = await bootstrapIfEmpty(database.db, database.dialect, config.bootstrapApiKey, config.bootstrapOwner);
     app = await buildApp({ config, database });
     if (created) {
       app.log.info({ accountId: created.accountId }, 'created the first account');
@@ -44,6 +45,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       // script can read them; the key is never logged.
       announce(`Account: ${created.accountId}`);
       if (!config.bootstrapApiKey) announce(`API key: ${created.apiKey}`);
+      // The link to choose the owner's e-mail and password (docs/access.md#first-owner), unless BOOTSTRAP_OWNER_* chose them.
+      if (created.ownerSetupToken) announce(`Owner password: ${config.publicUrl}/set-password#token=${created.ownerSetupToken}`);
     }
   } catch (error) {
     await database.close().catch(() => {});

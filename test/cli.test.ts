@@ -125,7 +125,8 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     expect(ownerKey.length).toBeGreaterThanOrEqual(43);
     const firstAccount = line(server.output(), 'Account');
     // Plain lines, before the Listening line, in the format of `accounts create`.
-    expect(server.output()).toMatch(/^Account: [0-9a-f]{24}\nAPI key: \S+\nListening on /m);
+    // (and the owner's set-up link: test/cli-passwords.test.ts)
+    expect(server.output()).toMatch(/^Account: [0-9a-f]{24}\nAPI key: \S+\nOwner password: \S+\nListening on /m);
     expect((await call(server, ownerKey, 'GET', '/v2/account')).body.id).toBe(firstAccount);
     const me = await call(server, ownerKey, 'GET', '/v2/users/me');
     expect(me.status).toBe(200);

@@ -35,6 +35,12 @@ const PHRASES: Record<string, string> = {
 /** Operations the rule names poorly, by `METHOD path` of the document. */
 const OVERRIDES: Record<string, string> = {
   'GET /v2/users/me': 'getCurrentUser',
+  // Authentication (modules/auth): verbs of their own, not resources.
+  'POST /v2/auth/login': 'login',
+  'POST /v2/auth/logout': 'logout',
+  'GET /v2/auth/session': 'getCurrentSession',
+  'POST /v2/auth/password': 'changePassword',
+  'POST /v2/auth/owner-setup': 'setUpOwner',
   'GET /v2/account/cat-configurations/cat-tools': 'listCatTools',
   // The specification answers the same change on POST and PUT; the POST twin says so.
   'POST /v2/account/prices/clients/{priceId}/match/{matchId}': 'updateAccountClientPriceMatchByPost',

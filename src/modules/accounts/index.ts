@@ -14,6 +14,7 @@ export {
   listKeys,
   ownerOf,
   revokeKey,
+  type BootstrappedAccount,
   type CreatedAccount,
   type KeyInfo,
 } from './provisioning.js';

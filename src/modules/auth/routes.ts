@@ -1,0 +1,126 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { csrfTokenOf } from '../../core/auth.js';
+import { ApiError, invalid, stateConflict } from '../../core/errors.js';
+import { sessionTokenOf } from '../../core/http/session-cookie.js';
+import { checkPassword, hashPassword, verifyPassword } from '../../core/passwords.js';
+import { EmptyQuery, errorResponses } from '../../core/schemas.js';
+import { User, toUserObject, userRepository, users } from '../users/index.js';
+import { credentials } from './credentials.js';
+import { signIn } from './login.js';
+import { ownerSetup } from './owner-setup.js';
+import { ChangePassword, CurrentSession, Login, OwnerSetup, SignedIn } from './schemas.js';
+import { sessions } from './sessions.js';
+import { loginThrottle } from './throttle.js';
+
+const tags = ['Authentication'];
+/** Routes anyone may call: no key, no session (the document says so with an empty `security`). */
+const PUBLIC = { config: { public: true } } as const;
+const FORMATS = { consumes: ['application/x-www-form-urlencoded', 'application/json'], querystring: EmptyQuery, security: [] };
+
+/**
+ * Sign-in, sign-out, the current session, a password change and the first owner's set-up
+ * (docs/access.md#sessions, #passwords, #first-owner). Every route is under /v2/auth/.
+ */
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, dialect } = app.database;
+
+  app.post(
+    '/v2/auth/login',
+    {
+      ...PUBLIC,
+      schema: {
+        tags,
+        summary: 'Sign in with an e-mail and a password: sets the session cookie',
+        body: Login,
+        ...FORMATS,
+        response: { 200: SignedIn, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await signIn(db, request.body, Date.now());
+      sessions.setCookie(reply, app.config, session);
+      return { user, csrfToken: session.csrfToken };
+    },
+  );
+
+  app.post(
+    '/v2/auth/logout',
+    { schema: { tags, summary: 'Sign out: ends the calling session and clears its cookie', response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      const sessionId = request.auth.sessionId;
+      if (sessionId === null) throw stateConflict('Signed in with an API key, not a session: there is nothing to sign out of (revoke the key instead)');
+      await app.inTransaction(request, (ctx) => sessions.end(ctx.db, sessionId));
+      sessions.clearCookie(reply, app.config);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v2/auth/session',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user and the CSRF token of the session (after a page reload)',
+        response: { 200: CurrentSession, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await users.me(app.readCtx(request));
+      if (request.auth.method === 'key') return { user, method: 'key' as const, csrfToken: null };
+      return { user, method: 'session' as const, csrfToken: csrfTokenOf(sessionTokenOf(request)!) };
+    },
+  );
+
+  app.post(
+    '/v2/auth/password',
+    {
+      schema: {
+        tags,
+        summary: "Change the caller's own password: the user's other sessions end",
+        body: ChangePassword,
+        response: { 200: User, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { accountId, userId, sessionId } = request.auth;
+      checkPassword(request.body.password);
+      const now = Date.now();
+      const row = await userRepository.find(db, accountId, userId);
+      if (row === undefined) throw new ApiError('unauthorized', 'Wrong e-mail address or password');
+      // A wrong current password counts as a failed sign-in of the user's e-mail: a borrowed session cannot guess it either.
+      if (row.email_key !== null) await loginThrottle.check(db, row.email_key, now);
+      const verified = row.password_hash;
+      if (!(await verifyPassword(verified, request.body.currentPassword))) {
+        if (row.email_key !== null) await loginThrottle.fail(db, row.email_key, now);
+        throw invalid('currentPassword', verified === null ? 'you have no password yet (use your invitation or set-up link)' : 'is not your current password');
+      }
+      const passwordHash = await hashPassword(request.body.password);
+      const stored = await app.inTransaction(request, async (ctx) => {
+        const current = await userRepository.find(ctx.db, accountId, userId);
+        if (current === undefined || current.password_hash !== verified) throw stateConflict('The password was changed meanwhile: try again');
+        return credentials.store(ctx, current, passwordHash, { keepSessionId: sessionId });
+      });
+      return toUserObject(stored);
+    },
+  );
+
+  app.post(
+    '/v2/auth/owner-setup',
+    {
+      ...PUBLIC,
+      schema: {
+        tags,
+        summary: "Redeem the first owner's set-up link: choose the owner's e-mail and password, and sign in",
+        body: OwnerSetup,
+        ...FORMATS,
+        response: { 200: SignedIn, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await ownerSetup.redeem(db, dialect, request.body);
+      sessions.setCookie(reply, app.config, session);
+      return { user, csrfToken: session.csrfToken };
+    },
+  );
+};
