@@ -20,11 +20,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     route.config = { ...route.config, area: found.area };
   });
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: every request passes here, and most are reads that need no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const auth = request.auth;
     const area = request.routeOptions.config?.area;
     // No caller: a public route, or the authentication answered already.
-    if (!auth || area === undefined || isReadMethod(request.method)) return;
-    if (!mayWrite(auth.role, area)) throw new ApiError('forbidden', refusalOf(auth.role, area));
+    if (!auth || area === undefined || isReadMethod(request.method) || mayWrite(auth.role, area)) return done();
+    done(new ApiError('forbidden', refusalOf(auth.role, area)));
   });
 });
