@@ -11,6 +11,7 @@ import { validatorCompiler } from './core/http/validation.js';
 import { errorsPlugin, sendError, toApiError } from './core/http/errors-plugin.js';
 import { parseQuery, parsingPlugin, queryErrorPlugin, BODY_LIMIT } from './core/http/parsing-plugin.js';
 import { authPlugin } from './core/http/auth-plugin.js';
+import { accessPlugin } from './core/http/access-plugin.js';
 import { rateLimitPlugin } from './core/http/rate-limit-plugin.js';
 import { metricsPlugin } from './core/http/metrics-plugin.js';
 import { commonHeaders, headersPlugin } from './core/http/headers-plugin.js';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   await app.register(multipart, multipartOptions(config.maxUploadBytes));
   await app.register(metricsPlugin);
   await app.register(authPlugin);
+  await app.register(accessPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute });
   await app.register(queryErrorPlugin);
 

@@ -43,7 +43,7 @@ export interface OperationShape {
  * The error statuses an operation can answer, from its shape:
  * - 400 always: unknown query parameters are refused everywhere, bodies and paths are validated;
  * - 401 always (no or wrong API key) and 429 always (the per-key rate limit, when configured);
- * - 403 on writes (a read-only key);
+ * - 403 on writes (a role that may not write there, a read-only key; reads are every role's);
  * - 404 with path parameters (a record that does not exist or belongs to another account);
  * - 409 on writes that store something (unique values, records still in use, status rules);
  * - 413 and 415 on writes: a body is read on every POST, PUT and DELETE, whether the operation

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../db/database.js';
 import type { AuthContext, Ctx } from '../context.js';
 import type { MultipartDoc } from './openapi.js';
+import type { Area } from '../access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,5 +25,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No API key needed (health, metrics, documentation). */
     public?: boolean;
+    /** The route's area of the role matrix, set when it is registered (core/http/access-plugin.ts). */
+    area?: Area;
   }
 }

@@ -5,6 +5,7 @@ import type { Role, UserStatus } from '../../core/db/schema.js';
 import { nowIso } from '../../core/dates.js';
 import { ApiError, exists, invalid, notFound, stateConflict } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
+import { lockAccount } from '../../core/db/locks.js';
 import { newId } from '../../core/ids.js';
 import { userRepository as repo, type UserRow } from './repository.js';
 import type { User, UserRef } from './schemas.js';
@@ -53,9 +54,18 @@ async function assertEmailFree(ctx: Ctx, emailKey: string, selfId?: string): Pro
   if (other !== undefined && other.id !== selfId) throw exists('Another user already has this e-mail address (e-mails are unique: people sign in with them)');
 }
 
-/** Only an owner may make, change or remove an owner (docs/access.md#roles); the CLI and start-up (no role) may. */
-function assertMayTouchOwner(ctx: Ctx): void {
-  if (ctx.role !== undefined && ctx.role !== 'owner') throw new ApiError('forbidden', 'Only an owner can make, change or remove an owner');
+const ONLY_OWNERS = 'Only an owner can make, change or remove an owner';
+
+/**
+ * Only an owner may make, change or remove an owner (docs/access.md#roles); the CLI and start-up
+ * (no role) may. Called under the account's lock: the caller's role is read again, as a request
+ * authenticated just before its caller was demoted still carries the old role.
+ */
+async function assertMayTouchOwner(ctx: Ctx): Promise<void> {
+  if (ctx.role === undefined) return;
+  if (ctx.role !== 'owner') throw new ApiError('forbidden', ONLY_OWNERS);
+  const caller = await repo.find(ctx.db, ctx.accountId, ctx.userId);
+  if (caller?.role !== 'owner' || caller.status !== 'active') throw new ApiError('forbidden', ONLY_OWNERS);
 }
 
 export interface CreateUserInput {
@@ -85,7 +95,10 @@ export const users = {
   async create(ctx: Ctx, input: CreateUserInput): Promise<UserObject> {
     const email = cleanEmail(input.email) ?? null;
     const role = input.role ?? 'viewer';
-    if (role === 'owner') assertMayTouchOwner(ctx);
+    if (role === 'owner') {
+      await lockAccount(ctx);
+      await assertMayTouchOwner(ctx);
+    }
     const emailKey = email === null ? null : emailKeyOf(email);
     if (emailKey !== null) await assertEmailFree(ctx, emailKey);
     const now = nowIso();
@@ -111,8 +124,11 @@ export const users = {
   },
 
   async update(ctx: Ctx, id: string, input: { name?: string; email?: string | null; role?: Role; disabled?: boolean }): Promise<UserObject> {
+    // Changes of users are serialised per account (PostgreSQL): two owners demoting or disabling
+    // each other at once must not both succeed, leaving no owner; the second sees the first's change.
+    await lockAccount(ctx);
     const row = await load(ctx, id);
-    if (row.role === 'owner' || input.role === 'owner') assertMayTouchOwner(ctx);
+    if (row.role === 'owner' || input.role === 'owner') await assertMayTouchOwner(ctx);
     const now = nowIso();
     const changes: Partial<UserRow> = { updated_at: now };
     if (input.name !== undefined) changes.name = cleanName(input.name);

@@ -75,9 +75,9 @@ export async function uploadTo(t: TestContext, owner: string, name: string, outs
   return reply.body;
 }
 
-/** A user of the first account with a key of its own. */
+/** A user of the first account with a key of its own (a manager: they change jobs, groups and notes). */
 export async function colleague(t: TestContext): Promise<{ id: string; api: Api }> {
-  const reply = await t.api.post('/v2/users', { name: uniq('Colleague') });
+  const reply = await t.api.post('/v2/users', { name: uniq('Colleague'), role: 'manager' });
   expect(reply.status).toBe(201);
   const { apiKey } = await insertApiKey(t.database.db, t.account.accountId, reply.body.id as string);
   return { id: reply.body.id as string, api: t.api.withKey(apiKey) };

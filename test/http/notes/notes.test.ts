@@ -12,7 +12,8 @@ let editor: { id: string; name: string; api: Api };
 beforeAll(async () => {
   t = await createTestApp();
   owner = (await t.api.get('/v2/users/me')).body;
-  const user = (await t.api.post('/v2/users', { name: 'Second Editor' })).body;
+  // A manager: notes of clients, suppliers, jobs and groups are project work (docs/access.md#roles).
+  const user = (await t.api.post('/v2/users', { name: 'Second Editor', role: 'manager' })).body;
   const { apiKey } = await insertApiKey(t.database.db, t.account.accountId, user.id);
   editor = { id: user.id, name: 'Second Editor', api: t.api.withKey(apiKey) };
 });

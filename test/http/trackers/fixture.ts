@@ -9,9 +9,9 @@ export { buildWorld, jobParams, newJob, newService, type World };
 
 export const trackersOf = (jobId: string) => `/v2/jobs/${jobId}/trackers`;
 
-/** A second user of the first account, with a key of their own. */
+/** A second user of the first account, with a key of their own (a manager: they track time on jobs). */
 export async function secondUser(t: TestContext, name = 'Second user'): Promise<{ id: string; name: string; api: Api }> {
-  const reply = await t.api.post('/v2/users', { name });
+  const reply = await t.api.post('/v2/users', { name, role: 'manager' });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   const { apiKey } = await insertApiKey(t.database.db, t.account.accountId, reply.body.id as string);
   return { id: reply.body.id as string, name, api: t.api.withKey(apiKey) };
