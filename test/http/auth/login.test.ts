@@ -73,7 +73,7 @@ describe('POST /v2/auth/login', () => {
     const active = await userWithPassword(t, 'same401@example.com');
     const disabled = await userWithPassword(t, 'disabled@example.com');
     expect((await t.api.put(`/v2/users/${disabled.id}`, { disabled: true })).status).toBe(200);
-    expect((await t.api.post('/v2/users', { email: 'invited@example.com' })).status).toBe(201);
+    expect((await t.api.post('/v2/users', { name: 'Invited', email: 'invited@example.com' })).status).toBe(201);
     const replies = [
       await login(active.email, 'wrong password here'),
       await login('nobody@example.com', PASSWORD),

@@ -30,7 +30,7 @@ describe('POST /v2/auth/owner-setup', () => {
     expectError(await post({ token, email: 'boss@example.com', password: 'p'.repeat(257) }), 400, 'parameter_invalid');
     expectError(await post({ token, email: 'boss@example.com', password: CHOSEN, role: 'owner' }), 400, 'parameter_unknown');
     // An e-mail another user signs in with: 409.
-    expect((await t.otherApi.post('/v2/users', { email: 'taken@example.com' })).status).toBe(201);
+    expect((await t.otherApi.post('/v2/users', { name: 'Taken', email: 'taken@example.com' })).status).toBe(201);
     expectError(await post({ token, email: 'Taken@example.com', password: CHOSEN }), 409, 'resource_exists');
     const owner = (await t.api.get('/v2/users/me')).body;
     expect(owner).toMatchObject({ email: null, hasPassword: false });
