@@ -5,6 +5,7 @@ import { supplierRoutes } from './suppliers/routes.js';
 import { languagePairRoutes } from './language-pairs/routes.js';
 import { priceRoutes } from './prices/routes.js';
 import { userRoutes } from './users/routes.js';
+import { apiKeyRoutes } from './api-keys/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { catConfigurationRoutes } from './cat-configurations/routes.js';
@@ -45,6 +46,7 @@ export const modules: FastifyPluginAsync[] = [
   languagePairRoutes,
   priceRoutes,
   userRoutes,
+  apiKeyRoutes,
   accountRoutes,
   eventRoutes,
   catConfigurationRoutes,

@@ -14,6 +14,8 @@ export {
   listKeys,
   ownerOf,
   revokeKey,
+  createKeyAsSystem,
+  revokeKeyAsSystem,
   type CreatedAccount,
   type KeyInfo,
 } from './provisioning.js';
