@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './core/db/database.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { isUniqueViolation } from './core/db/dialect.js';
-import { createAccount, insertApiKey, listAccounts, listKeys, ownerOf, revokeKey } from './modules/accounts/index.js';
+import { createAccount, createKeyAsSystem, listAccounts, listKeys, ownerOf, revokeKeyAsSystem } from './modules/accounts/index.js';
 import { createDemoData } from './modules/demo/index.js';
 import { terminalProgress } from './core/terminal-progress.js';
 import { createBackup, restoreBackup } from './modules/backup/index.js';
@@ -21,9 +21,10 @@ Usage:
   transdesk migrate                                apply database migrations
   transdesk accounts create --name NAME [--api-key KEY]
                                                    create an account; prints its id and key
-  transdesk keys create [--account ID] [--scope read|write] [--user USER_ID]
-  transdesk keys list [--account ID]
-  transdesk keys revoke KEY_ID
+  transdesk keys create [--account ID] [--scope read|write] [--user USER_ID] [--name NAME]
+                                                   a new key (by default the owner's); prints its id and key
+  transdesk keys list [--account ID]               keys of an account: prefix, name, scope, user, created, last use
+  transdesk keys revoke KEY_ID                     revoke a key at once
   transdesk users set-password --email E           set the password of the user who signs in with E
                                                    (read from standard input, or asked for on a
                                                    terminal); an invited user becomes active; the
@@ -84,11 +85,14 @@ async function onlyAccount(db: Parameters<typeof listAccounts>[0]): Promise<stri
   if (accounts.length === 1) return accounts[0]!.id;
   if (accounts.length === 0)
     throw new CommandError('there is no account yet: start the server once (it creates the first one) or run `transdesk accounts create --name NAME`');
-  // eslint-disable-next-line no-control-regex -- control characters in a name would drive the terminal: shown as spaces
-  const shown = accounts.slice(0, 20).map((account) => `  ${account.id}  ${account.name.replace(/[\x00-\x1f\x7f]/g, ' ')}`);
-  if (accounts.length > shown.length) shown.push(`  … and ${accounts.length - shown.length} more`);
-  throw new CommandError(`there are ${accounts.length} accounts; choose one with --account ID:\n${shown.join('\n')}`);
+  const choices = accounts.slice(0, 20).map((account) => `  ${account.id}  ${shown(account.name)}`);
+  if (accounts.length > choices.length) choices.push(`  … and ${accounts.length - choices.length} more`);
+  throw new CommandError(`there are ${accounts.length} accounts; choose one with --account ID:\n${choices.join('\n')}`);
 }
+
+/** A name as printed: control characters would drive the terminal, so they are shown as spaces. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const shown = (name: string): string => name.replace(/[\x00-\x1f\x7f]/g, ' ');
 
 /** `--account` may be left out (the only account), but not given empty. */
 function checkAccountOption(values: { account?: string }): void {
@@ -189,6 +193,8 @@ async function main(argv: string[]): Promise<void> {
       if (sub === 'create') {
         const scope = values.scope ?? 'write';
         if (scope !== 'read' && scope !== 'write') throw new UsageError('--scope is read or write');
+        const name = (values.name ?? '').trim();
+        if (name.length > 255) throw new UsageError('--name is at most 255 characters');
         checkAccountOption(values);
         const created = await withDatabase(async (database) => {
           const accountId = values.account ?? (await onlyAccount(database.db));
@@ -196,7 +202,7 @@ async function main(argv: string[]): Promise<void> {
           if (!userId) throw new CommandError(`no account ${accountId}`);
           const user = await database.db.selectFrom('users').select('id').where('id', '=', userId).where('account_id', '=', accountId).executeTakeFirst();
           if (!user) throw new CommandError(`no user ${userId} in account ${accountId}`);
-          return insertApiKey(database.db, accountId, userId, { scope });
+          return createKeyAsSystem(database.db, database.dialect, accountId, userId, { scope, name });
         });
         process.stdout.write(`Key id: ${created.keyId}\nAPI key: ${created.apiKey}\n`);
         return;
@@ -206,11 +212,12 @@ async function main(argv: string[]): Promise<void> {
         const keys = await withDatabase(async (database) => {
           const accountId = values.account ?? (await onlyAccount(database.db));
           if (!(await ownerOf(database.db, accountId))) throw new CommandError(`no account ${accountId}`);
-          return listKeys(database.db, accountId);
+          return listKeys(database.db, database.dialect, accountId);
         });
         for (const key of keys) {
+          const name = key.name === '' ? '' : `  "${shown(key.name)}"`;
           process.stdout.write(
-            `${key.id}  ${key.prefix}…  ${key.scope.padEnd(5)}  user ${key.userId}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : ''}\n`,
+            `${key.id}  ${key.prefix}…  ${key.scope.padEnd(5)}${name}  user ${key.userId} (${shown(key.userName)})  created ${key.createdAt}  last used ${key.lastUsedAt ?? 'never'}${key.revokedAt ? `  revoked ${key.revokedAt}` : ''}\n`,
           );
         }
         if (keys.length === 0) process.stdout.write('no keys\n');
@@ -219,7 +226,7 @@ async function main(argv: string[]): Promise<void> {
       if (sub === 'revoke') {
         const keyId = positionals[2];
         if (!keyId) throw new UsageError('keys revoke takes a KEY_ID');
-        const revoked = await withDatabase((database) => revokeKey(database.db, keyId));
+        const revoked = await withDatabase((database) => revokeKeyAsSystem(database.db, database.dialect, keyId));
         if (!revoked) throw new CommandError(`no active key ${keyId}`);
         process.stdout.write(`revoked ${keyId}\n`);
         return;

@@ -155,7 +155,7 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
   });
 
   it('keys create --scope read gives a read-only key (403 on writes)', async () => {
-    const result = await run(['keys', 'create', '--account', accountId, '--scope', 'read'], env());
+    const result = await run(['keys', 'create', '--account', accountId, '--scope', 'read', '--name', 'CI reader'], env());
     expect(result.code).toBe(0);
     readKeyId = line(result.stdout, 'Key id');
     readKey = line(result.stdout, 'API key');
@@ -173,7 +173,8 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(3);
     expect(result.stdout).toContain(readKeyId);
-    expect(lines.find((l) => l.startsWith(readKeyId))).toMatch(/\bread\b/);
+    // Its name, its user, and its last use (the read above).
+    expect(lines.find((l) => l.startsWith(readKeyId))).toMatch(/\bread +"CI reader" {2}user [0-9a-f]{24} \(Owner\) {2}created \S+Z {2}last used \S+Z$/);
     expect(result.stdout).not.toContain(readKey);
     expect(result.stdout).not.toContain(accountKey);
     const missing = await run(['keys', 'list', '--account', 'ffffffffffffffffffffffff'], env());
@@ -197,6 +198,14 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     const again = await run(['keys', 'revoke', readKeyId], env());
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/no active key/);
+    // The command line's changes are the system's (docs/access.md#who-did-what).
+    const history = await call(server, accountKey, 'GET', `/v2/events?objectType=apiKey&objectId=${readKeyId}&direction=asc`);
+    expect(history.body.items.map((e: { type: string }) => e.type)).toEqual(['apiKey.created', 'apiKey.deleted']);
+    expect(history.body.items.map((e: { actor: unknown }) => e.actor)).toEqual([
+      { type: 'system', user: null, apiKeyId: null },
+      { type: 'system', user: null, apiKeyId: null },
+    ]);
+    expect(history.body.items[0].data).toMatchObject({ id: readKeyId, name: 'CI reader', scope: 'read', revokedAt: null });
   });
 
   it('bad usage exits 2 with a message and the usage text', async () => {
@@ -209,6 +218,7 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
       { args: ['keys', 'create', '--account', '', '--scope', 'read'], message: /--account needs an account id/ },
       { args: ['keys', 'create', '--account', accountId, '--scope', 'admin'], message: /--scope is read or write/ },
       { args: ['keys', 'revoke'], message: /KEY_ID/ },
+      { args: ['keys', 'create', '--account', accountId, '--name', 'x'.repeat(256)], message: /--name is at most 255 characters/ },
       { args: ['migrate', 'now'], message: /unexpected argument: now/ },
       { args: ['serve'], message: /PORT must be a whole number/, env: { PORT: 'eighty' } },
     ];
@@ -315,7 +325,7 @@ describe('transdesk demo-data from the command line', () => {
     const keyId = line((await run(['keys', 'create', '--scope', 'read'], env())).stdout, 'Key id');
     const keys = await run(['keys', 'list'], env());
     expect(keys.code).toBe(0);
-    expect(keys.stdout).toMatch(new RegExp(`^${keyId} .* read `, 'm'));
+    expect(keys.stdout).toMatch(new RegExp(`^${keyId} .* read +user .* last used never$`, 'm'));
     expect(keys.stdout.trim().split('\n')).toHaveLength(2);
     const result = await run(['demo-data'], env(), BIN);
     // eslint-disable-next-line no-control-regex -- no carriage return nor escape sequence: the progress line is shown on a terminal only

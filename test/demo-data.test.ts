@@ -31,6 +31,10 @@ describe('transdesk demo-data', () => {
     expect((await t.otherApi.get('/v2/clients')).body.totalItems).toBe(0);
     const keysAfter = await t.database.db.selectFrom('api_keys').select('id').execute();
     expect(keysAfter).toHaveLength(keysBefore.length);
+    // Its changes are the system's: no event names the key that is gone.
+    const events = (await t.api.get('/v2/events', { pageSize: 100, type: ['client.created'] })).body.items;
+    expect(events).toHaveLength(3);
+    for (const event of events) expect(event.actor).toEqual({ type: 'system', user: null, apiKeyId: null });
     // Progress: one report per request, counting up to the announced total exactly.
     expect(reports).toEqual(Array.from({ length: DEMO_DATA_REQUESTS }, (_, index) => [index + 1, DEMO_DATA_REQUESTS]));
     const domains = (await t.api.get('/v2/account/domains')).body.map((d: { name: string }) => d.name);

@@ -6,6 +6,7 @@ import { languagePairRoutes } from './language-pairs/routes.js';
 import { priceRoutes } from './prices/routes.js';
 import { userRoutes } from './users/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { apiKeyRoutes } from './api-keys/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { catConfigurationRoutes } from './cat-configurations/routes.js';
@@ -47,6 +48,7 @@ export const modules: FastifyPluginAsync[] = [
   priceRoutes,
   userRoutes,
   authRoutes,
+  apiKeyRoutes,
   accountRoutes,
   eventRoutes,
   catConfigurationRoutes,

@@ -84,6 +84,7 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   const w: World = {};
   const uniq = Math.random().toString(36).slice(2, 8);
   w.user = (await api.get('/v2/users/me')).body.id;
+  w.apiKey = (await created(api, '/v2/api-keys', { name: `Key ${uniq}` })).id;
   w.service = (await created(api, '/v2/account/services', { name: `Service ${uniq}` })).id;
   w.unit = (await created(api, '/v2/account/quantity-types', { name: `Unit ${uniq}` })).id;
   w.match = ((await api.get('/v2/account/matches')).body as Array<{ id: string }>)[0]!.id;
@@ -226,6 +227,7 @@ export function idFor(w: World, path: string, param: string): string {
           quotes: 'quote',
           'purchase-orders': 'purchaseOrder',
           users: 'user',
+          'api-keys': 'apiKey',
         } as Record<string, string>
       )[before];
     }

@@ -15,6 +15,8 @@ export {
   ownerOf,
   revokeKey,
   type BootstrappedAccount,
+  createKeyAsSystem,
+  revokeKeyAsSystem,
   type CreatedAccount,
   type KeyInfo,
 } from './provisioning.js';

@@ -1,9 +1,9 @@
-import { generateApiKey, hashApiKey, keyPrefix } from '../../core/auth.js';
 import { nowIso } from '../../core/dates.js';
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor, Tx } from '../../core/db/dialect.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
+import { insertApiKey } from '../api-keys/index.js';
 import { masterData } from '../master-data/index.js';
 import { emailKeyOf, users } from '../users/index.js';
 import { ownerSetup } from '../auth/index.js';
@@ -11,6 +11,9 @@ import { hashPassword } from '../../core/passwords.js';
 import { accountRepository, type AccountRow } from './repository.js';
 import { toObject as toAccountObject } from './service.js';
 import { EMPTY_ADDRESS } from '../../core/address.js';
+
+// The key functions live in the api-keys module; re-exported for the command line and the tests.
+export { insertApiKey, listKeys, revokeKey, createKeyAsSystem, revokeKeyAsSystem, type KeyInfo } from '../api-keys/index.js';
 
 /**
  * Accounts, their owner users and API keys, outside any HTTP request: used by the first start
@@ -30,42 +33,6 @@ export interface CreatedAccount {
   userId: string;
   keyId: string;
   apiKey: string;
-}
-
-export interface KeyInfo {
-  id: string;
-  accountId: string;
-  userId: string;
-  prefix: string;
-  scope: 'read' | 'write';
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-export async function insertApiKey(
-  db: Executor,
-  accountId: string,
-  userId: string,
-  options: { apiKey?: string; scope?: 'read' | 'write'; name?: string } = {},
-): Promise<{ keyId: string; apiKey: string }> {
-  const apiKey = options.apiKey ?? generateApiKey();
-  const keyId = newId();
-  await db
-    .insertInto('api_keys')
-    .values({
-      id: keyId,
-      account_id: accountId,
-      user_id: userId,
-      key_hash: hashApiKey(apiKey),
-      prefix: keyPrefix(apiKey),
-      scope: options.scope ?? 'write',
-      name: options.name ?? '',
-      created_at: nowIso(),
-      last_used_at: null,
-      revoked_at: null,
-    })
-    .execute();
-  return { keyId, apiKey };
 }
 
 /** One account with its owner user, default master data and a first key, in one transaction. */
@@ -163,24 +130,6 @@ export async function ownerOf(db: Executor, accountId: string): Promise<string |
     .orderBy('created_at', 'asc')
     .executeTakeFirst();
   return row?.id;
-}
-
-export async function listKeys(db: Executor, accountId: string): Promise<KeyInfo[]> {
-  const rows = await db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
-  return rows.map((row) => ({
-    id: row.id,
-    accountId: row.account_id,
-    userId: row.user_id,
-    prefix: row.prefix,
-    scope: row.scope,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  }));
-}
-
-export async function revokeKey(db: Executor, keyId: string): Promise<boolean> {
-  const result = await db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Every account's id and name, oldest first (the CLI's choice of an account). */

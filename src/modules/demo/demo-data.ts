@@ -61,6 +61,13 @@ export async function createDemoData(database: Database, accountId: string, opti
     const onProgress = options.onProgress;
     return await fill(new InProcessClient(app, apiKey, onProgress && ((made) => onProgress(made, DEMO_DATA_REQUESTS))));
   } finally {
+    // Added by the command line, not by a person nor a key that outlives it: the system's changes (docs/access.md#who-did-what).
+    await database.db
+      .updateTable('events')
+      .set({ actor_type: 'system', actor_user_id: null, actor_key_id: null })
+      .where('account_id', '=', accountId)
+      .where('actor_key_id', '=', keyId)
+      .execute();
     await database.db.deleteFrom('api_keys').where('id', '=', keyId).execute();
     await app.close();
   }

@@ -9,7 +9,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Events'],
-        summary: 'List the changes of the account (paginated; filter by type[] and createdAfter; sort createdAt, newest first by default)',
+        summary:
+          'List the changes of the account with who made them (paginated; filter by type[], createdAfter, userId, objectType and objectId; sort createdAt, newest first by default)',
         querystring: EventQuery,
         response: { 200: EventPage, ...errorResponses },
       },

@@ -1,5 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { ArrayParam, DateInput, DateOut, Input, Paginated, pageQuery } from '../../core/schemas.js';
+import { ArrayParam, DateInput, DateOut, Id, Input, Nullable, Paginated, pageQuery } from '../../core/schemas.js';
+import { UserRef } from '../users/index.js';
+
+/** Who made a change (docs/access.md#who-did-what). */
+export const Actor = Type.Object(
+  {
+    type: Type.Union([Type.Literal('user'), Type.Literal('key'), Type.Literal('system')], {
+      description:
+        '`user`: a person signed in (a session); `key`: an API key; `system`: Transdesk itself (start-up, the command line, changes made before actors were recorded)',
+    }),
+    user: Type.Union([UserRef, Type.Null()], { description: "the user (with their current name); a key's user for `key`; null for `system`" }),
+    apiKeyId: Nullable(Type.String({ description: 'the API key of a `key` change, else null' })),
+  },
+  { title: 'Event actor' },
+);
 
 /** One change (docs/reference.md#events). */
 export const Event = Type.Object(
@@ -7,6 +21,7 @@ export const Event = Type.Object(
     id: Type.String(),
     type: Type.String({ description: '`<resource>.<created|updated|deleted>`, e.g. `job.updated`' }),
     data: Type.Object({}, { additionalProperties: true, description: 'the record after the change (its last state for a deletion)' }),
+    actor: Actor,
     createdAt: DateOut(),
   },
   { title: 'Event' },
@@ -20,4 +35,12 @@ export const EventQuery = Input({
   ...pageQuery(EVENT_SORTS),
   type: ArrayParam(Type.String({ minLength: 1, maxLength: 100, description: 'event type; several values are OR' })),
   createdAfter: Type.Optional(DateInput('only events created strictly after this date')),
+  userId: Type.Optional(Id('only the changes made by this user (signed in or through one of their keys)')),
+  objectType: Type.Optional(
+    Type.String({
+      pattern: '^[a-z][A-Za-z]{0,49}$',
+      description: 'only the events of this kind of record: the first part of the type (`job` for `job.updated`)',
+    }),
+  ),
+  objectId: Type.Optional(Id('only the events of this record (with objectType): its history')),
 });

@@ -14,6 +14,7 @@ interface EventItem {
   id: string;
   type: string;
   data: Record<string, any>;
+  actor: { type: string; user: { id: string; name: string } | null; apiKeyId: string | null };
   createdAt: string;
 }
 
@@ -48,6 +49,8 @@ describe('GET /v2/events', () => {
         id: expect.stringMatching(/^[0-9a-f]{24}$/),
         type: expect.any(String),
         data: expect.any(Object),
+        // Made by createAccount, outside any request: the system.
+        actor: { type: 'system', user: null, apiKeyId: null },
         createdAt: expect.stringMatching(/Z$/),
       });
     }
