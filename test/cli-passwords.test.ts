@@ -120,7 +120,7 @@ describe('transdesk users set-password --email E', () => {
       const invited = await fetch(`${server.url}/v2/users`, {
         method: 'POST',
         headers: { authorization: basic(key), 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'new@example.com', role: 'viewer' }),
+        body: JSON.stringify({ name: 'New Person', email: 'new@example.com', role: 'viewer' }),
       });
       expect(((await invited.json()) as { status: string }).status).toBe('invited');
       const activated = await run(['users', 'set-password', '--email', 'new@example.com'], env, 'newcomer password');
