@@ -87,6 +87,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v2/users/me': 'getCurrentUser',
   'GET /v2/users/{id}': 'getUser',
   'PUT /v2/users/{id}': 'updateUser',
+  'GET /v2/auth/methods': 'listAuthMethods',
   'GET /v2/account': 'getAccount',
   'PUT /v2/account': 'updateAccount',
   'GET /v2/events': 'listEvents',
