@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { hashToken } from '../../core/auth.js';
+import { hashToken, sameSecret } from '../../core/auth.js';
 import type { Ctx } from '../../core/context.js';
 import type { Database } from '../../core/db/database.js';
 import type { Executor } from '../../core/db/dialect.js';
@@ -39,6 +39,12 @@ export interface CallbackQuery {
   error_description?: string;
 }
 
+/** An attempt just started: where to send the browser, and the state its browser keeps in a cookie. */
+export interface StartedAttempt {
+  location: URL;
+  state: string;
+}
+
 export interface FinishedSignIn {
   session: StartedSession;
   /** Where the browser goes now: the attempt's `returnTo`, else `/`. */
@@ -55,7 +61,7 @@ function providerUnreachable(log: FastifyBaseLogger, error: unknown, settings: O
 
 export const oidc = {
   /** Records a new attempt and answers the provider's authorization URL to send the browser to. */
-  async start(database: Database, settings: OidcSettings, publicUrl: string, returnTo: string | undefined, log: FastifyBaseLogger): Promise<URL> {
+  async start(database: Database, settings: OidcSettings, publicUrl: string, returnTo: string | undefined, log: FastifyBaseLogger): Promise<StartedAttempt> {
     const returnPath = returnPathOf(returnTo, publicUrl);
     const configuration = await providerConfiguration(settings).catch((error: unknown) => {
       throw providerUnreachable(log, error, settings);
@@ -81,14 +87,17 @@ export const oidc = {
         })
         .execute();
     });
-    return authorizationUrl(configuration, callbackUrlOf(publicUrl), secrets);
+    return { location: await authorizationUrl(configuration, callbackUrlOf(publicUrl), secrets), state: secrets.state };
   },
 
   /**
    * Finishes an attempt: the state must name an attempt not used yet and not expired (it is used
    * now, whatever comes next, so a callback never counts twice), the provider must accept the
    * code, and its verified e-mail must be an active or invited user's. `rawQuery` is the query
-   * string exactly as the provider sent it (openid-client checks it).
+   * string exactly as the provider sent it (openid-client checks it). `browserState` is the state
+   * the browser kept in its cookie when the attempt started: a callback finishes only in the
+   * browser that started it, so nobody can sign someone else in to their own account by sending
+   * them the callback URL of an attempt of theirs (login cross-site request forgery).
    */
   async finish(
     database: Database,
@@ -96,9 +105,13 @@ export const oidc = {
     publicUrl: string,
     query: CallbackQuery,
     rawQuery: string,
+    browserState: string | undefined,
     log: FastifyBaseLogger,
   ): Promise<FinishedSignIn> {
     if (query.state === undefined || query.state === '') throw missing('state');
+    if (browserState === undefined || !sameSecret(browserState, query.state)) {
+      throw invalid('state', 'this sign-in was not started in this browser, or too long ago: start the sign-in again');
+    }
     const attempt = await claimAttempt(database.db, query.state, Date.now());
     if (attempt === undefined) throw invalid('state', 'no sign-in is waiting for this state: it is unknown, used already or expired; start the sign-in again');
     if (query.error !== undefined) {

@@ -36,27 +36,48 @@ function toReply(raw: Awaited<ReturnType<TestContext['app']['inject']>>): Reply 
 
 const get = async (url: string, headers: Record<string, string> = {}) => toReply(await t.app.inject({ method: 'GET', url, headers }));
 
-/** Starts a sign-in at Transdesk: answers the provider's authorization URL it redirects to. */
-async function start(returnTo?: string): Promise<URL> {
+const cookieOf = (reply: Reply, name: string): string | undefined => {
+  const header = reply.headers['set-cookie'];
+  return (Array.isArray(header) ? header : header === undefined ? [] : [header]).find((cookie) => cookie.startsWith(`${name}=`));
+};
+
+const sessionCookieOf = (reply: Reply) => cookieOf(reply, 'td_session');
+
+/** A sign-in started at Transdesk: the provider's authorization URL it redirects to, and the cookie the browser keeps. */
+interface Started {
+  authorization: URL;
+  /** `td_oidc_state=…`, as the browser sends it back. */
+  cookie: string;
+}
+
+async function start(returnTo?: string): Promise<Started> {
   const reply = await get(`/v2/auth/oidc/start${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
   expect(reply.status, JSON.stringify(reply.body)).toBe(302);
-  return new URL(String(reply.headers.location));
+  return { authorization: new URL(String(reply.headers.location)), cookie: cookieOf(reply, 'td_oidc_state')!.split(';')[0]! };
 }
 
-/** Goes through the provider as `person`: answers the callback URL the provider sends the browser to. */
-async function throughProvider(person: NextLogin, returnTo?: string): Promise<URL> {
-  const authorization = await start(returnTo);
+/** The callback the provider sends the browser to, and the cookie of the browser that started the sign-in. */
+interface Callback {
+  url: URL;
+  cookie: string;
+}
+
+/** Goes through the provider as `person`: answers the callback the provider sends the browser to. */
+async function throughProvider(person: NextLogin, returnTo?: string): Promise<Callback> {
+  const started = await start(returnTo);
   provider.forgetBrowser();
   provider.nextLogin = person;
-  return provider.browse(authorization.href, REDIRECT_URI);
+  return { url: await provider.browse(started.authorization.href, REDIRECT_URI), cookie: started.cookie };
 }
 
-const callback = (url: URL) => get(`${url.pathname}${url.search}`);
+/** The browser comes back to Transdesk (with its attempt cookie, unless told otherwise). */
+const callback = (back: Callback, cookie: string | null = back.cookie) => get(`${back.url.pathname}${back.url.search}`, cookie === null ? {} : { cookie });
 
-const sessionCookieOf = (reply: Reply): string | undefined => {
-  const header = reply.headers['set-cookie'];
-  const line = (Array.isArray(header) ? header : header === undefined ? [] : [header]).find((cookie) => cookie.startsWith('td_session='));
-  return line;
+/** The same callback with another URL. */
+const withUrl = (back: Callback, change: (url: URL) => void): Callback => {
+  const url = new URL(back.url);
+  change(url);
+  return { url, cookie: back.cookie };
 };
 
 async function countSessions(): Promise<number> {
@@ -90,7 +111,7 @@ describe('GET /v2/auth/methods', () => {
 describe('GET /v2/auth/oidc/start', () => {
   it("redirects to the provider's authorization endpoint with PKCE (S256), state and nonce, and keeps the attempt with its state hashed", async () => {
     const before = await t.database.db.selectFrom('oidc_logins').select('id').execute();
-    const url = await start('/jobs?status=open');
+    const { authorization: url, cookie } = await start('/jobs?status=open');
     expect(url.origin).toBe(provider.issuer);
     const params = url.searchParams;
     expect(params.get('client_id')).toBe(CLIENT_ID);
@@ -115,6 +136,19 @@ describe('GET /v2/auth/oidc/start', () => {
     expect(params.get('code_challenge')).toBe(createHash('sha256').update(row.code_verifier).digest('base64url'));
     expect(row.used_at).toBeNull();
     expect(row.return_to).toBe('/jobs?status=open');
+    // The browser that started it keeps its state, for the callback only.
+    expect(cookie).toBe(`td_oidc_state=${state}`);
+  });
+
+  it('gives the browser its attempt cookie for the callback only, HttpOnly, SameSite=Lax, Secure, for ten minutes', async () => {
+    const reply = await get('/v2/auth/oidc/start');
+    const cookie = cookieOf(reply, 'td_oidc_state')!;
+    expect(cookie).toMatch(/Path=\/v2\/auth\/oidc\/callback/);
+    expect(cookie).toMatch(/Max-Age=600/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(reply.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses a returnTo that leads off this site, and records nothing', async () => {
@@ -128,7 +162,7 @@ describe('GET /v2/auth/oidc/start', () => {
   });
 
   it('takes an absolute URL of this site as returnTo, and refuses unknown parameters', async () => {
-    expect((await start(`${PUBLIC_URL}/groups`)).origin).toBe(provider.issuer);
+    expect((await start(`${PUBLIC_URL}/groups`)).authorization.origin).toBe(provider.issuer);
     expectError(await get('/v2/auth/oidc/start?next=/jobs'), 400, 'parameter_unknown');
   });
 });
@@ -136,10 +170,11 @@ describe('GET /v2/auth/oidc/start', () => {
 describe('GET /v2/auth/oidc/callback', () => {
   it('signs in an invited user whose verified e-mail matches, activates them, and sends the browser to returnTo', async () => {
     const user = await invite('ana@agency.example');
-    const url = await throughProvider(person('Ana@Agency.EXAMPLE'), '/jobs?status=open');
-    const reply = await callback(url);
+    const back = await throughProvider(person('Ana@Agency.EXAMPLE'), '/jobs?status=open');
+    const reply = await callback(back);
     expect(reply.status, JSON.stringify(reply.body)).toBe(302);
     expect(reply.headers.location).toBe('/jobs?status=open');
+    expect(cookieOf(reply, 'td_oidc_state')).toMatch(/^td_oidc_state=;.*Max-Age=0/);
     const cookie = sessionCookieOf(reply)!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Secure/);
@@ -170,40 +205,56 @@ describe('GET /v2/auth/oidc/callback', () => {
 
   it('refuses a wrong state and changes nothing: the real attempt still finishes', async () => {
     await invite('cy@agency.example');
-    const url = await throughProvider(person('cy@agency.example'));
+    const back = await throughProvider(person('cy@agency.example'));
     const sessions = await countSessions();
-    const wrong = new URL(url);
-    wrong.searchParams.set('state', 'a-state-that-no-attempt-has-00000');
-    const error = expectError(await callback(wrong), 400, 'parameter_invalid');
-    expect(error.details?.[0]?.param).toBe('state');
-    const none = new URL(url);
-    none.searchParams.delete('state');
-    expectError(await callback(none), 400, 'parameter_missing');
+    const wrongState = 'a-state-that-no-attempt-has-00000';
+    for (const wrong of [
+      withUrl(back, (url) => url.searchParams.set('state', wrongState)),
+      { url: withUrl(back, (url) => url.searchParams.set('state', wrongState)).url, cookie: `td_oidc_state=${wrongState}` },
+    ]) {
+      const error = expectError(await callback(wrong), 400, 'parameter_invalid');
+      expect(error.details?.[0]?.param).toBe('state');
+    }
+    expectError(await callback(withUrl(back, (url) => url.searchParams.delete('state'))), 400, 'parameter_missing');
     expect(await countSessions()).toBe(sessions);
-    expect((await callback(url)).status).toBe(302);
+    expect((await callback(back)).status).toBe(302);
     expect(await countSessions()).toBe(sessions + 1);
+  });
+
+  it('refuses a callback in a browser that did not start the sign-in (login CSRF), and changes nothing', async () => {
+    await invite('cyd@agency.example');
+    const back = await throughProvider(person('cyd@agency.example'));
+    const other = await start();
+    const sessions = await countSessions();
+    for (const cookie of [null, other.cookie, 'td_oidc_state=']) {
+      const reply = await callback(back, cookie);
+      expect(expectError(reply, 400, 'parameter_invalid').message).toContain('not started in this browser');
+      expect(sessionCookieOf(reply)).toBeUndefined();
+    }
+    expect(await countSessions()).toBe(sessions);
+    expect((await callback(back)).status).toBe(302);
   });
 
   it('refuses the same callback twice: the state is used once', async () => {
     await invite('di@agency.example');
-    const url = await throughProvider(person('di@agency.example'));
-    expect((await callback(url)).status).toBe(302);
+    const back = await throughProvider(person('di@agency.example'));
+    expect((await callback(back)).status).toBe(302);
     const sessions = await countSessions();
-    const error = expectError(await callback(url), 400, 'parameter_invalid');
+    const error = expectError(await callback(back), 400, 'parameter_invalid');
     expect(error.details?.[0]?.param).toBe('state');
-    expect(sessionCookieOf(await callback(url))).toBeUndefined();
+    expect(sessionCookieOf(await callback(back))).toBeUndefined();
     expect(await countSessions()).toBe(sessions);
   });
 
   it('refuses a code the provider already exchanged, even when the attempt were still open', async () => {
     await invite('ed@agency.example');
-    const url = await throughProvider(person('ed@agency.example'));
-    expect((await callback(url)).status).toBe(302);
+    const back = await throughProvider(person('ed@agency.example'));
+    expect((await callback(back)).status).toBe(302);
     const sessions = await countSessions();
     // As if the single use of the state had failed: the provider's single use of the code still holds.
-    const stateHash = createHash('sha256').update(url.searchParams.get('state')!).digest('hex');
+    const stateHash = createHash('sha256').update(back.url.searchParams.get('state')!).digest('hex');
     await t.database.db.updateTable('oidc_logins').set({ used_at: null }).where('state_hash', '=', stateHash).execute();
-    const reply = await callback(url);
+    const reply = await callback(back);
     const error = expectError(reply, 400, 'parameter_invalid');
     expect(error.details?.[0]?.param).toBe('code');
     expect(error.message).toContain('Agency Login refused the authorization code');
@@ -240,8 +291,8 @@ describe('GET /v2/auth/oidc/callback', () => {
 
   it('refuses an attempt older than ten minutes', async () => {
     await invite('hal@agency.example');
-    const url = await throughProvider(person('hal@agency.example'));
-    const stateHash = createHash('sha256').update(url.searchParams.get('state')!).digest('hex');
+    const back = await throughProvider(person('hal@agency.example'));
+    const stateHash = createHash('sha256').update(back.url.searchParams.get('state')!).digest('hex');
     const attempt = await t.database.db.selectFrom('oidc_logins').select('created_at').where('state_hash', '=', stateHash).executeTakeFirstOrThrow();
     const sessions = await countSessions();
     await t.database.db
@@ -249,24 +300,26 @@ describe('GET /v2/auth/oidc/callback', () => {
       .set({ created_at: new Date(Date.parse(attempt.created_at) - 10 * 60_000 - 1).toISOString() })
       .where('state_hash', '=', stateHash)
       .execute();
-    const error = expectError(await callback(url), 400, 'parameter_invalid');
+    const error = expectError(await callback(back), 400, 'parameter_invalid');
     expect(error.details?.[0]?.param).toBe('state');
     expect(await countSessions()).toBe(sessions);
   });
 
   it("answers the provider's refusal (error=access_denied) clearly, and the attempt is used up", async () => {
-    const url = await throughProvider({ refuse: 'access_denied' });
-    expect(url.searchParams.get('error')).toBe('access_denied');
+    const back = await throughProvider({ refuse: 'access_denied' });
+    expect(back.url.searchParams.get('error')).toBe('access_denied');
     const sessions = await countSessions();
-    expect(expectError(await callback(url), 403, 'forbidden').message).toContain('Agency Login did not sign you in (access_denied');
-    expectError(await callback(url), 400, 'parameter_invalid');
+    const reply = await callback(back);
+    expect(expectError(reply, 403, 'forbidden').message).toContain('Agency Login did not sign you in (access_denied');
+    // The attempt's cookie is cleared whatever the outcome.
+    expect(cookieOf(reply, 'td_oidc_state')).toMatch(/Max-Age=0/);
+    expectError(await callback(back), 400, 'parameter_invalid');
     expect(await countSessions()).toBe(sessions);
   });
 
   it('refuses a callback without a code', async () => {
-    const url = await throughProvider(person('nobody@agency.example'));
-    url.searchParams.delete('code');
-    expectError(await callback(url), 400, 'parameter_missing');
+    const back = await throughProvider(person('nobody@agency.example'));
+    expectError(await callback(withUrl(back, (url) => url.searchParams.delete('code'))), 400, 'parameter_missing');
   });
 });
 
@@ -279,7 +332,8 @@ describe('a provider that puts the e-mail in the ID token', () => {
       const started = await app.app.inject({ method: 'GET', url: '/v2/auth/oidc/start' });
       own.nextLogin = person('ida@agency.example');
       const url = await own.browse(String(started.headers.location), REDIRECT_URI);
-      const reply = await app.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+      const reply = await app.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { cookie } });
       expect(reply.statusCode, reply.body).toBe(302);
       expect((await app.api.get(`/v2/users/${created.body.id as string}`)).body.status).toBe('active');
       expect((await app.api.get('/v2/auth/methods')).body).toEqual({ password: true, oidc: { name: 'single sign-on' } });
