@@ -69,7 +69,7 @@ const notConfigured = () => new ApiError('route_missing', 'Single sign-on is not
 /**
  * Single sign-on (docs/access.md#single-sign-on). The start and the callback are pages a browser
  * is sent to, answered by redirects, not operations of the JSON API: they are left out of the
- * OpenAPI document. Neither has a HEAD route, which would start or use up an attempt.
+ * OpenAPI document.
  */
 export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -87,19 +87,15 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => ({ password: true, oidc: app.config.oidc ? { name: app.config.oidc.name } : null }),
   );
 
-  app.get(
-    '/v2/auth/oidc/start',
-    { config: { public: true }, exposeHeadRoute: false, schema: { hide: true, querystring: StartQuery } },
-    async (request, reply) => {
-      const settings = app.config.oidc;
-      if (settings === undefined) throw notConfigured();
-      const attempt = await oidc.start(app.database, settings, app.config.publicUrl, request.query.returnTo, request.log);
-      setAttemptCookie(reply, app.config, attempt.state);
-      return reply.code(302).header('Cache-Control', 'no-store').header('Location', attempt.location.href).send();
-    },
-  );
+  app.get('/v2/auth/oidc/start', { config: { public: true }, schema: { hide: true, querystring: StartQuery } }, async (request, reply) => {
+    const settings = app.config.oidc;
+    if (settings === undefined) throw notConfigured();
+    const attempt = await oidc.start(app.database, settings, app.config.publicUrl, request.query.returnTo, request.log);
+    setAttemptCookie(reply, app.config, attempt.state);
+    return reply.code(302).header('Cache-Control', 'no-store').header('Location', attempt.location.href).send();
+  });
 
-  app.get(CALLBACK_PATH, { config: { public: true }, exposeHeadRoute: false, schema: { hide: true, querystring: CallbackQuery } }, async (request, reply) => {
+  app.get(CALLBACK_PATH, { config: { public: true }, schema: { hide: true, querystring: CallbackQuery } }, async (request, reply) => {
     const settings = app.config.oidc;
     if (settings === undefined) throw notConfigured();
     reply.header('Cache-Control', 'no-store');
