@@ -162,6 +162,14 @@ function oidc(env: NodeJS.ProcessEnv): Config['oidc'] {
   const clientId = env.OIDC_CLIENT_ID || undefined;
   const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
   if (clientId === undefined || clientSecret === undefined) throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
-  if (!/^https?:\/\//.test(issuer)) throw new ConfigError('OIDC_ISSUER must be an http or https URL');
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new ConfigError(`OIDC_ISSUER must be an https URL, got "${issuer}"`);
+  }
+  // Plain http only for a provider on this machine, whose traffic never leaves it (docs/access.md#single-sign-on).
+  const loopback = url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !loopback) throw new ConfigError('OIDC_ISSUER must be an https URL (http only for 127.0.0.1, [::1] or localhost)');
   return { issuer, clientId, clientSecret, name: env.OIDC_NAME || 'single sign-on' };
 }

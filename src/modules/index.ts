@@ -21,6 +21,7 @@ import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './file
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { jobs } from './jobs/index.js';
+import { oidcRoutes } from './auth/index.js';
 
 /**
  * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
@@ -61,4 +62,5 @@ export const modules: FastifyPluginAsync[] = [
   fileModuleRoutes,
   catAnalysisRoutes,
   documentRoutes,
+  oidcRoutes,
 ];

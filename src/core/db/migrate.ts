@@ -24,6 +24,7 @@ import { FRESHNESS_AT_0020, freshnessTriggers } from './migrations/0020_freshnes
 import type { FreshnessManifest } from './freshness.js';
 import { people } from './migrations/0021_people.js';
 import { sessionEpoch } from './migrations/0022_session_epoch.js';
+import { oidcReturnTo } from './migrations/0023_oidc_return_to.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -51,6 +52,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0020_freshness_triggers': freshnessTriggers(database.dialect),
     '0021_people': people(database.dialect),
     '0022_session_epoch': sessionEpoch(database.dialect),
+    '0023_oidc_return_to': oidcReturnTo(),
   };
 }
 

@@ -115,6 +115,8 @@ export interface OidcLoginsTable {
   nonce: string;
   created_at: Iso;
   used_at: Iso | null;
+  /** The path of this site to go to once signed in (0023); null: `/`. */
+  return_to: string | null;
 }
 
 export interface EventsTable {

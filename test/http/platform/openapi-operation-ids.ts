@@ -95,6 +95,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v2/api-keys': 'listApiKeys',
   'POST /v2/api-keys': 'createApiKey',
   'DELETE /v2/api-keys/{id}': 'deleteApiKey',
+  'GET /v2/auth/methods': 'listAuthMethods',
   'GET /v2/account': 'getAccount',
   'PUT /v2/account': 'updateAccount',
   'GET /v2/events': 'listEvents',

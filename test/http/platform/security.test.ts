@@ -11,8 +11,11 @@ import { createTestApp, MISSING_ID, type TestContext } from '../../helper.js';
  */
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-/** Routes that answer without a key (docs/operations.md#health-and-metrics); everything else under /v2 needs one. */
-const PUBLIC = new Set(['/v2/openapi.json']);
+/**
+ * Routes that answer without a key (docs/operations.md#health-and-metrics; what a sign-in page
+ * needs: docs/access.md#single-sign-on); everything else under /v2 needs one.
+ */
+const PUBLIC = new Set(['/v2/openapi.json', '/v2/auth/methods', '/v2/auth/oidc/start', '/v2/auth/oidc/callback']);
 const REALM = 'Basic realm="Transdesk"';
 
 interface Route {
