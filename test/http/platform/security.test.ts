@@ -12,10 +12,11 @@ import { createTestApp, MISSING_ID, type TestContext } from '../../helper.js';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /**
- * Routes that answer without a key (docs/operations.md#health-and-metrics; what a sign-in page
- * needs: docs/access.md#single-sign-on); everything else under /v2 needs one.
+ * Routes that answer without a key (docs/operations.md#health-and-metrics; the single sign-on
+ * redirects, docs/access.md#single-sign-on), besides the operations the document declares public;
+ * everything else under /v2 needs one.
  */
-const PUBLIC = new Set(['/v2/openapi.json', '/v2/auth/methods', '/v2/auth/oidc/start', '/v2/auth/oidc/callback']);
+const PUBLIC = new Set(['/v2/openapi.json', '/v2/auth/oidc/start', '/v2/auth/oidc/callback']);
 const REALM = 'Basic realm="Transdesk"';
 
 interface Route {
@@ -44,12 +45,21 @@ function routesFromTree(tree: string): Route[] {
 
 async function collectRoutes(app: FastifyInstance): Promise<Route[]> {
   const found = new Map<string, Route>();
+  const openapi = await app.inject({ method: 'GET', url: '/v2/openapi.json' });
+  const document = JSON.parse(openapi.body) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  // Operations the document declares public (`security: []`: signing in, docs/access.md) need no key either.
+  const publicOperations = new Set(
+    Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => Array.isArray(operation.security) && operation.security.length === 0)
+        .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
+    ),
+  );
   const add = (route: Route) => {
     if (!route.path.startsWith('/v2/') || PUBLIC.has(route.path) || route.path.includes('*')) return;
+    if (publicOperations.has(`${route.method} ${route.path}`)) return;
     found.set(`${route.method} ${route.path}`, route);
   };
-  const openapi = await app.inject({ method: 'GET', url: '/v2/openapi.json' });
-  const document = JSON.parse(openapi.body) as { paths: Record<string, Record<string, unknown>> };
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const method of Object.keys(operations)) {
       const upper = method.toUpperCase();
