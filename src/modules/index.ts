@@ -19,6 +19,7 @@ import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './file
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { jobs } from './jobs/index.js';
+import { invitations, linkPages, linkRoutes } from './auth/index.js';
 
 /**
  * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
@@ -44,7 +45,7 @@ export const modules: FastifyPluginAsync[] = [
   masterDataRoutes,
   languagePairRoutes,
   priceRoutes,
-  userRoutes,
+  userRoutes({ invite: invitations.invite }),
   accountRoutes,
   eventRoutes,
   catConfigurationRoutes,
@@ -57,4 +58,6 @@ export const modules: FastifyPluginAsync[] = [
   fileModuleRoutes,
   catAnalysisRoutes,
   documentRoutes,
+  linkRoutes,
+  linkPages,
 ];

@@ -35,6 +35,9 @@ const PHRASES: Record<string, string> = {
 /** Operations the rule names poorly, by `METHOD path` of the document. */
 const OVERRIDES: Record<string, string> = {
   'GET /v2/users/me': 'getCurrentUser',
+  'POST /v2/auth/invitations/accept': 'acceptInvitation',
+  'POST /v2/auth/password-reset': 'requestPasswordReset',
+  'POST /v2/auth/password-reset/confirm': 'confirmPasswordReset',
   'GET /v2/account/cat-configurations/cat-tools': 'listCatTools',
   // The specification answers the same change on POST and PUT; the POST twin says so.
   'POST /v2/account/prices/clients/{priceId}/match/{matchId}': 'updateAccountClientPriceMatchByPost',
