@@ -16,6 +16,8 @@ const AcceptInvitation = Input({
   password: NewPassword(),
   name: Type.Optional(RequiredText('the name to show (default: as the inviter wrote it)')),
 });
+/** The routes that make a link take no parameters (an empty form or JSON object). */
+const NoParameters = Input({});
 const RequestPasswordReset = Input({ email: Email() });
 const ConfirmPasswordReset = Input({ token: Token(), password: NewPassword() });
 
@@ -42,6 +44,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Users'],
         summary: 'Make a new invitation link for an invited user (earlier links stop working); e-mailed when SMTP is configured',
         params: IdParams,
+        body: NoParameters,
         response: { 200: UserLink, ...errorResponses },
       },
     },
@@ -55,6 +58,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Users'],
         summary: 'Make a password reset link for an active user (earlier reset links stop working); e-mailed when SMTP is configured',
         params: IdParams,
+        body: NoParameters,
         response: { 200: UserLink, ...errorResponses },
       },
     },
