@@ -29,6 +29,8 @@ interface Page {
   fields: Field[];
   button: string;
   done: string;
+  /** Where to go once it worked. */
+  next: { href: string; label: string };
 }
 
 const PASSWORD_HINT = 'At least 10 characters.';
@@ -36,8 +38,6 @@ const newPassword: Field[] = [
   { name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', required: true, hint: PASSWORD_HINT },
   { name: 'confirm', label: 'New password again', type: 'password', autocomplete: 'new-password', required: true },
 ];
-
-export const SIGN_IN_PATH = '/sign-in';
 
 export const PAGES: Page[] = [
   {
@@ -49,6 +49,7 @@ export const PAGES: Page[] = [
     fields: [{ name: 'name', label: 'Your name (optional)', type: 'text', autocomplete: 'name', required: false }, ...newPassword],
     button: 'Accept and sign in',
     done: 'Welcome to Transdesk: your password is set and you are signed in.',
+    next: { href: '/docs', label: 'Open the API reference' },
   },
   {
     path: '/reset-password',
@@ -59,6 +60,7 @@ export const PAGES: Page[] = [
     fields: newPassword,
     button: 'Save the new password',
     done: 'Your new password is saved. Sign in with it.',
+    next: { href: '/sign-in', label: 'Sign in' },
   },
   {
     path: '/set-password',
@@ -69,9 +71,10 @@ export const PAGES: Page[] = [
     fields: [{ name: 'email', label: 'E-mail address', type: 'email', autocomplete: 'email', required: true }, ...newPassword],
     button: 'Save and continue',
     done: 'The password is set. Sign in with this e-mail address and password.',
+    next: { href: '/sign-in', label: 'Sign in' },
   },
   {
-    path: SIGN_IN_PATH,
+    path: '/sign-in',
     title: 'Sign in to Transdesk',
     intro: 'Sign in with your e-mail address and password.',
     endpoint: '/v2/auth/login',
@@ -81,7 +84,8 @@ export const PAGES: Page[] = [
       { name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', required: true },
     ],
     button: 'Sign in',
-    done: 'You are signed in. The API reference can now be tried with your session.',
+    done: 'You are signed in.',
+    next: { href: '/docs', label: 'Open the API reference' },
   },
 ];
 
@@ -174,7 +178,6 @@ function fieldHtml(field: Field): string {
 }
 
 export function pageHtml(page: Page): string {
-  const signIn = page.path === SIGN_IN_PATH ? '<a href="/docs">Open the API reference</a>' : `<a href="${SIGN_IN_PATH}">Sign in</a>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -194,7 +197,7 @@ ${page.fields.map(fieldHtml).join('\n')}
 <button type="submit">${escapeHtml(page.button)}</button>
 </form>
 <p id="status" role="status" aria-live="polite"></p>
-<div id="done" tabindex="-1" hidden><p>${escapeHtml(page.done)}</p><p>${signIn}</p></div>
+<div id="done" tabindex="-1" hidden><p>${escapeHtml(page.done)}</p><p><a href="${page.next.href}">${escapeHtml(page.next.label)}</a></p></div>
 </main>
 <script>${SCRIPT}</script>
 </body>

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../core/context.js';
+import { forUpdate } from '../../core/db/dialect.js';
 import { invalid, notFound, stateConflict } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { sendMail } from '../../core/mail.js';
@@ -73,6 +74,8 @@ export const passwordResets = {
     }
     const now = new Date();
     const issued = await app.database.db.transaction().execute(async (tx) => {
+      // PostgreSQL: two requests at once for one user wait for each other here, so only one sends.
+      await forUpdate(tx.selectFrom('users').select('id').where('id', '=', row.id), app.database.dialect).execute();
       const latest = await authTokens.latestIssuedAt(tx, row.id, 'password_reset');
       if (latest !== undefined && now.getTime() - Date.parse(latest) < RESET_MAIL_INTERVAL_MS) return undefined;
       return authTokens.issue(tx, row, 'password_reset', now);

@@ -57,6 +57,8 @@ describe.each(PAGES)('GET $path', (page) => {
     expect(names).toEqual(page.fields);
     expect(html).toMatch(/<button type="submit">/);
     expect(html).toContain('role="status" aria-live="polite"');
+    // Success shows where to go next: signing in, or (signed in already) the API reference.
+    expect(html).toMatch(/<div id="done" tabindex="-1" hidden><p>[^<]+<\/p><p><a href="\/(sign-in|docs)">[^<]+<\/a><\/p><\/div>/);
     for (const password of html.matchAll(/<input [^>]*type="password"[^>]*>/g)) expect(password[0]).toMatch(/autocomplete="(new|current)-password"/);
   });
 });
