@@ -51,7 +51,7 @@ const routesWith: FastifyPluginAsyncTypebox<UserRouteDeps> = async (app, deps) =
         return { user, invitation: user.status === 'invited' ? await deps.invite(request, ctx, user) : null };
       });
       // After the commit: the e-mail goes out only for a user that exists (core/mail.ts).
-      return reply.code(201).send({ ...user, invitation: invitation === null ? null : await invitation.deliver() });
+      return reply.code(201).send(invitation === null ? user : { ...user, invitation: await invitation.deliver() });
     },
   );
   app.get(`${PATH}/:id`, { schema: { tags, summary: 'Retrieve a user', params: IdParams, response: { 200: User, ...errorResponses } } }, async (request) =>

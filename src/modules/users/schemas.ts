@@ -38,11 +38,11 @@ export const UserLink = Type.Object(
   { title: 'User link' },
 );
 
-/** The answer of POST /v2/users: the user, and their invitation when they were created with an e-mail. */
+/** The answer of POST /v2/users: the user, and their invitation when they were created with an e-mail (the events show the user alone). */
 export const CreatedUser = Type.Object(
   {
     ...User.properties,
-    invitation: Type.Union([UserLink, Type.Null()], { description: 'the invitation of a user created with an e-mail (`invited`); null without one' }),
+    invitation: Type.Optional({ ...UserLink, description: 'present when the user was created with an e-mail (`invited`): their invitation' }),
   },
   { title: 'Created user' },
 );
