@@ -21,7 +21,7 @@ import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './file
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { jobs } from './jobs/index.js';
-import { oidcRoutes } from './auth/index.js';
+import { invitations, linkPages, linkRoutes, oidcRoutes } from './auth/index.js';
 
 /**
  * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
@@ -47,7 +47,7 @@ export const modules: FastifyPluginAsync[] = [
   masterDataRoutes,
   languagePairRoutes,
   priceRoutes,
-  userRoutes,
+  userRoutes({ invite: invitations.invite }),
   authRoutes,
   apiKeyRoutes,
   accountRoutes,
@@ -63,4 +63,6 @@ export const modules: FastifyPluginAsync[] = [
   catAnalysisRoutes,
   documentRoutes,
   oidcRoutes,
+  linkRoutes,
+  linkPages,
 ];

@@ -41,6 +41,9 @@ const OVERRIDES: Record<string, string> = {
   'GET /v2/auth/session': 'getCurrentSession',
   'POST /v2/auth/password': 'changePassword',
   'POST /v2/auth/owner-setup': 'setUpOwner',
+  'POST /v2/auth/invitations/accept': 'acceptInvitation',
+  'POST /v2/auth/password-reset': 'requestPasswordReset',
+  'POST /v2/auth/password-reset/confirm': 'confirmPasswordReset',
   'GET /v2/account/cat-configurations/cat-tools': 'listCatTools',
   // The specification answers the same change on POST and PUT; the POST twin says so.
   'POST /v2/account/prices/clients/{priceId}/match/{matchId}': 'updateAccountClientPriceMatchByPost',

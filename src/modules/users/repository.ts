@@ -47,6 +47,10 @@ export const userRepository = {
     if (exceptSessionId !== null) query = query.where('id', '<>', exceptSessionId);
     return Number((await query.executeTakeFirst()).numUpdatedRows);
   },
+  /** Voids the user's unused single-use links (invitation, password reset, first owner's password): docs/access.md#invitations. */
+  voidLinks(db: Executor, userId: string, at: string) {
+    return db.updateTable('auth_tokens').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  },
   revokeKeys(db: Executor, userId: string, at: string) {
     return db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   },

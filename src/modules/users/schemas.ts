@@ -28,6 +28,25 @@ export const User = Type.Object(
   { title: 'User' },
 );
 
+/** A single-use link made for a user (docs/access.md#invitations, #password-reset): shown once, to the owner or admin who made it. */
+export const UserLink = Type.Object(
+  {
+    url: Type.String({ description: 'the link to give the user; the secret is in its fragment (`#token=…`), which never reaches a server log' }),
+    expiresAt: DateOut(),
+    emailed: Type.Boolean({ description: 'the link was e-mailed to the user (false without SMTP_URL, or when the SMTP server refused it)' }),
+  },
+  { title: 'User link' },
+);
+
+/** The answer of POST /v2/users: the user, and their invitation when they were created with an e-mail (the events show the user alone). */
+export const CreatedUser = Type.Object(
+  {
+    ...User.properties,
+    invitation: Type.Optional({ ...UserLink, description: 'present when the user was created with an e-mail (`invited`): their invitation' }),
+  },
+  { title: 'Created user' },
+);
+
 /** How other records embed a user (job `user`, note `user`, tracker `user`). */
 export const UserRef = Type.Object({ id: Type.String(), name: Type.String() }, { title: 'User reference' });
 

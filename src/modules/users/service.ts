@@ -137,6 +137,8 @@ export const users = {
       changes.email = email;
       changes.email_key = email === null ? null : emailKeyOf(email);
       if (changes.email_key !== null) await assertEmailFree(ctx, changes.email_key, id);
+      // The user's unused links (invitation, reset) went to the old address: they stop working.
+      await repo.voidLinks(ctx.db, id, now);
     }
     if (input.role !== undefined && input.role !== row.role) {
       if (row.role === 'owner') await assertAnotherOwner(ctx, row, 'demoted');
@@ -151,6 +153,7 @@ export const users = {
         // Sessions and keys end at once, in every process (they are looked up with their user's status).
         await repo.endSessions(ctx.db, id, now);
         await repo.revokeKeys(ctx.db, id, now);
+        await repo.voidLinks(ctx.db, id, now);
       } else {
         changes.status = enabledStatus(row);
       }
