@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,7 +25,8 @@ import { createStorage, removeDiscarded } from './core/storage/index.js';
 import { retryingConflicts } from './core/db/retry.js';
 import { groupCommit } from './core/db/group-commit.js';
 import type { DB } from './core/db/schema.js';
-import { actorOf } from './core/context.js';
+import { actorOf, type Ctx } from './core/context.js';
+import type { Executor } from './core/db/dialect.js';
 import { SESSION_COOKIE } from './core/http/session-cookie.js';
 import { multipartOptions } from './modules/files/index.js';
 import { groupViews } from './modules/groups/index.js';
@@ -88,16 +89,17 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   // Serialised jobs and groups kept by this app, checked against the database's versions on every read.
   jobViews.configure(database.db, config.viewCacheBytes);
   groupViews.configure(database.db, config.viewCacheBytes);
-  app.decorate('readCtx', (request) => ({
-    db: database.db,
+  /** The caller's context on an executor: the pool for reads, a transaction for writes. */
+  const callerOn = (request: FastifyRequest, db: Executor): Ctx => ({
+    db,
     dialect: database.dialect,
     accountId: request.auth.accountId,
     userId: request.auth.userId,
     userName: request.auth.userName,
     role: request.auth.role,
     actor: actorOf(request.auth),
-    changeStamp: request.changeStamp,
-  }));
+  });
+  app.decorate('readCtx', (request) => ({ ...callerOn(request, database.db), changeStamp: request.changeStamp }));
   // File content (docs/files.md#storage-file_storage); what a crash left in storage (temporary or unreferenced content) is swept at start.
   const storage = createStorage(config.fileStorage, database.db);
   app.decorate('storage', storage);
@@ -109,16 +111,7 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   app.decorate('inTransaction', async (request, work) => {
     // Reads after this write must not trust the stamp read before it (core/db/change-stamp.ts).
     request.changeStamp = undefined;
-    const workOn = (db: Transaction<DB>) =>
-      work({
-        db,
-        dialect: database.dialect,
-        accountId: request.auth.accountId,
-        userId: request.auth.userId,
-        userName: request.auth.userName,
-        role: request.auth.role,
-        actor: actorOf(request.auth),
-      });
+    const workOn = (db: Transaction<DB>) => work(callerOn(request, db));
     // A transaction PostgreSQL gave up (deadlock, serialisation failure) runs again from the start (retry.ts).
     const { value, db } = await retryingConflicts(
       () => (grouped ? grouped.run(workOn) : database.db.transaction().execute(async (tx) => ({ value: await workOn(tx), db: tx }))),
