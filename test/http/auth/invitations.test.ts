@@ -17,7 +17,7 @@ let serial = 0;
 const tokenOf = (url: string) => /#token=([A-Za-z0-9_-]{43})$/.exec(url)![1]!;
 
 async function invite(role = 'manager', api: Api = t.api): Promise<{ id: string; token: string; body: Record<string, any> }> {
-  const reply = await api.post('/v2/users', { email: `person${++serial}@example.com`, role });
+  const reply = await api.post('/v2/users', { name: 'A Person', email: `person${++serial}@example.com`, role });
   expect(reply.status).toBe(201);
   return { id: reply.body.id, token: tokenOf(reply.body.invitation.url), body: reply.body };
 }

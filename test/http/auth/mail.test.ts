@@ -22,7 +22,7 @@ describe('invitations e-mailed through SMTP_URL (with a user name and password)'
   });
 
   it('sends the invitation to the new user, says so (emailed: true), and its link redeems', async () => {
-    const reply = await t.api.post('/v2/users', { email: 'new.person@example.com', role: 'viewer' });
+    const reply = await t.api.post('/v2/users', { name: 'A Person', email: 'new.person@example.com', role: 'viewer' });
     expect(reply.status).toBe(201);
     expect(reply.body.invitation.emailed).toBe(true);
     expect(mail.messages).toHaveLength(1);
@@ -43,7 +43,7 @@ describe('invitations e-mailed through SMTP_URL (with a user name and password)'
   });
 
   it('sends a re-sent invitation too, with the new link', async () => {
-    const created = (await t.api.post('/v2/users', { email: 'again@example.com' })).body;
+    const created = (await t.api.post('/v2/users', { name: 'A Person', email: 'again@example.com' })).body;
     const resent = await t.api.post(`/v2/users/${created.id}/invitation`);
     expect(resent.body.emailed).toBe(true);
     const last = mail.messages.at(-1)!;
@@ -64,7 +64,7 @@ describe('an SMTP server that cannot be reached', () => {
   });
 
   it('fails neither the request nor its transaction: the user exists and the answer says emailed: false', async () => {
-    const reply = await t.api.post('/v2/users', { email: 'unlucky@example.com' });
+    const reply = await t.api.post('/v2/users', { name: 'A Person', email: 'unlucky@example.com' });
     expect(reply.status).toBe(201);
     expect(reply.body.invitation).toMatchObject({ emailed: false, url: expect.stringContaining('/accept-invitation#token=') });
     expect((await t.api.get(`/v2/users/${reply.body.id}`)).status).toBe(200);
@@ -83,7 +83,7 @@ describe('without SMTP_URL', () => {
   });
 
   it('sends nothing: a reset request makes no link (only a warning in the log), an owner or admin makes one', async () => {
-    const created = (await t.api.post('/v2/users', { email: 'quiet@example.com' })).body;
+    const created = (await t.api.post('/v2/users', { name: 'A Person', email: 'quiet@example.com' })).body;
     const token = tokenIn(created.invitation.url, 'accept-invitation');
     await anonymous(t).post('/v2/auth/invitations/accept', { token, password: 'chosen password 1' }, { json: true });
     expect((await anonymous(t).post('/v2/auth/password-reset', { email: 'quiet@example.com' })).status).toBe(204);

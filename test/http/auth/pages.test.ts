@@ -119,7 +119,7 @@ async function runPage(path: string, hash: string, values: Record<string, string
 
 describe('the pages at work', () => {
   it('accept-invitation: reads the token from the fragment, clears it from the address, posts, and shows success', async () => {
-    const created = (await t.api.post('/v2/users', { email: 'page.user@example.com' })).body;
+    const created = (await t.api.post('/v2/users', { name: 'A Person', email: 'page.user@example.com' })).body;
     const token = /#token=(.*)$/.exec(created.invitation.url)![1]!;
     const page = await runPage('/accept-invitation', `#token=${token}`, { name: 'Page User', password: 'long enough 1', confirm: 'long enough 1' });
     expect(page.location.hash).toBe('');

@@ -33,7 +33,7 @@ const tokenOf = (url: string) => /#token=([A-Za-z0-9_-]{43})$/.exec(url)![1]!;
 /** An active user with a password and one open session. */
 async function activeUser(role = 'manager'): Promise<{ id: string; email: string; sessionId: string }> {
   const email = `Reset.Person${++serial}@Example.com`;
-  const created = (await t.api.post('/v2/users', { email, role })).body;
+  const created = (await t.api.post('/v2/users', { name: 'A Person', email, role })).body;
   mail.messages.length = 0; // the invitation
   const accepted = await anonymous().post(
     '/v2/auth/invitations/accept',
@@ -70,7 +70,7 @@ describe('POST /v2/auth/password-reset', () => {
   });
 
   it('answers the same 204 for an unknown, an invited and a disabled address, and sends nothing', async () => {
-    const invited = (await t.api.post('/v2/users', { email: `invited${++serial}@example.com` })).body;
+    const invited = (await t.api.post('/v2/users', { name: 'A Person', email: `invited${++serial}@example.com` })).body;
     const disabled = await activeUser();
     await t.api.put(`/v2/users/${disabled.id}`, { disabled: true });
     mail.messages.length = 0;
@@ -165,7 +165,7 @@ describe('POST /v2/auth/password-reset/confirm', () => {
   });
 
   it('an invitation link does not reset a password', async () => {
-    const invited = (await t.api.post('/v2/users', { email: `inv${++serial}@example.com` })).body;
+    const invited = (await t.api.post('/v2/users', { name: 'A Person', email: `inv${++serial}@example.com` })).body;
     expectError(await confirm({ token: tokenOf(invited.invitation.url), password: PASSWORD }), 400, 'parameter_invalid');
   });
 
@@ -193,7 +193,7 @@ describe('POST /v2/users/:id/password-reset', () => {
   });
 
   it('409 for an invited, disabled or mail-less user; 404 for a missing or foreign one', async () => {
-    const invited = (await t.api.post('/v2/users', { email: `i${++serial}@example.com` })).body;
+    const invited = (await t.api.post('/v2/users', { name: 'A Person', email: `i${++serial}@example.com` })).body;
     expect(expectError(await t.api.post(`/v2/users/${invited.id}/password-reset`), 409, 'state_conflict').message).toMatch(/invitation/);
     const noMail = (await t.api.post('/v2/users', { name: 'No Mail' })).body;
     expectError(await t.api.post(`/v2/users/${noMail.id}/password-reset`), 409, 'state_conflict');
