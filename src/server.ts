@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './core/db/database.js';
 import { migrateToLatest } from './core/db/migrate.js';
-import { bootstrapIfEmpty } from './modules/accounts/index.js';
+import { bootstrapIfEmpty } from './modules/auth/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;

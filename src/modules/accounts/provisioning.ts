@@ -1,13 +1,10 @@
 import { nowIso } from '../../core/dates.js';
-import { sql } from 'kysely';
 import type { Db, DialectName, Executor, Tx } from '../../core/db/dialect.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { insertApiKey } from '../api-keys/index.js';
 import { masterData } from '../master-data/index.js';
-import { emailKeyOf, users } from '../users/index.js';
-import { ownerSetup } from '../auth/index.js';
-import { hashPassword } from '../../core/passwords.js';
+import { users } from '../users/index.js';
 import { accountRepository, type AccountRow } from './repository.js';
 import { toObject as toAccountObject } from './service.js';
 import { EMPTY_ADDRESS } from '../../core/address.js';
@@ -17,16 +14,13 @@ export { insertApiKey, listKeys, revokeKey, createKeyAsSystem, revokeKeyAsSystem
 
 /**
  * Accounts, their owner users and API keys, outside any HTTP request: used by the first start
- * (bootstrap, docs/operations.md#bootstrap), the CLI (docs/operations.md#command-line) and the tests.
+ * (auth/first-start.ts, docs/operations.md#bootstrap), the CLI (docs/operations.md#command-line) and the tests.
  */
 export const DEFAULT_NUMBER_FORMATS = {
   invoice: 'INV-{YYYY}-{SEQ:4}',
   quote: 'Q-{YYYY}-{SEQ:4}',
   purchaseOrder: 'PO-{YYYY}-{SEQ:4}',
 };
-
-/** Any constant: the advisory lock that serialises the first start of several servers. */
-const BOOTSTRAP_LOCK = 7_361_201_904;
 
 export interface CreatedAccount {
   accountId: string;
@@ -44,8 +38,8 @@ export async function createAccount(
   return db.transaction().execute((tx) => createAccountIn(tx, dialect, options));
 }
 
-/** The work of createAccount inside an open transaction. */
-async function createAccountIn(
+/** The work of createAccount inside an open transaction (the first start's, too: auth/first-start.ts). */
+export async function createAccountIn(
   tx: Tx,
   dialect: DialectName,
   options: { name: string; ownerName?: string; apiKey?: string; scope?: 'read' | 'write' },
@@ -75,50 +69,9 @@ async function createAccountIn(
   return { accountId, userId: owner.id, keyId, apiKey };
 }
 
-/** The first start's account, and how its owner signs in: the set-up link's token, unless BOOTSTRAP_OWNER_* gave e-mail and password. */
-export interface BootstrappedAccount extends CreatedAccount {
-  ownerSetupToken: string | undefined;
-}
-
-/**
- * First start on an empty database: one account, its key from BOOTSTRAP_API_KEY or random, and
- * its owner's sign-in (docs/access.md#first-owner): the e-mail and password of
- * BOOTSTRAP_OWNER_EMAIL / BOOTSTRAP_OWNER_PASSWORD, or else a single-use link token to choose them.
- * Several servers starting at once on one empty PostgreSQL database create one account only
- * (an advisory lock; SQLite write transactions take the write lock at BEGIN).
- */
-export async function bootstrapIfEmpty(
-  db: Db,
-  dialect: DialectName,
-  apiKey?: string,
-  owner?: { email: string; password: string },
-): Promise<BootstrappedAccount | undefined> {
-  if (await accountRepository.any(db)) return undefined;
-  // Hashed before the transaction: argon2id takes a while, the write lock should not.
-  const passwordHash = owner === undefined ? undefined : await hashPassword(owner.password);
-  return db.transaction().execute(async (tx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`.execute(tx);
-    if (await accountRepository.any(tx)) return undefined;
-    const created = await createAccountIn(tx, dialect, { name: 'My agency', apiKey });
-    if (owner !== undefined && passwordHash !== undefined) {
-      const now = nowIso();
-      await tx
-        .updateTable('users')
-        .set({
-          email: owner.email.trim(),
-          email_key: emailKeyOf(owner.email),
-          password_hash: passwordHash,
-          password_changed_at: now,
-          status: 'active',
-          updated_at: now,
-        })
-        .where('id', '=', created.userId)
-        .execute();
-      return { ...created, ownerSetupToken: undefined };
-    }
-    const ownerSetupToken = await ownerSetup.issue(tx, { id: created.userId, account_id: created.accountId });
-    return { ...created, ownerSetupToken };
-  });
+/** Whether the database holds an account yet (the first start creates one when not). */
+export function hasAnyAccount(db: Executor): Promise<boolean> {
+  return accountRepository.any(db);
 }
 
 export async function ownerOf(db: Executor, accountId: string): Promise<string | undefined> {

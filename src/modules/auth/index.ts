@@ -6,6 +6,7 @@
  */
 export { sessions, type StartedSession } from './sessions.js';
 export { ownerSetup } from './owner-setup.js';
+export { bootstrapIfEmpty, type BootstrappedAccount } from './first-start.js';
 export { setPasswordByEmail } from './credentials.js';
 export { loginThrottle } from './throttle.js';
 export { oidcRoutes } from './oidc-routes.js';

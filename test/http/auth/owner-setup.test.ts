@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapIfEmpty } from '../../../src/modules/accounts/index.js';
+import { bootstrapIfEmpty } from '../../../src/modules/auth/index.js';
 import { ownerSetup } from '../../../src/modules/auth/index.js';
 import { buildTestApp, createTestApp, expectError, openTestDatabase, type TestContext } from '../../helper.js';
 import { Browser, sessionCookieOf } from './fixture.js';
