@@ -61,16 +61,17 @@ export function keyFromAuthorization(header: string | undefined): string | undef
   return user || undefined;
 }
 
-interface Found {
+interface Row {
   accountId: string;
   userId: string;
   userName: string;
   role: Role;
   id: string;
-  scope: 'read' | 'write';
+  /** Keys only. */
+  scope?: 'read' | 'write';
   /** Keys: when last used; sessions: when last seen (ISO). */
   lastUsedAt: string | null;
-  /** Sessions: when signed in (ISO). */
+  /** When made, or signed in (ISO). */
   createdAt: string;
 }
 
@@ -112,6 +113,29 @@ const sessionByHash = preparedQuery((db, p: { hash: string }) =>
     .where('users.status', '=', 'active'),
 );
 
+/** What a key or a session found: the caller, and the times its expiry and last use are judged by (ms). */
+interface Found {
+  auth: AuthContext;
+  /** Keys: when last used (null: never); sessions: when last seen. */
+  lastUsedMs: number | null;
+  /** Sessions: when signed in. */
+  createdMs: number;
+}
+
+function shape(row: Row, kind: 'k' | 's'): Found {
+  const auth: AuthContext = Object.freeze({
+    accountId: row.accountId,
+    userId: row.userId,
+    userName: row.userName,
+    role: row.role,
+    method: kind === 'k' ? 'key' : 'session',
+    keyId: kind === 'k' ? row.id : null,
+    sessionId: kind === 's' ? row.id : null,
+    scope: row.scope ?? 'write',
+  });
+  return Object.freeze({ auth, lastUsedMs: row.lastUsedAt === null ? null : Date.parse(row.lastUsedAt), createdMs: Date.parse(row.createdAt) });
+}
+
 /** Look-ups of one database handle, valid at one key epoch. */
 interface FoundAtEpoch {
   epoch: string;
@@ -123,17 +147,21 @@ const KEPT = 10_000;
 const foundByDatabase = new WeakMap<object, FoundAtEpoch>();
 
 /**
- * The key's or session's row with its user (undefined: none, revoked, ended, or its user
- * disabled). With a key epoch (SQLite, `ChangeStamps.keys` in core/db/change-stamp.ts), what was
- * found is answered again while the epoch is unchanged: triggers bump it on every write of
- * `api_keys`, `users` and `sessions` by anyone (the freshness manifest's `keyEpoch`), so the key
- * cannot have been revoked, the session ended, nor their user changed, in between. Without an
- * epoch (PostgreSQL), it is looked up on every request. Remembered by hash, never in clear.
+ * The key's or session's caller (undefined: none, revoked, ended, or its user disabled). With a
+ * key epoch (SQLite, `ChangeStamps.keys` in core/db/change-stamp.ts), what was found is answered
+ * again while the epoch is unchanged: triggers bump it on every write of `api_keys`, `users` and
+ * `sessions` by anyone (the freshness manifest's `keyEpoch`), so the key cannot have been revoked,
+ * the session ended, nor their user changed, in between. Without an epoch (PostgreSQL), it is
+ * looked up on every request. Remembered by hash, never in clear.
  */
 async function lookUp(db: Executor, kind: 'k' | 's', secret: string, epoch: string | undefined): Promise<Found | undefined> {
   const hash = hashApiKey(secret);
   const query = kind === 'k' ? keyByHash : sessionByHash;
-  if (epoch === undefined) return (await query.first(db, { hash })) as Found | undefined;
+  const read = async () => {
+    const row = (await query.first(db, { hash })) as Row | undefined;
+    return row === undefined ? undefined : shape(row, kind);
+  };
+  if (epoch === undefined) return read();
   let kept = foundByDatabase.get(db);
   if (kept === undefined || kept.epoch !== epoch) {
     kept = { epoch, found: new Map() };
@@ -141,34 +169,21 @@ async function lookUp(db: Executor, kind: 'k' | 's', secret: string, epoch: stri
   }
   const slot = kind + hash;
   if (kept.found.has(slot)) return kept.found.get(slot);
-  const row = (await query.first(db, { hash })) as Found | undefined;
+  const found = await read();
   // The look-up ran after the epoch was read: a write in between gives a newer epoch, which empties the map.
   if (kept.found.size >= KEPT) kept.found.delete(kept.found.keys().next().value!);
-  kept.found.set(slot, row === undefined ? undefined : Object.freeze({ ...row, scope: row.scope ?? 'write' }));
-  return row;
+  kept.found.set(slot, found);
+  return found;
 }
 
 export interface FoundKey {
   auth: AuthContext;
-  lastUsedAt: string | null;
+  /** When the key was last used (ms), null: never. */
+  lastUsedMs: number | null;
 }
 
-export async function findKey(db: Executor, key: string, epoch?: string): Promise<FoundKey | undefined> {
-  const row = await lookUp(db, 'k', key, epoch);
-  if (row === undefined) return undefined;
-  return {
-    auth: {
-      accountId: row.accountId,
-      userId: row.userId,
-      userName: row.userName,
-      role: row.role,
-      method: 'key',
-      keyId: row.id,
-      sessionId: null,
-      scope: row.scope,
-    },
-    lastUsedAt: row.lastUsedAt,
-  };
+export function findKey(db: Executor, key: string, epoch?: string): Promise<FoundKey | undefined> {
+  return lookUp(db, 'k', key, epoch);
 }
 
 export interface SessionLimits {
@@ -180,25 +195,14 @@ export interface SessionLimits {
 
 export interface FoundSession {
   auth: AuthContext;
-  lastSeenAt: string;
+  /** When the session was last seen (ms). */
+  lastUsedMs: number | null;
 }
 
 /** The session of a cookie's value, if it has not ended (signed out, expired, its user disabled). */
 export async function findSession(db: Executor, token: string, limits: SessionLimits, now: number, epoch?: string): Promise<FoundSession | undefined> {
-  const row = await lookUp(db, 's', token, epoch);
-  if (row === undefined || row.lastUsedAt === null) return undefined;
-  if (now - Date.parse(row.lastUsedAt) > limits.idleMs || now - Date.parse(row.createdAt) > limits.maxAgeMs) return undefined;
-  return {
-    auth: {
-      accountId: row.accountId,
-      userId: row.userId,
-      userName: row.userName,
-      role: row.role,
-      method: 'session',
-      keyId: null,
-      sessionId: row.id,
-      scope: 'write',
-    },
-    lastSeenAt: row.lastUsedAt,
-  };
+  const found = await lookUp(db, 's', token, epoch);
+  if (found === undefined || found.lastUsedMs === null) return undefined;
+  if (now - found.lastUsedMs > limits.idleMs || now - found.createdMs > limits.maxAgeMs) return undefined;
+  return found;
 }

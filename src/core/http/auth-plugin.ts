@@ -41,8 +41,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const touched = new Map<string, number>();
 
   /** Writes a key's last use or a session's last sight, at most once a minute, without holding up the request. */
-  function touch(table: 'api_keys' | 'sessions', id: string, last: string | null, now: number): void {
-    if (last !== null && now - Date.parse(last) < TOUCH_EVERY_MS) return;
+  function touch(table: 'api_keys' | 'sessions', id: string, lastMs: number | null, now: number): void {
+    if (lastMs !== null && now - lastMs < TOUCH_EVERY_MS) return;
     if (now - (touched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
     if (touched.size >= 10_000) touched.clear();
     touched.set(id, now);
@@ -72,14 +72,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       // a right one. Same error body and headers as any error.
       if (!found) return sendError(reply, UNAUTHORIZED);
       request.auth = found.auth;
-      touch('api_keys', found.auth.keyId!, found.lastUsedAt, now);
+      touch('api_keys', found.auth.keyId!, found.lastUsedMs, now);
       if (found.auth.scope === 'read' && !SAFE_METHODS.has(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
       return;
     }
     const found = await findSession(db, sessionToken!, limits, now, stamps?.keys);
     if (!found) return sendError(reply, UNAUTHORIZED);
     request.auth = found.auth;
-    touch('sessions', found.auth.sessionId!, found.lastSeenAt, now);
+    touch('sessions', found.auth.sessionId!, found.lastUsedMs, now);
     if (!SAFE_METHODS.has(request.method)) {
       const given = request.headers['x-csrf-token'];
       if (typeof given !== 'string' || !sameSecret(given, csrfTokenOf(sessionToken!))) {
