@@ -65,7 +65,7 @@ export async function startPair(storage: 'db' | 'fs'): Promise<Pair> {
       query: async (text, values) => (await client.query(text, values as unknown[])).rows,
       async newUserKey(name) {
         const account = await ok(call(a, key, 'GET', '/v2/account'));
-        const user = await ok(call(a, key, 'POST', '/v2/users', { name }), 201);
+        const user = await ok(call(a, key, 'POST', '/v2/users', { name, role: 'manager' }), 201);
         const output = await runCli(build.cli, ['keys', 'create', '--account', account.id, '--user', user.id], serverEnv(database.url));
         const match = /^API key: (\S+)$/m.exec(output);
         if (!match) throw new Error(`keys create printed no key:\n${output}`);
