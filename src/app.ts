@@ -25,7 +25,7 @@ import { createStorage, removeDiscarded } from './core/storage/index.js';
 import { retryingConflicts } from './core/db/retry.js';
 import { groupCommit } from './core/db/group-commit.js';
 import type { DB } from './core/db/schema.js';
-import { actorOf, type Ctx } from './core/context.js';
+import type { Ctx } from './core/context.js';
 import type { Executor } from './core/db/dialect.js';
 import { SESSION_COOKIE } from './core/http/session-cookie.js';
 import { multipartOptions } from './modules/files/index.js';
@@ -89,17 +89,21 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   // Serialised jobs and groups kept by this app, checked against the database's versions on every read.
   jobViews.configure(database.db, config.viewCacheBytes);
   groupViews.configure(database.db, config.viewCacheBytes);
-  /** The caller's context on an executor: the pool for reads, a transaction for writes. */
-  const callerOn = (request: FastifyRequest, db: Executor): Ctx => ({
+  /**
+   * The caller's context on an executor: the pool for reads (with the change stamp), a
+   * transaction for writes. Built on every request: one object literal of one shape, nothing else.
+   */
+  const callerOn = (request: FastifyRequest, db: Executor, changeStamp?: string): Ctx => ({
     db,
     dialect: database.dialect,
     accountId: request.auth.accountId,
     userId: request.auth.userId,
     userName: request.auth.userName,
     role: request.auth.role,
-    actor: actorOf(request.auth),
+    actor: request.auth.actor,
+    changeStamp,
   });
-  app.decorate('readCtx', (request) => ({ ...callerOn(request, database.db), changeStamp: request.changeStamp }));
+  app.decorate('readCtx', (request) => callerOn(request, database.db, request.changeStamp));
   // File content (docs/files.md#storage-file_storage); what a crash left in storage (temporary or unreferenced content) is swept at start.
   const storage = createStorage(config.fileStorage, database.db);
   app.decorate('storage', storage);

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Executor } from './db/dialect.js';
 import { preparedQuery } from './db/prepared.js';
 import type { Role } from './db/schema.js';
-import type { AuthContext } from './context.js';
+import { actorOf, type AuthContext } from './context.js';
 
 /**
  * API keys and sessions (docs/reference.md#authentication, docs/access.md). Both are random secrets
@@ -123,15 +123,18 @@ interface Found {
 }
 
 function shape(row: Row, kind: 'k' | 's'): Found {
+  const method = kind === 'k' ? 'key' : 'session';
+  const keyId = kind === 'k' ? row.id : null;
   const auth: AuthContext = Object.freeze({
     accountId: row.accountId,
     userId: row.userId,
     userName: row.userName,
     role: row.role,
-    method: kind === 'k' ? 'key' : 'session',
-    keyId: kind === 'k' ? row.id : null,
+    method,
+    keyId,
     sessionId: kind === 's' ? row.id : null,
     scope: row.scope ?? 'write',
+    actor: Object.freeze(actorOf({ method, userId: row.userId, keyId })),
   });
   return Object.freeze({ auth, lastUsedMs: row.lastUsedAt === null ? null : Date.parse(row.lastUsedAt), createdMs: Date.parse(row.createdAt) });
 }

@@ -43,9 +43,11 @@ export interface AuthContext {
   sessionId: string | null;
   /** A key's scope; a session writes as its user's role allows. */
   scope: 'read' | 'write';
+  /** Who the events of the caller's changes name (actorOf), made once with the caller. */
+  actor: Actor;
 }
 
 /** The actor of a request's changes. */
-export function actorOf(auth: AuthContext): Actor {
+export function actorOf(auth: Pick<AuthContext, 'method' | 'userId' | 'keyId'>): Actor {
   return auth.method === 'key' ? { type: 'key', userId: auth.userId, apiKeyId: auth.keyId } : { type: 'user', userId: auth.userId, apiKeyId: null };
 }
