@@ -51,7 +51,7 @@ export const CreatedUser = Type.Object(
 export const UserRef = Type.Object({ id: Type.String(), name: Type.String() }, { title: 'User reference' });
 
 export const CreateUser = Input({
-  name: RequiredText('full name'),
+  name: Type.Optional(RequiredText('full name; required without an e-mail, else the e-mail address until the person gives theirs')),
   email: Type.Optional(Nullable(Email())),
   role: Type.Optional(RoleSchema),
 });

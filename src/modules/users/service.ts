@@ -3,7 +3,7 @@ import type { Ctx } from '../../core/context.js';
 import { bool } from '../../core/db/dialect.js';
 import type { Role, UserStatus } from '../../core/db/schema.js';
 import { nowIso } from '../../core/dates.js';
-import { ApiError, exists, invalid, notFound, stateConflict } from '../../core/errors.js';
+import { ApiError, exists, invalid, missing, notFound, stateConflict } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { lockAccount } from '../../core/db/locks.js';
 import { newId } from '../../core/ids.js';
@@ -69,7 +69,7 @@ async function assertMayTouchOwner(ctx: Ctx): Promise<void> {
 }
 
 export interface CreateUserInput {
-  name: string;
+  name?: string;
   email?: string | null;
   role?: Role;
 }
@@ -94,6 +94,8 @@ export const users = {
    */
   async create(ctx: Ctx, input: CreateUserInput): Promise<UserObject> {
     const email = cleanEmail(input.email) ?? null;
+    // An invitation needs no name: the e-mail stands for the person until they give theirs (on accepting).
+    if (input.name === undefined && email === null) throw missing('name');
     const role = input.role ?? 'viewer';
     if (role === 'owner') {
       await lockAccount(ctx);
@@ -105,7 +107,7 @@ export const users = {
     const row: UserRow = {
       id: newId(),
       account_id: ctx.accountId,
-      name: cleanName(input.name),
+      name: input.name === undefined ? email! : cleanName(input.name),
       email,
       email_key: emailKey,
       is_owner: bool(role === 'owner'),

@@ -80,9 +80,14 @@ describe('POST /v2/users', () => {
   });
 
   it('validates name and email', async () => {
-    expect(expectError(await t.api.post('/v2/users', { email: 'a@b.co', role: 'manager' }), 400, 'parameter_missing').details).toEqual([
+    expect(expectError(await t.api.post('/v2/users', { role: 'manager' }), 400, 'parameter_missing').details).toEqual([
       { param: 'name', message: 'is required' },
     ]);
+    expectError(await t.api.post('/v2/users', { email: null, role: 'manager' }), 400, 'parameter_missing');
+    // With an e-mail, the name may wait: the e-mail stands for it until the person accepts.
+    const invited = await t.api.post('/v2/users', { email: 'A@B.co', role: 'manager' });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ name: 'A@B.co', email: 'A@B.co', role: 'manager', status: 'invited' });
     expect(expectError(await t.api.post('/v2/users', { name: '' }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
     expect(expectError(await t.api.post('/v2/users', { name: '   ' }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
     expect(expectError(await t.api.post('/v2/users', { name: 'x'.repeat(256) }), 400, 'parameter_invalid').details?.[0]?.param).toBe('name');
