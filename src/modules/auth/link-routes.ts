@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Email, EmptyQuery, IdParams, Input, RequiredText, errorResponses } from '../../core/schemas.js';
+import { Email, IdParams, Input, RequiredText, errorResponses } from '../../core/schemas.js';
 import { PASSWORD_MAX_CHARS } from '../../core/passwords.js';
-import { User, UserLink } from '../users/index.js';
+import { UserLink } from '../users/index.js';
 import { invitations } from './invitations.js';
 import { passwordResets, resetRequestsSettled } from './password-reset.js';
 import { sessions } from './sessions.js';
+import { PUBLIC_OPERATION, SignedIn } from './schemas.js';
 
 const Token = () => Type.String({ maxLength: 256, description: 'the secret of the link: what follows `#token=` in it' });
 // Longer than the longest password allowed, so that checkPassword says what the rule is; the schema only stops the absurd.
@@ -20,17 +21,6 @@ const AcceptInvitation = Input({
 const NoParameters = Input({});
 const RequestPasswordReset = Input({ email: Email() });
 const ConfirmPasswordReset = Input({ token: Token(), password: NewPassword() });
-
-const SignedIn = Type.Object(
-  { user: User, csrfToken: Type.String({ description: 'send it as the `X-CSRF-Token` header of every write made with the session cookie' }) },
-  { title: 'Signed in' },
-);
-
-/**
- * The routes a link opens without a key or session are public: the secret of the link is the
- * authentication. They parse form and JSON bodies like every other route and refuse query parameters.
- */
-const publicBody = { querystring: EmptyQuery, consumes: ['application/x-www-form-urlencoded', 'application/json'], security: [] };
 
 /** Invitations and password resets (docs/access.md#invitations, #password-reset). */
 export const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -73,15 +63,11 @@ export const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Authentication'],
         summary: 'Accept an invitation: choose a password, become active and signed in (sets the session cookie)',
         body: AcceptInvitation,
-        ...publicBody,
+        ...PUBLIC_OPERATION,
         response: { 200: SignedIn, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const { user, session } = await invitations.accept(app, request, request.body);
-      sessions.setCookie(reply, app.config, session);
-      return { user, csrfToken: session.csrfToken };
-    },
+    async (request, reply) => sessions.answer(reply, app.config, await invitations.accept(app, request, request.body)),
   );
 
   app.post(
@@ -92,7 +78,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Authentication'],
         summary: 'Ask for a password reset e-mail (always 204, whether or not a user has this e-mail)',
         body: RequestPasswordReset,
-        ...publicBody,
+        ...PUBLIC_OPERATION,
         response: { 204: Type.Null(), ...errorResponses },
       },
     },
@@ -110,7 +96,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Authentication'],
         summary: "Choose a new password with a reset link's token (ends every session of the user)",
         body: ConfirmPasswordReset,
-        ...publicBody,
+        ...PUBLIC_OPERATION,
         response: { 204: Type.Null(), ...errorResponses },
       },
     },

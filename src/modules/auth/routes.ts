@@ -4,19 +4,18 @@ import { csrfTokenOf } from '../../core/auth.js';
 import { ApiError, invalid, stateConflict } from '../../core/errors.js';
 import { sessionTokenOf } from '../../core/http/session-cookie.js';
 import { checkPassword, hashPassword, verifyPassword } from '../../core/passwords.js';
-import { EmptyQuery, errorResponses } from '../../core/schemas.js';
+import { errorResponses } from '../../core/schemas.js';
 import { User, toUserObject, userRepository, users } from '../users/index.js';
 import { credentials } from './credentials.js';
 import { signIn } from './login.js';
 import { ownerSetup } from './owner-setup.js';
-import { ChangePassword, CurrentSession, Login, OwnerSetup, SignedIn } from './schemas.js';
+import { ChangePassword, CurrentSession, Login, OwnerSetup, PUBLIC_OPERATION, SignedIn } from './schemas.js';
 import { sessions } from './sessions.js';
 import { loginThrottle } from './throttle.js';
 
 const tags = ['Authentication'];
 /** Routes anyone may call: no key, no session (the document says so with an empty `security`). */
 const PUBLIC = { config: { public: true } } as const;
-const FORMATS = { consumes: ['application/x-www-form-urlencoded', 'application/json'], querystring: EmptyQuery, security: [] };
 
 /**
  * Sign-in, sign-out, the current session, a password change and the first owner's set-up
@@ -33,15 +32,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Sign in with an e-mail and a password: sets the session cookie',
         body: Login,
-        ...FORMATS,
+        ...PUBLIC_OPERATION,
         response: { 200: SignedIn, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const { user, session } = await signIn(db, request.body, Date.now());
-      sessions.setCookie(reply, app.config, session);
-      return { user, csrfToken: session.csrfToken };
-    },
+    async (request, reply) => sessions.answer(reply, app.config, await signIn(db, request.body, Date.now())),
   );
 
   app.post(
@@ -113,14 +108,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Redeem the first owner's set-up link: choose the owner's e-mail and password, and sign in",
         body: OwnerSetup,
-        ...FORMATS,
+        ...PUBLIC_OPERATION,
         response: { 200: SignedIn, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const { user, session } = await ownerSetup.redeem(db, dialect, request.body);
-      sessions.setCookie(reply, app.config, session);
-      return { user, csrfToken: session.csrfToken };
-    },
+    async (request, reply) => sessions.answer(reply, app.config, await ownerSetup.redeem(db, dialect, request.body)),
   );
 };

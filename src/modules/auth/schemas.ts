@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Input } from '../../core/schemas.js';
+import { EmptyQuery, Input } from '../../core/schemas.js';
 import { PASSWORD_MAX_CHARS } from '../../core/passwords.js';
 import { User } from '../users/index.js';
 
@@ -27,6 +27,13 @@ export const OwnerSetup = Input({
   email: Type.String({ format: 'email-address', maxLength: 255, description: 'the e-mail address the owner will sign in with' }),
   password: Password('the password the owner chooses: 10 to 256 characters'),
 });
+
+/**
+ * The schema settings of an operation anyone may call (sign-in, a link redeemed): form and JSON
+ * bodies like every route, no query parameters, and an empty `security` in the document. The
+ * route itself also sets `config: { public: true }`.
+ */
+export const PUBLIC_OPERATION = { consumes: ['application/x-www-form-urlencoded', 'application/json'], querystring: EmptyQuery, security: [] };
 
 export const SignedIn = Type.Object(
   {

@@ -46,6 +46,12 @@ export const sessions = {
     setSessionCookie(reply, session.token, { secure: config.publicUrl.startsWith('https:'), maxAgeMs: config.sessions.maxAgeMs });
   },
 
+  /** The answer of every way to sign in (password, invitation, owner set-up): the cookie, and `{ user, csrfToken }`. */
+  answer<U>(reply: FastifyReply, config: Config, signedIn: { user: U; session: StartedSession }): { user: U; csrfToken: string } {
+    sessions.setCookie(reply, config, signedIn.session);
+    return { user: signedIn.user, csrfToken: signedIn.session.csrfToken };
+  },
+
   clearCookie(reply: FastifyReply, config: Config): void {
     clearSessionCookie(reply, { secure: config.publicUrl.startsWith('https:') });
   },
