@@ -3,9 +3,10 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'data/', 'bench/results/'] },
+  { ignores: ['dist/', 'coverage/', 'data/', 'bench/results/', 'console/src/api/schema.gen.ts', 'test/browser/screenshots/'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -38,9 +39,19 @@ export default tseslint.config(
     },
   },
   {
+    // The web console and its tests run in a browser (or jsdom); React's rules of hooks apply.
+    files: ['console/**/*.{ts,tsx}', 'test/console/**/*.{ts,tsx}', 'test/browser/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['console/**/*.tsx', 'test/console/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
     // Tests read JSON answers (`response.json()`, typed `any`) field by field; typing each would add
     // thousands of casts that check nothing the assertions do not.
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

@@ -31,6 +31,8 @@ import { SESSION_COOKIE } from './core/http/session-cookie.js';
 import { multipartOptions } from './modules/files/index.js';
 import { groupViews } from './modules/groups/index.js';
 import { jobViews } from './modules/jobs/index.js';
+import { consoleRoutes, loadConsolePage, sendConsolePage } from './modules/console/index.js';
+import { wantsConsolePage } from './core/http/page-requests.js';
 
 export interface AppOptions {
   config: Config;
@@ -139,7 +141,11 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
     if (schema.body && !schema.consumes) schema.consumes = ['application/x-www-form-urlencoded', 'application/json'];
   });
 
-  await app.register(errorsPlugin);
+  // The web console (docs/console.md): its page at `/` and at every browser path no route serves.
+  const consolePage = loadConsolePage(config.consoleDir);
+  await app.register(errorsPlugin, {
+    pageFallback: (request, reply) => (wantsConsolePage(request) ? sendConsolePage(consolePage, reply) : undefined),
+  });
   await app.register(parsingPlugin);
   await app.register(multipart, multipartOptions(config.maxUploadBytes));
   await app.register(metricsPlugin);
@@ -188,6 +194,7 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   // Jobs and groups get their extensions (trackers, files, notes, …) before anything can write a job.
   composeModules();
   for (const module of modules) await app.register(module);
+  await app.register(consoleRoutes(consolePage));
   await app.ready();
   return app;
 }

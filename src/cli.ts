@@ -36,6 +36,8 @@ Usage:
                                                    .tar.gz / .tgz compressed); on PostgreSQL: pg_dump
   transdesk restore FILE [--force]                 put a backup in place of the configured (empty)
                                                    database and storage folder
+  transdesk openapi                                print the API's OpenAPI document (JSON), as
+                                                   GET /v2/openapi.json answers it
   transdesk help                                   this text (also --help, -h)
 
 Without --account, a command works on the only account (with none or several: exit 1).
@@ -52,7 +54,18 @@ class UsageError extends Error {}
 class CommandError extends Error {}
 
 /** How many positionals each command takes (command included); more is a usage error. */
-const MAX_POSITIONALS: Record<string, number> = { serve: 1, migrate: 1, accounts: 2, keys: 3, users: 2, 'demo-data': 1, backup: 2, restore: 2, help: 1 };
+const MAX_POSITIONALS: Record<string, number> = {
+  serve: 1,
+  migrate: 1,
+  accounts: 2,
+  keys: 3,
+  users: 2,
+  'demo-data': 1,
+  backup: 2,
+  restore: 2,
+  openapi: 1,
+  help: 1,
+};
 
 /** Opens the configured database, migrated to the latest version unless `migrate` is false. */
 async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
@@ -163,6 +176,19 @@ async function main(argv: string[]): Promise<void> {
       };
       process.on('SIGTERM', shutdown);
       process.on('SIGINT', shutdown);
+      return;
+    }
+    case 'openapi': {
+      // The document is made from the route schemas alone: an empty in-memory database will do.
+      const { buildApp } = await import('./app.js');
+      const database = openDatabase(':memory:');
+      try {
+        const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+        process.stdout.write(`${JSON.stringify(app.swagger(), null, 2)}\n`);
+        await app.close();
+      } finally {
+        await database.close();
+      }
       return;
     }
     case 'migrate': {

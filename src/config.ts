@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 
 export type FileStorageSetting = { kind: 'fs'; path: string } | { kind: 'db' };
@@ -32,6 +33,8 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   /** Single sign-on with OpenID Connect (docs/access.md#single-sign-on); undefined: not configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  /** CONSOLE_DIR: the built web console (docs/console.md); by default `dist/console` of this package, where `npm run build` writes it. */
+  consoleDir: string;
 }
 
 /**
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     host,
     databaseUrl,
     fileStorage,
+    consoleDir: env.CONSOLE_DIR || fileURLToPath(new URL('../dist/console', import.meta.url)),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 104_857_600, 1, Number.MAX_SAFE_INTEGER),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
     bootstrapApiKey,

@@ -10,7 +10,7 @@ import { killAll, serve, type Server } from './processes.js';
 
 /**
  * The command-line tool and the server process, run as a user runs them: the built CLI
- * (`npm run build`, then `node dist/cli.js …` and `node bin/transdesk.js …`) on a temporary
+ * (`npm run build:server`, then `node dist/cli.js …` and `node bin/transdesk.js …`) on a temporary
  * SQLite file. These test the CLI, not the database, so they use SQLite even when the suite runs
  * with DATABASE_URL=postgres://… (the child environment overrides it).
  */
@@ -82,8 +82,9 @@ function line(text: string, label: string): string {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'transdesk-cli-'));
   // tsc emits even when a file has a type error; the type check is `npm run typecheck`'s job.
+  // The server alone: the console's build (dist/console) is the browser tests' to read meanwhile.
   const build = await new Promise<Result>((resolveBuild, reject) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'build:server'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -91,8 +92,8 @@ beforeAll(async () => {
     child.on('error', reject);
     child.on('close', (code) => resolveBuild({ code, stdout, stderr }));
   });
-  if (build.code !== 0) console.warn(`npm run build reported errors (testing what it emitted):\n${build.stdout}${build.stderr}`);
-  if (!existsSync(CLI)) throw new Error(`npm run build did not produce ${CLI}:\n${build.stdout}${build.stderr}`);
+  if (build.code !== 0) console.warn(`npm run build:server reported errors (testing what it emitted):\n${build.stdout}${build.stderr}`);
+  if (!existsSync(CLI)) throw new Error(`npm run build:server did not produce ${CLI}:\n${build.stdout}${build.stderr}`);
 }, 120_000);
 
 afterAll(async () => {

@@ -109,6 +109,11 @@ export function areaOf(url: string, methods: readonly string[], rules: readonly 
   return { area: rule.area };
 }
 
+export const AREA_NAMES = Object.keys(AREAS) as Area[];
+
+/** The areas this role may write in. */
+export const writableAreas = (role: Role): Area[] => AREA_NAMES.filter((area) => mayWrite(role, area));
+
 /** May this role write in this area? */
 export function mayWrite(role: Role, area: Area): boolean {
   return AREAS[area].writers.includes(role);

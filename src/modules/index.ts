@@ -21,7 +21,7 @@ import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './file
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { jobs } from './jobs/index.js';
-import { invitations, linkPages, linkRoutes, oidcRoutes } from './auth/index.js';
+import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
 
 /**
  * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
@@ -64,5 +64,4 @@ export const modules: FastifyPluginAsync[] = [
   documentRoutes,
   oidcRoutes,
   linkRoutes,
-  linkPages,
 ];

@@ -6,6 +6,7 @@ import { sendError } from './errors-plugin.js';
 import { readChangeStamp } from '../db/change-stamp.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { nowIso } from '../dates.js';
+import { wantsConsolePage } from './page-requests.js';
 
 // One answer for every missing, wrong or revoked key or session (never changed: shared by all requests).
 const UNAUTHORIZED = new ApiError(
@@ -15,11 +16,23 @@ const UNAUTHORIZED = new ApiError(
   { 'WWW-Authenticate': 'Basic realm="Transdesk"' },
 );
 
+/**
+ * The same refusal without the Basic challenge, for a browser's script (fetch: `Sec-Fetch-Mode`
+ * other than `navigate`): a challenge there would make the browser ask for a user name and
+ * password in its own dialog over the web console's sign-in page.
+ */
+const UNAUTHORIZED_IN_SCRIPT = new ApiError('unauthorized', UNAUTHORIZED.message);
+
+const unauthorized = (request: FastifyRequest): ApiError => {
+  const mode = request.headers['sec-fetch-mode'];
+  return typeof mode === 'string' && mode !== 'navigate' ? UNAUTHORIZED_IN_SCRIPT : UNAUTHORIZED;
+};
+
 /** How often a key's last use and a session's last sight are written (at most): the idle limit counts in minutes. */
 const TOUCH_EVERY_MS = 60_000;
 
 function isPublic(request: FastifyRequest): boolean {
-  if (request.routeOptions.config?.public) return true;
+  if (request.routeOptions.config?.public || wantsConsolePage(request)) return true;
   const url = request.routeOptions.url;
   return url !== undefined && (url === '/docs' || url.startsWith('/docs/'));
 }
@@ -60,7 +73,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const key = keyFromAuthorization(header);
     // A request with an Authorization header is judged by it alone; the cookie only counts without one.
     const sessionToken = header === undefined ? sessionTokenOf(request) : undefined;
-    if (key === undefined && sessionToken === undefined) return sendError(reply, UNAUTHORIZED);
+    if (key === undefined && sessionToken === undefined) return sendError(reply, unauthorized(request));
     // Read before anything else of the request (SQLite): the caches it validates may only serve
     // what was current at this moment or later.
     const stamps = await readChangeStamp(db, app.database.dialect);
@@ -70,14 +83,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const found = await findKey(db, key, stamps?.keys);
       // Answered here rather than thrown through Fastify's error path: a wrong key costs no more than
       // a right one. Same error body and headers as any error.
-      if (!found) return sendError(reply, UNAUTHORIZED);
+      if (!found) return sendError(reply, unauthorized(request));
       request.auth = found.auth;
       touch('api_keys', found.auth.keyId!, found.lastUsedMs, now);
       if (found.auth.scope === 'read' && !SAFE_METHODS.has(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
       return;
     }
     const found = await findSession(db, sessionToken!, limits, now, stamps?.keys);
-    if (!found) return sendError(reply, UNAUTHORIZED);
+    if (!found) return sendError(reply, unauthorized(request));
     request.auth = found.auth;
     touch('sessions', found.auth.sessionId!, found.lastUsedMs, now);
     if (!SAFE_METHODS.has(request.method)) {

@@ -62,7 +62,15 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 }
 
 /** Error bodies (docs/reference.md#errors) for every failure, 404 `route_missing` and 405 with `Allow`. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export interface ErrorsOptions {
+  /**
+   * A page for a browser's navigation that no route serves (the web console's client-side routes):
+   * answers it when it wants to, or returns undefined for the 404.
+   */
+  pageFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptions) => {
   const router = FindMyWay({ ignoreTrailingSlash: true });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -82,6 +90,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const page = options.pageFallback?.(request, reply);
+    if (page !== undefined) return page;
     const path = request.url.split('?')[0] ?? '/';
     // A route of this method matched and found nothing (a missing file under /docs/static/): 404.
     // Only a path that no route of this method serves, but a route of another method does, is 405.

@@ -13,4 +13,3 @@ export { oidcRoutes } from './oidc-routes.js';
 export { authTokens, TOKEN_LIFETIME_MS, type IssuedToken } from './tokens.js';
 export { invitations } from './invitations.js';
 export { linkRoutes } from './link-routes.js';
-export { linkPages } from './pages.js';

@@ -1,3 +1,4 @@
+import { writableAreas } from '../../core/access.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { csrfTokenOf } from '../../core/auth.js';
@@ -62,8 +63,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await users.me(app.readCtx(request));
-      if (request.auth.method === 'key') return { user, method: 'key' as const, csrfToken: null };
-      return { user, method: 'session' as const, csrfToken: csrfTokenOf(sessionTokenOf(request)!) };
+      const areas = request.auth.scope === 'read' ? [] : writableAreas(request.auth.role);
+      if (request.auth.method === 'key') return { user, method: 'key' as const, csrfToken: null, writableAreas: areas };
+      return { user, method: 'session' as const, csrfToken: csrfTokenOf(sessionTokenOf(request)!), writableAreas: areas };
     },
   );
 

@@ -1,3 +1,4 @@
+import { AREA_NAMES } from '../../core/access.js';
 import { Type } from '@sinclair/typebox';
 import { EmptyQuery, Input } from '../../core/schemas.js';
 import { PASSWORD_MAX_CHARS } from '../../core/passwords.js';
@@ -48,6 +49,9 @@ export const CurrentSession = Type.Object(
     user: User,
     method: Type.Union([Type.Literal('session'), Type.Literal('key')], { description: 'how the caller authenticated' }),
     csrfToken: Type.Union([Type.String(), Type.Null()], { description: "the session's CSRF token; null for an API key (which needs none)" }),
+    writableAreas: Type.Array(Type.Union(AREA_NAMES.map((area) => Type.Literal(area))), {
+      description: "the areas of the role matrix the caller's role may change (every role reads all of them); the web console offers only these changes",
+    }),
   },
   { title: 'Current session' },
 );

@@ -33,13 +33,40 @@ describe('GET /v2/auth/session', () => {
     const browser = await signedIn('reload@example.com');
     const reply = await browser.get('/v2/auth/session');
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ user: expect.objectContaining({ email: 'reload@example.com' }), method: 'session', csrfToken: browser.csrfToken });
+    expect(reply.body).toEqual({
+      user: expect.objectContaining({ email: 'reload@example.com' }),
+      method: 'session',
+      csrfToken: browser.csrfToken,
+      writableAreas: ['account', 'master-data', 'users', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
+    });
+  });
+
+  it("answers the areas the caller's role may change (the console offers only those changes)", async () => {
+    const expected: Record<string, string[]> = {
+      manager: ['projects', 'quotes-and-orders', 'own-access'],
+      finance: ['quotes-and-orders', 'invoices', 'own-access'],
+      viewer: ['own-access'],
+    };
+    for (const [role, areas] of Object.entries(expected)) {
+      const email = `areas-${role}@example.com`;
+      await userWithPassword(t, email, { role });
+      const browser = new Browser(t.app);
+      await browser.login(email, PASSWORD);
+      expect((await browser.get('/v2/auth/session')).body.writableAreas).toEqual(areas);
+    }
+    // A read-only key changes nothing, whatever its user's role.
+    expect((await new Api(t.app, t.account.readKey).get('/v2/auth/session')).body.writableAreas).toEqual([]);
   });
 
   it('answers a key its user, method "key" and no CSRF token; nothing without a key or session', async () => {
     const reply = await t.api.get('/v2/auth/session');
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ user: expect.objectContaining({ id: t.account.userId }), method: 'key', csrfToken: null });
+    expect(reply.body).toEqual({
+      user: expect.objectContaining({ id: t.account.userId }),
+      method: 'key',
+      csrfToken: null,
+      writableAreas: ['account', 'master-data', 'users', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
+    });
     expectError(await new Api(t.app, undefined).get('/v2/auth/session'), 401, 'unauthorized');
     expectError(await t.api.get('/v2/auth/session', { extra: 1 }), 400, 'parameter_unknown');
   });

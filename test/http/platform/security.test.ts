@@ -235,7 +235,8 @@ describe.each(PATHS)('%s with a method it does not have', (path) => {
 
 describe('routing errors', () => {
   it('answers 404 route_missing for unknown routes', async () => {
-    for (const url of ['/v2/no-such-thing', '/v2/account/taxes/x/y/z', '/nothing', '/v3/jobs', `/v2/account/taxes/${MISSING_ID}/unknown`, '/v2/', '/']) {
+    // `/` is the web console's page, and a browser's navigation elsewhere gets it too (test/http/console/).
+    for (const url of ['/v2/no-such-thing', '/v2/account/taxes/x/y/z', '/nothing', '/v3/jobs', `/v2/account/taxes/${MISSING_ID}/unknown`, '/v2/']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { authorization: basic(t.account.apiKey) } });
       expectErrorBody(response, 404, 'route_missing', 'NotFound');
     }

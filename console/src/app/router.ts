@@ -1,0 +1,35 @@
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { appRoute, rootRoute } from './root-route';
+import { linkRoutes, signInRoute } from '../modules/auth/routes';
+import { dashboardRoute } from '../modules/dashboard/routes';
+import { jobRoutes } from '../modules/jobs/routes';
+import { groupRoutes } from '../modules/groups/routes';
+import { placeholderRoutes } from '../modules/placeholders/routes';
+
+/**
+ * Every page of the console, in one tree (docs/console.md#adding-a-page): the pages anyone may open,
+ * then the signed-in frame and the pages in it, module by module.
+ */
+export const routeTree = rootRoute.addChildren([
+  signInRoute,
+  ...linkRoutes,
+  appRoute.addChildren([dashboardRoute, ...jobRoutes, ...groupRoutes, ...placeholderRoutes]),
+]);
+
+export function createConsoleRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // The pages' data comes from TanStack Query, which decides when it is stale.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createConsoleRouter>;
+  }
+}

@@ -1,0 +1,193 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+
+/**
+ * The browser tests' world (docs/console.md#tests): a real Transdesk server on a fresh SQLite file,
+ * serving the built console (dist/console, from `npm run build`), and Debian's Chromium driven by
+ * Playwright. Every page a test opens fails the test on a script error or a Content-Security-Policy
+ * violation; `checkAccessibility` runs axe-core; `screenshot` keeps a picture to look at.
+ */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOTS = join(ROOT, 'test', 'browser', 'screenshots');
+export const OWNER = { email: 'owner@agency.example', password: 'owner password 1' };
+
+/** Chromium on the PATH (Debian's `chromium` package), or undefined: the browser tests are skipped. */
+export function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      const found = execFileSync('sh', ['-c', `command -v ${name}`])
+        .toString()
+        .trim();
+      if (found) return found;
+    } catch {
+      // not this name
+    }
+  }
+  return undefined;
+}
+
+export const chromiumPath = findChromium();
+/** Why the browser tests are skipped, for the skip message; undefined when they run. */
+export const skipReason = chromiumPath ? undefined : 'no Chromium on the PATH (apt-get install chromium; .ci/run installs it)';
+
+const CONSOLE_DIR = join(ROOT, 'dist', 'console');
+
+export interface ConsoleWorld {
+  server: RunningServer;
+  baseUrl: string;
+  apiKey: string;
+  browser: Browser;
+  /** The first owner's set-up link the server printed (without BOOTSTRAP_OWNER_*). */
+  ownerLink: string | undefined;
+  /** A new browser context (cookies of its own) and page, watched for errors. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** A page signed in as `who` (the owner by default), showing `path`. */
+  signedInPage(path?: string, who?: { email: string; password: string }): Promise<Page>;
+  /** The API with the owner's key: JSON in and out; throws on an error answer. */
+  api<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startConsoleWorld(env: Record<string, string> = {}): Promise<ConsoleWorld> {
+  if (!existsSync(join(CONSOLE_DIR, 'index.html')))
+    throw new Error('The console is not built: run `npm run build` (npm install does it) before the browser tests');
+  const dir = mkdtempSync(join(tmpdir(), 'transdesk-browser-'));
+  const lines: string[] = [];
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(dir, 'transdesk.sqlite')}`,
+    FILE_STORAGE: `fs:${join(dir, 'files')}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    BOOTSTRAP_OWNER_EMAIL: OWNER.email,
+    BOOTSTRAP_OWNER_PASSWORD: OWNER.password,
+    CONSOLE_DIR,
+    ...env,
+  });
+  const server = await startServer(config, { announce: (line) => lines.push(line) });
+  const apiKey = lines.find((line) => line.startsWith('API key: '))?.slice('API key: '.length) ?? '';
+  const baseUrl = server.address;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const contexts: BrowserContext[] = [];
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+
+  const newPage = async (options: { width?: number; height?: number } = {}) => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    watch(page);
+    return page;
+  };
+
+  return {
+    server,
+    baseUrl,
+    apiKey,
+    browser,
+    ownerLink: lines.find((line) => line.startsWith('Owner password: '))?.slice('Owner password: '.length),
+    newPage,
+    api,
+    async signedInPage(path = '/', who = OWNER) {
+      const page = await newPage();
+      await page.goto(`/sign-in?returnTo=${encodeURIComponent(path)}`);
+      await page.getByLabel('Email').fill(who.email);
+      await page.getByLabel('Password').fill(who.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+      return page;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What went wrong in a page: script errors and Content-Security-Policy refusals. */
+const problems = new WeakMap<Page, string[]>();
+
+function watch(page: Page): void {
+  const found: string[] = [];
+  problems.set(page, found);
+  page.on('pageerror', (error) => found.push(`script error: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() !== 'error') return;
+    // The browser reports every error status of a fetch; the tests look at what the page shows instead.
+    if (text.startsWith('Failed to load resource')) return;
+    found.push(`console error: ${text}`);
+  });
+}
+
+/** Fails the test when the page had a script error or a Content-Security-Policy refusal. */
+export function expectNoPageErrors(page: Page): void {
+  expect(problems.get(page) ?? []).toEqual([]);
+}
+
+const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string; failureSummary?: string }[];
+}
+
+/**
+ * axe-core on the page as it is now (WCAG 2.x A and AA rules): no violation of impact serious or
+ * critical. Answers all violations found, for a test that wants to look at the minor ones.
+ */
+export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.slice(0, 3).map((node) => ({ target: node.target, html: node.html.slice(0, 200), failureSummary: node.failureSummary })),
+    }));
+  });
+  const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(grave, `axe-core on ${page.url()}`).toEqual([]);
+  return violations;
+}
+
+/** Keeps a picture of the page under test/browser/screenshots/<name>.png (not committed), to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
