@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { createDemoData } from '../../src/modules/demo/index.js';
 
 /**
  * The browser tests' world (docs/console.md#tests): a real Transdesk server on a fresh SQLite file,
@@ -44,7 +45,13 @@ export interface ConsoleWorld {
   server: RunningServer;
   baseUrl: string;
   apiKey: string;
+  accountId: string;
   browser: Browser;
+  /**
+   * Adds the demo data set (`transdesk demo-data`: clients, suppliers, prices, jobs, groups, …) to
+   * the account, through the API; the tests then find records by name with `api`.
+   */
+  demoData(): Promise<void>;
   /** The first owner's set-up link the server printed (without BOOTSTRAP_OWNER_*). */
   ownerLink: string | undefined;
   /** A new browser context (cookies of its own) and page, watched for errors. */
@@ -113,7 +120,12 @@ export async function startConsoleWorld(env: Record<string, string> = {}): Promi
     server,
     baseUrl,
     apiKey,
+    accountId: lines.find((line) => line.startsWith('Account: '))?.slice('Account: '.length) ?? '',
     browser,
+    async demoData() {
+      const accountId = lines.find((line) => line.startsWith('Account: '))?.slice('Account: '.length) ?? '';
+      await createDemoData(server.database, accountId);
+    },
     ownerLink: lines.find((line) => line.startsWith('Owner password: '))?.slice('Owner password: '.length),
     newPage,
     api,

@@ -1,4 +1,4 @@
-/** The jobs list, a new job, the job page. */
+/** The jobs list. */
 export const jobs = {
   'jobs.title': 'Jobs',
 } as const;

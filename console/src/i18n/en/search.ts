@@ -1,0 +1,2 @@
+/** The header's global search. */
+export const search = {} as const;
