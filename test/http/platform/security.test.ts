@@ -244,6 +244,20 @@ describe('routing errors', () => {
     expectErrorBody(post, 404, 'route_missing', 'NotFound');
   });
 
+  it("answers a browser's script the same 401 without the Basic challenge (no browser dialog over the console's sign-in)", async () => {
+    for (const mode of ['cors', 'same-origin', 'no-cors']) {
+      const response = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: { 'sec-fetch-mode': mode } });
+      expectErrorBody(response, 401, 'unauthorized', 'Unauthorized');
+      expect(response.headers['www-authenticate'], mode).toBeUndefined();
+    }
+    // A navigation (the address typed in the browser) keeps the challenge, as do clients that send no such header.
+    const navigation = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: { 'sec-fetch-mode': 'navigate' } });
+    expect(navigation.headers['www-authenticate']).toBe(REALM);
+    const wrongKey = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: { 'sec-fetch-mode': 'cors', authorization: 'Bearer td_wrong' } });
+    expectErrorBody(wrongKey, 401, 'unauthorized', 'Unauthorized');
+    expect(wrongKey.headers['www-authenticate']).toBeUndefined();
+  });
+
   it('does not reveal routes to callers without a key: 401 first', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v2/no-such-thing' });
     expectErrorBody(response, 401, 'unauthorized', 'Unauthorized');
