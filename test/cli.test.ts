@@ -111,6 +111,17 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
   let readKeyId: string;
   let readKey: string;
 
+  it('openapi prints the OpenAPI document (what the console build types its client from), touching no database', async () => {
+    const printed = await run(['openapi'], env());
+    expect(printed.code).toBe(0);
+    expect(printed.stderr).toBe('');
+    const document = JSON.parse(printed.stdout);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/v2/jobs'].get.operationId).toBe('listJobs');
+    expect(existsSync(join(dir, 'main.sqlite'))).toBe(false);
+    expect((await run(['openapi', 'extra'], env())).code).toBe(2);
+  });
+
   it('migrate applies the migrations once, then finds the database up to date', async () => {
     const first = await run(['migrate'], env());
     expect(first).toMatchObject({ code: 0, stderr: '' });
