@@ -33,7 +33,7 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'components',
-          include: ['test/console/**/*.test.tsx'],
+          include: ['test/console/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/console/setup.ts'],
           testTimeout: 30_000,
