@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
@@ -22,6 +23,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       bootstrapOwner: undefined,
       smtp: undefined,
       oidc: undefined,
+      // The package's own build (npm run build writes it there).
+      consoleDir: fileURLToPath(new URL('../../dist/console', import.meta.url)),
     });
   });
 
@@ -67,6 +70,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       OIDC_CLIENT_ID: 'transdesk',
       OIDC_CLIENT_SECRET: 'shh',
       OIDC_NAME: 'Example ID',
+      CONSOLE_DIR: '/srv/transdesk-console',
     });
     expect(config).toEqual({
       port: 9000,
@@ -85,6 +89,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       bootstrapOwner: { email: 'boss@example.com', password: 'correct horse battery' },
       smtp: { url: 'smtp://mailer:secret@mail.example.com:587', from: 'Agency <desk@example.com>' },
       oidc: { issuer: 'https://id.example.com', clientId: 'transdesk', clientSecret: 'shh', name: 'Example ID' },
+      consoleDir: '/srv/transdesk-console',
     });
   });
 
