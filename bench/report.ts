@@ -121,23 +121,24 @@ export function consoleMarkdown(measured: ConsoleMeasured): string {
   lines.push(`${measured.browser ?? 'Chromium'}, ${measured.viewport}. ${measured.note}`, '');
   if (measured.error) lines.push(`The measurement stopped: ${measured.error}.`, '');
   const first = measured.firstLoad;
-  if (first) {
+  if (first && first.files.length === 0)
+    lines.push(`First load of ${first.path}: not measured: ${first.error ?? 'no script received'}; target ${first.target}: ${yes(first.met)}.`, '');
+  else if (first) {
     const line = (kind: string, decoded: number, gzip: number, browser: number) =>
       `${kind} ${gzip} KB gzip (${first.browserEncodings.join(', ')}, as the browser gets it: ${browser} KB; decoded ${decoded} KB)`;
     lines.push(
       `First load of ${first.path}: ${line('JavaScript', first.jsKB, first.jsGzipKB, first.jsBrowserKB)}; target ${first.target}: ${yes(first.met)}. For reference, ${line('CSS', first.cssKB, first.cssGzipKB, first.cssBrowserKB)}.${first.rowsShown ? '' : ' The jobs table showed no rows in that load: scripts that only its rows need are not counted.'}${first.error ? ` ${first.error}.` : ''}`,
       '',
     );
-    if (first.files.length > 0)
-      lines.push(
-        '| file | kind | decoded KB | gzip KB | browser KB | browser encoding |',
-        '|---|---|---:|---:|---:|---|',
-        ...first.files.map(
-          (file) =>
-            `| ${file.path} | ${file.kind} | ${Math.round(file.bytes / 100) / 10} | ${file.gzipBytes === null ? '—' : Math.round(file.gzipBytes / 100) / 10} | ${file.browserBytes === null ? '—' : Math.round(file.browserBytes / 100) / 10} | ${file.browserEncoding ?? '—'} |`,
-        ),
-        '',
-      );
+    lines.push(
+      '| file | kind | decoded KB | gzip KB | browser KB | browser encoding |',
+      '|---|---|---:|---:|---:|---|',
+      ...first.files.map(
+        (file) =>
+          `| ${file.path} | ${file.kind} | ${Math.round(file.bytes / 100) / 10} | ${file.gzipBytes === null ? '—' : Math.round(file.gzipBytes / 100) / 10} | ${file.browserBytes === null ? '—' : Math.round(file.browserBytes / 100) / 10} | ${file.browserEncoding ?? '—'} |`,
+      ),
+      '',
+    );
   }
   if (measured.pages.length > 0) {
     lines.push(
