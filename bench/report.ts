@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatParseMeasured } from './cat-report.js';
+import type { ConsoleMeasured } from './console.js';
 
 export interface Measured {
   name: string;
@@ -49,6 +50,8 @@ export interface Report {
   floorShares?: FloorShare[];
   /** One large CAT analysis report parsed by the server (bench/cat-report.ts), after the scenarios. */
   catParse?: CatParseMeasured;
+  /** The web console in Chromium (bench/console.ts), after the CAT report (absent in reports written before it was measured). */
+  console?: ConsoleMeasured;
   totalSeconds: number;
 }
 
@@ -103,7 +106,64 @@ export function markdown(report: Report): string {
           '',
         ]
       : []),
+    ...(report.console ? [consoleMarkdown(report.console)] : []),
     `Whole run: ${report.totalSeconds} s.`,
     '',
   ].join('\n');
+}
+
+/** The section "Web console" of the report (bench/console.ts), ending with an empty line. */
+export function consoleMarkdown(measured: ConsoleMeasured): string {
+  const yes = (met: boolean) => (met ? 'yes' : '**no**');
+  const figure = (value: number | null) => (value === null ? '—' : String(value));
+  const lines = ['## Web console', ''];
+  if (measured.skipped) return [...lines, `Not measured: ${measured.skipped}.`, ''].join('\n');
+  lines.push(`${measured.browser ?? 'Chromium'}, ${measured.viewport}. ${measured.note}`, '');
+  if (measured.error) lines.push(`The measurement stopped: ${measured.error}.`, '');
+  const first = measured.firstLoad;
+  if (first && first.files.length === 0)
+    lines.push(`First load of ${first.path}: not measured: ${first.error ?? 'no script received'}; target ${first.target}: ${yes(first.met)}.`, '');
+  else if (first) {
+    const line = (kind: string, decoded: number, gzip: number, browser: number) =>
+      `${kind} ${gzip} KB gzip (${first.browserEncodings.join(', ')}, as the browser gets it: ${browser} KB; decoded ${decoded} KB)`;
+    lines.push(
+      `First load of ${first.path}: ${line('JavaScript', first.jsKB, first.jsGzipKB, first.jsBrowserKB)}; target ${first.target}: ${yes(first.met)}. For reference, ${line('CSS', first.cssKB, first.cssGzipKB, first.cssBrowserKB)}.${first.rowsShown ? '' : ' The jobs table showed no rows in that load: scripts that only its rows need are not counted.'}${first.error ? ` ${first.error}.` : ''}`,
+      '',
+    );
+    lines.push(
+      '| file | kind | decoded KB | gzip KB | browser KB | browser encoding |',
+      '|---|---|---:|---:|---:|---|',
+      ...first.files.map(
+        (file) =>
+          `| ${file.path} | ${file.kind} | ${Math.round(file.bytes / 100) / 10} | ${file.gzipBytes === null ? '—' : Math.round(file.gzipBytes / 100) / 10} | ${file.browserBytes === null ? '—' : Math.round(file.browserBytes / 100) / 10} | ${file.browserEncoding ?? '—'} |`,
+      ),
+      '',
+    );
+  }
+  if (measured.pages.length > 0) {
+    lines.push(
+      '| page load | path | warm loads | p50 ms | p95 ms | min–max ms | test process p50 / p95 ms | cold ms | target | met |',
+      '|---|---|---:|---:|---:|---|---|---:|---|---|',
+      ...measured.pages.map(
+        (page) =>
+          `| ${page.name} | ${page.path} | ${page.loads} | ${figure(page.p50Ms)} | ${figure(page.p95Ms)} | ${page.minMs === null ? '—' : `${page.minMs}–${page.maxMs}`} | ${page.harnessP50Ms === null ? '—' : `${page.harnessP50Ms} / ${page.harnessP95Ms}`} | ${figure(page.coldMs)} | ${page.target} | ${page.loads === 0 && page.error ? '**no**: not found (below)' : yes(page.met)} |`,
+      ),
+      '',
+    );
+    for (const page of measured.pages) {
+      const remarks = [
+        page.error,
+        page.warmLoadsWithNetworkScripts > 0 ? `${page.warmLoadsWithNetworkScripts} warm loads fetched a script from the network` : undefined,
+        page.harnessClockLoads > 0
+          ? `${page.harnessClockLoads} loads timed on the test process's clock (the page's watcher did not see the element)`
+          : undefined,
+        page.belowFoldLoads > 0 ? `in ${page.belowFoldLoads} loads the element was below the fold` : undefined,
+        page.scriptErrors.length > 0 ? `script errors: ${page.scriptErrors.join('; ')}` : undefined,
+        page.navigationTypes.some((type) => type !== 'navigate') ? `navigation types: ${page.navigationTypes.join(', ')}` : undefined,
+      ].filter((remark) => remark !== undefined);
+      if (remarks.length > 0) lines.push(`${page.name}: ${remarks.join('; ')}.`, '');
+    }
+  }
+  lines.push(`Console measurements: ${measured.seconds} s.`, '');
+  return lines.join('\n');
 }

@@ -14,7 +14,9 @@
  *    default 10; `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS
  *    from /proc/<pid>/status every 100 ms; PUT /v2/jobs/:id/price and POST /v2/jobs are each
  *    followed by their write floor, and reported as a share of it;
- *    then parses one 40 MB CAT analysis report through the server (bench/cat-report.ts);
+ *    then parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
+ *    measures the web console in Chromium (bench/console.ts: the first load's JavaScript, the jobs
+ *    page's first rows and a job page's name, 20 loads each; skipped without Chromium);
  * 4. judges each scenario against its target (bench/scenarios.ts), and writes
  *    bench/results/latest.md and latest.json (SQLite), or latest-postgres.md and
  *    latest-postgres.json (PostgreSQL); at another scale than 100 000, scale-N.md and .json
@@ -31,10 +33,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { measureCatParse } from './cat-report.js';
+import { measureConsole } from './console.js';
 import { generate, SEED_JOBS, type Dataset } from './data.js';
 import { createBenchDatabase, type BenchDatabase } from './postgres.js';
 import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
 import { benchScenarios, judge, type Scenario } from './scenarios.js';
+import { signIn } from './sign-in.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results');
@@ -124,39 +128,6 @@ async function measure(scenario: Scenario, base: string, pid: number, duration: 
   } finally {
     clearInterval(sampler);
   }
-}
-
-/**
- * A user with a password, signed in through the API: created by POST /v2/users (invited), given
- * a password by `transdesk users set-password` (from standard input), then POST /v2/auth/login.
- * Answers the Cookie header of the session.
- */
-async function signIn(base: string, auth: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const email = 'bench.reader@example.com';
-  const password = 'bench reader password';
-  const created = await fetch(`${base}/v2/users`, {
-    method: 'POST',
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench reader', email, role: 'manager' }),
-  });
-  if (created.status !== 201) throw new Error(`POST /v2/users answered ${created.status}: ${await created.text()}`);
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/cli.js', 'users', 'set-password', '--email', email], { cwd: ROOT, env, stdio: ['pipe', 'ignore', 'inherit'] });
-    child.on('error', reject);
-    child.on('close', resolve);
-    child.stdin.end(`${password}\n`);
-  });
-  if (code !== 0) throw new Error(`transdesk users set-password exited with ${code}`);
-  const login = await fetch(`${base}/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (login.status !== 200 || !cookie) throw new Error(`POST /v2/auth/login answered ${login.status}: ${await login.text()}`);
-  const check = await fetch(`${base}/v2/jobs?page=1&pageSize=1`, { headers: { cookie } });
-  if (check.status !== 200) throw new Error(`a read with the session cookie answered ${check.status}: ${await check.text()}`);
-  return cookie;
 }
 
 /** Waits until the server answers /health within 50 ms (at most 60 s): no requests left in flight. */
@@ -284,6 +255,10 @@ async function main(): Promise<void> {
       `  ${catParse.name}: ${catParse.status} in ${catParse.seconds} s, RSS ${catParse.rssBeforeMB} → ${catParse.peakRssMB} MB, /health max ${catParse.healthMaxMs} ms`,
     );
 
+    // The web console in Chromium on the same server and data, after the API scenarios (bench/console.ts).
+    const consoleMeasured = await measureConsole({ base: server.base, sessionCookie, auth, jobIds: data.jobIds, log });
+    if (consoleMeasured.skipped) log(`  web console: not measured: ${consoleMeasured.skipped}`);
+
     const floorShares = judge(results);
     const servedByServer = results.filter((r) => scenarios.find((scenario) => scenario.name === r.name)!.target === 'server');
     const peakRssMB = Math.round((Math.max(serverMemory.hwm, ...servedByServer.map((r) => r.peakRssMB * MB)) / MB) * 10) / 10;
@@ -320,6 +295,7 @@ async function main(): Promise<void> {
       scenarios: results,
       floorShares,
       catParse,
+      console: consoleMeasured,
       totalSeconds: round((performance.now() - runStarted) / 1000),
     };
     // The default scale is "latest"; other scales are kept beside it (scale-1000000.md).
