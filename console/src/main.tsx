@@ -11,10 +11,15 @@ import { createQueryClient } from './app/query-client';
 import { createConsoleRouter } from './app/router';
 import { sessionQuery } from './app/session';
 import { sessionHooks } from './api/client';
+import { setNonce } from 'get-nonce';
 import { cssVariablesResolver, theme } from './app/theme';
 
 /** The nonce the server put in the page: the style elements Mantine adds carry it (docs/console.md#security). */
 const nonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? undefined;
+
+// Mantine's modals lock the page's scroll with a style element of react-remove-scroll, which takes
+// its nonce from get-nonce: without it the policy refuses that style.
+if (nonce) setNonce(nonce);
 
 const queryClient = createQueryClient();
 const router = createConsoleRouter(queryClient);
