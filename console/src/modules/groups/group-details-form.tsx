@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Body } from '../../api/client';
 import { t } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
+import { READABLE_ERRORS } from './contrast';
 import { checkBudget, checkName, checkText } from './group-form-rules';
 import { domainsQuery, useUpdateGroup, type Group } from './queries';
 
@@ -77,6 +78,7 @@ export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: bo
       </Title>
       <form
         noValidate
+        style={READABLE_ERRORS}
         onSubmit={form.onSubmit((values) => {
           setProblem(undefined);
           const body = changesOf(initial, values);
@@ -114,8 +116,7 @@ export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: bo
               <NumberInput
                 label={t('group.field.budget')}
                 description={t('group.budget.description', { currency: group.budget.currency.code })}
-                min={0}
-                max={1e12}
+                allowNegative={false}
                 decimalScale={2}
                 thousandSeparator=","
                 {...form.getInputProps('budget')}

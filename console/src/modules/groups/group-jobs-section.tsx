@@ -96,7 +96,13 @@ export function GroupJobsSection({ group, canEdit }: { group: Group; canEdit: bo
 function RemoveJobModal({ group, job, onClose }: { group: Group; job: GroupJob | null; onClose: () => void }) {
   const remove = useRemoveGroupJob(group.id);
   return (
-    <Modal opened={job !== null} onClose={onClose} title={t('group.jobs.removeTitle')}>
+    <Modal
+      lockScroll={false}
+      opened={job !== null}
+      onClose={onClose}
+      title={t('group.jobs.removeTitle')}
+      closeButtonProps={{ 'aria-label': t('action.close') }}
+    >
       {job && (
         <Stack gap="md">
           <Text>{t('group.jobs.removeText', { job: job.name, group: group.name })}</Text>

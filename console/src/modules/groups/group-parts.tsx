@@ -6,7 +6,7 @@ import { statusColour, statusText } from './group-status';
 /** A status as text on a coloured badge (the colour is never the only signal). */
 export function StatusBadge({ status }: { status: number }) {
   return (
-    <Badge color={statusColour(status)} variant="light" radius="sm" tt="none">
+    <Badge color={statusColour(status)} variant="dot" radius="sm" tt="none" size="md">
       {t(statusText(status))}
     </Badge>
   );

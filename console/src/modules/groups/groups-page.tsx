@@ -102,7 +102,7 @@ function GroupsFilters({ search, onChange }: { search: GroupsSearch; onChange: (
           setQ(event.currentTarget.value);
           sendQ(event.currentTarget.value);
         }}
-        w={260}
+        w={220}
       />
       <MultiSelect
         label={t('groups.filter.status')}
@@ -111,14 +111,14 @@ function GroupsFilters({ search, onChange }: { search: GroupsSearch; onChange: (
         value={(search.status ?? []).map(String)}
         onChange={(values) => onChange(withFilter(search, { status: values.map(Number).filter(isStatusCode) }))}
         clearable
-        w={280}
+        w={240}
       />
       <ClientSelect
         label={t('groups.filter.client')}
         placeholder={t('groups.filter.anyClient')}
         value={search.client ?? null}
         onChange={(client) => onChange(withFilter(search, { client: client ?? undefined }))}
-        w={240}
+        w={220}
       />
     </Row>
   );
