@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
 /** The groups list and a group's page (docs/console.md#groups), in Chromium against a real server. */
 
 interface Named {
@@ -22,6 +25,13 @@ const STATUS = ['', 'Not started', 'In progress', 'Finished', 'Invoiced', 'Cance
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
 const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso)) : '—');
 const percent = (progress: number) => `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }).format(progress)}%`;
+
+/** Waits for a dialog to have faded in, with no transition running: axe reads the colours as they are. */
+const settled = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => getComputedStyle(dialog).opacity === '1') && document.getAnimations().length === 0,
+  );
 
 /** The row of the groups table whose name link is `name`. */
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
@@ -72,7 +82,7 @@ describe.skipIf(skipReason)('groups', () => {
     await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
     const answer = await world.api<{ items: GroupJson[] }>('GET', '/v2/groups');
     expect(answer.items.map((group) => group.name)).toEqual(['Annual report', 'Legal pack', 'Spring campaign']);
-    await expect.poll(() => page.getByRole('row').count()).toBe(answer.items.length + 1);
+    await eventually(() => page.getByRole('row').count()).toBe(answer.items.length + 1);
     for (const group of answer.items) {
       const cells = await rowOf(page, group.name).getByRole('cell').allTextContents();
       expect(cells).toEqual([
@@ -103,7 +113,7 @@ describe.skipIf(skipReason)('groups', () => {
     await page.getByRole('option', { name: 'In progress' }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.get('status') === '[2]');
-    await expect.poll(() => page.getByRole('row').count()).toBe(3);
+    await eventually(() => page.getByRole('row').count()).toBe(3);
     expect(await rowOf(page, 'Legal pack').count()).toBe(1);
     expect(await rowOf(page, 'Spring campaign').count()).toBe(1);
 
@@ -111,11 +121,11 @@ describe.skipIf(skipReason)('groups', () => {
     await page.waitForURL((url) => url.searchParams.get('sort') === 'name' && url.searchParams.get('direction') === 'asc');
     await page.getByLabel('Search groups').fill('pack');
     await page.waitForURL((url) => url.searchParams.get('q') === 'pack');
-    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await eventually(() => page.getByRole('row').count()).toBe(2);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await eventually(() => page.getByRole('row').count()).toBe(2);
     expect(await rowOf(page, 'Legal pack').count()).toBe(1);
     expect(await page.getByLabel('Search groups').inputValue()).toBe('pack');
     expect(await page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
@@ -124,9 +134,9 @@ describe.skipIf(skipReason)('groups', () => {
     // A bookmarked view by client: its name shows in the client box.
     const acme = (await world.api<{ items: Named[] }>('GET', '/v2/clients?q=Acme')).items[0]!;
     await page.goto(`/groups?client=${acme.id}`);
-    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await eventually(() => page.getByRole('row').count()).toBe(2);
     expect(await rowOf(page, 'Spring campaign').count()).toBe(1);
-    await expect.poll(() => page.getByRole('combobox', { name: 'Client' }).inputValue()).toBe('Acme Pharma NV');
+    await eventually(() => page.getByRole('combobox', { name: 'Client' }).inputValue()).toBe('Acme Pharma NV');
     expectNoPageErrors(page);
   });
 
@@ -135,7 +145,8 @@ describe.skipIf(skipReason)('groups', () => {
     await page.getByRole('button', { name: 'New group' }).click();
     const dialog = page.getByRole('dialog', { name: 'New group' });
     await dialog.getByRole('button', { name: 'Create group' }).click();
-    await expect.poll(() => dialog.getByText('A group needs a name.').count()).toBe(1);
+    await eventually(() => dialog.getByText('A group needs a name.').count()).toBe(1);
+    await settled(page);
     await checkAccessibility(page);
     await dialog.getByLabel('Name').fill('Autumn launch');
     await dialog.getByRole('combobox', { name: 'Client' }).fill('Initech');
@@ -173,12 +184,12 @@ describe.skipIf(skipReason)('groups', () => {
     // A job of another group is not offered.
     const picker = page.getByRole('combobox', { name: 'Add a job' });
     await picker.fill('Brochure');
-    await expect.poll(() => page.getByText('No job in no group matches').count()).toBe(1);
+    await eventually(() => page.getByText('No job in no group matches').count()).toBe(1);
     await picker.fill('CR-77');
     await page.getByRole('option', { name: /^Contract review/ }).click();
     await page.getByRole('button', { name: 'Add to the group' }).click();
     const jobs = page.getByRole('table', { name: /Jobs/ });
-    await expect.poll(() => jobs.getByRole('link', { name: 'Contract review' }).count()).toBe(1);
+    await eventually(() => jobs.getByRole('link', { name: 'Contract review' }).count()).toBe(1);
     const added = await world.api<GroupJson>('GET', `/v2/groups/${ids['Annual report']}`);
     expect([added.status, added.progress, added.dueDate?.slice(0, 10), added.jobs]).toEqual([3, 100, '2031-05-02', [ids['Contract review']]]);
     await expect
@@ -200,10 +211,12 @@ describe.skipIf(skipReason)('groups', () => {
 
     await jobs.getByRole('button', { name: 'Remove Contract review from the group' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove the job from the group?' });
+    await dialog.waitFor();
+    await settled(page);
     await checkAccessibility(page);
     await dialog.getByRole('button', { name: 'Remove from the group' }).click();
-    await expect.poll(() => page.getByText('No jobs in this group yet.').count()).toBe(1);
-    await expect.poll(() => overview.getByRole('definition').first().textContent()).toBe('Not startedFollows the status of its jobs');
+    await eventually(() => page.getByText('No jobs in this group yet.').count()).toBe(1);
+    await eventually(() => overview.getByRole('definition').first().textContent()).toBe('Not startedFollows the status of its jobs');
     const removed = await world.api<GroupJson>('GET', `/v2/groups/${ids['Annual report']}`);
     expect([removed.status, removed.progress, removed.jobs]).toEqual([1, 0, []]);
     expect((await world.api<{ group: Named | null }>('GET', `/v2/jobs/${ids['Contract review']}`)).group).toBeNull();
@@ -216,7 +229,7 @@ describe.skipIf(skipReason)('groups', () => {
     const name = page.getByRole('textbox', { name: /^Name/ });
     await name.fill(' ');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('A group needs a name.').count()).toBe(1);
+    await eventually(() => page.getByText('A group needs a name.').count()).toBe(1);
     await checkAccessibility(page);
     await name.fill('Legal pack 2031');
     await page.getByRole('textbox', { name: 'Budget' }).fill('1250');
@@ -224,7 +237,7 @@ describe.skipIf(skipReason)('groups', () => {
     await page.getByRole('heading', { name: 'Legal pack 2031', level: 1 }).waitFor();
     const saved = await world.api<GroupJson>('GET', `/v2/groups/${ids['Legal pack']}`);
     expect([saved.name, saved.budget.amount]).toEqual(['Legal pack 2031', 1250]);
-    await expect.poll(() => page.getByRole('region', { name: 'Overview' }).getByRole('definition').nth(3).textContent()).toBe(money(1250, 'GBP'));
+    await eventually(() => page.getByRole('region', { name: 'Overview' }).getByRole('definition').nth(3).textContent()).toBe(money(1250, 'GBP'));
 
     await page.goto('/groups/0123456789abcdef01234567');
     await page.getByRole('heading', { name: 'Group not found', level: 1 }).waitFor();
@@ -243,11 +256,11 @@ describe.skipIf(skipReason)('groups', () => {
     });
     expect(accepted.status).toBe(200);
     const viewerPage = await world.signedInPage('/groups', viewer);
-    await expect.poll(() => viewerPage.getByRole('row').count()).toBeGreaterThan(1);
+    await eventually(() => viewerPage.getByRole('row').count()).toBeGreaterThan(1);
     expect(await viewerPage.getByRole('button', { name: 'New group' }).count()).toBe(0);
     await viewerPage.getByRole('link', { name: 'Spring campaign' }).click();
     await viewerPage.getByRole('heading', { name: 'Spring campaign', level: 1 }).waitFor();
-    await expect.poll(() => viewerPage.getByRole('link', { name: 'Leaflet EN-DE' }).count()).toBe(1);
+    await eventually(() => viewerPage.getByRole('link', { name: 'Leaflet EN-DE' }).count()).toBe(1);
     expect(await viewerPage.getByText('can look at this but not change it').count()).toBe(1);
     expect(await viewerPage.getByRole('combobox', { name: 'Add a job' }).count()).toBe(0);
     expect(await viewerPage.getByRole('button', { name: /^Remove/ }).count()).toBe(0);

@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
 /** The header's search over jobs, groups, clients and suppliers (docs/console.md#search), in Chromium. */
 
 interface Named {
@@ -40,7 +43,7 @@ describe.skipIf(skipReason)('global search', () => {
   it('finds a job by name and by reference, a group, a client and a supplier', async () => {
     await search().fill('leaflet');
     await option(/^Job: Package leaflet EN-FR\s*—\s*ACME-PO-4711 · Acme Pharma NV$/).waitFor();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'results' }).textContent()).toContain('1 results');
+    await eventually(() => page.getByRole('status').filter({ hasText: 'results' }).textContent()).toContain('1 results');
     await checkAccessibility(page);
     await screenshot(page, 'global-search-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
@@ -73,22 +76,22 @@ describe.skipIf(skipReason)('global search', () => {
     await page.goto('/groups');
     await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
     await page.locator('body').press('/');
-    await expect.poll(() => search().evaluate((input) => input === document.activeElement)).toBe(true);
+    await eventually(() => search().evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.type('leaflet');
     await option(/^Job: Package leaflet/).waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(false);
+    await eventually(() => page.getByRole('listbox').isVisible()).toBe(false);
     await page.keyboard.press('Escape');
     expect(await search().inputValue()).toBe('');
 
     // Ctrl+K from anywhere, even a text field.
     await page.getByLabel('Search groups').focus();
     await page.keyboard.press('Control+k');
-    await expect.poll(() => search().evaluate((input) => input === document.activeElement)).toBe(true);
+    await eventually(() => search().evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.type('ACME-PO');
     await option(/^Job: Package leaflet/).waitFor();
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => option(/^Job: Package leaflet/).getAttribute('data-combobox-selected')).toBe('true');
+    await eventually(() => option(/^Job: Package leaflet/).getAttribute('data-combobox-selected')).toBe('true');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/jobs/${jobId}`);
     await page.getByRole('heading', { name: 'Package leaflet EN-FR', level: 1 }).waitFor();

@@ -13,6 +13,8 @@ export const groups = {
   'groups.noClientFound': 'No client found',
   'groups.empty': 'No groups yet. A group gathers the jobs of one project: its status, progress and due date follow them.',
   'groups.noMatch': 'No group matches this search and these filters.',
+  'groups.pastLastPage': 'This page is past the last page of groups.',
+  'groups.firstPage': 'Go to the first page',
   'groups.column.name': 'Name',
   'groups.column.client': 'Client',
   'groups.column.status': 'Status',

@@ -115,7 +115,7 @@ function RemoveJobModal({ group, job, onClose }: { group: Group; job: GroupJob |
             <Button variant="default" onClick={onClose} data-autofocus>
               {t('action.cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(job.id, { onSuccess: () => (remove.reset(), onClose()) })}>
+            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate(job.id, { onSuccess: () => (remove.reset(), onClose()) })}>
               {t('group.jobs.removeConfirm')}
             </Button>
           </Row>

@@ -39,6 +39,14 @@ export function GroupsPage() {
         </Alert>
       ) : isPending ? (
         <Loader aria-label={t('state.loading')} />
+      ) : page.items.length === 0 && search.page ? (
+        // A bookmarked page past the last one (groups were deleted since).
+        <Stack gap="xs" align="flex-start">
+          <Text>{t('groups.pastLastPage')}</Text>
+          <Button variant="light" onClick={() => go({ ...search, page: undefined })}>
+            {t('groups.firstPage')}
+          </Button>
+        </Stack>
       ) : page.items.length === 0 ? (
         <Text>{search.q || search.status || search.client ? t('groups.noMatch') : t('groups.empty')}</Text>
       ) : (
