@@ -148,6 +148,7 @@ describe.skipIf(skipReason)('groups', () => {
     await eventually(() => dialog.getByText('A group needs a name.').count()).toBe(1);
     await settled(page);
     await checkAccessibility(page);
+    await screenshot(page, 'group-new-dialog');
     await dialog.getByLabel('Name').fill('Autumn launch');
     await dialog.getByRole('combobox', { name: 'Client' }).fill('Initech');
     await page.getByRole('option', { name: 'Initech Software GmbH' }).click();
@@ -265,8 +266,10 @@ describe.skipIf(skipReason)('groups', () => {
     expect(await viewerPage.getByRole('combobox', { name: 'Add a job' }).count()).toBe(0);
     expect(await viewerPage.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     expect(await viewerPage.getByRole('button', { name: 'Save' }).count()).toBe(0);
-    expect(await viewerPage.getByRole('textbox', { name: /^Name/ }).isDisabled()).toBe(true);
+    expect(await viewerPage.getByRole('textbox', { name: /^Name/ }).isEditable()).toBe(false);
+    expect(await viewerPage.getByRole('checkbox', { name: 'Pinned' }).isDisabled()).toBe(true);
     await checkAccessibility(viewerPage);
+    await screenshot(viewerPage, 'group-page-viewer');
     expectNoPageErrors(viewerPage);
   });
 });

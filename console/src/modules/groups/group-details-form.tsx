@@ -62,6 +62,8 @@ export function changesOf(initial: DetailsValues, values: DetailsValues): Body<'
 /** The group's own fields (the client and the currency are fixed once created: the API's rule). */
 export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: boolean }) {
   const update = useUpdateGroup(group.id);
+  // A role that may not change the group reads the fields (read-only, in the text's colour).
+  const readOnly = !canEdit;
   const { data: domains } = useQuery(domainsQuery);
   const [problem, setProblem] = useState<string>();
   const [initial, setInitial] = useState(() => detailsOf(group));
@@ -97,7 +99,6 @@ export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: bo
         })}
       >
         <Fieldset
-          disabled={!canEdit}
           variant="unstyled"
           legend={
             <Text size="sm" c="dimmed">
@@ -112,39 +113,41 @@ export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: bo
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-              <TextInput label={t('group.field.name')} required maxLength={255} {...form.getInputProps('name')} />
+              <TextInput label={t('group.field.name')} required={canEdit} readOnly={readOnly} maxLength={255} {...form.getInputProps('name')} />
               <NumberInput
                 label={t('group.field.budget')}
                 description={t('group.budget.description', { currency: group.budget.currency.code })}
                 allowNegative={false}
+                readOnly={readOnly}
                 decimalScale={2}
                 thousandSeparator=","
                 {...form.getInputProps('budget')}
               />
               <Stack gap={6}>
-                <Switch label={t('group.field.dueDateAuto')} {...form.getInputProps('dueDateAuto', { type: 'checkbox' })} />
+                <Switch label={t('group.field.dueDateAuto')} disabled={readOnly} {...form.getInputProps('dueDateAuto', { type: 'checkbox' })} />
                 {form.values.dueDateAuto ? (
                   <Text size="sm" c="dimmed">
                     {t('group.dueDate.autoHelp')}
                   </Text>
                 ) : (
-                  <TextInput label={t('group.field.ownDueDate')} type="date" {...form.getInputProps('dueDate')} />
+                  <TextInput label={t('group.field.ownDueDate')} type="date" readOnly={readOnly} {...form.getInputProps('dueDate')} />
                 )}
               </Stack>
               <Select
                 label={t('group.field.domain')}
                 placeholder={t('group.field.noDomain')}
                 data={(domains ?? []).map((domain) => ({ value: domain.id, label: domain.name }))}
-                clearable
+                clearable={canEdit}
+                readOnly={readOnly}
                 {...form.getInputProps('domain')}
               />
-              <TextInput label={t('group.field.externalReference')} maxLength={255} {...form.getInputProps('externalReference')} />
-              <TextInput label={t('group.field.purchaseOrder')} maxLength={255} {...form.getInputProps('purchaseOrder')} />
+              <TextInput label={t('group.field.externalReference')} readOnly={readOnly} maxLength={255} {...form.getInputProps('externalReference')} />
+              <TextInput label={t('group.field.purchaseOrder')} readOnly={readOnly} maxLength={255} {...form.getInputProps('purchaseOrder')} />
             </SimpleGrid>
             <Row gap="lg">
-              <Checkbox label={t('group.field.groupOnInvoice')} {...form.getInputProps('groupOnInvoice', { type: 'checkbox' })} />
-              <Checkbox label={t('group.field.pinned')} {...form.getInputProps('pinned', { type: 'checkbox' })} />
-              <Checkbox label={t('group.field.archived')} {...form.getInputProps('archived', { type: 'checkbox' })} />
+              <Checkbox disabled={readOnly} label={t('group.field.groupOnInvoice')} {...form.getInputProps('groupOnInvoice', { type: 'checkbox' })} />
+              <Checkbox disabled={readOnly} label={t('group.field.pinned')} {...form.getInputProps('pinned', { type: 'checkbox' })} />
+              <Checkbox disabled={readOnly} label={t('group.field.archived')} {...form.getInputProps('archived', { type: 'checkbox' })} />
             </Row>
             {canEdit && (
               <Row gap="sm">
