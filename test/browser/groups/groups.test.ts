@@ -30,7 +30,8 @@ const percent = (progress: number) => `${new Intl.NumberFormat('en-GB', { maximu
 const settled = (page: Page) =>
   page.waitForFunction(
     () =>
-      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => getComputedStyle(dialog).opacity === '1') && document.getAnimations().length === 0,
+      Array.from(document.querySelectorAll('[role="dialog"]')).every((dialog) => getComputedStyle(dialog).opacity === '1') &&
+      document.getAnimations().length === 0,
   );
 
 /** The row of the groups table whose name link is `name`. */
