@@ -1,7 +1,55 @@
-import { TextInput } from '@mantine/core';
-import { t } from '../../i18n';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueries } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { searchQuery } from './queries';
+import { SearchBox, type SearchState } from './search-box';
+import { isSearchShortcut, SEARCH_TYPES, searchTerm, targetOf, type SearchHit, type SearchSection } from './search-results';
 
-/** The header's search over jobs, groups, clients and suppliers (docs/console.md#search). */
+/**
+ * The header's search over jobs, groups, clients and suppliers (docs/console.md#search): the four
+ * lists asked at once, a quarter of a second after the last key; "/" or Ctrl+K puts the cursor in it.
+ */
 export function GlobalSearch() {
-  return <TextInput aria-label={t('search.label')} placeholder={t('search.placeholder')} w={360} />;
+  const [typed, setTyped] = useState('');
+  const [debounced] = useDebouncedValue(typed, 250);
+  const term = searchTerm(debounced);
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const answers = useQueries({ queries: SEARCH_TYPES.map((type) => searchQuery(type, term)) });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const sections: SearchSection[] = term === '' ? [] : SEARCH_TYPES.map((type, index) => ({ type, hits: answers[index]?.data ?? [] }));
+  const failed = answers.find((answer) => answer.error)?.error;
+  const state: SearchState =
+    typed.trim() === ''
+      ? 'empty'
+      : searchTerm(typed) === ''
+        ? 'short'
+        : failed
+          ? 'error'
+          : term !== searchTerm(typed) || answers.some((answer) => answer.isFetching)
+            ? 'loading'
+            : 'done';
+
+  const open = (hit: SearchHit) => {
+    setTyped('');
+    const target = targetOf(hit);
+    // The page opened takes the focus (its content, as after the skip link).
+    const focusPage = () => document.getElementById('main')?.focus();
+    if ('href' in target) void navigate({ href: target.href }).then(focusPage);
+    else void navigate(target).then(focusPage);
+  };
+
+  return <SearchBox value={typed} onChange={setTyped} sections={sections} state={state} errorMessage={failed?.message} onOpen={open} inputRef={input} />;
 }

@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+/** The header's search over jobs, groups, clients and suppliers (docs/console.md#search), in Chromium. */
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+describe.skipIf(skipReason)('global search', () => {
+  let world: ConsoleWorld;
+  let page: Page;
+  let jobId = '';
+
+  beforeAll(async () => {
+    world = await startConsoleWorld();
+    await world.demoData();
+    const services = await world.api<Named[]>('GET', '/v2/account/services');
+    const units = await world.api<Named[]>('GET', '/v2/account/quantity-types');
+    const acme = (await world.api<{ items: Named[] }>('GET', '/v2/clients?q=Acme')).items[0]!;
+    const job = await world.api<Named>('POST', '/v2/jobs', {
+      name: 'Package leaflet EN-FR',
+      client: acme.id,
+      externalReference: 'ACME-PO-4711',
+      quantity: 800,
+      quantityType: units.find((unit) => unit.name === 'Words')!.id,
+      service: services.find((service) => service.name === 'Translation')!.id,
+    });
+    jobId = job.id;
+    await world.api('POST', '/v2/groups', { name: 'Spring campaign', client: acme.id, externalReference: 'ACME-2031' });
+    page = await world.signedInPage('/groups');
+  });
+  afterAll(async () => world?.close());
+
+  const search = () => page.getByRole('combobox', { name: 'Search everything' });
+  const option = (name: string | RegExp) => page.getByRole('option', { name });
+
+  it('finds a job by name and by reference, a group, a client and a supplier', async () => {
+    await search().fill('leaflet');
+    await option(/^Job: Package leaflet EN-FR\s*—\s*ACME-PO-4711 · Acme Pharma NV$/).waitFor();
+    await eventually(() => page.getByRole('status').filter({ hasText: 'results' }).textContent()).toContain('1 results');
+    await checkAccessibility(page);
+    await screenshot(page, 'global-search-1280');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'global-search-1024');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await search().fill('po-4711');
+    await option(/^Job: Package leaflet EN-FR/).waitFor();
+    await search().fill('spring');
+    await option(/^Group: Spring campaign\s*—\s*ACME-2031 · Acme Pharma NV$/).waitFor();
+    await search().fill('lingo');
+    await option(/^Supplier: Lingo Partners BV\s*—\s*jobs@lingopartners.example · Utrecht$/).waitFor();
+    // One word found in several kinds (the client's name, the job's and the group's references): each under its own heading.
+    await search().fill('acme');
+    await option(/^Client: Acme Pharma NV/).waitFor();
+    await option(/^Job: Package leaflet EN-FR/).waitFor();
+    await option(/^Group: Spring campaign/).waitFor();
+    for (const heading of ['Jobs', 'Groups', 'Clients']) expect(await page.getByRole('listbox').getByText(heading, { exact: true }).count()).toBe(1);
+
+    await search().fill('zzqx');
+    await page.getByText('Nothing found for “zzqx”').first().waitFor();
+    await search().fill('globex');
+    await option(/^Client: Globex Legal LLP/).click();
+    await page.waitForURL((url) => url.pathname === '/clients' && url.searchParams.get('q') === 'Globex Legal LLP');
+    expect(await search().inputValue()).toBe('');
+    expectNoPageErrors(page);
+  });
+
+  it('opens a job with the keyboard alone: "/" to the search, arrows, Enter; Escape closes', async () => {
+    await page.goto('/groups');
+    await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+    await page.locator('body').press('/');
+    await eventually(() => search().evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('leaflet');
+    await option(/^Job: Package leaflet/).waitFor();
+    await page.keyboard.press('Escape');
+    await eventually(() => page.getByRole('listbox').isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    expect(await search().inputValue()).toBe('');
+
+    // Ctrl+K from anywhere, even a text field.
+    await page.getByLabel('Search groups').focus();
+    await page.keyboard.press('Control+k');
+    await eventually(() => search().evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('ACME-PO');
+    await option(/^Job: Package leaflet/).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await eventually(() => option(/^Job: Package leaflet/).getAttribute('data-combobox-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/jobs/${jobId}`);
+    await page.getByRole('heading', { name: 'Package leaflet EN-FR', level: 1 }).waitFor();
+    expectNoPageErrors(page);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findHit,
+  hitOfClient,
+  hitOfGroup,
+  hitOfJob,
+  isSearchShortcut,
+  searchTerm,
+  targetOf,
+  type SearchSection,
+} from '../../../console/src/modules/search/search-results';
+
+const key = (key: string, target: EventTarget | null = document.body, modifiers: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {}) => ({
+  key,
+  target,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...modifiers,
+});
+
+describe('the global search’s parts', () => {
+  it('asks only from two characters, trimmed', () => {
+    expect(searchTerm(' a ')).toBe('');
+    expect(searchTerm('  po-47 ')).toBe('po-47');
+  });
+
+  it('tells hits apart by their reference, client, e-mail or city', () => {
+    expect(hitOfJob({ id: 'j', name: 'Leaflet', externalReference: 'PO-1', client: { id: 'c', name: 'Acme' } })).toEqual({
+      type: 'job',
+      id: 'j',
+      name: 'Leaflet',
+      detail: 'PO-1 · Acme',
+    });
+    expect(hitOfGroup({ id: 'g', name: 'Spring', externalReference: null, client: null }).detail).toBe('');
+    expect(hitOfClient({ id: 'c', name: 'Acme', email: '', address: { city: 'Brussels' } }).detail).toBe('Brussels');
+  });
+
+  it('opens jobs and groups on their pages, clients and suppliers on their lists filtered by name', () => {
+    expect(targetOf({ type: 'job', id: 'j1', name: 'x', detail: '' })).toEqual({ to: '/jobs/$jobId', params: { jobId: 'j1' } });
+    expect(targetOf({ type: 'group', id: 'g1', name: 'x', detail: '' })).toEqual({ to: '/groups/$groupId', params: { groupId: 'g1' } });
+    expect(targetOf({ type: 'client', id: 'c1', name: 'Acme & Co', detail: '' })).toEqual({ href: '/clients?q=Acme%20%26%20Co' });
+    expect(targetOf({ type: 'supplier', id: 's1', name: 'Lingo', detail: '' })).toEqual({ href: '/suppliers?q=Lingo' });
+  });
+
+  it('finds the hit of an option', () => {
+    const sections: SearchSection[] = [{ type: 'group', hits: [{ type: 'group', id: 'g1', name: 'Spring', detail: '' }] }];
+    expect(findHit(sections, 'group:g1')?.name).toBe('Spring');
+    expect(findHit(sections, 'job:g1')).toBeUndefined();
+  });
+
+  it('takes "/" outside text fields and Ctrl+K or ⌘K anywhere as the shortcut', () => {
+    const input = document.createElement('input');
+    const editor = document.createElement('div');
+    editor.setAttribute('contenteditable', 'true');
+    const inEditor = document.createElement('p');
+    editor.append(inEditor);
+    document.body.append(input, editor);
+    expect(isSearchShortcut(key('/'))).toBe(true);
+    expect(isSearchShortcut(key('/', input))).toBe(false);
+    expect(isSearchShortcut(key('/', inEditor))).toBe(false);
+    expect(isSearchShortcut(key('k', input, { ctrlKey: true }))).toBe(true);
+    expect(isSearchShortcut(key('K', inEditor, { metaKey: true }))).toBe(true);
+    expect(isSearchShortcut(key('k'))).toBe(false);
+    expect(isSearchShortcut(key('k', document.body, { ctrlKey: true, altKey: true }))).toBe(false);
+    expect(isSearchShortcut(key('/', document.body, { ctrlKey: true }))).toBe(false);
+  });
+});
