@@ -1,6 +1,26 @@
-import { Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useCan, useSession } from '../../app/session';
 import { t } from '../../i18n';
+import { NewJobForm } from './new-job/new-job-form';
 
+/** `/jobs/new` (docs/console.md#new-job): the form, for the roles that may create jobs. */
 export function NewJobPage() {
-  return <Title order={1}>{t('newJob.title')}</Title>;
+  const canCreate = useCan('projects');
+  const { user } = useSession();
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('newJob.title')}</Title>
+      {canCreate ? (
+        <NewJobForm />
+      ) : (
+        <Alert color="gray" role="status">
+          {t('newJob.notAllowed', { role: t(`role.${user.role}`) })}{' '}
+          <Anchor component={Link} to="/jobs">
+            {t('newJob.backToJobs')}
+          </Anchor>
+        </Alert>
+      )}
+    </Stack>
+  );
 }
