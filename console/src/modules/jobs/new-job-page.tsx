@@ -14,12 +14,14 @@ export function NewJobPage() {
       {canCreate ? (
         <NewJobForm />
       ) : (
-        <Alert color="gray" role="status">
-          {t('newJob.notAllowed', { role: t(`role.${user.role}`) })}{' '}
-          <Anchor component={Link} to="/jobs">
+        <>
+          <Alert color="gray" variant="outline" role="status">
+            {t('newJob.notAllowed', { role: t(`role.${user.role}`) })}
+          </Alert>
+          <Anchor component={Link} to="/jobs" w="fit-content">
             {t('newJob.backToJobs')}
           </Anchor>
-        </Alert>
+        </>
       )}
     </Stack>
   );

@@ -50,16 +50,16 @@ export function EstimateSection({ job }: { job: Job }) {
             {t('job.estimate.type', { type: t(TYPES[estimation.type] ?? 'job.estimate.type.estimation') })}
           </Badge>
         </Group>
-        <Table withRowBorders verticalSpacing={6} aria-label={t('job.estimate.figures')} maw={560}>
+        <Table withRowBorders verticalSpacing={6} aria-label={t('job.estimate.figures')} maw={640}>
           <Table.Tbody>
             <Figure label={t('job.estimate.unitPrice')}>
-              <Text span>
+              <Text span inherit>
                 {t('job.estimate.perUnit', {
                   rate: formatRate(details.unitCost, currency),
                   unit: timeBased ? t('job.estimate.hour') : details.quantity.quantityType.name,
                 })}
               </Text>
-              <Text span c="dimmed" size="sm">
+              <Text span c="dimmed" inherit>
                 {` · ${timeBased ? t('job.estimate.origin.timeBased') : priceOrigin(job)}`}
               </Text>
             </Figure>
@@ -84,7 +84,7 @@ export function EstimateSection({ job }: { job: Job }) {
         </Table>
         <EstimateNotes job={job} />
         {details.matches.length > 0 && (
-          <Table verticalSpacing={4} striped aria-label={t('job.estimate.matches')}>
+          <Table verticalSpacing={4} striped aria-label={t('job.estimate.matches')} maw={640}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('job.estimate.match.category')}</Table.Th>

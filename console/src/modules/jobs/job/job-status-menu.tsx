@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Menu } from '@mantine/core';
+import { Alert, Badge, Button, Group, Menu, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { t } from '../../../i18n';
 import type { Job } from '../job-query';
@@ -20,12 +20,8 @@ export function JobStatusMenu({ job, canEdit }: { job: Job; canEdit: boolean }) 
   };
   return (
     <Group gap="sm" wrap="wrap">
-      <Badge
-        size="lg"
-        variant="light"
-        color={STATUS_COLORS[job.status as JobStatus] ?? 'gray'}
-        aria-label={t('job.status.label', { status: statusName(job.status) })}
-      >
+      <Badge size="lg" variant="light" color={STATUS_COLORS[job.status as JobStatus] ?? 'gray'}>
+        <VisuallyHidden component="span">{t('job.status.label')}</VisuallyHidden>
         {statusName(job.status)}
       </Badge>
       {canEdit && moves.length > 0 && (

@@ -77,7 +77,16 @@ export function NewJobForm() {
               <Select label={t('newJob.service')} required searchable data={choicesOf(services.data, byName)} {...field('service')} />
               <Select label={t('newJob.languagePair')} searchable clearable data={pairChoices(pairs.data)} {...field('languagePair')} />
               <Select label={t('newJob.unit')} required searchable data={choicesOf(units.data, byName)} {...field('quantityType')} />
-              <NumberInput label={t('newJob.quantity')} required min={0} max={AMOUNT_MAX} decimalScale={6} thousandSeparator="," {...field('quantity')} />
+              <NumberInput
+                label={t('newJob.quantity')}
+                required
+                min={0}
+                max={AMOUNT_MAX}
+                clampBehavior="none"
+                decimalScale={6}
+                thousandSeparator=","
+                {...field('quantity')}
+              />
               <TextInput label={t('newJob.dueDate')} type="datetime-local" {...field('dueDate')} />
               <TextInput label={t('newJob.startDate')} type="datetime-local" {...field('startDate')} />
               <Select label={t('newJob.projectManager')} searchable clearable data={userChoices(users.data)} {...field('projectManager')} />
@@ -95,6 +104,7 @@ export function NewJobForm() {
                 description={t('newJob.fixedPrice.hint')}
                 min={0}
                 max={AMOUNT_MAX}
+                clampBehavior="none"
                 decimalScale={2}
                 thousandSeparator=","
                 {...field('fixedPrice')}
