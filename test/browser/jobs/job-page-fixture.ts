@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { ConsoleWorld } from '../harness.js';
+import { startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /** What the new-job and job-page tests share: the demo data's ids, amounts written as the console writes them, a viewer. */
 
@@ -68,3 +68,46 @@ export async function figure(page: Page, table: string, label: string | RegExp):
   const row = page.getByRole('table', { name: table }).getByRole('row', { name: label });
   return ((await row.getByRole('cell').last().textContent()) ?? '').trim();
 }
+
+/** The world of the job-page tests: the demo data, a viewer, and Acme's "Patient leaflet" with match lines, a discount and an extra charge. */
+export interface JobPageWorld {
+  world: ConsoleWorld;
+  ids: DemoIds;
+  /** A job of Acme's own price (en↔fr, Medical: 0.14 a word, percentage match rates), with match lines, a discount of 10 % and an extra charge of 5 %. */
+  job: any;
+  /** A job of Acme (en↔fr, Medical, 1 000 words) through the API. */
+  newJob(name: string, extra?: Record<string, unknown>): Promise<any>;
+  jobNow(id: string): Promise<any>;
+}
+
+export async function jobPageWorld(): Promise<JobPageWorld> {
+  const world = await startConsoleWorld();
+  await world.demoData();
+  const ids = await demoIds(world);
+  await addViewer(world);
+  const newJob = (name: string, extra: Record<string, unknown> = {}) =>
+    world.api('POST', '/v2/jobs', {
+      name,
+      client: ids.acme.id,
+      service: ids.service.Translation,
+      quantityType: ids.unit.Words,
+      quantity: 1000,
+      languagePair: ids.pair['en>fr'],
+      domain: ids.domain.Medical,
+      ...extra,
+    });
+  const created = await newJob('Patient leaflet', { dueDate: '2031-05-01T15:00:00.000Z' });
+  const job = await world.api('PUT', `/v2/jobs/${created.id}/price`, {
+    matches: [
+      { id: ids.match['No match'], value: 1200 },
+      { id: ids.match['100%'], value: 300 },
+      { id: ids.match.Repetitions, value: 150 },
+    ],
+    discount: 0.1,
+    extraCharge: 0.05,
+  });
+  return { world, ids, job, newJob, jobNow: (id) => world.api('GET', `/v2/jobs/${id}`) };
+}
+
+/** The button that opens the field `field` of the job page (its name: the value, then "Edit <field>"). */
+export const editButton = (page: Page, field: string) => page.getByRole('button', { name: new RegExp(`Edit ${field}$`) });

@@ -85,6 +85,7 @@ describe.skipIf(skipReason)('new job', () => {
     const message = await page.locator(`[id="${describedBy.split(' ').find((id) => id.endsWith('error'))}"]`).textContent();
     expect(message).toMatch(/disabled/);
     expect(new URL(page.url()).pathname).toBe('/jobs/new');
+    await checkAccessibility(page);
     // A quantity beyond the API's limit is refused before anything is sent.
     await page.getByRole('textbox', { name: 'Quantity' }).fill('2000000000000');
     await page.getByRole('textbox', { name: 'Quantity' }).blur();

@@ -9,6 +9,7 @@ import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
 import { NotesSection } from './notes-section';
 import { OutsourcingSection } from './outsourcing-section';
+import { READABLE_ERRORS } from './readable-errors';
 import { TimeSection } from './time-section';
 
 /**
@@ -21,7 +22,7 @@ export function JobPage({ jobId }: { jobId: string }) {
   const canEdit = useCan('projects');
   const { user } = useSession();
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" style={READABLE_ERRORS}>
       <JobHeader job={job} canEdit={canEdit} />
       {!canEdit && (
         <Text c="dimmed" size="sm" role="note">
