@@ -7,7 +7,18 @@ import { labelRoutes } from '../labels/index.js';
 import { JOB_ENTITY } from './assembly.js';
 import { jobPricing } from './price-service.js';
 import { jobNoteRoutes } from './notes.js';
-import { ApplicablePriceObject, CreateJob, Job, JobListQuery, JobPricesQuery, UpdateJob, UpdateJobPrice } from './schemas.js';
+import { previewJobPrice } from './price-preview.js';
+import {
+  ApplicablePriceObject,
+  CreateJob,
+  Job,
+  JobListQuery,
+  JobPricePreview,
+  JobPricePreviewQuery,
+  JobPricesQuery,
+  UpdateJob,
+  UpdateJobPrice,
+} from './schemas.js';
 import { jobs } from './service.js';
 import { jobStore } from './store.js';
 
@@ -24,6 +35,19 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(PATH, { schema: { tags, summary: 'Create a job', body: CreateJob, response: { 201: Job, ...errorResponses } } }, async (request, reply) =>
     reply.code(201).send(await app.inTransaction(request, (ctx) => jobs.create(ctx, request.body))),
+  );
+  // A static path: Fastify's router matches it before `/:id`.
+  app.get(
+    `${PATH}/price-preview`,
+    {
+      schema: {
+        tags,
+        summary: 'The price and estimation a new job would take (nothing is created)',
+        querystring: JobPricePreviewQuery,
+        response: { 200: JobPricePreview, ...errorResponses },
+      },
+    },
+    async (request) => previewJobPrice(app.readCtx(request), request.query),
   );
   app.get(`${PATH}/:id`, { schema: { tags, summary: 'Retrieve a job', params: IdParams, response: { 200: Job, ...errorResponses } } }, async (request, reply) =>
     sendReadyJson(reply, await jobs.getJson(app.readCtx(request), request.params.id)),

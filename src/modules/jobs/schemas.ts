@@ -250,3 +250,37 @@ export const ApplicablePriceObject = Type.Object(
   },
   { title: 'applicable price' },
 );
+
+/**
+ * `GET /v2/jobs/price-preview` (docs/jobs.md#price-preview): the parameters of `POST /v2/jobs` that
+ * a new job's price and estimation depend on, with the same names and rules.
+ */
+export const JobPricePreviewQuery = Input({
+  client: Id('client id'),
+  quantity: Quantity(),
+  quantityType: Id('unit (quantity type) id'),
+  service: Id('service id'),
+  currency: Type.Optional(CurrencyCode()),
+  domain: Type.Optional(Nullable(Id('domain id; empty: none'))),
+  fixedPrice: Type.Optional(Nullable(Amount({ minimum: 0, description: 'fixed price amount; empty: none' }))),
+  languagePair: Type.Optional(Nullable(Id('language pair id; empty: none'))),
+  nonBillable: Type.Optional(Type.Boolean()),
+  timeBasedInvoice: Type.Optional(Nullable(Type.Boolean())),
+});
+export type JobPricePreviewParams = Static<typeof JobPricePreviewQuery>;
+
+/** What a job created with the same parameters would take: its currency, price (`quantity`) and estimation. */
+export const JobPricePreview = Type.Object(
+  {
+    object: Type.Literal('job_price_preview'),
+    client: Reference,
+    currency: CurrencyObject,
+    minimumFee: Nullable(
+      Type.Number({ description: "the client's minimum fee when it is in the job's currency (docs/estimation.md#3-minimum-fee-and-non-billable)" }),
+    ),
+    quantity: Job.properties.quantity,
+    estimation: EstimationObject,
+  },
+  { title: 'job price preview' },
+);
+export type JobPricePreviewObject = Static<typeof JobPricePreview>;

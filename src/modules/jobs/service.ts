@@ -3,7 +3,6 @@ import { bool, isForeignKeyViolation, isTrue } from '../../core/db/dialect.js';
 import { nowIso, toIsoDate } from '../../core/dates.js';
 import { ApiError, invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
-import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
 import { withItems, type Page } from '../../core/pagination.js';
 import { clients } from '../clients/index.js';
@@ -12,8 +11,9 @@ import { languagePairs } from '../language-pairs/index.js';
 import { domains, masterData, services, units } from '../master-data/index.js';
 import { users } from '../users/index.js';
 import { loadJobs, JOB_ENTITY } from './assembly.js';
+import { newJobDraft } from './draft.js';
 import { jobExtensions } from './extensions.js';
-import { linesOfPrice, nameLines, repriceLines } from '../price-lines/index.js';
+import { repriceLines } from '../price-lines/index.js';
 import { pageOfJobs } from './listing.js';
 import { criteriaOf, pricingColumns, resolvePricing } from './pricing.js';
 import { jobRepository as repo, NO_DUE_DATE, type JobRow } from './repository.js';
@@ -62,84 +62,14 @@ export const jobs = {
   getMany: loadJobs,
 
   async create(ctx: Ctx, input: CreateJobInput): Promise<JobObject> {
-    const client = await repo.client(ctx.db, ctx.accountId, input.client);
-    if (!client) throw invalid('client', `no client with id ${input.client}`);
-    const service = await masterData.reference(ctx, services, input.service, 'service');
-    const unit = await masterData.reference(ctx, units, input.quantityType, 'quantityType');
-    const domain = input.domain ? await masterData.reference(ctx, domains, input.domain, 'domain') : null;
-    const pair = input.languagePair ? await languagePairs.reference(ctx, input.languagePair, 'languagePair') : null;
-    const pairId = pair?.id ?? null;
-    const manager = input.projectManager ? await users.reference(ctx, input.projectManager, 'projectManager') : null;
-    const [serviceId, unitId, domainId, managerId] = [service.id, unit.id, domain?.id ?? null, manager?.id ?? null];
-    const currencyCode = input.currency ?? client.currency ?? (await repo.account(ctx.db, ctx.accountId))?.currency ?? 'EUR';
-    const criteria = { clientId: client.id, serviceId, unitId, currency: currencyCode, languagePairId: pairId, languagePair: pair, domainId };
-    const pricing = await resolvePricing(ctx, criteria);
-    const now = nowIso();
-    const dueDate = input.dueDate ? toIsoDate(input.dueDate) : null;
-    const row: JobRow = {
-      id: newId(),
-      account_id: ctx.accountId,
-      name: cleanName(input.name),
-      name_key: '',
-      search_text: '',
-      additional_info: input.additionalInfo ?? null,
-      archive: 0,
-      pinned: 0,
-      client_id: client.id,
-      service_id: serviceId,
-      unit_id: unitId,
-      language_pair_id: pairId,
-      domain_id: domainId,
-      user_id: ctx.userId,
-      project_manager_id: managerId,
-      currency: currencyCode,
-      status: JOB_STATUS.notStarted,
-      progress: '0',
-      due_date: dueDate,
-      due_sort: dueDate ?? NO_DUE_DATE,
-      start_date: input.startDate ? toIsoDate(input.startDate) : null,
-      delivery_date: null,
-      external_reference: text(input.externalReference ?? null),
-      purchase_order: text(input.purchaseOrder ?? null),
-      non_billable: bool(input.nonBillable ?? false),
-      time_based_invoice: bool(input.timeBasedInvoice ?? false),
-      apply_minimum_fee: 1,
-      discount: '0',
-      extra_charge: '0',
-      fixed_price: input.fixedPrice === undefined || input.fixedPrice === null ? null : toDecimalString(input.fixedPrice),
-      quantity: toDecimalString(input.quantity),
-      has_matches: 0,
-      estimation: '{}',
-      created_at: now,
-      updated_at: now,
-      ...(pricingColumns(pricing) as Pick<
-        JobRow,
-        | 'unit_cost'
-        | 'unit_cost_price_id'
-        | 'unit_cost_price_type'
-        | 'matches_type'
-        | 'price_matches'
-        | 'time_based_unit_cost'
-        | 'time_based_price_id'
-        | 'time_based_price_type'
-      >),
-    };
+    const job = await newJobDraft(ctx, input);
+    const row = job.row;
+    row.name = cleanName(input.name);
     row.name_key = row.name.toLowerCase();
     row.search_text = searchText(row);
-    const lines = linesOfPrice(pricing.main.entries);
-    const names = {
-      client_name: client.name,
-      client_currency: client.currency,
-      client_minimum_fee: client.minimum_fee,
-      service_name: service.name,
-      unit_name: unit.name,
-      domain_name: domain?.name ?? null,
-      // As authenticated for this request (the CLI and tests have no name at hand: read).
-      user_name: ctx.userName ?? (await users.caller(ctx)).name,
-      project_manager_name: manager?.name ?? null,
-    };
-    // Every entry of the taken price comes with its category's name.
-    return jobStore.save(ctx, jobStore.create({ row: { ...row, ...names }, lines: nameLines(lines, pricing.main.names) ?? lines, pair }));
+    // As authenticated for this request (the CLI and tests have no name at hand: read).
+    row.user_name = ctx.userName ?? (await users.caller(ctx)).name;
+    return jobStore.save(ctx, jobStore.create(job));
   },
 
   async update(ctx: Ctx, id: string, input: UpdateJobInput): Promise<JobObject> {

@@ -151,6 +151,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'DELETE /v2/suppliers/{id}/notes/{noteId}': 'deleteSupplierNote',
   'GET /v2/jobs': 'listJobs',
   'POST /v2/jobs': 'createJob',
+  'GET /v2/jobs/price-preview': 'getJobPricePreview',
   'GET /v2/jobs/{id}': 'getJob',
   'PUT /v2/jobs/{id}': 'updateJob',
   'DELETE /v2/jobs/{id}': 'deleteJob',
