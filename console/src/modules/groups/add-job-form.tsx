@@ -2,7 +2,6 @@ import { Button, Group as Row, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../i18n';
-import { READABLE_ERRORS } from './contrast';
 import { groupCandidatesQuery, useAddGroupJob, type Group } from './queries';
 import { RemoteSelect, type Options } from './remote-select';
 
@@ -29,7 +28,6 @@ export function AddJobForm({ group }: { group: Group }) {
   const add = useAddGroupJob(group.id);
   return (
     <form
-      style={READABLE_ERRORS}
       onSubmit={(event) => {
         event.preventDefault();
         if (jobId) add.mutate(jobId, { onSuccess: () => setJobId(null) });

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { t } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
 import { ClientSelect } from './client-select';
-import { READABLE_ERRORS } from './contrast';
 import { checkName, checkText } from './group-form-rules';
 import { useCreateGroup } from './queries';
 
@@ -36,7 +35,7 @@ export function CreateGroupModal({ opened, onClose }: { opened: boolean; onClose
     <Modal lockScroll={false} opened={opened} onClose={close} title={t('groups.new')} closeButtonProps={{ 'aria-label': t('action.close') }}>
       <form
         noValidate
-        style={READABLE_ERRORS}
+
         onSubmit={form.onSubmit((values) => {
           setProblem(undefined);
           create.mutate(

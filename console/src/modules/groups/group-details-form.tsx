@@ -6,7 +6,6 @@ import { useState } from 'react';
 import type { Body } from '../../api/client';
 import { t } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
-import { READABLE_ERRORS } from './contrast';
 import { checkBudget, checkName, checkText } from './group-form-rules';
 import { domainsQuery, useUpdateGroup, type Group } from './queries';
 
@@ -80,7 +79,7 @@ export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: bo
       </Title>
       <form
         noValidate
-        style={READABLE_ERRORS}
+
         onSubmit={form.onSubmit((values) => {
           setProblem(undefined);
           const body = changesOf(initial, values);

@@ -2,7 +2,6 @@ import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useCan, useSession } from '../../app/session';
 import { t } from '../../i18n';
-import { READABLE_ERRORS } from './job/readable-errors';
 import { NewJobForm } from './new-job/new-job-form';
 
 /** `/jobs/new` (docs/console.md#new-job): the form, for the roles that may create jobs. */
@@ -10,7 +9,7 @@ export function NewJobPage() {
   const canCreate = useCan('projects');
   const { user } = useSession();
   return (
-    <Stack gap="md" style={READABLE_ERRORS}>
+    <Stack gap="md">
       <Title order={1}>{t('newJob.title')}</Title>
       {canCreate ? (
         <NewJobForm />

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
+import { ApiProblem } from '../../api/client';
 import { jobQuery } from './job-query';
 
 export const jobsRoute = createRoute({ getParentRoute: () => appRoute, path: 'jobs', component: lazyRouteComponent(() => import('./jobs-page'), 'JobsPage') });
@@ -14,7 +15,18 @@ export const jobRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'jobs/$jobId',
   // The job is asked for while the page's code loads.
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(jobQuery(params.jobId)),
+  loader: async ({ context, params }) => {
+    try {
+      return await context.queryClient.ensureQueryData(jobQuery(params.jobId));
+    } catch (error) {
+      // TanStack Router's "not found" is thrown; the route shows its notFoundComponent.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      if (error instanceof ApiProblem && error.status === 404) throw notFound();
+      throw error;
+    }
+  },
+  notFoundComponent: lazyRouteComponent(() => import('./job/job-not-found'), 'JobNotFound'),
+  errorComponent: lazyRouteComponent(() => import('./job/job-not-found'), 'JobRouteError'),
   component: lazyRouteComponent(() => import('./job/job-route-page'), 'JobRoutePage'),
 });
 

@@ -9,7 +9,6 @@ import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
 import { NotesSection } from './notes-section';
 import { OutsourcingSection } from './outsourcing-section';
-import { READABLE_ERRORS } from './readable-errors';
 import { TimeSection } from './time-section';
 
 /**
@@ -22,7 +21,7 @@ export function JobPage({ jobId }: { jobId: string }) {
   const canEdit = useCan('projects');
   const { user } = useSession();
   return (
-    <Stack gap="lg" style={READABLE_ERRORS}>
+    <Stack gap="lg">
       <JobHeader job={job} canEdit={canEdit} />
       {!canEdit && (
         <Text c="dimmed" size="sm" role="note">
