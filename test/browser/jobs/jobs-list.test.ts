@@ -195,6 +195,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await rowOf(page, 'Cancelled catalogue').getByRole('checkbox').check();
     const bar = page.getByRole('region', { name: 'Change the status of the selected jobs' });
     await bar.getByText('2 selected').waitFor();
+    await screenshot(page, 'jobs-list-selected');
     await bar.getByRole('combobox', { name: 'New status' }).click();
     await page.getByRole('option', { name: 'In progress' }).click();
     await bar.getByRole('button', { name: 'Apply' }).click();
@@ -214,6 +215,49 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await page.getByRole('checkbox', { name: 'Select every job on this page' }).uncheck();
     await expect.poll(() => bar.count()).toBe(0);
     await world.api('PUT', `/v2/jobs/${ids.late}`, { status: 1 });
+    expectNoPageErrors(page);
+  });
+
+  it('shows skeleton rows while the jobs load, an error with a retry, and opens an address it cannot read', async () => {
+    const page = await world.signedInPage('/groups');
+    // The jobs answer late, then fail, then come.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let mode: 'slow' | 'fail' | 'pass' = 'slow';
+    await page.route(/\/v2\/jobs\?/, async (route) => {
+      if (mode === 'slow') {
+        await held;
+        return route.continue();
+      }
+      if (mode === 'fail')
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'unavailable', message: 'The server is busy' }) });
+      return route.continue();
+    });
+    await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
+    const table = page.getByRole('table', { name: 'Jobs' });
+    await expect.poll(() => table.getAttribute('aria-busy')).toBe('true');
+    expect(await rows(page).count()).toBe(10);
+    expect(await page.getByRole('status').filter({ hasText: 'Loading jobs…' }).count()).toBe(1);
+    expect(await rows(page).getByRole('link').count()).toBe(0);
+    await screenshot(page, 'jobs-list-loading');
+    mode = 'fail';
+    release();
+    // The held request passes; a new view (a search typed) fails.
+    await expect.poll(() => rows(page).getByRole('link').count()).toBe(50);
+    await page.getByLabel('Search', { exact: true }).fill('leaflet');
+    const error = page.getByRole('alert').filter({ hasText: 'The jobs could not be loaded: The server is busy' });
+    await error.waitFor();
+    await checkAccessibility(page);
+    mode = 'pass';
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => error.count()).toBe(0);
+    await expect.poll(() => rows(page).count()).toBe(10);
+    await page.unroute(/\/v2\/jobs\?/);
+
+    // An address with values the page cannot read (an old or hand-edited link) shows the jobs anyway.
+    await page.goto('/jobs?status=OPEN&page=last&sort=client&client=nobody');
+    await expect.poll(() => rows(page).count()).toBe(50);
+    expect(await page.getByRole('heading', { name: 'Jobs', level: 1 }).count()).toBe(1);
     expectNoPageErrors(page);
   });
 

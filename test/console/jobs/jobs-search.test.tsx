@@ -55,6 +55,15 @@ describe('parseJobsSearch (the jobs route’s validateSearch)', () => {
     expect(parseJobsSearch({ status: [1, 9, 2, 2], page: 2.5, client: [ID_A, 'x', ID_A] })).toEqual({ status: [1, 2], client: [ID_A] });
   });
 
+  it('answers every key, so that laid over the raw search (as the router does) it replaces what was not valid', () => {
+    const raw = { status: 'OPEN', page: 'last', returnTo: '/elsewhere' };
+    const seen = { ...raw, ...parseJobsSearch(raw) };
+    expect(seen.status).toBeUndefined();
+    expect(seen.page).toBeUndefined();
+    // Keys of other routes stay.
+    expect(seen.returnTo).toBe('/elsewhere');
+  });
+
   it('reads hand-written lists: one value, or comma-separated values', () => {
     expect(parseJobsSearch({ status: 3 })).toEqual({ status: [3] });
     expect(parseJobsSearch({ status: '2,6', label: `${ID_A},${ID_B}`, page: '2' })).toEqual({ status: [2, 6], label: [ID_A, ID_B], page: 2 });

@@ -30,6 +30,11 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** The API's own default order: newest first. */
 export const DEFAULT_SORT: JobSort = 'createdAt';
 
+/** Every key of the view's search. */
+const SEARCH_KEYS = ['q', 'status', 'client', 'manager', 'label', 'dueFrom', 'dueTo', 'sort', 'direction', 'page', 'pageSize'] as const satisfies ReadonlyArray<
+  keyof JobsSearch
+>;
+
 /** The filters (not the search text, order or page): "Clear filters" removes these. */
 export const FILTER_KEYS = ['status', 'client', 'manager', 'label', 'dueFrom', 'dueTo'] as const satisfies ReadonlyArray<keyof JobsSearch>;
 
@@ -75,7 +80,9 @@ function positiveInteger(value: unknown): number | undefined {
  * Defaults are dropped too, so that one view has one address.
  */
 export function parseJobsSearch(raw: Record<string, unknown>): JobsSearch {
-  const search: JobsSearch = {};
+  // Every key is answered, undefined when dropped: the router lays the answer over the raw search
+  // (keys of other routes stay), so a key left out would keep its invalid raw value.
+  const search: JobsSearch = Object.fromEntries(SEARCH_KEYS.map((key) => [key, undefined]));
   const q = typeof raw.q === 'string' ? raw.q.trim() : typeof raw.q === 'number' ? String(raw.q) : '';
   if (q) search.q = q.slice(0, 200);
   const status = statuses(raw.status);
