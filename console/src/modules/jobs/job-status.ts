@@ -3,6 +3,8 @@ import type { MessageKey } from '../../i18n';
 /**
  * A job's status (docs/jobs.md#status): the API's numeric code, the catalogue key of its name and
  * the Mantine colour it is shown in. Colour is never the only signal: pages show the name too.
+ * Each colour's shade 9 on its shade 0 passes WCAG AA (4.5:1) for small text (orange and yellow
+ * do not, hence pink for "on hold").
  */
 export interface JobStatus {
   code: number;
@@ -16,7 +18,7 @@ export const JOB_STATUSES: readonly JobStatus[] = [
   { code: 3, key: 'jobStatus.finished', color: 'teal' },
   { code: 4, key: 'jobStatus.invoiced', color: 'violet' },
   { code: 5, key: 'jobStatus.cancelled', color: 'red' },
-  { code: 6, key: 'jobStatus.onHold', color: 'orange' },
+  { code: 6, key: 'jobStatus.onHold', color: 'pink' },
 ];
 
 /** The codes by name, for code that means one status (`JOB_STATUS.finished`). */

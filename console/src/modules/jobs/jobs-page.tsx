@@ -62,18 +62,6 @@ export function JobsPage() {
       <SearchBox value={search.q} onSearch={(q) => update({ q }, { replace: true })} />
       <JobsFilters search={search} onChange={(changes) => update(changes)} onClear={filtered ? clearFilters : undefined} />
 
-      {bulkResult && <BulkStatusResultView result={bulkResult} onClose={() => setBulkResult(null)} />}
-      {canWrite && selectedRows.length > 0 && (
-        <BulkStatusBar
-          jobs={selectedRows}
-          onClear={() => setSelected(new Set())}
-          onDone={(result) => {
-            setSelected(new Set());
-            setBulkResult(result);
-          }}
-        />
-      )}
-
       {list.isError && (
         <Alert color="red" title={t('jobs.error', { message: list.error.message })} role="alert">
           <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
@@ -107,6 +95,23 @@ export function JobsPage() {
           }
           now={now}
         />
+      )}
+
+      {/* Kept in sight at the bottom of the window while the page scrolls; the result takes the bar's place. */}
+      {(bulkResult || (canWrite && selectedRows.length > 0)) && (
+        <Stack gap="xs" pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
+          {bulkResult && <BulkStatusResultView result={bulkResult} onClose={() => setBulkResult(null)} />}
+          {canWrite && selectedRows.length > 0 && (
+            <BulkStatusBar
+              jobs={selectedRows}
+              onClear={() => setSelected(new Set())}
+              onDone={(result) => {
+                setSelected(new Set());
+                setBulkResult(result);
+              }}
+            />
+          )}
+        </Stack>
       )}
 
       {rows !== undefined && rows.length === 0 && <EmptyState filtered={filtered} onClear={clearFilters} />}
