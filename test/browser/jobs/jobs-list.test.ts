@@ -283,26 +283,49 @@ describe.skipIf(skipReason)('the jobs page', () => {
     expectNoPageErrors(page);
   });
 
-  it('works with the keyboard alone: a filter chosen with keys, then Tab to a job and Enter opens it', async () => {
+  it('works with the keyboard alone: a filter chosen with keys, a column sorted, then Tab to a job and Enter opens it', async () => {
     const page = await world.signedInPage('/jobs');
     await rows(page).first().waitFor();
+    /** What has the focus: its tag, role and accessible text. */
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        const labelled = element?.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : undefined;
+        return `${element?.tagName ?? ''}|${element?.getAttribute('role') ?? ''}|${(element?.getAttribute('aria-label') ?? labelled ?? element?.textContent ?? '').trim()}`;
+      });
     await page.getByLabel('Search', { exact: true }).focus();
     await page.keyboard.press('Tab');
-    // The status filter: typed, chosen with the arrow and Enter, closed with Escape.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') ?? document.activeElement?.tagName)).toBeTruthy();
+    // The status filter is next: typed, chosen with the arrow and Enter, closed with Escape.
+    expect(await focused()).toBe('INPUT|combobox|Status');
     await page.keyboard.type('Cancel');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.get('status') === '[5]');
     await expect.poll(() => rows(page).count()).toBe(1);
-    // Tab on until the job's link has the focus, then Enter.
-    let focused = '';
-    for (let presses = 0; presses < 40 && focused !== 'Cancelled catalogue'; presses++) {
-      await page.keyboard.press('Tab');
-      focused = await page.evaluate(() => (document.activeElement?.tagName === 'A' ? (document.activeElement.textContent ?? '') : ''));
-    }
-    expect(focused).toBe('Cancelled catalogue');
+    // Tab on through the filters and the table: the name's header sorts with Enter, the job opens with Enter.
+    const seen: string[] = [];
+    const tabTo = async (target: string) => {
+      for (let presses = 0; presses < 40; presses++) {
+        await page.keyboard.press('Tab');
+        const now = await focused();
+        seen.push(now);
+        if (now === target) return;
+      }
+      throw new Error(`never reached ${target}: ${seen.join(', ')}`);
+    };
+    await tabTo('BUTTON||Name↕');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'name');
+    await expect.poll(() => page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(await rows(page).first().getByRole('link').textContent()).toBe('Cancelled catalogue');
+    // Every filter and the page's selection box come before the table's header, in reading order.
+    for (const control of ['Client', 'Manager', 'Label', 'Due from', 'Due until', 'Select every job on this page'])
+      expect(
+        seen.some((entry) => entry.endsWith(`|${control}`)),
+        `${control} in ${seen.join(', ')}`,
+      ).toBe(true);
+    await tabTo('A||Cancelled catalogue');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/jobs/${ids.cancelled}`);
     await page.getByRole('heading', { name: 'Cancelled catalogue', level: 1 }).waitFor();
