@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
@@ -64,6 +65,27 @@ export const entityLabels = {
       .where('account_id', '=', ctx.accountId)
       .where('entity_type', '=', entityType)
       .where('label_id', 'in', [...labelIds]);
+  },
+
+  /** How many attachments of the labels records of one type have (a record with two of them counts twice). */
+  async countAttached(ctx: Ctx, entityType: string, labelIds: readonly string[]): Promise<number> {
+    const row = await ctx.db
+      .selectFrom('entity_labels')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', ctx.accountId)
+      .where('entity_type', '=', entityType)
+      .where('label_id', 'in', [...labelIds])
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
+  /**
+   * "This record carries any of the labels", as a condition on the record's id column (`jobs.id`):
+   * one probe of the attachments' primary key (entity type, entity id, label) per record. The label
+   * ids must be the account's (then so are their attachments).
+   */
+  carriesAnyLabel(entityType: string, idColumn: string, labelIds: readonly string[]) {
+    return sql<boolean>`exists (select 1 from entity_labels where entity_labels.entity_type = ${entityType} and entity_labels.entity_id = ${sql.ref(idColumn)} and entity_labels.label_id in (${sql.join(labelIds)}))`;
   },
 
   /** A record's own attachments go with it when it is deleted. */

@@ -176,7 +176,7 @@ describe('GET /v2/jobs', () => {
     ]) {
       expectError(await api.get('/v2/jobs', query), 400, 'parameter_invalid');
     }
-    expectError(await api.get('/v2/jobs', { label: MISSING_ID }), 400, 'parameter_unknown');
+    expectError(await api.get('/v2/jobs', { tag: MISSING_ID }), 400, 'parameter_unknown');
   });
 
   it("answers 400 for unknown or another account's ids in filters (never an empty page)", async () => {

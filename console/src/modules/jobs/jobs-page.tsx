@@ -1,6 +1,178 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useCan } from '../../app/session';
 import { t } from '../../i18n';
+import { BulkStatusBar, BulkStatusResultView } from './bulk-status-bar';
+import { JobsFilters } from './jobs-filters';
+import type { BulkStatusResult } from './jobs-list-queries';
+import { useJobsList } from './jobs-list-queries';
+import { JobsPagination } from './jobs-pagination';
+import { FILTER_KEYS, isFiltered, nextOrder, orderOf, toJobsQuery, type JobSort, type JobsSearch } from './jobs-search';
+import { JobsTable } from './jobs-table';
+import { jobsRoute } from './routes';
 
+/**
+ * The jobs list (docs/console.md#the-jobs-page): search, filters, order and page live in the
+ * address (`jobsRoute`'s search), so a view can be bookmarked and shared; the server filters,
+ * sorts and pages, and the table shows one page.
+ */
 export function JobsPage() {
-  return <Title order={1}>{t('jobs.title')}</Title>;
+  const search = jobsRoute.useSearch();
+  const navigate = useNavigate();
+  const canWrite = useCan('projects');
+  const query = toJobsQuery(search);
+  const list = useJobsList(query);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkResult, setBulkResult] = useState<BulkStatusResult | null>(null);
+  // Read once per page shown, so that every row compares its due date with the same moment.
+  const now = useMemo(() => new Date(), [list.dataUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** Changes the view: `replace` for the search text typed (one history entry per search, not per key). */
+  const update = (changes: Partial<JobsSearch>, options: { replace?: boolean; keepPage?: boolean } = {}) => {
+    void navigate({
+      to: '/jobs',
+      search: (previous: JobsSearch) => ({ ...previous, ...changes, ...(options.keepPage ? {} : { page: undefined }) }),
+      replace: options.replace,
+    });
+  };
+
+  // The selection is of the page shown: another page or view starts with none.
+  const viewKey = JSON.stringify(query);
+  useEffect(() => setSelected(new Set()), [viewKey]);
+
+  const rows = list.data?.items;
+  const selectedRows = (rows ?? []).filter((row) => selected.has(row.id));
+  const order = orderOf(search);
+  const filtered = isFiltered(search);
+  const clearFilters = () => update({ q: undefined, ...Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={1}>{t('jobs.title')}</Title>
+        {canWrite && (
+          <Button component={Link} to="/jobs/new">
+            {t('jobs.new')}
+          </Button>
+        )}
+      </Group>
+
+      <SearchBox value={search.q} onSearch={(q) => update({ q }, { replace: true })} />
+      <JobsFilters search={search} onChange={(changes) => update(changes)} onClear={filtered ? clearFilters : undefined} />
+
+      {list.isError && (
+        <Alert color="red" title={t('jobs.error', { message: list.error.message })} role="alert">
+          <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
+            {t('state.retry')}
+          </Button>
+        </Alert>
+      )}
+
+      {!(list.isError && !rows) && (rows === undefined || rows.length > 0) && (
+        <JobsTable
+          rows={rows}
+          skeletonRows={Math.min(query.pageSize ?? 10, 10)}
+          busy={list.isPlaceholderData}
+          order={order}
+          onSort={(column: JobSort) => update(nextOrder(search, column))}
+          selection={
+            canWrite
+              ? {
+                  selected,
+                  toggle: (id) =>
+                    setSelected((current) => {
+                      const next = new Set(current);
+                      if (next.has(id)) next.delete(id);
+                      else next.add(id);
+                      return next;
+                    }),
+                  toggleAll: () =>
+                    setSelected((current) => (rows && rows.every((row) => current.has(row.id)) ? new Set() : new Set(rows?.map((row) => row.id)))),
+                }
+              : undefined
+          }
+          now={now}
+        />
+      )}
+
+      {/* Kept in sight at the bottom of the window while the page scrolls; the result takes the bar's place. */}
+      {(bulkResult || (canWrite && selectedRows.length > 0)) && (
+        <Stack gap="xs" pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
+          {bulkResult && <BulkStatusResultView result={bulkResult} onClose={() => setBulkResult(null)} />}
+          {canWrite && selectedRows.length > 0 && (
+            <BulkStatusBar
+              jobs={selectedRows}
+              onClear={() => setSelected(new Set())}
+              onDone={(result) => {
+                setSelected(new Set());
+                setBulkResult(result);
+              }}
+            />
+          )}
+        </Stack>
+      )}
+
+      {rows !== undefined && rows.length === 0 && <EmptyState filtered={filtered} onClear={clearFilters} />}
+
+      {list.data && list.data.totalItems > 0 && (
+        <JobsPagination
+          page={list.data.page}
+          pageSize={list.data.pageSize}
+          totalItems={list.data.totalItems}
+          totalPages={list.data.totalPages}
+          onPage={(page) => update({ page: page > 1 ? page : undefined }, { keepPage: true })}
+          onPageSize={(pageSize) => update({ pageSize: pageSize === 50 ? undefined : pageSize })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The search box: what is typed reaches the address (and the API) 300 ms after the last key, and
+ * the box follows the address when the view changes otherwise (back, a cleared filter, a link).
+ */
+function SearchBox({ value, onSearch }: { value: string | undefined; onSearch(q: string | undefined): void }) {
+  const [text, setText] = useState(value ?? '');
+  const [debounced] = useDebouncedValue(text.trim(), 300);
+  useEffect(() => {
+    if (debounced !== (value ?? '')) onSearch(debounced || undefined);
+    // Only a new typed text searches; the address changing is handled below.
+  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    // The address changed by other means than typing: show its search.
+    if ((value ?? '') !== debounced) setText(value ?? '');
+  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <TextInput
+      type="search"
+      label={t('jobs.search')}
+      placeholder={t('jobs.search.placeholder')}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      maw={480}
+    />
+  );
+}
+
+function EmptyState({ filtered, onClear }: { filtered: boolean; onClear(): void }) {
+  return (
+    <Stack align="center" gap="xs" py="xl" role="status">
+      {filtered ? (
+        <>
+          <Text fw={600}>{t('jobs.empty.filtered')}</Text>
+          <Button variant="light" onClick={onClear}>
+            {t('jobs.filter.clear')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text fw={600}>{t('jobs.empty.title')}</Text>
+          <Text c="dimmed">{t('jobs.empty.text')}</Text>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -2,8 +2,24 @@ import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-route
 import { appRoute } from '../../app/root-route';
 import { ApiProblem } from '../../api/client';
 import { jobQuery } from './job-query';
+import { jobsListQuery } from './jobs-list-queries';
+import { parseJobsSearch, toJobsQuery, type JobsSearch } from './jobs-search';
 
-export const jobsRoute = createRoute({ getParentRoute: () => appRoute, path: 'jobs', component: lazyRouteComponent(() => import('./jobs-page'), 'JobsPage') });
+/**
+ * The jobs list. Its view (search, filters, order, page) is the address's search, read by
+ * `parseJobsSearch`: what is not valid is dropped, never an error page.
+ */
+export const jobsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'jobs',
+  validateSearch: (search: Record<string, unknown>): JobsSearch => parseJobsSearch(search),
+  // The first page is asked for while the page's code loads.
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(jobsListQuery(toJobsQuery(deps)));
+  },
+  component: lazyRouteComponent(() => import('./jobs-page'), 'JobsPage'),
+});
 
 export const newJobRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,0 +1,117 @@
+import { Button, Group, MultiSelect, TextInput, type MultiSelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { t } from '../../i18n';
+import { JOB_STATUSES } from './job-status';
+import { useClientChoices, useLabelChoices, useUserChoices } from './jobs-list-queries';
+import type { JobsSearch } from './jobs-search';
+
+/** The filters of the view, as the address holds them, and how to change them. */
+interface JobsFiltersProps {
+  search: JobsSearch;
+  /** Applies changes to the filters (undefined removes one); the page goes back to the first. */
+  onChange(changes: Partial<JobsSearch>): void;
+  onClear?: () => void;
+}
+
+/** Four lists and two dates fit one row at 1280 px, two rows at 1024 px. */
+const WIDTH = 160;
+
+/** Common settings of the list filters: choices, clearable, the empty text. */
+const multi: Partial<MultiSelectProps> = {
+  w: WIDTH,
+  clearable: true,
+  searchable: true,
+  hidePickedOptions: false,
+  nothingFoundMessage: t('jobs.filter.nothingFound'),
+  comboboxProps: { withinPortal: true },
+};
+
+const listOrUndefined = <T,>(values: T[]): T[] | undefined => (values.length > 0 ? values : undefined);
+
+/** Status, client, manager, label and due dates: each one a labelled control (docs/console.md#the-jobs-page). */
+export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
+  const users = useUserChoices();
+  const labels = useLabelChoices();
+  const statusChoices = JOB_STATUSES.map((status) => ({ value: String(status.code), label: t(status.key) }));
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('jobs.filters')}>
+      <MultiSelect
+        {...multi}
+        label={t('jobs.filter.status')}
+        placeholder={search.status ? undefined : t('jobs.filter.any')}
+        data={statusChoices}
+        value={(search.status ?? []).map(String)}
+        onChange={(values) => onChange({ status: listOrUndefined(values.map(Number)) })}
+      />
+      <ClientFilter value={search.client ?? []} onChange={(client) => onChange({ client: listOrUndefined(client) })} />
+      <MultiSelect
+        {...multi}
+        label={t('jobs.filter.manager')}
+        placeholder={search.manager ? undefined : t('jobs.filter.any')}
+        data={withChosen(users.data ?? [], search.manager)}
+        value={search.manager ?? []}
+        onChange={(values) => onChange({ manager: listOrUndefined(values) })}
+      />
+      <MultiSelect
+        {...multi}
+        label={t('jobs.filter.label')}
+        placeholder={search.label ? undefined : t('jobs.filter.any')}
+        data={withChosen(labels.data ?? [], search.label)}
+        value={search.label ?? []}
+        onChange={(values) => onChange({ label: listOrUndefined(values) })}
+      />
+      <TextInput
+        type="date"
+        w={150}
+        label={t('jobs.filter.dueFrom')}
+        value={search.dueFrom ?? ''}
+        max={search.dueTo}
+        onChange={(event) => onChange({ dueFrom: event.currentTarget.value || undefined })}
+      />
+      <TextInput
+        type="date"
+        w={150}
+        label={t('jobs.filter.dueTo')}
+        value={search.dueTo ?? ''}
+        min={search.dueFrom}
+        onChange={(event) => onChange({ dueTo: event.currentTarget.value || undefined })}
+      />
+      {onClear && (
+        <Button variant="subtle" onClick={onClear}>
+          {t('jobs.filter.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The chosen values stay among the choices while those load (a shared address names ids before
+ * their names arrive): Mantine shows only values it finds among the data.
+ */
+function withChosen(choices: Array<{ value: string; label: string }>, chosen: string[] | undefined) {
+  const known = new Set(choices.map((choice) => choice.value));
+  return [...choices, ...(chosen ?? []).filter((id) => !known.has(id)).map((id) => ({ value: id, label: '…' }))];
+}
+
+/** Clients are searched by the API as the user types (an agency may have thousands). */
+function ClientFilter({ value, onChange }: { value: string[]; onChange(ids: string[]): void }) {
+  const [typed, setTyped] = useState('');
+  const [searched] = useDebouncedValue(typed.trim(), 250);
+  const { choices } = useClientChoices(searched, value);
+  return (
+    <MultiSelect
+      {...multi}
+      label={t('jobs.filter.client')}
+      placeholder={value.length > 0 ? undefined : t('jobs.filter.any')}
+      data={choices}
+      value={value}
+      searchValue={typed}
+      onSearchChange={setTyped}
+      // The API has filtered by the typed text already.
+      filter={({ options }) => options}
+      onChange={onChange}
+    />
+  );
+}
