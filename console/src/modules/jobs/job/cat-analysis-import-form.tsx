@@ -5,6 +5,7 @@ import { t } from '../../../i18n';
 import { ApiProblem } from '../../../api/client';
 import { formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
+import { READABLE_ERRORS } from './outsourcing-figures';
 import { useCatConfigurations, useImportReport, usePartyConfiguration } from './cat-analysis-queries';
 import {
   bandLabel,
@@ -86,7 +87,7 @@ export function CatAnalysisImportForm({ job, file, report, language, onCancel, o
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="cat-analysis-import-title">
+    <form onSubmit={submit} noValidate aria-labelledby="cat-analysis-import-title" style={READABLE_ERRORS}>
       <Stack gap="sm">
         <Title order={3} id="cat-analysis-import-title">
           {t('catAnalysis.import.title')}

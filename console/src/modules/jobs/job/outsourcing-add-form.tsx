@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
 import { formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { amountProblem, formatRate, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';
+import { amountProblem, formatRate, READABLE_ERRORS, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';
+import { MODAL_PROPS } from './outsourcing-dialogs';
 import { useCreateOutsourcing, useSupplierPrices, useSupplierSearch } from './outsourcing-queries';
 
 // A type (not an interface): showProblem takes a record of the form's values.
@@ -23,7 +24,7 @@ type Values = {
  */
 export function OutsourcingAddForm({ job, opened, onClose, onAdded }: { job: Job; opened: boolean; onClose: () => void; onAdded: (supplier: string) => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={t('outsourcing.add.title')} size="lg">
+    <Modal {...MODAL_PROPS} opened={opened} onClose={onClose} title={t('outsourcing.add.title')} size="lg">
       {/* Mounted only while open: every opening starts from an empty form. */}
       {opened && <AddForm job={job} onClose={onClose} onAdded={onAdded} />}
     </Modal>
@@ -52,12 +53,9 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
     },
   });
 
-  // The suggestion fills the price until the user types one of their own.
+  // The suggestion is the price until the user types one of their own (then the typed one is kept).
   const [priceTyped, setPriceTyped] = useState(false);
-  const { setFieldValue } = form;
-  useEffect(() => {
-    if (suggested !== undefined && !priceTyped) setFieldValue('unitCost', suggested?.unitCost ?? 0);
-  }, [suggested, priceTyped, setFieldValue]);
+  const price = priceTyped ? form.values.unitCost : (suggested?.unitCost ?? '');
 
   const options = (suppliers.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }));
   if (chosen && !options.some((option) => option.value === chosen.id)) options.unshift({ value: chosen.id, label: chosen.name });
@@ -65,7 +63,7 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
   const submit = form.onSubmit(async (values) => {
     setProblem(undefined);
     try {
-      const unitCost = unitCostToSend(values.unitCost, suggested);
+      const unitCost = unitCostToSend(priceTyped ? values.unitCost : '', suggested);
       await create.mutateAsync({
         supplier: values.supplier,
         ...(unitCost !== undefined ? { unitCost } : {}),
@@ -78,7 +76,7 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
       <Stack gap="sm">
         <Select
           label={t('outsourcing.field.supplier')}
@@ -98,7 +96,6 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
             setChosen(value ? { id: value, name: option?.label ?? value } : null);
             // A new supplier: its own suggestion replaces the price.
             setPriceTyped(false);
-            form.setFieldValue('unitCost', '');
           }}
           error={form.errors.supplier}
           comboboxProps={{ withinPortal: true }}
@@ -112,13 +109,14 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
           allowNegative={false}
           hideControls
           {...form.getInputProps('unitCost')}
+          value={price}
           onChange={(value: number | string) => {
             setPriceTyped(true);
             form.setFieldValue('unitCost', value);
           }}
         />
-        {suggested && Number(form.values.unitCost) !== suggested.unitCost && (
-          <Anchor component="button" type="button" size="sm" onClick={() => form.setFieldValue('unitCost', suggested.unitCost)} ta="left">
+        {suggested && priceTyped && Number(form.values.unitCost) !== suggested.unitCost && (
+          <Anchor component="button" type="button" size="sm" onClick={() => setPriceTyped(false)} ta="left">
             {t('outsourcing.suggested.useIt')}
           </Anchor>
         )}

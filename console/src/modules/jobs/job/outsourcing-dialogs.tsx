@@ -5,8 +5,15 @@ import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
 import { formatMoney } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { amountProblem, OUTSOURCING_STATUSES, statusLabel, type Outsourcing } from './outsourcing-figures';
+import { amountProblem, OUTSOURCING_STATUSES, READABLE_ERRORS, statusLabel, type Outsourcing } from './outsourcing-figures';
 import { useDeleteOutsourcing, useUpdateOutsourcing, type OutsourcingChanges } from './outsourcing-queries';
+
+/**
+ * What every dialog of the section shares: a named close button, and no scroll lock — Mantine
+ * locks the page's scroll with react-remove-scroll, whose injected <style> carries no CSP nonce
+ * (the console's strict style-src refuses it) unless the app gives `get-nonce` the page's nonce.
+ */
+export const MODAL_PROPS = { lockScroll: false, closeButtonProps: { 'aria-label': t('action.close') } } as const;
 
 // A type (not an interface): showProblem takes a record of the form's values.
 type EditValues = { status: string; unitCost: number | string };
@@ -24,7 +31,7 @@ export function OutsourcingEditDialog({
   onSaved: (supplier: string) => void;
 }) {
   return (
-    <Modal opened={item !== null} onClose={onClose} title={item ? t('outsourcing.edit.title', { supplier: item.supplier.name }) : ''}>
+    <Modal {...MODAL_PROPS} opened={item !== null} onClose={onClose} title={item ? t('outsourcing.edit.title', { supplier: item.supplier.name }) : ''}>
       {item && <EditForm job={job} item={item} onClose={onClose} onSaved={onSaved} />}
     </Modal>
   );
@@ -52,7 +59,7 @@ function EditForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourcing
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
       <Stack gap="sm">
         <NativeSelect
           label={t('outsourcing.field.status')}
@@ -114,6 +121,7 @@ export function OutsourcingRemoveDialog({
   };
   return (
     <Modal
+      {...MODAL_PROPS}
       opened={item !== null}
       onClose={() => {
         setProblem(undefined);

@@ -97,7 +97,7 @@ function ProfitabilitySummary({ job }: { job: Job }) {
     [t('outsourcing.summary.cost'), view.cost],
   ];
   if (view.margin !== undefined) figures.push([t('outsourcing.summary.margin'), view.margin], [t('outsourcing.summary.marginRate'), view.marginRate ?? '—']);
-  const color = view.tone === 'good' ? 'green.9' : view.tone === 'bad' ? 'red.9' : undefined;
+  const color = view.tone === 'good' ? 'teal.9' : view.tone === 'bad' ? 'red.9' : undefined;
   return (
     <Paper withBorder p="sm">
       <SimpleGrid cols={{ base: 2, sm: 4 }} component="dl" m={0} spacing="sm">
@@ -118,6 +118,9 @@ function ProfitabilitySummary({ job }: { job: Job }) {
     </Paper>
   );
 }
+
+/** Figures and statuses stay on one line; names may wrap. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 function OutsourcingTable({
   job,
@@ -141,7 +144,7 @@ function OutsourcingTable({
             <Table.Th scope="col" ta="right">
               {t('outsourcing.column.quantity')}
             </Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" ta="right" style={NOWRAP}>
               {t('outsourcing.column.price')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
@@ -163,7 +166,7 @@ function OutsourcingTable({
                 )}
               </Table.Th>
               <Table.Td>{item.service.name}</Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="right" style={NOWRAP}>
                 {t('outsourcing.quantity', { value: formatNumber(item.quantity.value, 6), unit: item.quantityType.name })}
                 {item.quantity.hasMatches && (
                   <Text size="xs" c="dimmed">
@@ -171,12 +174,12 @@ function OutsourcingTable({
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="right" style={NOWRAP}>
                 {item.fixedPrice.amount !== null
                   ? t('outsourcing.fixedPrice')
                   : t('outsourcing.perUnit', { price: formatRate(item.quantity.unitCost, item.currency.code), unit: item.quantityType.name })}
               </Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="right" style={NOWRAP}>
                 {formatMoney(item.total, item.currency.code)}
                 {item.status === CANCELLED && (
                   <Text size="xs" c="dimmed">
@@ -185,7 +188,7 @@ function OutsourcingTable({
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge color={statusColor(item.status)} variant="light" radius="sm">
+                <Badge color={statusColor(item.status)} variant="light" radius="sm" tt="none" style={{ overflow: 'visible' }}>
                   {statusLabel(item.status)}
                 </Badge>
               </Table.Td>
@@ -203,7 +206,8 @@ function OutsourcingTable({
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      color="red.9"
+                      color="red"
+                      c="red.9"
                       onClick={() => onRemove(item)}
                       aria-label={t('outsourcing.remove', { supplier: item.supplier.name })}
                     >
