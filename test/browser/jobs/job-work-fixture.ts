@@ -23,7 +23,7 @@ export async function demo(world: ConsoleWorld): Promise<Demo> {
   const services = byName(await world.api('GET', '/v2/account/services'));
   const units = byName(await world.api('GET', '/v2/account/quantity-types'));
   const domains = byName(await world.api('GET', '/v2/account/domains'));
-  const pairs = (await world.api('GET', '/v2/account/language-pairs')) as Array<{ id: string; source?: { code: string }; target: { code: string } }>;
+  const pairs = await world.api<Array<{ id: string; source?: { code: string }; target: { code: string } }>>('GET', '/v2/account/language-pairs');
   return {
     acme: clients['Acme Pharma NV']!,
     translation: services.Translation!,
@@ -64,7 +64,7 @@ export async function viewer(world: ConsoleWorld, email: string): Promise<{ emai
 /** POST /v2/cat-analysis/parse with the owner's key: the API's own answer, status and body. */
 export async function parseWithApi(world: ConsoleWorld, bytes: Uint8Array, name: string): Promise<{ status: number; body: any }> {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([Buffer.from(bytes)]), name);
   const response = await fetch(`${world.baseUrl}/v2/cat-analysis/parse`, { method: 'POST', headers: { Authorization: `Bearer ${world.apiKey}` }, body: form });
   return { status: response.status, body: await response.json() };
 }
