@@ -177,6 +177,50 @@ describe.skipIf(skipReason)('the CAT analysis section', () => {
     expectNoPageErrors(page);
   });
 
+  it("warns of bands a configuration leaves out, and puts the API's refusal next to the configuration field", async () => {
+    const { job, page } = await openJob('Partial configuration');
+    const matches = await world.api<Array<{ id: string; name: string }>>('GET', '/v2/account/matches');
+    const partial = await world.api('POST', '/v2/account/cat-configurations', {
+      name: 'Trados — new words only',
+      catTool: 'trados',
+      conversionFactor: 1,
+      destinationQuantityType: d.words,
+      sourceQuantityType: 'words',
+    });
+    await world.api('POST', `/v2/account/cat-configurations/${partial.id}/match/${matches.find((match) => match.name === 'No match')!.id}/cat-tool-match/new`);
+    // The API's own answer to this import.
+    const form = new FormData();
+    form.append('catConfiguration', partial.id);
+    form.append('file', new Blob([readFileSync(REPORT)]), 'report.xml');
+    const refused = await fetch(`${world.baseUrl}/v2/jobs/${job.id}/cat-analysis`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${world.apiKey}` },
+      body: form,
+    });
+    const refusal = (await refused.json()) as { details: Array<{ param: string; message: string }> };
+    expect(refused.status).toBe(400);
+    expect(refusal.details[0]!.param).toBe('catConfiguration');
+
+    await reportInput(page).setInputFiles(REPORT);
+    await section(page).getByLabel('CAT configuration').selectOption({ label: 'Trados — new words only' });
+    // In the order the API lists the bands (the tool's catalogue).
+    const parsed = await parseWithApi(world, readFileSync(REPORT), 'report.xml');
+    const unmapped = Object.entries(parsed.body.languages[0].counts as Record<string, { words: number }>)
+      .filter(([band, count]) => band !== 'new' && count.words > 0)
+      .map(([band, count]) => `${bandLabel(band)} (${grouped(count.words)})`);
+    await section(page)
+      .getByText(`This configuration maps no match category for: ${unmapped.join(', ')}.`, { exact: false })
+      .waitFor();
+    await section(page).getByRole('button', { name: 'Import' }).click();
+    const field = section(page).getByLabel('CAT configuration');
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const errorId = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').find((id) => id.endsWith('error'));
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe(refusal.details[0]!.message);
+    expect((await world.api('GET', `/v2/jobs/${job.id}`)).quantity.hasMatches).toBe(false);
+    await checkAccessibility(page);
+    expectNoPageErrors(page);
+  });
+
   it('offers no import to a viewer', async () => {
     const job = await acmeJob(world, d, 'Viewed job');
     const page = await world.signedInPage(`/jobs/${job.id}`, await viewer(world, 'viewer.cat@agency.example'));
