@@ -1,7 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, errorResponses } from '../../core/schemas.js';
 import { Job } from '../jobs/index.js';
-import { CreateOutsourcing, OutsourcingParams, UpdateOutsourcing, type OutsourcingInput } from './schemas.js';
+import { CreateOutsourcing, OutsourcingParams, SupplierPriceObject, SupplierPricesQuery, UpdateOutsourcing, type OutsourcingInput } from './schemas.js';
 import { outsourcingService } from './service.js';
 
 const tags = ['Jobs'];
@@ -25,5 +26,18 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${PATH}/:outsourcingId`,
     { schema: { tags, summary: 'Delete an outsourcing of a job (answers the job)', params: OutsourcingParams, response } },
     async (request) => app.inTransaction(request, (ctx) => outsourcingService.remove(ctx, request.params.id, request.params.outsourcingId)),
+  );
+  app.get(
+    '/v2/jobs/:id/supplier-prices',
+    {
+      schema: {
+        tags,
+        summary: 'Applicable prices of a supplier for an outsourcing of a job, best first (the first is the one it would take)',
+        params: IdParams,
+        querystring: SupplierPricesQuery,
+        response: { 200: Type.Array(SupplierPriceObject), ...errorResponses },
+      },
+    },
+    async (request) => outsourcingService.prices(app.readCtx(request), request.params.id, request.query),
   );
 };

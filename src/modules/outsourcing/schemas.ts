@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText } from '../../core/schemas.js';
 import { LanguagePairRef } from '../language-pairs/index.js';
-import { ExtraCharge, FixedPrice, NoteObject, TotalDetails, quantityProps } from '../price-lines/index.js';
+import { ExtraCharge, FixedPrice, MatchesType, NoteObject, TotalDetails, quantityProps } from '../price-lines/index.js';
+import { MatchEntry } from '../prices/index.js';
 
 /** Outsourcing of a job (docs/jobs.md#outsourcing): the object embedded in the job, and the request bodies. */
 export const OUTSOURCING_STATUSES = { 1: 'not started', 2: 'in progress', 3: 'to be reviewed', 4: 'finished', 5: 'cancelled', 6: 'on hold' } as const;
@@ -74,3 +75,28 @@ export interface OutsourcingInput {
 }
 
 export const OutsourcingParams = Type.Object({ id: Id('job id'), outsourcingId: Id('outsourcing id') }, { additionalProperties: false });
+
+/**
+ * `GET /v2/jobs/:id/supplier-prices` (docs/jobs.md#supplier-prices): the supplier prices an outsourcing of the job
+ * would take, best first. Without the optional parameters, the job's values (as `POST …/outsourcing` defaults them).
+ */
+export const SupplierPricesQuery = Input({
+  supplierId: Id('supplier id'),
+  serviceId: Type.Optional(Id("service id; default: the job's")),
+  quantityTypeId: Type.Optional(Id("unit id; default: the job's")),
+  languagePairId: Type.Optional(Nullable(Id("language pair id; empty: none; default: the job's"))),
+  currency: Type.Optional(CurrencyCode()),
+});
+export type SupplierPricesFilters = Static<typeof SupplierPricesQuery>;
+
+export const SupplierPriceObject = Type.Object(
+  {
+    id: Type.String(),
+    currency: CurrencyObject,
+    matches: Type.Array(MatchEntry),
+    matchesType: MatchesType,
+    type: Type.String({ description: '`supplier` (a supplier service) or `account` (a default supplier price)' }),
+    unitCost: Type.Number(),
+  },
+  { title: 'applicable supplier price' },
+);

@@ -7,12 +7,12 @@ import { roundRate, toDecimalString } from '../../core/money.js';
 import { party } from '../clients/index.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { masterData, matchCategories, services, units } from '../master-data/index.js';
-import { applicablePrices } from '../prices/index.js';
-import { jobStore, type JobObject, type StoredJob } from '../jobs/index.js';
+import { applicablePrices, type ApplicablePrice } from '../prices/index.js';
+import { jobs, jobStore, type JobObject, type StoredJob } from '../jobs/index.js';
 import { linesOfPrice, parseEntries, repriceLines, sumOfLines, takePrice, type Line, type TakenPrice } from '../price-lines/index.js';
 import { amountsOf } from './assembly.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
-import type { OutsourcingInput } from './schemas.js';
+import type { OutsourcingInput, SupplierPricesFilters } from './schemas.js';
 
 /**
  * Outsourcing (docs/jobs.md#outsourcing): a part of a job given to a supplier. Each operation locks the job,
@@ -21,8 +21,8 @@ import type { OutsourcingInput } from './schemas.js';
  */
 export const OUTSOURCING_STATUS = { notStarted: 1, inProgress: 2, toBeReviewed: 3, finished: 4, cancelled: 5, onHold: 6 } as const;
 
-async function supplierParam(ctx: Ctx, id: string): Promise<string> {
-  if (!(await party.partyExists(ctx, 'suppliers', id))) throw invalid('supplier', `no supplier with id ${id}`);
+async function supplierParam(ctx: Ctx, id: string, param = 'supplier'): Promise<string> {
+  if (!(await party.partyExists(ctx, 'suppliers', id))) throw invalid(param, `no supplier with id ${id}`);
   return id;
 }
 
@@ -205,6 +205,34 @@ export const outsourcingService = {
     await repo.update(ctx.db, ctx.accountId, id, changes);
     await storeAmounts(ctx, id, jobId, lines);
     return changed(ctx, job);
+  },
+
+  /**
+   * `GET /v2/jobs/:id/supplier-prices`: the supplier prices an outsourcing of the job would take
+   * (the same resolution as `create`: the supplier, the job's client and domain, and the service,
+   * unit, currency and pair given or else the job's), best first. The first is the one `create`
+   * takes with the same values. Disabled records are accepted: a look-up, not a new reference.
+   */
+  async prices(ctx: Ctx, jobId: string, query: SupplierPricesFilters): Promise<ApplicablePrice[]> {
+    const job = await jobs.get(ctx, jobId);
+    const supplierId = await supplierParam(ctx, query.supplierId, 'supplierId');
+    const lookUp = async (table: typeof services, id: string, param: string) => (await masterData.reference(ctx, table, id, param, id)).id;
+    const serviceId = query.serviceId === undefined ? job.service.id : await lookUp(services, query.serviceId, 'serviceId');
+    const unitId = query.quantityTypeId === undefined ? job.quantityType.id : await lookUp(units, query.quantityTypeId, 'quantityTypeId');
+    let languagePairId = job.languagePair?.id ?? null;
+    if (query.languagePairId !== undefined) {
+      languagePairId =
+        query.languagePairId === null ? null : (await languagePairs.reference(ctx, query.languagePairId, 'languagePairId', query.languagePairId)).id;
+    }
+    return applicablePrices.forSupplier(ctx, {
+      supplierId,
+      clientId: job.client.id,
+      serviceId,
+      unitId,
+      currency: query.currency ?? job.currency.code,
+      languagePairId,
+      domainId: job.domain?.id ?? null,
+    });
   },
 
   async remove(ctx: Ctx, jobId: string, id: string): Promise<JobObject> {

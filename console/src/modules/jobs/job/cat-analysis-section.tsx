@@ -1,14 +1,143 @@
-import { Title } from '@mantine/core';
+import { Alert, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ApiProblem } from '../../../api/client';
+import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
 import type { Job } from '../job-query';
+import { CatAnalysisBands } from './cat-analysis-bands';
+import { CatAnalysisDropZone } from './cat-analysis-drop-zone';
+import { CatAnalysisImportForm } from './cat-analysis-import-form';
+import { useParseReport } from './cat-analysis-queries';
+import { defaultLanguageIndex, labelOf, type ParsedReport } from './cat-analysis-report';
 
-/** The job page's "CAT analysis" section. */
+/**
+ * The job page's "CAT analysis" section (docs/console.md#the-job-page): drop a report, see its
+ * bands as the API read them (nothing stored yet), then import it into the job or one of its
+ * outsourcing through a CAT configuration. Only for roles that change project work.
+ */
 export function CatAnalysisSection({ job }: { job: Job }) {
+  const can = useCan('projects');
+  const headingId = `job-cat-analysis-${job.id}`;
   return (
-    <section aria-labelledby={`job-cat-analysis-${job.id}`}>
-      <Title order={2} id={`job-cat-analysis-${job.id}`}>
-        {t('job.section.catAnalysis')}
-      </Title>
+    <section aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={2} id={headingId}>
+          {t('job.section.catAnalysis')}
+        </Title>
+        <LastImport job={job} />
+        {can ? <ReportImport job={job} /> : <ReadOnlyNotice />}
+      </Stack>
     </section>
+  );
+}
+
+function ReadOnlyNotice() {
+  const { user } = useSession();
+  return <Text c="dimmed">{t('catAnalysis.readOnly', { role: t(`role.${user.role}`) })}</Text>;
+}
+
+/** The report of the job's last import, stored among its files. */
+function LastImport({ job }: { job: Job }) {
+  const names = job.quantity.catFile.fileIds.map((id) => job.files.find((file) => file.id === id)?.name).filter((name) => name !== undefined);
+  if (names.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {t('catAnalysis.lastImport', { name: names.join(', ') })}
+    </Text>
+  );
+}
+
+interface Parsed {
+  file: File;
+  report: ParsedReport;
+}
+
+function ReportImport({ job }: { job: Job }) {
+  const [progress, setProgress] = useState(0);
+  const [parsed, setParsed] = useState<Parsed>();
+  const [languageIndex, setLanguageIndex] = useState(-1);
+  const [reading, setReading] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const parse = useParseReport(setProgress);
+
+  const read = async (file: File) => {
+    setFailure(undefined);
+    setDone(undefined);
+    setProgress(0);
+    setReading(file.name);
+    try {
+      const report = await parse.mutateAsync(file);
+      setParsed({ file, report });
+      setLanguageIndex(defaultLanguageIndex(report, job.languagePair?.target.code));
+    } catch (error) {
+      // The reader's message names the row, element or byte that is wrong (docs/cat-analysis.md).
+      const message = error instanceof ApiProblem ? (error.fieldMessage('file') ?? error.message) : String(error);
+      setFailure(t('catAnalysis.parseFailed', { name: file.name, message }));
+    } finally {
+      setReading(undefined);
+    }
+  };
+
+  if (!parsed) {
+    return (
+      <Stack gap="sm">
+        {done && (
+          <Alert color="green" role="status">
+            {done}
+          </Alert>
+        )}
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <CatAnalysisDropZone onFile={(file) => void read(file)} busy={reading && t('catAnalysis.reading', { name: reading })} progress={progress} />
+      </Stack>
+    );
+  }
+
+  const { file, report } = parsed;
+  const language = report.languages[languageIndex];
+  const fileCount = language?.files.length ?? report.languages.reduce((sum, item) => sum + item.files.length, 0);
+  const summary = {
+    name: file.name,
+    tool: labelOf('catAnalysis.tool', report.catTool),
+    format: labelOf('catAnalysis.format', report.format),
+    files: fileCount,
+  };
+  return (
+    <Stack gap="md">
+      <Text fw={600} role="status">
+        {language
+          ? t('catAnalysis.report.summaryLanguage', { ...summary, language: language.target ?? t('catAnalysis.report.noLanguage') })
+          : t('catAnalysis.report.summary', summary)}
+      </Text>
+      {report.languages.length > 1 && (
+        <NativeSelect
+          label={t('catAnalysis.report.language')}
+          description={t('catAnalysis.report.languageHint')}
+          value={languageIndex < 0 ? '' : String(languageIndex)}
+          onChange={(event) => setLanguageIndex(Number(event.currentTarget.value))}
+          data={[
+            ...(languageIndex < 0 ? [{ value: '', label: t('catAnalysis.import.chooseLanguage'), disabled: true }] : []),
+            ...report.languages.map((item, index) => ({ value: String(index), label: item.target ?? t('catAnalysis.report.noLanguage') })),
+          ]}
+          maw={360}
+        />
+      )}
+      {language && <CatAnalysisBands key={languageIndex} report={report} language={language} />}
+      <CatAnalysisImportForm
+        job={job}
+        file={file}
+        report={report}
+        language={language}
+        onCancel={() => setParsed(undefined)}
+        onImported={(message) => {
+          setParsed(undefined);
+          setDone(message);
+        }}
+      />
+    </Stack>
   );
 }

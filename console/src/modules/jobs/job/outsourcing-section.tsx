@@ -1,14 +1,225 @@
-import { Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
+import { formatMoney, formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
+import { OutsourcingAddForm } from './outsourcing-add-form';
+import { OutsourcingEditDialog, OutsourcingRemoveDialog } from './outsourcing-dialogs';
+import { CANCELLED, formatRate, profitabilityView, statusColor, statusLabel, type Outsourcing } from './outsourcing-figures';
 
-/** The job page's "Outsourcing" section. */
+/**
+ * The job page's "Outsourcing" section (docs/console.md#the-job-page): the job's cost, margin and
+ * margin rate (as the API computed them), the suppliers it is outsourced to, and — for roles that
+ * change project work — adding a supplier with the suggested supplier price, editing and removing.
+ */
 export function OutsourcingSection({ job }: { job: Job }) {
+  const can = useCan('projects');
+  const { user } = useSession();
+  const headingId = `job-outsourcing-${job.id}`;
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Outsourcing | null>(null);
+  const [removing, setRemoving] = useState<Outsourcing | null>(null);
+  const [done, setDone] = useState<string>();
+
   return (
-    <section aria-labelledby={`job-outsourcing-${job.id}`}>
-      <Title order={2} id={`job-outsourcing-${job.id}`}>
-        {t('job.section.outsourcing')}
-      </Title>
+    <section aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} id={headingId}>
+            {t('job.section.outsourcing')}
+          </Title>
+          {can && (
+            <Button
+              variant="light"
+              onClick={() => {
+                setDone(undefined);
+                setAdding(true);
+              }}
+            >
+              {t('outsourcing.add')}
+            </Button>
+          )}
+        </Group>
+        <ProfitabilitySummary job={job} />
+        {done && (
+          <Alert color="green" role="status">
+            {done}
+          </Alert>
+        )}
+        {job.outsourcing.length === 0 ? (
+          <Text c="dimmed">{t('outsourcing.list.empty')}</Text>
+        ) : (
+          <OutsourcingTable job={job} can={can} onEdit={setEditing} onRemove={setRemoving} />
+        )}
+        {!can && <Text c="dimmed">{t('outsourcing.readOnly', { role: t(`role.${user.role}`) })}</Text>}
+      </Stack>
+      {can && (
+        <>
+          <OutsourcingAddForm
+            job={job}
+            opened={adding}
+            onClose={() => setAdding(false)}
+            onAdded={(supplier) => {
+              setAdding(false);
+              setDone(t('outsourcing.added', { supplier }));
+            }}
+          />
+          <OutsourcingEditDialog
+            job={job}
+            item={editing}
+            onClose={() => setEditing(null)}
+            onSaved={(supplier) => {
+              setEditing(null);
+              setDone(t('outsourcing.saved', { supplier }));
+            }}
+          />
+          <OutsourcingRemoveDialog
+            job={job}
+            item={removing}
+            onClose={() => setRemoving(null)}
+            onRemoved={(supplier) => {
+              setRemoving(null);
+              setDone(t('outsourcing.removed', { supplier }));
+            }}
+          />
+        </>
+      )}
     </section>
+  );
+}
+
+/** Job total, cost, margin and margin rate, with the verdict in words (not only a colour). */
+function ProfitabilitySummary({ job }: { job: Job }) {
+  const view = profitabilityView(job);
+  const figures: Array<[string, string]> = [
+    [t('outsourcing.summary.revenue'), view.revenue],
+    [t('outsourcing.summary.cost'), view.cost],
+  ];
+  if (view.margin !== undefined) figures.push([t('outsourcing.summary.margin'), view.margin], [t('outsourcing.summary.marginRate'), view.marginRate ?? '—']);
+  const color = view.tone === 'good' ? 'teal.9' : view.tone === 'bad' ? 'red.9' : undefined;
+  return (
+    <Paper withBorder p="sm">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} component="dl" m={0} spacing="sm">
+        {figures.map(([label, value]) => (
+          <Box key={label}>
+            <Text component="dt" size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} fw={600} size="lg">
+              {value}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+      <Text size="sm" mt="xs" c={color}>
+        {view.explanation ?? `${view.status}${view.target ? `, ${view.target}` : ''}`}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Figures and statuses stay on one line; names may wrap. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+function OutsourcingTable({
+  job,
+  can,
+  onEdit,
+  onRemove,
+}: {
+  job: Job;
+  can: boolean;
+  onEdit: (item: Outsourcing) => void;
+  onRemove: (item: Outsourcing) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped withTableBorder captionSide="top">
+        <Table.Caption>{t('outsourcing.list.caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('outsourcing.column.supplier')}</Table.Th>
+            <Table.Th scope="col">{t('outsourcing.column.service')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('outsourcing.column.quantity')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right" style={NOWRAP}>
+              {t('outsourcing.column.price')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('outsourcing.column.cost')}
+            </Table.Th>
+            <Table.Th scope="col">{t('outsourcing.column.status')}</Table.Th>
+            {can && <Table.Th scope="col">{t('outsourcing.column.actions')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {job.outsourcing.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Th scope="row" fw={500}>
+                {item.supplier.name}
+                {item.name !== job.name && (
+                  <Text size="xs" c="dimmed">
+                    {item.name}
+                  </Text>
+                )}
+              </Table.Th>
+              <Table.Td>{item.service.name}</Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {t('outsourcing.quantity', { value: formatNumber(item.quantity.value, 6), unit: item.quantityType.name })}
+                {item.quantity.hasMatches && (
+                  <Text size="xs" c="dimmed">
+                    {t('outsourcing.withMatches')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {item.fixedPrice.amount !== null
+                  ? t('outsourcing.fixedPrice')
+                  : t('outsourcing.perUnit', { price: formatRate(item.quantity.unitCost, item.currency.code), unit: item.quantityType.name })}
+              </Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {formatMoney(item.total, item.currency.code)}
+                {item.status === CANCELLED && (
+                  <Text size="xs" c="dimmed">
+                    {t('outsourcing.cancelledNote')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={statusColor(item.status)} variant="light" radius="sm" tt="none" style={{ overflow: 'visible' }}>
+                  {statusLabel(item.status)}
+                </Badge>
+              </Table.Td>
+              {can && (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      onClick={() => onEdit(item)}
+                      aria-label={t('outsourcing.edit', { supplier: item.supplier.name })}
+                    >
+                      {t('action.edit')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      c="red.9"
+                      onClick={() => onRemove(item)}
+                      aria-label={t('outsourcing.remove', { supplier: item.supplier.name })}
+                    >
+                      {t('action.remove')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

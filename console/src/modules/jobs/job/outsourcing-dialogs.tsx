@@ -1,0 +1,152 @@
+import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { t } from '../../../i18n';
+import { showProblem } from '../../../ui/form-errors';
+import { formatMoney } from '../../../ui/format';
+import type { Job } from '../job-query';
+import { amountProblem, OUTSOURCING_STATUSES, READABLE_ERRORS, statusLabel, type Outsourcing } from './outsourcing-figures';
+import { useDeleteOutsourcing, useUpdateOutsourcing, type OutsourcingChanges } from './outsourcing-queries';
+
+/**
+ * What every dialog of the section shares: a named close button, and no scroll lock — Mantine
+ * locks the page's scroll with react-remove-scroll, whose injected <style> carries no CSP nonce
+ * (the console's strict style-src refuses it) unless the app gives `get-nonce` the page's nonce.
+ */
+export const MODAL_PROPS = { lockScroll: false, closeButtonProps: { 'aria-label': t('action.close') } } as const;
+
+// A type (not an interface): showProblem takes a record of the form's values.
+type EditValues = { status: string; unitCost: number | string };
+
+/** Edits an outsourcing's status and supplier price (PUT /v2/jobs/:id/outsourcing/:outsourcingId): only what changed is sent. */
+export function OutsourcingEditDialog({
+  job,
+  item,
+  onClose,
+  onSaved,
+}: {
+  job: Job;
+  item: Outsourcing | null;
+  onClose: () => void;
+  onSaved: (supplier: string) => void;
+}) {
+  return (
+    <Modal {...MODAL_PROPS} opened={item !== null} onClose={onClose} title={item ? t('outsourcing.edit.title', { supplier: item.supplier.name }) : ''}>
+      {item && <EditForm job={job} item={item} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function EditForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourcing; onClose: () => void; onSaved: (supplier: string) => void }) {
+  const update = useUpdateOutsourcing(job);
+  const [problem, setProblem] = useState<string>();
+  const form = useForm<EditValues>({
+    mode: 'controlled',
+    initialValues: { status: String(item.status), unitCost: item.quantity.unitCost },
+    validate: { unitCost: (value) => amountProblem(value, true) },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setProblem(undefined);
+    const changes: OutsourcingChanges = {};
+    if (Number(values.status) !== item.status) changes.status = Number(values.status);
+    if (Number(values.unitCost) !== item.quantity.unitCost) changes.unitCost = Number(values.unitCost);
+    if (Object.keys(changes).length === 0) return onClose();
+    try {
+      await update.mutateAsync({ id: item.id, changes });
+      onSaved(item.supplier.name);
+    } catch (error) {
+      setProblem(showProblem(form, error));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
+      <Stack gap="sm">
+        <NativeSelect
+          label={t('outsourcing.field.status')}
+          data={OUTSOURCING_STATUSES.map((status) => ({ value: String(status), label: statusLabel(status) }))}
+          data-autofocus
+          {...form.getInputProps('status')}
+        />
+        <NumberInput
+          label={t('outsourcing.field.unitCost', { unit: item.quantityType.name, currency: item.currency.code })}
+          required
+          min={0}
+          max={1e12}
+          decimalScale={6}
+          allowNegative={false}
+          hideControls
+          {...form.getInputProps('unitCost')}
+        />
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('action.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('action.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Asks before removing an outsourcing (DELETE /v2/jobs/:id/outsourcing/:outsourcingId). */
+export function OutsourcingRemoveDialog({
+  job,
+  item,
+  onClose,
+  onRemoved,
+}: {
+  job: Job;
+  item: Outsourcing | null;
+  onClose: () => void;
+  onRemoved: (supplier: string) => void;
+}) {
+  const remove = useDeleteOutsourcing(job);
+  const [problem, setProblem] = useState<string>();
+  const confirm = async () => {
+    if (!item) return;
+    setProblem(undefined);
+    try {
+      await remove.mutateAsync(item.id);
+      onRemoved(item.supplier.name);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <Modal
+      {...MODAL_PROPS}
+      opened={item !== null}
+      onClose={() => {
+        setProblem(undefined);
+        onClose();
+      }}
+      title={t('outsourcing.remove.title')}
+    >
+      {item && (
+        <Stack gap="sm">
+          <Text>{t('outsourcing.remove.text', { name: item.name, supplier: item.supplier.name, cost: formatMoney(item.total, item.currency.code) })}</Text>
+          {problem && (
+            <Alert color="red" role="alert">
+              {problem}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              {t('action.cancel')}
+            </Button>
+            <Button color="red.9" onClick={() => void confirm()} loading={remove.isPending}>
+              {t('outsourcing.remove.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, data, type Body } from '../../../api/client';
+import { setJob, type Job } from '../job-query';
+
+/**
+ * Data of the outsourcing section: suppliers to choose from, the supplier price an outsourcing
+ * would take (GET /v2/jobs/:id/supplier-prices), and the three writes, each answering the job
+ * (put in place with `setJob`).
+ */
+
+/** Suppliers whose name (or e-mail, city, …) contains `search`, by name; not archived. */
+export function useSupplierSearch(search: string) {
+  const q = search.trim();
+  return useQuery({
+    queryKey: ['suppliers', 'list', { q, archived: false, sort: 'name' }] as const,
+    queryFn: ({ signal }) =>
+      data(
+        api.GET('/v2/suppliers', {
+          params: { query: { ...(q ? { q } : {}), archived: false, sort: 'name', direction: 'asc', pageSize: 20 } },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** The supplier prices of `supplierId` for an outsourcing of the job, best first (the first is the suggestion). */
+export function useSupplierPrices(jobId: string, supplierId: string | null) {
+  return useQuery({
+    queryKey: ['jobs', 'detail', jobId, 'supplier-prices', supplierId] as const,
+    queryFn: ({ signal }) => data(api.GET('/v2/jobs/{id}/supplier-prices', { params: { path: { id: jobId }, query: { supplierId: supplierId! } }, signal })),
+    enabled: supplierId !== null,
+    staleTime: 30_000,
+  });
+}
+
+export type NewOutsourcing = Body<'createJobOutsourcing'>;
+export type OutsourcingChanges = Body<'updateJobOutsourcing'>;
+
+export function useCreateOutsourcing(job: Job) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewOutsourcing) => data(api.POST('/v2/jobs/{id}/outsourcing', { params: { path: { id: job.id } }, body })),
+    onSuccess: (answer) => setJob(queryClient, answer),
+  });
+}
+
+export function useUpdateOutsourcing(job: Job) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: OutsourcingChanges }) =>
+      data(api.PUT('/v2/jobs/{id}/outsourcing/{outsourcingId}', { params: { path: { id: job.id, outsourcingId: id } }, body: changes })),
+    onSuccess: (answer) => setJob(queryClient, answer),
+  });
+}
+
+export function useDeleteOutsourcing(job: Job) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => data(api.DELETE('/v2/jobs/{id}/outsourcing/{outsourcingId}', { params: { path: { id: job.id, outsourcingId: id } } })),
+    onSuccess: (answer) => setJob(queryClient, answer),
+  });
+}
