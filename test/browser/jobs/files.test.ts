@@ -62,7 +62,7 @@ describe.skipIf(skipReason)('the files of a job', () => {
     await link.click();
     const downloaded = await download;
     expect(downloaded.suggestedFilename()).toBe('annual report.docx');
-    expect((await readFile((await downloaded.path()))).equals(content)).toBe(true);
+    expect((await readFile(await downloaded.path())).equals(content)).toBe(true);
 
     const [stored] = await world.api('GET', `/v2/jobs/${job.id}/files`);
     expect(stored).toMatchObject({ name: 'annual report.docx', size: content.length });
@@ -187,7 +187,7 @@ describe.skipIf(skipReason)('the files of a job', () => {
     expect(await section.getByRole('row', { name: /glossary\.tbx/ }).textContent()).toContain('Not shared');
     const download = page.waitForEvent('download');
     await section.getByRole('link', { name: 'Download glossary.tbx' }).click();
-    expect((await readFile((await (await download).path()))).toString()).toBe('glossary');
+    expect((await readFile(await (await download).path())).toString()).toBe('glossary');
     await checkAccessibility(page);
     expectNoPageErrors(page);
   });
