@@ -167,7 +167,6 @@ describe.skipIf(skipReason)('the files of a job', () => {
   it('shows the files at 1280 × 800 and 1024 × 768', async () => {
     const page = await world.signedInPage(`/jobs/${job.id}`);
     await files(page).getByRole('link', { name: 'Download glossary.tbx' }).waitFor();
-    await files(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'job-files-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'job-files-1024');

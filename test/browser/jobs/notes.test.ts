@@ -126,7 +126,6 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     });
     const page = await world.signedInPage(`/jobs/${job.id}`);
     await notes(page).getByRole('article').nth(1).waitFor();
-    await notes(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'job-notes-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await notes(page).getByRole('button', { name: 'Write a note' }).click();

@@ -9,6 +9,8 @@ import { createElement, type ReactNode } from 'react';
  */
 const ALLOWED = new Set(['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'blockquote', 'code']);
 const SAFE_HREF = /^(https?|mailto):/i;
+/** Elements whose content is no text to show: gone with their content (as on the server). */
+const DROPPED = new Set(['script', 'style', 'template', 'noscript', 'textarea', 'title', 'iframe', 'object', 'embed', 'svg', 'math']);
 
 export function noteNodes(html: string): ReactNode[] {
   // DOMParser builds an inert document: nothing in it loads or runs.
@@ -27,6 +29,7 @@ function childrenOf(node: Node, prefix: string): ReactNode[] {
     if (child.nodeType !== Node.ELEMENT_NODE) return;
     const element = child as Element;
     const tag = element.tagName.toLowerCase();
+    if (DROPPED.has(tag)) return;
     const children = childrenOf(element, key);
     if (!ALLOWED.has(tag)) {
       // Another element: its text stays, the element goes (as the server's sanitiser does).
