@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 import { createJob, createViewer } from './records-fixture.js';
@@ -15,6 +15,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
   afterAll(async () => world?.close());
 
   const notes = (page: Page) => page.getByRole('region', { name: 'Notes' });
+  const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
   const storedNotes = async () => (await world.api<{ notes: { id: string; content: string; user: { name: string } }[] }>('GET', `/v2/jobs/${job.id}`)).notes;
 
   it('writes a note with bold text and a list, with the keyboard alone; it is stored as such and shown after a reload', async () => {
@@ -32,11 +33,12 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await page.keyboard.press('Enter');
     const editor = section.getByRole('textbox', { name: 'New note' });
     await editor.waitFor();
-    await expect.poll(() => editor.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => isFocused(editor)).toBe(true);
     expect(scripts.some((url) => url.includes('notes-editor'))).toBe(true);
 
     await page.keyboard.press('Control+b');
     await page.keyboard.type('Deadline moved');
+    expect(await section.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Control+b');
     await page.keyboard.type(' to Friday');
     await page.keyboard.press('Enter');
@@ -54,7 +56,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     expect(await note.locator('strong').textContent()).toBe('Deadline moved');
     expect(await note.getByRole('listitem').allTextContents()).toEqual(['glossary first', 'then the style guide']);
     // The keyboard's focus is back on the button that opened the editor.
-    await expect.poll(() => section.getByRole('button', { name: 'Write a note' }).evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => isFocused(section.getByRole('button', { name: 'Write a note' }))).toBe(true);
 
     const [stored] = await storedNotes();
     expect(stored!.content).toBe('<p><strong>Deadline moved</strong> to Friday</p><ul><li><p>glossary first</p></li><li><p>then the style guide</p></li></ul>');
@@ -82,10 +84,16 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await newest.getByRole('button', { name: /^Edit the note of/ }).click();
     const editor = section.getByRole('textbox', { name: /^Note of/ });
     await editor.waitFor();
+    await expect.poll(() => isFocused(editor)).toBe(true);
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' See the brief');
     for (let i = 0; i < 'the brief'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    await section.getByRole('button', { name: 'Link', exact: true }).click();
+    // To the link button with the keyboard (back through the toolbar), and its form.
+    const linkButton = section.getByRole('button', { name: 'Link', exact: true });
+    for (let step = 0; step < 8 && !(await isFocused(linkButton)); step++) await page.keyboard.press('Shift+Tab');
+    expect(await isFocused(linkButton)).toBe(true);
+    expect(await section.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Enter');
     const address = page.getByRole('textbox', { name: 'Link address' });
     await address.fill('javascript:alert(1)');
     await page.keyboard.press('Enter');
