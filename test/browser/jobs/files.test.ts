@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
-import { createJob, createViewer } from './records-fixture.js';
+import { createJob, createViewer, uploadThroughApi } from './records-fixture.js';
 
 /** The job page's "Files" section (docs/console.md#the-job-page), in Chromium against a real server. */
 const LIMIT = 4 * 1024 * 1024;
@@ -43,8 +43,11 @@ describe.skipIf(skipReason)('the files of a job', () => {
     });
 
     const content = randomBytes(3 * 1024 * 1024);
+    // The button opens the browser's file chooser, with the keyboard too.
     const chooser = page.waitForEvent('filechooser');
-    await section.getByRole('button', { name: 'Upload files' }).click();
+    await section.getByRole('button', { name: 'Upload files' }).focus();
+    await page.keyboard.press('Enter');
+    expect((await chooser).isMultiple()).toBe(true);
     await (await chooser).setFiles({ name: 'annual report.docx', mimeType: 'application/octet-stream', buffer: content });
     await section.getByRole('progressbar', { name: 'Upload of annual report.docx' }).waitFor();
     await screenshot(page, 'job-files-uploading');
@@ -66,6 +69,17 @@ describe.skipIf(skipReason)('the files of a job', () => {
 
     const [stored] = await world.api('GET', `/v2/jobs/${job.id}/files`);
     expect(stored).toMatchObject({ name: 'annual report.docx', size: content.length });
+    // The link's answer, with the session's cookie: an attachment (never shown in the page, so its
+    // own Content-Security-Policy, `default-src 'none'`, hinders nothing).
+    const headers = await page.evaluate(async (url) => {
+      const response = await fetch(url, { method: 'HEAD' });
+      return { status: response.status, disposition: response.headers.get('content-disposition'), policy: response.headers.get('content-security-policy') };
+    }, (await link.getAttribute('href'))!);
+    expect(headers).toEqual({
+      status: 200,
+      disposition: `attachment; filename="annual report.docx"; filename*=UTF-8''annual%20report.docx`,
+      policy: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    });
     expectNoPageErrors(page);
   });
 
@@ -161,6 +175,24 @@ describe.skipIf(skipReason)('the files of a job', () => {
     await section.getByRole('link', { name: 'Download style guide.pdf' }).waitFor({ state: 'detached' });
     const stored: { name: string }[] = await world.api('GET', `/v2/jobs/${job.id}/files`);
     expect(stored.map((file) => file.name).sort()).toEqual(['annual report.docx', 'glossary.tbx']);
+    expectNoPageErrors(page);
+  });
+
+  it('lists the group’s files on the job, to download, changed on the group’s page only', async () => {
+    const group = await world.api<{ id: string }>('POST', '/v2/groups', { name: 'Annual report 2026' });
+    await world.api('POST', `/v2/groups/${group.id}/jobs/${job.id}`);
+    await uploadThroughApi(world, `/v2/groups/${group.id}/files/upload`, 'brand book.pdf', 'brand book');
+    const page = await world.signedInPage(`/jobs/${job.id}`);
+    const section = files(page);
+    const row = section.getByRole('row', { name: /brand book\.pdf/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Group file');
+    expect(await row.textContent()).toContain('Changed on the group’s page');
+    expect(await row.getByRole('switch').count()).toBe(0);
+    expect(await row.getByRole('button').count()).toBe(0);
+    const download = page.waitForEvent('download');
+    await row.getByRole('link', { name: 'Download brand book.pdf' }).click();
+    expect((await readFile((await (await download).path())!)).toString()).toBe('brand book');
     expectNoPageErrors(page);
   });
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
-import { createJob, createViewer } from './records-fixture.js';
+import { createJob, createUser, createViewer, MANAGER } from './records-fixture.js';
 
 /** The job page's "Notes" section (docs/console.md#the-job-page), in Chromium against a real server. */
 describe.skipIf(skipReason)('the notes of a job', () => {
@@ -140,6 +140,26 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await notes(page).getByRole('textbox', { name: 'New note' }).waitFor();
     await screenshot(page, 'job-notes-1024');
     await checkAccessibility(page);
+    expectNoPageErrors(page);
+  });
+
+  it('lets another user who may change projects write notes, but edit and delete only theirs', async () => {
+    const manager = await createUser(world, MANAGER);
+    const page = await world.signedInPage(`/jobs/${job.id}`, manager);
+    const section = notes(page);
+    await section.getByRole('article').first().waitFor();
+    // The owner's notes: no edit, no delete.
+    expect(await section.getByRole('button', { name: /^(Edit|Delete) the note/ }).count()).toBe(0);
+    await section.getByRole('button', { name: 'Write a note' }).click();
+    await section.getByRole('textbox', { name: 'New note' }).waitFor();
+    await page.keyboard.type('Reviewer booked for Monday.');
+    await section.getByRole('button', { name: 'Save note' }).click();
+    const mine = section.getByRole('article', { name: /^Note by Mia Manager/ });
+    await mine.waitFor();
+    expect(await mine.getByRole('button', { name: /^Edit the note of/ }).count()).toBe(1);
+    expect(await mine.getByRole('button', { name: /^Delete the note of/ }).count()).toBe(1);
+    expect(await section.getByRole('button', { name: /^(Edit|Delete) the note/ }).count()).toBe(2);
+    expect((await storedNotes()).at(-1)).toMatchObject({ content: '<p>Reviewer booked for Monday.</p>', user: { name: 'Mia Manager' } });
     expectNoPageErrors(page);
   });
 

@@ -14,17 +14,29 @@ export async function createJob(world: ConsoleWorld, name: string): Promise<{ id
   return world.api('POST', '/v2/jobs', { name, client: client.id, service: service.id, quantityType: unit.id, quantity: 1000 });
 }
 
-export const VIEWER = { email: 'viewer@agency.example', password: 'viewer password 1' };
+export const VIEWER = { email: 'viewer@agency.example', password: 'viewer password 1', name: 'Vera Viewer', role: 'viewer' };
+export const MANAGER = { email: 'manager@agency.example', password: 'manager password 1', name: 'Mia Manager', role: 'manager' };
 
-/** A user with the viewer role who has chosen a password (through the invitation link). */
-export async function createViewer(world: ConsoleWorld): Promise<typeof VIEWER> {
-  const user = await world.api<{ invitation: { url: string } }>('POST', '/v2/users', { email: VIEWER.email, role: 'viewer', name: 'Vera Viewer' });
+/** A user of that role who has chosen a password (through the invitation link), to sign in with. */
+export async function createUser(world: ConsoleWorld, who: typeof VIEWER): Promise<{ email: string; password: string }> {
+  const user = await world.api<{ invitation: { url: string } }>('POST', '/v2/users', { email: who.email, role: who.role, name: who.name });
   const token = new URL(user.invitation.url).hash.replace(/^#token=/, '');
   const response = await fetch(`${world.baseUrl}/v2/auth/invitations/accept`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token, password: VIEWER.password }),
+    body: JSON.stringify({ token, password: who.password }),
   });
-  if (!response.ok) throw new Error(`accepting the viewer's invitation: ${response.status} ${await response.text()}`);
-  return VIEWER;
+  if (!response.ok) throw new Error(`accepting the invitation of ${who.email}: ${response.status} ${await response.text()}`);
+  return { email: who.email, password: who.password };
+}
+
+export const createViewer = (world: ConsoleWorld) => createUser(world, VIEWER);
+
+/** Uploads a file through the API with the owner's key (multipart, the field `file`). */
+export async function uploadThroughApi(world: ConsoleWorld, path: string, name: string, content: string): Promise<{ id: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  const response = await fetch(`${world.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${world.apiKey}` }, body: form });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string };
 }
