@@ -71,10 +71,13 @@ describe.skipIf(skipReason)('the files of a job', () => {
     expect(stored).toMatchObject({ name: 'annual report.docx', size: content.length });
     // The link's answer, with the session's cookie: an attachment (never shown in the page, so its
     // own Content-Security-Policy, `default-src 'none'`, hinders nothing).
-    const headers = await page.evaluate(async (url) => {
-      const response = await fetch(url, { method: 'HEAD' });
-      return { status: response.status, disposition: response.headers.get('content-disposition'), policy: response.headers.get('content-security-policy') };
-    }, (await link.getAttribute('href'))!);
+    const headers = await page.evaluate(
+      async (url) => {
+        const response = await fetch(url, { method: 'HEAD' });
+        return { status: response.status, disposition: response.headers.get('content-disposition'), policy: response.headers.get('content-security-policy') };
+      },
+      (await link.getAttribute('href'))!,
+    );
     expect(headers).toEqual({
       status: 200,
       disposition: `attachment; filename="annual report.docx"; filename*=UTF-8''annual%20report.docx`,
@@ -173,6 +176,8 @@ describe.skipIf(skipReason)('the files of a job', () => {
     await dialog.getByRole('button', { name: 'Delete' }).focus();
     await page.keyboard.press('Enter');
     await section.getByRole('link', { name: 'Download style guide.pdf' }).waitFor({ state: 'detached' });
+    // The keyboard's focus is not lost with the row: it is on the section's heading.
+    await expect.poll(() => section.getByRole('heading', { name: 'Files' }).evaluate((element) => element === document.activeElement)).toBe(true);
     const stored: { name: string }[] = await world.api('GET', `/v2/jobs/${job.id}/files`);
     expect(stored.map((file) => file.name).sort()).toEqual(['annual report.docx', 'glossary.tbx']);
     expectNoPageErrors(page);
@@ -192,7 +197,7 @@ describe.skipIf(skipReason)('the files of a job', () => {
     expect(await row.getByRole('button').count()).toBe(0);
     const download = page.waitForEvent('download');
     await row.getByRole('link', { name: 'Download brand book.pdf' }).click();
-    expect((await readFile((await (await download).path())!)).toString()).toBe('brand book');
+    expect((await readFile((await (await download).path()))).toString()).toBe('brand book');
     expectNoPageErrors(page);
   });
 

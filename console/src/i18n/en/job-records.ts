@@ -42,7 +42,7 @@ export const jobRecords = {
   'notes.save': 'Save note',
   'notes.saveHint': 'Ctrl+Enter saves too.',
   'notes.label': 'Note by {name}, {date}',
-  'notes.edited': 'edited by {name}, {date}',
+  'notes.edited': ' · edited by {name}, {date}',
   'notes.edit': 'Edit the note of {date}',
   'notes.delete': 'Delete the note of {date}',
   'notes.deleteTitle': 'Delete the note?',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Group, Paper, Progress, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useDropzone } from 'react-dropzone';
 import { useCan } from '../../../app/session';
@@ -27,12 +27,13 @@ export function FilesSection({ job }: { job: Job }) {
     multiple: true,
   });
   const headingId = `job-files-${job.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <section aria-labelledby={headingId}>
       <Box {...getRootProps()} pos="relative">
         <Stack gap="sm">
-          <Title order={2} id={headingId}>
+          <Title order={2} id={headingId} ref={heading} tabIndex={-1}>
             {t('job.section.files')}
           </Title>
           {canWrite && (
@@ -53,7 +54,7 @@ export function FilesSection({ job }: { job: Job }) {
               ))}
             </Stack>
           )}
-          {job.files.length === 0 ? <Text c="dimmed">{t('files.none')}</Text> : <FilesTable job={job} canWrite={canWrite} />}
+          {job.files.length === 0 ? <Text c="dimmed">{t('files.none')}</Text> : <FilesTable job={job} canWrite={canWrite} heading={heading} />}
         </Stack>
       </Box>
     </section>
@@ -96,7 +97,7 @@ function UploadRow({ upload, onCancel, onDismiss }: { upload: Upload; onCancel: 
   );
 }
 
-function FilesTable({ job, canWrite }: { job: Job; canWrite: boolean }) {
+function FilesTable({ job, canWrite, heading }: { job: Job; canWrite: boolean; heading: RefObject<HTMLHeadingElement | null> }) {
   const share = useShareWithAll(job.id);
   const remove = useDeleteFile(job.id);
   const [deleting, setDeleting] = useState<JobFile | null>(null);
@@ -187,7 +188,16 @@ function FilesTable({ job, canWrite }: { job: Job; canWrite: boolean }) {
           setDeleting(null);
           remove.reset();
         }}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              // The file's row is gone: the keyboard's focus goes to the section's heading.
+              requestAnimationFrame(() => heading.current?.focus());
+            },
+          })
+        }
       />
     </>
   );

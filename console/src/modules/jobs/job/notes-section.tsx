@@ -31,6 +31,7 @@ export function NotesSection({ job }: { job: Job }) {
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
   const notes = useMemo(() => newestFirst(job.notes), [job.notes]);
   const headingId = `job-notes-${job.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
 
   // Where the keyboard's focus goes when an editor closes: back to what opened it.
   const refocus = (target: () => HTMLElement | null | undefined) => requestAnimationFrame(() => target()?.focus());
@@ -49,7 +50,7 @@ export function NotesSection({ job }: { job: Job }) {
     <section aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} id={headingId}>
+          <Title order={2} id={headingId} ref={heading} tabIndex={-1}>
             {t('job.section.notes')}
           </Title>
           {canWrite && !writing && (
@@ -118,7 +119,16 @@ export function NotesSection({ job }: { job: Job }) {
           setDeleting(null);
           remove.reset();
         }}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              // The note is gone: the keyboard's focus goes to the section's heading.
+              requestAnimationFrame(() => heading.current?.focus());
+            },
+          })
+        }
       />
     </section>
   );
@@ -148,7 +158,7 @@ function NoteView({
           </Text>{' '}
           <Text span c="dimmed" size="sm">
             {date}
-            {note.editedByUser && note.updatedAt && ` · ${t('notes.edited', { name: note.editedByUser.name, date: formatDateTime(note.updatedAt) })}`}
+            {note.editedByUser && note.updatedAt && t('notes.edited', { name: note.editedByUser.name, date: formatDateTime(note.updatedAt) })}
           </Text>
         </Text>
         {mine && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
@@ -29,13 +29,14 @@ export function TimeSection({ job }: { job: Job }) {
   const mine = entries.find((entry) => entry.running && entry.user.id === me);
   const sum = totals(entries);
   const headingId = `job-time-${job.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
   const failure = start.error ?? stop.error ?? update.error;
 
   return (
     <section aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} id={headingId}>
+          <Title order={2} id={headingId} ref={heading} tabIndex={-1}>
             {t('job.section.time')}
           </Title>
           {canWrite && (
@@ -187,7 +188,16 @@ export function TimeSection({ job }: { job: Job }) {
           setDeleting(null);
           remove.reset();
         }}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              // The entry is gone: the keyboard's focus goes to the section's heading.
+              requestAnimationFrame(() => heading.current?.focus());
+            },
+          })
+        }
       />
     </section>
   );
