@@ -70,7 +70,8 @@ export function NoteEditor({
   });
 
   const submit = () => {
-    if (!editor) return;
+    // Ctrl+Enter again while the note is on its way does not send it twice.
+    if (!editor || pending) return;
     if (editor.getText().trim() === '') return setProblem(t('notes.empty'));
     const html = noteContent(editor.getHTML());
     if (html.length > NOTE_MAX_LENGTH) return setProblem(t('notes.tooLong', { max: formatNumber(NOTE_MAX_LENGTH) }));
