@@ -1,0 +1,54 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { t } from '../../../i18n';
+
+/**
+ * Asks before something is deleted for good (a file, a note, a time entry: the three record
+ * sections share it). Escape or "Cancel" closes it; the dialog keeps the focus while open.
+ */
+export function ConfirmDelete({
+  opened,
+  title,
+  text,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  text: string;
+  pending: boolean;
+  error?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('action.close') }}
+      // Locking the page's scroll adds a <style> element without the page's nonce (react-remove-scroll),
+      // which the Content-Security-Policy refuses; a short dialog does without.
+      lockScroll={false}
+    >
+      <Stack>
+        <Text>{text}</Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('action.cancel')}
+          </Button>
+          <Button color="red.8" loading={pending} onClick={onConfirm}>
+            {t('action.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
