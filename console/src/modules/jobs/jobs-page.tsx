@@ -20,7 +20,7 @@ import { jobsRoute } from './routes';
  */
 export function JobsPage() {
   const search = jobsRoute.useSearch();
-  const navigate = useNavigate();
+  const navigate = useNavigate({ from: '/jobs' });
   const canWrite = useCan('projects');
   const query = toJobsQuery(search);
   const list = useJobsList(query);
