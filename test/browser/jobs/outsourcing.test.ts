@@ -29,6 +29,8 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${supplier}`) }) });
 
+  /** Waits for the dialogs' opening transitions (axe would measure the colours half faded in). */
+  const settled = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   const supplierField = (dialog: Locator) => dialog.getByRole('combobox', { name: 'Supplier' });
 
   async function openJob(name: string, who?: { email: string; password: string }) {
@@ -62,6 +64,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     expect(suggested).toMatchObject({ unitCost: 0.08, type: 'supplier' });
     await dialog.getByText('Suggested supplier price: €0.08 / Words (the supplier’s own price).').waitFor();
     expect(await dialog.getByLabel('Supplier price (EUR / Words)').inputValue()).toBe('0.08');
+    await settled(page);
     await checkAccessibility(page);
     await screenshot(page, 'job-outsourcing-add-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
@@ -98,6 +101,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     await row(page, 'Marie Dubois').getByRole('button', { name: 'Remove the outsourcing to Marie Dubois' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove the outsourcing?' });
     await confirm.getByText('The outsourcing of “Outsourced leaflet” to Marie Dubois (€80.00) is removed').waitFor();
+    await settled(page);
     await checkAccessibility(page);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await section(page).getByText('This job is not outsourced.').waitFor();
@@ -165,6 +169,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     const describedBy = (await supplierField(dialog).getAttribute('aria-describedby')) ?? '';
     const errorText = await page.locator(`[id="${describedBy.split(' ').find((id) => id.endsWith('error'))}"]`).textContent();
     expect(errorText).toBe(`no supplier with id ${gone.id}`);
+    await settled(page);
     await checkAccessibility(page);
 
     // A supplier dearer than the job: a loss, said in words.

@@ -188,7 +188,7 @@ function OutsourcingTable({
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge color={statusColor(item.status)} variant="light" radius="sm" tt="none" style={{ overflow: 'visible' }}>
+                <Badge color={statusColor(item.status)} variant="light" radius="sm" tt="none" styles={{ label: { overflow: 'visible' } }}>
                   {statusLabel(item.status)}
                 </Badge>
               </Table.Td>
