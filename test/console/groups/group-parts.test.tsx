@@ -15,7 +15,7 @@ describe('a group’s derived values as shown', () => {
     );
     for (const text of ['Not started', 'In progress', 'Finished', 'Invoiced', 'Cancelled', 'On hold', 'Unknown status'])
       expect(screen.getByText(text)).toBeInTheDocument();
-    expect(statusText(6)).toBe('group.status.6');
+    expect(statusText(6)).toBe('jobStatus.onHold');
   });
 
   it('writes the progress as the API answers it, with a named bar', () => {

@@ -31,12 +31,6 @@ export const groups = {
   'groups.page.last': 'Last page',
   'groups.page.number': 'Page {number}',
 
-  'group.status.1': 'Not started',
-  'group.status.2': 'In progress',
-  'group.status.3': 'Finished',
-  'group.status.4': 'Invoiced',
-  'group.status.5': 'Cancelled',
-  'group.status.6': 'On hold',
   'group.status.unknown': 'Unknown status',
   'group.status.derived': 'Follows the status of its jobs',
   'group.archived': 'Archived',

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../i18n';
+import { jobStatus } from '../jobs/job-status';
 
 /**
  * The status codes a group derives from its jobs (docs/groups.md#derived-values), which are the
@@ -7,39 +8,17 @@ import type { MessageKey } from '../../i18n';
 export const GROUP_STATUSES = [1, 2, 3, 4, 5, 6] as const;
 export type StatusCode = (typeof GROUP_STATUSES)[number];
 
-const STATUS_TEXT: Record<StatusCode, MessageKey> = {
-  1: 'group.status.1',
-  2: 'group.status.2',
-  3: 'group.status.3',
-  4: 'group.status.4',
-  5: 'group.status.5',
-  6: 'group.status.6',
-};
-
-/** Colours beside the status text (never the only signal). */
-const STATUS_COLOUR: Record<StatusCode, string> = {
-  1: 'gray',
-  2: 'blue',
-  3: 'teal',
-  4: 'violet',
-  5: 'red',
-  6: 'orange',
-};
-
 export function isStatusCode(value: unknown): value is StatusCode {
   return typeof value === 'number' && (GROUP_STATUSES as readonly number[]).includes(value);
 }
 
-/**
- * The text of a status code, for groups and for the jobs of a group. A local table until the jobs
- * module's `JOB_STATUSES` (modules/jobs/job-status.ts) can be shared.
- */
+/** The text of a status code, for groups and for the jobs of a group (the jobs' table: modules/jobs/job-status.ts). */
 export function statusText(code: number): MessageKey {
-  return isStatusCode(code) ? STATUS_TEXT[code] : 'group.status.unknown';
+  return jobStatus(code)?.key ?? 'group.status.unknown';
 }
 
 export function statusColour(code: number): string {
-  return isStatusCode(code) ? STATUS_COLOUR[code] : 'gray';
+  return jobStatus(code)?.color ?? 'gray';
 }
 
 /** Jobs that count as delivered in a group's progress line: finished (3) or invoiced (4). */
