@@ -11,9 +11,9 @@ describe.skipIf(skipReason)('sign-in', () => {
 
   it('sends a visitor to sign-in, says so when the password is wrong, and signs in to the page asked for', async () => {
     const page = await world.newPage();
-    await page.goto('/jobs?status=OPEN');
+    await page.goto('/jobs?q=OPEN');
     await page.waitForURL((url) => url.pathname === '/sign-in');
-    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/jobs?status=OPEN');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/jobs?q=OPEN');
     await checkAccessibility(page);
     await screenshot(page, 'sign-in');
 
@@ -26,7 +26,7 @@ describe.skipIf(skipReason)('sign-in', () => {
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/jobs?status=OPEN');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/jobs?q=OPEN');
     expectNoPageErrors(page);
   });
 

@@ -20,7 +20,7 @@ export function JobStatusMenu({ job, canEdit }: { job: Job; canEdit: boolean }) 
   };
   return (
     <Group gap="sm" wrap="wrap">
-      <Badge size="lg" variant="light" color={STATUS_COLORS[job.status as JobStatus] ?? 'gray'}>
+      <Badge size="lg" variant="light" color={STATUS_COLORS[job.status] ?? 'gray'}>
         <VisuallyHidden component="span">{t('job.status.label')}</VisuallyHidden>
         {statusName(job.status)}
       </Badge>
