@@ -145,6 +145,13 @@ describe.skipIf(skipReason)('the jobs page', () => {
     const filters = page.getByRole('group', { name: 'Filters' });
     expect(await filters.getByText('Urgent').count()).toBeGreaterThan(0);
     expect(await filters.getByText('Not started').count()).toBeGreaterThan(0);
+    // Clients are searched by the API as one types.
+    await page.getByRole('combobox', { name: 'Client' }).fill('glob');
+    await page.getByRole('option', { name: 'Globex Legal LLP' }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.searchParams.has('client'));
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).getByRole('link').textContent()).toBe('Late leaflet');
 
     // A shared link with a client and a due range opens the same view in another browser.
     const clients = (await world.api('GET', '/v2/clients?q=Globex')).items as Array<{ id: string }>;
@@ -193,6 +200,10 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await page.waitForURL((url) => url.searchParams.get('pageSize') === '20' && !url.searchParams.has('page'));
     await expect.poll(() => summary(page).textContent()).toBe('1–20 of 60');
     expect(await rows(page).count()).toBe(20);
+    // A bookmark of a page past the last shows the last one.
+    await page.goto('/jobs?page=9&pageSize=20');
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await expect.poll(() => summary(page).textContent()).toBe('41–60 of 60');
     expectNoPageErrors(page);
   });
 

@@ -31,8 +31,10 @@ const listOrUndefined = <T,>(values: T[]): T[] | undefined => (values.length > 0
 
 /** Status, client, manager, label and due dates: each one a labelled control (docs/console.md#the-jobs-page). */
 export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
-  const users = useUserChoices();
-  const labels = useLabelChoices();
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const open = (filter: string) => () => setOpened((current) => (current.has(filter) ? current : new Set([...current, filter])));
+  const users = useUserChoices(opened.has('manager') || search.manager !== undefined);
+  const labels = useLabelChoices(opened.has('label') || search.label !== undefined);
   const statusChoices = JOB_STATUSES.map((status) => ({ value: String(status.code), label: t(status.key) }));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('jobs.filters')}>
@@ -50,6 +52,7 @@ export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
         label={t('jobs.filter.manager')}
         placeholder={search.manager ? undefined : t('jobs.filter.any')}
         data={withChosen(users.data ?? [], search.manager)}
+        onDropdownOpen={open('manager')}
         value={search.manager ?? []}
         onChange={(values) => onChange({ manager: listOrUndefined(values) })}
       />
@@ -58,6 +61,7 @@ export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
         label={t('jobs.filter.label')}
         placeholder={search.label ? undefined : t('jobs.filter.any')}
         data={withChosen(labels.data ?? [], search.label)}
+        onDropdownOpen={open('label')}
         value={search.label ?? []}
         onChange={(values) => onChange({ label: listOrUndefined(values) })}
       />
@@ -98,8 +102,9 @@ function withChosen(choices: Array<{ value: string; label: string }>, chosen: st
 /** Clients are searched by the API as the user types (an agency may have thousands). */
 function ClientFilter({ value, onChange }: { value: string[]; onChange(ids: string[]): void }) {
   const [typed, setTyped] = useState('');
+  const [opened, setOpened] = useState(false);
   const [searched] = useDebouncedValue(typed.trim(), 250);
-  const { choices } = useClientChoices(searched, value);
+  const { choices } = useClientChoices(searched, value, opened);
   return (
     <MultiSelect
       {...multi}
@@ -109,6 +114,7 @@ function ClientFilter({ value, onChange }: { value: string[]; onChange(ids: stri
       value={value}
       searchValue={typed}
       onSearchChange={setTyped}
+      onDropdownOpen={() => setOpened(true)}
       // The API has filtered by the typed text already.
       filter={({ options }) => options}
       onChange={onChange}

@@ -27,9 +27,13 @@ export interface Choice {
   label: string;
 }
 
-/** The account's users (every role reads them): the manager filter's choices. */
-export function useUserChoices() {
+/**
+ * The account's users (every role reads them): the manager filter's choices. Asked for once the
+ * filter is opened or has values (the list's first page goes first).
+ */
+export function useUserChoices(enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['users', 'list'] as const,
     queryFn: ({ signal }) => data(api.GET('/v2/users', { signal })),
     select: (users): Choice[] => users.map((user) => ({ value: user.id, label: user.name })),
@@ -37,9 +41,10 @@ export function useUserChoices() {
   });
 }
 
-/** The account's labels: the label filter's choices. */
-export function useLabelChoices() {
+/** The account's labels: the label filter's choices (asked for as the users are). */
+export function useLabelChoices(enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['labels', 'list'] as const,
     queryFn: ({ signal }) => data(api.GET('/v2/account/labels', { signal })),
     select: (labels): Choice[] => labels.map((label) => ({ value: label.id, label: label.name })),
@@ -52,8 +57,9 @@ export function useLabelChoices() {
  * (`q`, the first 20 by name), and the chosen ones (from a shared address) are read by id for
  * their names.
  */
-export function useClientChoices(search: string, chosen: readonly string[]): { choices: Choice[]; loading: boolean } {
+export function useClientChoices(search: string, chosen: readonly string[], enabled: boolean): { choices: Choice[]; loading: boolean } {
   const found = useQuery({
+    enabled,
     queryKey: ['clients', 'choices', search] as const,
     queryFn: ({ signal }) =>
       data(api.GET('/v2/clients', { params: { query: { q: search || undefined, pageSize: 20, sort: 'name', direction: 'asc' } }, signal })),

@@ -38,6 +38,13 @@ export function JobsPage() {
     });
   };
 
+  // A page past the last (a bookmark of a list that has shrunk): the last page instead.
+  const pastTheEnd = list.data !== undefined && list.data.totalPages > 0 && list.data.page > list.data.totalPages;
+  const lastPage = list.data?.totalPages ?? 1;
+  useEffect(() => {
+    if (pastTheEnd) update({ page: lastPage > 1 ? lastPage : undefined }, { replace: true, keepPage: true });
+  }, [pastTheEnd, lastPage]); // eslint-disable-line react-hooks/exhaustive-deps
+
   // The selection is of the page shown: another page or view starts with none.
   const viewKey = JSON.stringify(query);
   useEffect(() => setSelected(new Set()), [viewKey]);
@@ -114,7 +121,7 @@ export function JobsPage() {
         </Stack>
       )}
 
-      {rows !== undefined && rows.length === 0 && <EmptyState filtered={filtered} onClear={clearFilters} />}
+      {rows !== undefined && rows.length === 0 && !pastTheEnd && <EmptyState filtered={filtered} onClear={clearFilters} />}
 
       {list.data && list.data.totalItems > 0 && (
         <JobsPagination
