@@ -44,7 +44,7 @@ export function ConfirmDelete({
           <Button variant="default" onClick={onClose}>
             {t('action.cancel')}
           </Button>
-          <Button color="red.8" loading={pending} onClick={onConfirm}>
+          <Button color="red.9" loading={pending} onClick={onConfirm}>
             {t('action.delete')}
           </Button>
         </Group>

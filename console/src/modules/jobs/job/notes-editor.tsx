@@ -1,5 +1,5 @@
 import './notes-editor.css';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Typography } from '@mantine/core';
 import { EditorContent, Extension, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -62,12 +62,19 @@ export function NoteEditor({
       }),
     ],
     content: initialContent,
-    autofocus: 'end',
     editorProps: {
       // The editable area is a labelled, multi-line text box (screen readers, Playwright's getByRole).
       attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label },
     },
   });
+
+  // The cursor goes to the end of the text once the editable area is in the page (Tiptap's own
+  // `autofocus` may run before React has put it there, and then does nothing).
+  useEffect(() => {
+    if (!editor) return;
+    const frame = requestAnimationFrame(() => editor.commands.focus('end'));
+    return () => cancelAnimationFrame(frame);
+  }, [editor]);
 
   const submit = () => {
     // Ctrl+Enter again while the note is on its way does not send it twice.

@@ -1,5 +1,5 @@
 import './notes-content.css';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
@@ -34,7 +34,18 @@ export function NotesSection({ job }: { job: Job }) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Where the keyboard's focus goes when an editor closes: back to what opened it.
-  const refocus = (target: () => HTMLElement | null | undefined) => requestAnimationFrame(() => target()?.focus());
+  // Set before a change that re-renders; the effect below focuses it once it is in the page (the
+  // button that opened an editor comes back only with the render that closes it).
+  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  useEffect(() => {
+    const target = focusNext.current?.();
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
+  const refocus = (target: () => HTMLElement | null | undefined) => {
+    focusNext.current = target;
+  };
   const closeWriting = () => {
     setWriting(false);
     create.reset();
@@ -125,7 +136,7 @@ export function NotesSection({ job }: { job: Job }) {
             onSuccess: () => {
               setDeleting(null);
               // The note is gone: the keyboard's focus goes to the section's heading.
-              requestAnimationFrame(() => heading.current?.focus());
+              refocus(() => heading.current);
             },
           })
         }

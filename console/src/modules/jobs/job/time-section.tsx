@@ -56,7 +56,7 @@ export function TimeSection({ job }: { job: Job }) {
                   `loading`, which disables it and drops the focus; a click while pending waits instead). */}
               <Button
                 key="timer"
-                color={mine ? 'red.8' : undefined}
+                color={mine ? 'red.9' : undefined}
                 aria-busy={start.isPending || stop.isPending}
                 onClick={() => {
                   if (start.isPending || stop.isPending) return;
