@@ -19,15 +19,10 @@
  * test process waits for the same thing by ARIA role (table → row → link; heading level 1).
  * Targets are judged on the p95 of the 20 warm loads (nearest rank).
  *
- * Alone: `npm run build && npx tsx bench/console.ts [--scale N]` generates N jobs (default 1 000)
+ * Alone: `npm run build && npx tsx bench/console-alone.ts [--scale N]` generates N jobs (default 1 000)
  * in a temporary SQLite database, starts the built server on it, and prints the figures.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { COLD_TIMEOUT_MS, measureFirstLoad, message, type ConsoleFirstLoad, type NewContext } from './console-first-load.js';
 import { watcherScript, type SeenInPage } from './console-page-watch.js';
@@ -293,47 +288,4 @@ async function measurePageLoads(
     met: error === undefined && measured.length === plan.warm.length && p95Ms !== null && p95Ms <= plan.limitMs,
     ...(error ? { error } : {}),
   };
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { scale: { type: 'string', default: '1000' } } });
-  const { generate } = await import('./data.js');
-  const { signIn } = await import('./sign-in.js');
-  const { consoleMarkdown } = await import('./report.js');
-  const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
-  const dir = mkdtempSync(join(tmpdir(), 'transdesk-console-bench-'));
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
-  const data = await generate(databaseUrl, Number(values.scale), log);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    DATABASE_URL: databaseUrl,
-    FILE_STORAGE: `fs:${join(dir, 'files')}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-  };
-  delete env.BOOTSTRAP_API_KEY;
-  const child = spawn(process.execPath, ['dist/cli.js', 'serve'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /Listening on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    });
-    const auth = `Bearer ${data.apiKey}`;
-    const sessionCookie = await signIn(base, auth, env);
-    const measured = await measureConsole({ base, sessionCookie, auth, jobIds: data.jobIds, log });
-    log(JSON.stringify(measured, null, 2));
-    log(consoleMarkdown(measured));
-  } finally {
-    child.kill();
-    rmSync(dir, { recursive: true, force: true });
-  }
 }

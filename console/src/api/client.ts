@@ -97,6 +97,7 @@ export function uploadFile<T>(url: string, fields: Record<string, string | Blob>
       reject(problemOf(request.status, request.response));
     };
     request.onerror = () => reject(new ApiProblem(0, 'network', 'The server could not be reached'));
+    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort());
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useCan } from '../../app/session';
 import { t } from '../../i18n';
@@ -11,7 +11,6 @@ import { useJobsList } from './jobs-list-queries';
 import { JobsPagination } from './jobs-pagination';
 import { FILTER_KEYS, isFiltered, nextOrder, orderOf, toJobsQuery, type JobSort, type JobsSearch } from './jobs-search';
 import { JobsTable } from './jobs-table';
-import { jobsRoute } from './routes';
 
 /**
  * The jobs list (docs/console.md#the-jobs-page): search, filters, order and page live in the
@@ -19,7 +18,7 @@ import { jobsRoute } from './routes';
  * sorts and pages, and the table shows one page.
  */
 export function JobsPage() {
-  const search = jobsRoute.useSearch();
+  const search = useSearch({ from: '/signed-in/jobs' });
   const navigate = useNavigate({ from: '/jobs' });
   const canWrite = useCan('projects');
   const query = toJobsQuery(search);

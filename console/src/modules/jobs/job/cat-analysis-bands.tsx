@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { t } from '../../../i18n';
 import { formatNumber } from '../../../ui/format';
 import { bandLabel, bandRows, unitsOf, type ParsedReport, type ReportLanguage, type Unit } from './cat-analysis-report';
+import { ScrollTable } from '../../../ui/scroll-table';
 
 const UNIT_HEADERS: Record<Unit, 'catAnalysis.bands.segments' | 'catAnalysis.bands.words' | 'catAnalysis.bands.characters'> = {
   segments: 'catAnalysis.bands.segments',
@@ -38,7 +39,7 @@ export function CatAnalysisBands({ report, language }: { report: ParsedReport; l
       {rows.length === 0 ? (
         <Text c="dimmed">{t('catAnalysis.bands.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <ScrollTable minWidth={420} label={t('job.section.catAnalysis')}>
           <Table striped withTableBorder captionSide="top" maw={720}>
             <Table.Caption>{t('catAnalysis.bands.caption', { scope })}</Table.Caption>
             <Table.Thead>
@@ -76,7 +77,7 @@ export function CatAnalysisBands({ report, language }: { report: ParsedReport; l
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {hidden > 0 && (
         <Text size="sm" c="dimmed">

@@ -5,7 +5,6 @@ import { t } from '../../../i18n';
 import { ApiProblem } from '../../../api/client';
 import { formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { READABLE_ERRORS } from './outsourcing-figures';
 import { useCatConfigurations, useImportReport, usePartyConfiguration } from './cat-analysis-queries';
 import {
   bandLabel,
@@ -17,6 +16,7 @@ import {
   type ParsedReport,
   type ReportLanguage,
 } from './cat-analysis-report';
+import { ScrollTable } from '../../../ui/scroll-table';
 
 interface Props {
   job: Job;
@@ -87,7 +87,7 @@ export function CatAnalysisImportForm({ job, file, report, language, onCancel, o
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="cat-analysis-import-title" style={READABLE_ERRORS}>
+    <form onSubmit={submit} noValidate aria-labelledby="cat-analysis-import-title">
       <Stack gap="sm">
         <Title order={3} id="cat-analysis-import-title">
           {t('catAnalysis.import.title')}
@@ -143,7 +143,7 @@ export function CatAnalysisImportForm({ job, file, report, language, onCancel, o
           </Alert>
         )}
         {preview && preview.lines.length > 0 && (
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable minWidth={320} label={t('job.section.catAnalysis')}>
             <Table withTableBorder captionSide="top" maw={520}>
               <Table.Caption>{t('catAnalysis.import.linesCaption', { unit })}</Table.Caption>
               <Table.Thead>
@@ -165,7 +165,7 @@ export function CatAnalysisImportForm({ job, file, report, language, onCancel, o
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
         {problem && (
           <Alert color="red" role="alert">

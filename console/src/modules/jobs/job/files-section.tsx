@@ -8,6 +8,7 @@ import type { Job } from '../job-query';
 import { ConfirmDelete } from './files-confirm-delete';
 import { downloadUrl, useDeleteFile, useFileUploads, useShareWithAll, type JobFile } from './files-queries';
 import { progressPercent, type Upload } from './files-uploads';
+import { ScrollTable } from '../../../ui/scroll-table';
 
 /**
  * The job page's "Files" section (docs/console.md#the-job-page): the job's files and its group's,
@@ -104,7 +105,7 @@ function FilesTable({ job, canWrite, heading }: { job: Job; canWrite: boolean; h
 
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable minWidth={560} label={t('job.section.files')}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -172,7 +173,7 @@ function FilesTable({ job, canWrite, heading }: { job: Job; canWrite: boolean; h
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {share.error && (
         <Alert color="red" withCloseButton closeButtonLabel={t('action.close')} onClose={() => share.reset()}>
           {t('files.shareFailed', { message: share.error.message })}

@@ -6,7 +6,7 @@ import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
 import { formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { amountProblem, formatRate, READABLE_ERRORS, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';
+import { amountProblem, formatRate, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';
 import { MODAL_PROPS } from './outsourcing-dialogs';
 import { useCreateOutsourcing, useSupplierPrices, useSupplierSearch } from './outsourcing-queries';
 
@@ -76,7 +76,7 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
   });
 
   return (
-    <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Select
           label={t('outsourcing.field.supplier')}

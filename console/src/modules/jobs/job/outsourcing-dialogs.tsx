@@ -5,7 +5,7 @@ import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
 import { formatMoney } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { amountProblem, OUTSOURCING_STATUSES, READABLE_ERRORS, statusLabel, type Outsourcing } from './outsourcing-figures';
+import { amountProblem, OUTSOURCING_STATUSES, statusLabel, type Outsourcing } from './outsourcing-figures';
 import { useDeleteOutsourcing, useUpdateOutsourcing, type OutsourcingChanges } from './outsourcing-queries';
 
 /**
@@ -59,7 +59,7 @@ function EditForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourcing
     }
   });
   return (
-    <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <NativeSelect
           label={t('outsourcing.field.status')}

@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import type { Answer } from '../../../api/client';
 import { LOCALE, t, type MessageKey } from '../../../i18n';
 import { formatMoney, formatPercent } from '../../../ui/format';
@@ -16,12 +15,6 @@ function textOr(key: string, fallback: string): string {
  */
 export type Outsourcing = Job['outsourcing'][number];
 export type SupplierPrice = Answer<'listJobSupplierPrices'>[number];
-
-/**
- * Field errors in red 9 (5.4:1 on white) instead of Mantine's red 6 (3.3:1, under WCAG AA's
- * 4.5:1): set on the forms of this section; the theme could set it for the whole console.
- */
-export const READABLE_ERRORS = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 export const OUTSOURCING_STATUSES = [1, 2, 3, 4, 5, 6] as const;
 export const CANCELLED = 5;

@@ -7,6 +7,7 @@ import type { Job } from '../job-query';
 import { OutsourcingAddForm } from './outsourcing-add-form';
 import { OutsourcingEditDialog, OutsourcingRemoveDialog } from './outsourcing-dialogs';
 import { CANCELLED, formatRate, profitabilityView, statusColor, statusLabel, type Outsourcing } from './outsourcing-figures';
+import { ScrollTable } from '../../../ui/scroll-table';
 
 /**
  * The job page's "Outsourcing" section (docs/console.md#the-job-page): the job's cost, margin and
@@ -134,7 +135,7 @@ function OutsourcingTable({
   onRemove: (item: Outsourcing) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <ScrollTable minWidth={760} label={t('job.section.outsourcing')}>
       <Table striped withTableBorder captionSide="top">
         <Table.Caption>{t('outsourcing.list.caption')}</Table.Caption>
         <Table.Thead>
@@ -220,6 +221,6 @@ function OutsourcingTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

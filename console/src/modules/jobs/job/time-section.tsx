@@ -9,6 +9,7 @@ import { TimeEntryForm } from './time-entry-form';
 import { LiveDuration } from './time-live';
 import { totals } from './time-math';
 import { useDeleteEntry, useStartTimer, useStopTimer, useUpdateEntry, type TimeEntry } from './time-queries';
+import { ScrollTable } from '../../../ui/scroll-table';
 
 /**
  * The job page's "Time" section (docs/console.md#the-job-page): the job's time entries with their
@@ -87,7 +88,7 @@ export function TimeSection({ job }: { job: Job }) {
           <Text c="dimmed">{t('time.none')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={620}>
+            <ScrollTable minWidth={620} label={t('job.section.time')}>
               <Table verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -154,7 +155,7 @@ export function TimeSection({ job }: { job: Job }) {
                   })}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Group gap="lg" aria-label={t('time.totals')} role="group">
               <Text>
                 {t('time.total')}{' '}
