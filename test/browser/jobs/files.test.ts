@@ -197,7 +197,7 @@ describe.skipIf(skipReason)('the files of a job', () => {
     expect(await row.getByRole('button').count()).toBe(0);
     const download = page.waitForEvent('download');
     await row.getByRole('link', { name: 'Download brand book.pdf' }).click();
-    expect((await readFile((await (await download).path()))).toString()).toBe('brand book');
+    expect((await readFile(await (await download).path())).toString()).toBe('brand book');
     expectNoPageErrors(page);
   });
 
