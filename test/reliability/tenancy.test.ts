@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
-import { basic, buildWorld, idFor, minimalValue, openApiRoutes, urlFor, type Route, type World } from './world.js';
+import { basic, buildWorld, fullUrlFor, idFor, minimalValue, openApiRoutes, type Route, type World } from './world.js';
 
 /**
  * The account boundary (docs/reference.md#accounts-and-tenancy), generated from GET /v2/openapi.json: account 1 has one
@@ -14,7 +14,7 @@ const t: TestContext = await createTestApp();
 const ROUTES = await openApiRoutes(t.app);
 const w: World = await buildWorld(t, t.api);
 // Account 2 has records of its own, so that its listings are not trivially empty.
-await buildWorld(t, t.otherApi);
+const w2: World = await buildWorld(t, t.otherApi);
 const ACCOUNT_ONE_IDS = [...new Set([...Object.values(w), t.account.accountId, t.account.userId])];
 
 afterAll(async () => {
@@ -59,8 +59,8 @@ describe('the set-up', () => {
 
   it('serves account 1 its own records (the ids are real)', async () => {
     for (const route of WITH_PARAMS.filter((r) => r.method === 'GET')) {
-      const reply = await t.app.inject({ method: 'GET', url: urlFor(w, route), headers: { authorization: basic(t.account.apiKey) } });
-      expect(reply.statusCode, `GET ${urlFor(w, route)}: ${reply.body.slice(0, 300)}`).toBe(200);
+      const reply = await t.app.inject({ method: 'GET', url: fullUrlFor(w, route), headers: { authorization: basic(t.account.apiKey) } });
+      expect(reply.statusCode, `GET ${fullUrlFor(w, route)}: ${reply.body.slice(0, 300)}`).toBe(200);
     }
   });
 });
@@ -71,7 +71,7 @@ describe("account 2 calling every route with account 1's ids", () => {
   // aside). Where the unknown ids answer 404 (every route without a body, and those whose minimal
   // body passes validation), the cross-account call must answer 404 resource_missing.
   it.each(WITH_PARAMS.map((route) => [`${route.method} ${route.path}`, route] as const))('%s answers like an unknown id', async (_label, route) => {
-    const url = urlFor(w, route);
+    const url = fullUrlFor(w, route);
     const reply = await call(route, url, t.other.apiKey);
     const missingUrl = url.replace(/[0-9a-f]{24}/g, MISSING_ID);
     const missing = await call(route, missingUrl, t.other.apiKey);
@@ -107,8 +107,10 @@ describe("account 2 calling every route with account 1's ids", () => {
 
 describe("account 2's listings", () => {
   it.each(LISTINGS.map((route) => [route.path, route] as const))("GET %s names none of account 1's ids", async (_label, route) => {
-    const pages = [route.path];
-    if (route.query.includes('pageSize')) pages.push(`${route.path}?pageSize=100`);
+    // Parameters a listing requires (a price preview's client, …) name account 2's own records.
+    const own = fullUrlFor(w2, route);
+    const pages = [own];
+    if (route.query.includes('pageSize')) pages.push(`${own}${own.includes('?') ? '&' : '?'}pageSize=100`);
     for (const url of pages) {
       const reply = await t.app.inject({ method: 'GET', url, headers: { authorization: basic(t.other.apiKey) } });
       expect(reply.statusCode, `${url}: ${reply.body.slice(0, 300)}`).toBe(200);

@@ -18,6 +18,8 @@ export interface Route {
   bodyTypes: string[];
   /** Query parameter names the document declares. */
   query: string[];
+  /** Those of them the document marks required (a price preview's client, service, …). */
+  requiredQuery: string[];
   /** Path parameters, in order. */
   params: string[];
   /** The JSON schema of the body (JSON, else form, else multipart), with `$ref`s resolved. */
@@ -32,7 +34,7 @@ export async function openApiRoutes(app: FastifyInstance): Promise<Route[]> {
   const document = JSON.parse(reply.body) as {
     paths: Record<
       string,
-      Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+      Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
     >;
     components?: { schemas?: Record<string, Schema> };
   };
@@ -54,6 +56,7 @@ export async function openApiRoutes(app: FastifyInstance): Promise<Route[]> {
         path,
         bodyTypes: Object.keys(operation.requestBody?.content ?? {}),
         query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        requiredQuery: (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => p.name),
         params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
         bodySchema: resolve(
           operation.requestBody?.content?.['application/json']?.schema ??
@@ -276,6 +279,40 @@ export function urlFor(w: World, route: Pick<Route, 'path' | 'params'>): string 
   let url = route.path;
   for (const param of route.params) url = url.replace(`{${param}}`, encodeURIComponent(idFor(w, route.path, param)));
   return url;
+}
+
+/**
+ * Values of the query parameters an operation requires, from a world: a price preview's client,
+ * service, unit and quantity, a job's supplier prices' supplier. A new required query parameter
+ * needs its value here (queryFor says so).
+ */
+const REQUIRED_QUERY_VALUES: Record<string, (w: World) => string | undefined> = {
+  client: (w) => w.client,
+  service: (w) => w.service,
+  quantityType: (w) => w.unit,
+  quantity: () => '100',
+  supplierId: (w) => w.supplier,
+};
+
+/**
+ * The required query parameters of a route with the records of `w`, as `name=value&…` ('' for
+ * none), leaving out `except` (a parameter the caller sends itself).
+ */
+export function queryFor(w: World, route: Pick<Route, 'path' | 'requiredQuery'>, except?: string): string {
+  return route.requiredQuery
+    .filter((name) => name !== except)
+    .map((name) => {
+      const value = REQUIRED_QUERY_VALUES[name]?.(w);
+      if (value === undefined) throw new Error(`${route.path}: no value for the required query parameter ${name}; extend REQUIRED_QUERY_VALUES`);
+      return `${name}=${encodeURIComponent(value)}`;
+    })
+    .join('&');
+}
+
+/** urlFor with the route's required query parameters. */
+export function fullUrlFor(w: World, route: Pick<Route, 'path' | 'params' | 'requiredQuery'>): string {
+  const query = queryFor(w, route);
+  return query ? `${urlFor(w, route)}?${query}` : urlFor(w, route);
 }
 
 export const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;

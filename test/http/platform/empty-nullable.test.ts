@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, MISSING_ID, type TestContext } from '../../helper.js';
-import { buildWorld, minimalValue, openApiRoutes, urlFor, type Route, type Schema, type World } from '../../reliability/world.js';
+import { buildWorld, minimalValue, openApiRoutes, queryFor, urlFor, type Route, type Schema, type World } from '../../reliability/world.js';
 
 /**
  * An empty value of a nullable parameter means null (docs/development.md, "Empty values"), for
@@ -211,32 +211,15 @@ describe('nullable parameters of other types', () => {
   });
 });
 
-/**
- * Values of the query parameters an operation requires (a price preview's client, service, …), from
- * the world: sent with the empty one, so that the answer is not a 400 for their absence. A new
- * required query parameter needs its value here.
- */
-const REQUIRED_QUERY_VALUES: Record<string, () => string> = {
-  client: () => w.client!,
-  service: () => w.service!,
-  quantityType: () => w.unit!,
-  quantity: () => '100',
-  supplierId: () => w.supplier!,
-};
-
 describe('nullable query parameters', () => {
   const QUERY_CASES: Array<[string, Route, string, string]> = [];
   for (const route of ROUTES.filter((r) => r.method === 'GET')) {
     const operation = document.paths[route.path]?.get;
-    const parameters = (operation?.parameters ?? []) as Array<{ in: string; name: string; schema: Schema; required?: boolean }>;
-    const required = parameters.filter((parameter) => parameter.in === 'query' && parameter.required);
-    for (const parameter of parameters) {
+    for (const parameter of (operation?.parameters ?? []) as Array<{ in: string; name: string; schema: Schema }>) {
       if (parameter.in !== 'query' || !isNullable(parameter.schema)) continue;
-      const others = required.filter((other) => other.name !== parameter.name);
-      const missing = others.find((other) => REQUIRED_QUERY_VALUES[other.name] === undefined);
-      if (missing) throw new Error(`GET ${route.path}: give the required query parameter ${missing.name} a value in REQUIRED_QUERY_VALUES`);
-      const rest = others.map((other) => `&${other.name}=${encodeURIComponent(REQUIRED_QUERY_VALUES[other.name]!())}`).join('');
-      QUERY_CASES.push([`GET ${route.path} ${parameter.name}`, route, parameter.name, rest]);
+      // The parameters the operation requires go with the empty one, so that the answer is not a 400 for their absence.
+      const rest = queryFor(w, route, parameter.name);
+      QUERY_CASES.push([`GET ${route.path} ${parameter.name}`, route, parameter.name, rest ? `&${rest}` : '']);
     }
   }
 
