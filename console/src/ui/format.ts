@@ -22,6 +22,19 @@ export function formatMoney(amount: number | null | undefined, currency: string)
   }
 }
 
+/**
+ * A rate (a unit cost, a match rate) in a currency: the currency's decimals at least, up to the 6
+ * the API keeps ("€0.085", "€0.12", "€45.00"); formatMoney would round 0.085 to "€0.09".
+ */
+export function formatRate(rate: number | null | undefined, currency: string): string {
+  if (rate === null || rate === undefined) return '—';
+  try {
+    return numberFormat(`rate:${currency}`, { style: 'currency', currency, maximumFractionDigits: 6 }).format(rate);
+  } catch {
+    return numberFormat('rate', { maximumFractionDigits: 6 }).format(rate);
+  }
+}
+
 /** A quantity or a rate: at most `maxDecimals` decimals, grouped thousands. */
 export function formatNumber(value: number | null | undefined, maxDecimals = 2): string {
   if (value === null || value === undefined) return '—';

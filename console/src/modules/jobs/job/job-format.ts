@@ -1,30 +1,13 @@
-import { LOCALE, t } from '../../../i18n';
+import { t } from '../../../i18n';
+
+/** Rates are written as everywhere in the console (ui/format.ts). */
+export { formatRate } from '../../../ui/format';
 
 /**
  * How the job's own values are written and read back by its fields (pure, tested in
  * test/console/jobs/job-format.test.ts): rates with their decimals, language pairs, and the
  * date-times of the native date-time inputs.
  */
-
-const rateFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A rate (a unit cost, a match rate) in a currency: the currency's decimals at least, up to the 6
- * the API keeps ("€0.085", "€0.12", "€45.00"); formatMoney would round 0.085 to "€0.09".
- */
-export function formatRate(rate: number | null | undefined, currency: string): string {
-  if (rate === null || rate === undefined) return '—';
-  let format = rateFormats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, maximumFractionDigits: 6 });
-    } catch {
-      format = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 6 });
-    }
-    rateFormats.set(currency, format);
-  }
-  return format.format(rate);
-}
 
 /** A language pair as the API answers it: "English → French", "English ↔ French" when bidirectional, "→ French" without a source. */
 export function pairLabel(pair: { source?: { name: string; code: string }; target: { name: string; code: string }; bidirectional: boolean }): string {

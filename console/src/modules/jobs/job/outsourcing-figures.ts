@@ -1,7 +1,10 @@
 import type { Answer } from '../../../api/client';
-import { LOCALE, t, type MessageKey } from '../../../i18n';
+import { t, type MessageKey } from '../../../i18n';
 import { formatMoney, formatPercent } from '../../../ui/format';
 import type { Job } from '../job-query';
+
+/** Rates are written as everywhere in the console (ui/format.ts). */
+export { formatRate } from '../../../ui/format';
 
 /** The catalogue's text of a key built from an API code, or `fallback` for a code the catalogue lacks (t() answers undefined). */
 function textOr(key: string, fallback: string): string {
@@ -20,26 +23,6 @@ export const OUTSOURCING_STATUSES = [1, 2, 3, 4, 5, 6] as const;
 export const CANCELLED = 5;
 /** The API's bound on amounts (`Amount` of src/core/schemas.ts). */
 export const MAX_AMOUNT = 1e12;
-
-const rateFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A unit price in a currency with the decimals it has (up to 6, as the API keeps them): "€0.075",
- * where an amount would round to "€0.08".
- */
-export function formatRate(rate: number | null | undefined, currency: string): string {
-  if (rate === null || rate === undefined) return '—';
-  let format = rateFormats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, maximumFractionDigits: 6 });
-    } catch {
-      format = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 6 });
-    }
-    rateFormats.set(currency, format);
-  }
-  return format.format(rate);
-}
 
 export function statusLabel(status: number): string {
   return textOr(`outsourcing.status.${status}`, String(status));
