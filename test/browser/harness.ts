@@ -109,7 +109,13 @@ export async function startConsoleWorld(env: Record<string, string> = {}): Promi
   };
 
   const newPage = async (options: { width?: number; height?: number } = {}) => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+    // Reduced motion: the console then skips its transitions (theme.respectReducedMotion), so axe
+    // never measures a dialog's colours halfway through its fade-in.
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
     const page = await context.newPage();
     watch(page);
@@ -182,6 +188,8 @@ interface AxeViolation {
  * critical. Answers all violations found, for a test that wants to look at the minor ones.
  */
 export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
+  // Colours are measured as painted: wait for any running transition (a dialog fading in) to end.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -5,7 +5,14 @@ import { linkRoutes, signInRoute } from '../modules/auth/routes';
 import { dashboardRoute } from '../modules/dashboard/routes';
 import { jobRoutes } from '../modules/jobs/routes';
 import { groupRoutes } from '../modules/groups/routes';
-import { placeholderRoutes } from '../modules/placeholders/routes';
+import { clientRoutes } from '../modules/clients/routes';
+import { supplierRoutes } from '../modules/suppliers/routes';
+import { documentRoutes } from '../modules/documents/routes';
+import { settingsIndexRoute, settingsRoute } from '../modules/settings/settings-route';
+import { settingsPageRoutes } from '../modules/settings/routes';
+import { priceRoutes } from '../modules/prices/routes';
+import { userRoutes } from '../modules/users/routes';
+import { apiKeyRoutes } from '../modules/api-keys/routes';
 
 /**
  * Every page of the console, in one tree (docs/console.md#adding-a-page): the pages anyone may open,
@@ -14,7 +21,15 @@ import { placeholderRoutes } from '../modules/placeholders/routes';
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   ...linkRoutes,
-  appRoute.addChildren([dashboardRoute, ...jobRoutes, ...groupRoutes, ...placeholderRoutes]),
+  appRoute.addChildren([
+    dashboardRoute,
+    ...jobRoutes,
+    ...groupRoutes,
+    ...clientRoutes,
+    ...supplierRoutes,
+    ...documentRoutes,
+    settingsRoute.addChildren([settingsIndexRoute, ...settingsPageRoutes, ...priceRoutes, ...userRoutes, ...apiKeyRoutes]),
+  ]),
 ]);
 
 export function createConsoleRouter(queryClient: QueryClient) {

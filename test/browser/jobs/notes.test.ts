@@ -87,6 +87,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await expect.poll(() => isFocused(editor)).toBe(true);
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' See the brief');
+    await expect.poll(() => editor.textContent()).toBe('Client called about the deadline. See the brief');
     for (let i = 0; i < 'the brief'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
     // To the link button with the keyboard (back through the toolbar), and its form.
     const linkButton = section.getByRole('button', { name: 'Link', exact: true });
@@ -102,6 +103,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await address.fill('example.com/brief');
     await page.keyboard.press('Enter');
     await address.waitFor({ state: 'hidden' });
+    await expect.poll(() => editor.locator('a').textContent()).toBe('the brief');
     await section.getByRole('button', { name: 'Save note' }).click();
     await editor.waitFor({ state: 'detached' });
 

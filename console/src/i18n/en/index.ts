@@ -6,9 +6,32 @@ import { jobWork } from './job-work';
 import { jobRecords } from './job-records';
 import { groups } from './groups';
 import { search } from './search';
+import { parties } from './parties';
+import { partyRecords } from './party-records';
+import { prices } from './prices';
+import { documents } from './documents';
+import { dashboard } from './dashboard';
+import { settings } from './settings';
+import { users } from './users';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
  * names its area first (`jobs.title`).
  */
-export const en = { ...common, ...auth, ...jobs, ...job, ...jobWork, ...jobRecords, ...groups, ...search };
+export const en = {
+  ...common,
+  ...auth,
+  ...jobs,
+  ...job,
+  ...jobWork,
+  ...jobRecords,
+  ...groups,
+  ...search,
+  ...parties,
+  ...partyRecords,
+  ...prices,
+  ...documents,
+  ...dashboard,
+  ...settings,
+  ...users,
+};

@@ -5,7 +5,7 @@ import { useCan } from '../../../app/session';
 import { t } from '../../../i18n';
 import { formatBytes, formatDateTime } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { ConfirmDelete } from './files-confirm-delete';
+import { ConfirmDelete } from '../../../ui/confirm-delete';
 import { downloadUrl, useDeleteFile, useFileUploads, useShareWithAll, type JobFile } from './files-queries';
 import { progressPercent, type Upload } from './files-uploads';
 import { ScrollTable } from '../../../ui/scroll-table';

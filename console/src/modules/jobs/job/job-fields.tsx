@@ -8,7 +8,7 @@ import type { Job } from '../job-query';
 import { rules, TEXT_MAX } from '../new-job/new-job-values';
 import { byName, choicesOf, domainsQuery, labelsQuery, languagePairsQuery, pairChoices, servicesQuery, unitsQuery, userChoices, usersQuery } from './choices';
 import { ClientSelect } from './client-select';
-import { InlineField, type EditorProps } from './inline-field';
+import { InlineField, type EditorProps } from '../../../ui/inline-field';
 import { fromLocalInput, pairLabel, toLocalInput } from './job-format';
 import { useSetJobLabels, useUpdateJob } from './job-mutations';
 

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { t } from '../../../i18n';
 import type { Job } from '../job-query';
 import { rules, TEXT_MAX } from '../new-job/new-job-values';
-import { InlineEditor, PencilIcon, useInlineEdit } from './inline-field';
+import { InlineEditor, PencilIcon, useInlineEdit } from '../../../ui/inline-field';
 import { pairLabel } from './job-format';
 import { useUpdateJob } from './job-mutations';
 import { JobStatusMenu } from './job-status-menu';

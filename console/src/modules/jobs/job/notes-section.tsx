@@ -5,7 +5,7 @@ import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
 import { formatDateTime } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { ConfirmDelete } from './files-confirm-delete';
+import { ConfirmDelete } from '../../../ui/confirm-delete';
 import { noteNodes } from './notes-html';
 import { newestFirst, useCreateNote, useDeleteNote, useUpdateNote, type JobNote } from './notes-queries';
 

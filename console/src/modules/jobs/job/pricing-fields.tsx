@@ -6,7 +6,7 @@ import { formatMoney, formatPercent } from '../../../ui/format';
 import type { Job } from '../job-query';
 import { rules } from '../new-job/new-job-values';
 import { CURRENCIES } from './choices';
-import { InlineField } from './inline-field';
+import { InlineField } from '../../../ui/inline-field';
 import { formatRate, fromPercent, toPercent } from './job-format';
 import { useUpdateJobPrice } from './job-mutations';
 

@@ -4,7 +4,7 @@ import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
 import { formatDateTime, formatDuration } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { ConfirmDelete } from './files-confirm-delete';
+import { ConfirmDelete } from '../../../ui/confirm-delete';
 import { TimeEntryForm } from './time-entry-form';
 import { LiveDuration } from './time-live';
 import { totals } from './time-math';

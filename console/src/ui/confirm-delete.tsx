@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { t } from '../../../i18n';
+import { t } from '../i18n';
 
 /**
- * Asks before something is deleted for good (a file, a note, a time entry: the three record
- * sections share it). Escape or "Cancel" closes it; the dialog keeps the focus while open.
+ * Asks before something is deleted for good (a file, a note, a time entry, a client, a price…:
+ * every page's deletions share it). Escape or "Cancel" closes it; the dialog keeps the focus while open.
  */
 export function ConfirmDelete({
   opened,

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { ApiProblem } from '../../../api/client';
-import { t } from '../../../i18n';
+import { ApiProblem } from '../api/client';
+import { t } from '../i18n';
 import classes from './inline-field.module.css';
 
 /**

@@ -1,0 +1,3 @@
+/** The console's text: dashboard (docs/console.md#text). */
+export const dashboard = {
+};

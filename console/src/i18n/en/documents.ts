@@ -1,0 +1,3 @@
+/** The console's text: documents (docs/console.md#text). */
+export const documents = {
+};

@@ -1,0 +1,3 @@
+/** The console's text: parties (docs/console.md#text). */
+export const parties = {
+};

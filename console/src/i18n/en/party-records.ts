@@ -1,0 +1,3 @@
+/** The console's text: party-records (docs/console.md#text). */
+export const partyRecords = {
+};

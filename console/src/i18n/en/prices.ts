@@ -1,0 +1,3 @@
+/** The console's text: prices (docs/console.md#text). */
+export const prices = {
+};

@@ -1,0 +1,3 @@
+/** The console's text: users (docs/console.md#text). */
+export const users = {
+};

@@ -1,0 +1,78 @@
+import { Grid, NavLink, Stack, Text } from '@mantine/core';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { t, type MessageKey } from '../../i18n';
+
+type SettingsPath =
+  | '/settings/account'
+  | '/settings/services'
+  | '/settings/units'
+  | '/settings/match-categories'
+  | '/settings/language-pairs'
+  | '/settings/domains'
+  | '/settings/taxes'
+  | '/settings/labels'
+  | '/settings/cat-configurations'
+  | '/settings/prices'
+  | '/settings/users'
+  | '/settings/api-keys';
+
+/** The settings' pages, in the order of the settings' navigation, under their headings. */
+const SECTIONS: { heading: MessageKey; links: { to: SettingsPath; label: MessageKey }[] }[] = [
+  { heading: 'settings.nav.agency', links: [{ to: '/settings/account', label: 'settings.nav.account' }] },
+  {
+    heading: 'settings.nav.masterData',
+    links: [
+      { to: '/settings/services', label: 'settings.nav.services' },
+      { to: '/settings/units', label: 'settings.nav.units' },
+      { to: '/settings/match-categories', label: 'settings.nav.matchCategories' },
+      { to: '/settings/language-pairs', label: 'settings.nav.languagePairs' },
+      { to: '/settings/domains', label: 'settings.nav.domains' },
+      { to: '/settings/taxes', label: 'settings.nav.taxes' },
+      { to: '/settings/labels', label: 'settings.nav.labels' },
+      { to: '/settings/cat-configurations', label: 'settings.nav.catConfigurations' },
+      { to: '/settings/prices', label: 'settings.nav.prices' },
+    ],
+  },
+  {
+    heading: 'settings.nav.access',
+    links: [
+      { to: '/settings/users', label: 'settings.nav.users' },
+      { to: '/settings/api-keys', label: 'settings.nav.apiKeys' },
+    ],
+  },
+];
+
+/** The settings' frame: a navigation of its own beside the page opened. */
+export function SettingsLayout() {
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <nav aria-label={t('settings.nav.label')}>
+          <Stack gap="md">
+            {SECTIONS.map((section) => (
+              <div key={section.heading}>
+                <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+                  {t(section.heading)}
+                </Text>
+                {section.links.map((link) => (
+                  <NavLink
+                    key={link.to}
+                    component={Link}
+                    to={link.to}
+                    label={t(link.label)}
+                    active={path === link.to || path.startsWith(`${link.to}/`)}
+                    aria-current={path === link.to ? 'page' : undefined}
+                  />
+                ))}
+              </div>
+            ))}
+          </Stack>
+        </nav>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Outlet />
+      </Grid.Col>
+    </Grid>
+  );
+}
