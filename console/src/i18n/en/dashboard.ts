@@ -1,3 +1,2 @@
 /** The console's text: dashboard (docs/console.md#text). */
-export const dashboard = {
-};
+export const dashboard = {};

@@ -1,3 +1,2 @@
 /** The console's text: documents (docs/console.md#text). */
-export const documents = {
-};
+export const documents = {};

@@ -1,3 +1,2 @@
 /** The console's text: parties (docs/console.md#text). */
-export const parties = {
-};
+export const parties = {};

@@ -1,3 +1,2 @@
 /** The console's text: party-records (docs/console.md#text). */
-export const partyRecords = {
-};
+export const partyRecords = {};

@@ -1,3 +1,2 @@
 /** The console's text: prices (docs/console.md#text). */
-export const prices = {
-};
+export const prices = {};

@@ -1,3 +1,2 @@
 /** The console's text: users (docs/console.md#text). */
-export const users = {
-};
+export const users = {};

@@ -16,6 +16,4 @@ const PAGES = [
   { path: 'cat-configurations', title: 'settings.nav.catConfigurations' },
 ] as const satisfies readonly { path: string; title: MessageKey }[];
 
-export const settingsPageRoutes = PAGES.map(({ path, title }) =>
-  createRoute({ getParentRoute: () => settingsRoute, path, component: placeholderPage(title) }),
-);
+export const settingsPageRoutes = PAGES.map(({ path, title }) => createRoute({ getParentRoute: () => settingsRoute, path, component: placeholderPage(title) }));
