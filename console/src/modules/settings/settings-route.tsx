@@ -10,6 +10,7 @@ export const settingsIndexRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/',
   beforeLoad: () => {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's redirect is thrown
     throw redirect({ to: '/settings/account', replace: true });
   },
 });
