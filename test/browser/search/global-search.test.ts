@@ -67,8 +67,16 @@ describe.skipIf(skipReason)('global search', () => {
     await page.getByText('Nothing found for “zzqx”').first().waitFor();
     await search().fill('globex');
     await option(/^Client: Globex Legal LLP/).click();
-    await page.waitForURL((url) => url.pathname === '/clients' && url.searchParams.get('q') === 'Globex Legal LLP');
+    // A client opens its own page (so does a supplier).
+    const globex = (await world.api<{ items: Named[] }>('GET', '/v2/clients?q=Globex')).items[0]!;
+    await page.waitForURL((url) => url.pathname === `/clients/${globex.id}`);
+    await page.getByRole('heading', { name: 'Globex Legal LLP', level: 1 }).waitFor();
     expect(await search().inputValue()).toBe('');
+    await search().fill('lingo');
+    await option(/^Supplier: Lingo Partners BV/).click();
+    const lingo = (await world.api<{ items: Named[] }>('GET', '/v2/suppliers?q=Lingo')).items[0]!;
+    await page.waitForURL((url) => url.pathname === `/suppliers/${lingo.id}`);
+    await page.getByRole('heading', { name: 'Lingo Partners BV', level: 1 }).waitFor();
     expectNoPageErrors(page);
   });
 

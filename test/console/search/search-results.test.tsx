@@ -36,11 +36,11 @@ describe('the global search’s parts', () => {
     expect(hitOfClient({ id: 'c', name: 'Acme', email: '', address: { city: 'Brussels' } }).detail).toBe('Brussels');
   });
 
-  it('opens jobs and groups on their pages, clients and suppliers on their lists filtered by name', () => {
+  it('opens each hit on its own page', () => {
     expect(targetOf({ type: 'job', id: 'j1', name: 'x', detail: '' })).toEqual({ to: '/jobs/$jobId', params: { jobId: 'j1' } });
     expect(targetOf({ type: 'group', id: 'g1', name: 'x', detail: '' })).toEqual({ to: '/groups/$groupId', params: { groupId: 'g1' } });
-    expect(targetOf({ type: 'client', id: 'c1', name: 'Acme & Co', detail: '' })).toEqual({ href: '/clients?q=Acme%20%26%20Co' });
-    expect(targetOf({ type: 'supplier', id: 's1', name: 'Lingo', detail: '' })).toEqual({ href: '/suppliers?q=Lingo' });
+    expect(targetOf({ type: 'client', id: 'c1', name: 'Acme & Co', detail: '' })).toEqual({ to: '/clients/$clientId', params: { clientId: 'c1' } });
+    expect(targetOf({ type: 'supplier', id: 's1', name: 'Lingo', detail: '' })).toEqual({ to: '/suppliers/$supplierId', params: { supplierId: 's1' } });
   });
 
   it('finds the hit of an option', () => {

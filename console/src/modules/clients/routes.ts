@@ -1,9 +1,25 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
-import { placeholderPage } from '../placeholders/placeholder-page';
+import { parsePartiesSearch } from '../parties/parties-search';
+import { partyQuery } from '../parties/party';
+import { parsePartyPageSearch } from '../parties/party-tabs';
 
-/** `/clients`: the list; `/clients/$clientId`: a client's page. */
-export const clientsRoute = createRoute({ getParentRoute: () => appRoute, path: 'clients', component: placeholderPage('nav.clients') });
-export const clientRoute = createRoute({ getParentRoute: () => appRoute, path: 'clients/$clientId', component: placeholderPage('nav.clients') });
+/** `/clients`: the list; its search, filters, sorting and page are in the address (parties/parties-search.ts). */
+export const clientsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'clients',
+  validateSearch: parsePartiesSearch,
+  component: lazyRouteComponent(() => import('./clients-page'), 'ClientsPage'),
+});
+
+/** `/clients/$clientId`: a client; the open tab in the address (`?tab=jobs`). */
+export const clientRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'clients/$clientId',
+  validateSearch: parsePartyPageSearch('client'),
+  // The client is asked for while the page's code loads; a 404 is the page's to show, not thrown here.
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(partyQuery({ kind: 'client', id: params.clientId })),
+  component: lazyRouteComponent(() => import('./client-page'), 'ClientPage'),
+});
 
 export const clientRoutes = [clientsRoute, clientRoute];

@@ -44,11 +44,8 @@ export function GlobalSearch() {
 
   const open = (hit: SearchHit) => {
     setTyped('');
-    const target = targetOf(hit);
     // The page opened takes the focus (its content, as after the skip link).
-    const focusPage = () => document.getElementById('main')?.focus();
-    if ('href' in target) void navigate({ href: target.href }).then(focusPage);
-    else void navigate(target).then(focusPage);
+    void navigate(targetOf(hit)).then(() => document.getElementById('main')?.focus());
   };
 
   return <SearchBox value={typed} onChange={setTyped} sections={sections} state={state} errorMessage={failed?.message} onOpen={open} inputRef={input} />;

@@ -66,11 +66,12 @@ export function findHit(sections: readonly SearchSection[], value: string): Sear
   return sections.flatMap((section) => section.hits).find((hit) => hitValue(hit) === value);
 }
 
-/**
- * Where a hit opens. Jobs and groups have their pages; clients and suppliers, until part 2 of
- * the console gives them theirs, open their list filtered by the name.
- */
-export type SearchTarget = { to: '/jobs/$jobId'; params: { jobId: string } } | { to: '/groups/$groupId'; params: { groupId: string } } | { href: string };
+/** Where a hit opens: its own page. */
+export type SearchTarget =
+  | { to: '/jobs/$jobId'; params: { jobId: string } }
+  | { to: '/groups/$groupId'; params: { groupId: string } }
+  | { to: '/clients/$clientId'; params: { clientId: string } }
+  | { to: '/suppliers/$supplierId'; params: { supplierId: string } };
 
 export function targetOf(hit: SearchHit): SearchTarget {
   switch (hit.type) {
@@ -79,9 +80,9 @@ export function targetOf(hit: SearchHit): SearchTarget {
     case 'group':
       return { to: '/groups/$groupId', params: { groupId: hit.id } };
     case 'client':
-      return { href: `/clients?q=${encodeURIComponent(hit.name)}` };
+      return { to: '/clients/$clientId', params: { clientId: hit.id } };
     case 'supplier':
-      return { href: `/suppliers?q=${encodeURIComponent(hit.name)}` };
+      return { to: '/suppliers/$supplierId', params: { supplierId: hit.id } };
   }
 }
 
