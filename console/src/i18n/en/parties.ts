@@ -98,7 +98,7 @@ export const parties = {
   'parties.field.labels': 'Labels',
   'parties.field.addLabel': 'Add a label',
   'parties.field.pinned': 'Pinned',
-  'parties.field.pinnedHelp': 'Pinned ones come first where they are chosen.',
+  'parties.field.pinnedHelp': 'Marks it as a favourite.',
   'parties.field.rating': 'Rating (0 to 5)',
   'parties.field.domains': 'Domains',
   'parties.field.dedicatedClients': 'Dedicated to clients',

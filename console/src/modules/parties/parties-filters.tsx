@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import { domainsQuery, labelsQuery, languagePairsQuery, namedChoices, pairChoices } from './choices';
-import { PARTY_STATUSES, withFilter, type PartiesSearch, type PartyStatus } from './parties-search';
+import { PARTY_STATUSES, withFilter, type PartiesSearch } from './parties-search';
 import type { PartyKind } from './party';
 
 /**
@@ -49,7 +49,7 @@ export function PartiesFilters({ kind, search, onChange }: { kind: PartyKind; se
           aria-labelledby={statusLabel}
           data={PARTY_STATUSES.map((status) => ({ value: status, label: t(`parties.status.${status}`) }))}
           value={search.status ?? 'active'}
-          onChange={(value) => onChange(withFilter(search, { status: value === 'active' ? undefined : (value as Exclude<PartyStatus, 'active'>) }))}
+          onChange={(value) => onChange(withFilter(search, { status: value === 'active' ? undefined : value }))}
         />
       </Stack>
       <MultiSelect

@@ -29,17 +29,7 @@ function SortableHeading({ sort, label, search, onSort }: { sort: PartySort; lab
 const placeOf = (party: Party) => [party.address.city, countryName(party.address.country)].filter(Boolean).join(', ');
 
 /** One page of clients or suppliers, each name a link to its page. */
-export function PartiesTable({
-  kind,
-  page,
-  search,
-  onSort,
-}: {
-  kind: PartyKind;
-  page: PartiesPage;
-  search: PartiesSearch;
-  onSort: (sort: PartySort) => void;
-}) {
+export function PartiesTable({ kind, page, search, onSort }: { kind: PartyKind; page: PartiesPage; search: PartiesSearch; onSort: (sort: PartySort) => void }) {
   const items: readonly Party[] = page.items;
   return (
     <Table.ScrollContainer minWidth={760}>

@@ -25,7 +25,7 @@ export function PartyAddressSection({ party, canEdit }: { party: Party; canEdit:
   const countries = useMemo(() => (canEdit ? countryChoices() : []), [canEdit]);
   // The field's parameter is `address.<field>`: the API names its errors so.
   const saveAddress = (field: string) => (body: PartyBody) =>
-    update.mutateAsync({ address: { [field]: (body as Record<string, unknown>)[`address.${field}`] } } as PartyBody);
+    update.mutateAsync({ address: { [field]: (body as Record<string, unknown>)[`address.${field}`] } });
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={heading}>

@@ -51,10 +51,17 @@ export function PartyDetailsSection({ party, canEdit }: { party: Party; canEdit:
           )}
           <TextField {...common} label={t('parties.field.email')} param="email" value={party.email} rule={partyRules.email} type="email" />
           <TextField {...common} label={t('parties.field.phone')} param="phone" value={party.phone} type="tel" />
-          {party.object === 'supplier' && <TextField {...common} label={t('parties.field.mobilePhone')} param="mobilePhone" value={party.mobilePhone} type="tel" />}
+          {party.object === 'supplier' && (
+            <TextField {...common} label={t('parties.field.mobilePhone')} param="mobilePhone" value={party.mobilePhone} type="tel" />
+          )}
           {party.object === 'client' && <TextField {...common} label={t('parties.field.website')} param="website" value={party.website} type="url" />}
           <TextField {...common} label={t('parties.field.vatNumber')} param="vatNumber" value={party.vatNumber} />
-          <TextField {...common} label={t('parties.field.nationalIdentificationNumber')} param="nationalIdentificationNumber" value={party.nationalIdentificationNumber} />
+          <TextField
+            {...common}
+            label={t('parties.field.nationalIdentificationNumber')}
+            param="nationalIdentificationNumber"
+            value={party.nationalIdentificationNumber}
+          />
           <ChoiceField
             {...common}
             label={t('parties.field.currency')}
@@ -114,7 +121,15 @@ export function PartyDetailsSection({ party, canEdit }: { party: Party; canEdit:
   );
 }
 
-function ClientTaxes({ client, canEdit, save }: { client: Extract<Party, { object: 'client' }>; canEdit: boolean; save: (body: PartyBody) => Promise<unknown> }) {
+function ClientTaxes({
+  client,
+  canEdit,
+  save,
+}: {
+  client: Extract<Party, { object: 'client' }>;
+  canEdit: boolean;
+  save: (body: PartyBody) => Promise<unknown>;
+}) {
   const taxes = useQuery({ ...taxesQuery, enabled: canEdit });
   const tax = (param: 'tax1' | 'tax2', label: string) => (
     <ChoiceField

@@ -19,9 +19,7 @@ export const partiesListQuery = (kind: PartyKind, search: PartiesSearch) =>
     queryKey: [PARTY_COLLECTION[kind], 'list', search] as const,
     queryFn: ({ signal }): Promise<PartiesPage> => {
       const query = partiesApiQuery(kind, search);
-      return kind === 'client'
-        ? data(api.GET('/v2/clients', { params: { query }, signal }))
-        : data(api.GET('/v2/suppliers', { params: { query }, signal }));
+      return kind === 'client' ? data(api.GET('/v2/clients', { params: { query }, signal })) : data(api.GET('/v2/suppliers', { params: { query }, signal }));
     },
     placeholderData: keepPreviousData,
   });
@@ -50,13 +48,11 @@ export function setParty(queryClient: QueryClient, party: Party): void {
 }
 
 const createParty = (kind: PartyKind, body: { name: string } & PartyBody): Promise<Party> =>
-  kind === 'client' ? data(api.POST('/v2/clients', { body: body as Body<'createClient'> })) : data(api.POST('/v2/suppliers', { body: body as Body<'createSupplier'> }));
+  kind === 'client' ? data(api.POST('/v2/clients', { body: body })) : data(api.POST('/v2/suppliers', { body: body }));
 
 const updateParty = (ref: PartyRef, body: PartyBody): Promise<Party> => {
   const params = { path: { id: ref.id } };
-  return ref.kind === 'client'
-    ? data(api.PUT('/v2/clients/{id}', { params, body: body as ClientBody }))
-    : data(api.PUT('/v2/suppliers/{id}', { params, body: body as SupplierBody }));
+  return ref.kind === 'client' ? data(api.PUT('/v2/clients/{id}', { params, body: body })) : data(api.PUT('/v2/suppliers/{id}', { params, body: body }));
 };
 
 export function useCreateParty(kind: PartyKind) {
@@ -101,12 +97,8 @@ export function usePartyLabel(ref: PartyRef) {
     mutationFn: ({ labelId, attach }: { labelId: string; attach: boolean }): Promise<Party> => {
       const params = { path: { id: ref.id, labelId } };
       if (ref.kind === 'client')
-        return attach
-          ? data(api.POST('/v2/clients/{id}/labels/{labelId}', { params }))
-          : data(api.DELETE('/v2/clients/{id}/labels/{labelId}', { params }));
-      return attach
-        ? data(api.POST('/v2/suppliers/{id}/labels/{labelId}', { params }))
-        : data(api.DELETE('/v2/suppliers/{id}/labels/{labelId}', { params }));
+        return attach ? data(api.POST('/v2/clients/{id}/labels/{labelId}', { params })) : data(api.DELETE('/v2/clients/{id}/labels/{labelId}', { params }));
+      return attach ? data(api.POST('/v2/suppliers/{id}/labels/{labelId}', { params })) : data(api.DELETE('/v2/suppliers/{id}/labels/{labelId}', { params }));
     },
     onSuccess: (party) => setParty(queryClient, party),
   });

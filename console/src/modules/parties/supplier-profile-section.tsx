@@ -134,9 +134,7 @@ function SupplierDomains({ supplier, canEdit, save }: { supplier: Supplier; canE
   const [pending, setPending] = useState(false);
   const current = supplier.domains.map((domain) => domain.id);
   if (!canEdit)
-    return (
-      <ReadOnlyList label={t('parties.field.domains')} names={supplier.domains.map((domain) => domain.name)} empty={t('parties.domains.none')} />
-    );
+    return <ReadOnlyList label={t('parties.field.domains')} names={supplier.domains.map((domain) => domain.name)} empty={t('parties.domains.none')} />;
   const options = [
     ...namedChoices(domains.data, current),
     ...supplier.domains.filter((domain) => !domains.data?.some((known) => known.id === domain.id)).map((domain) => ({ value: domain.id, label: domain.name })),
