@@ -26,6 +26,13 @@ const settled = (page: Page) =>
       document.getAnimations().length === 0,
   );
 
+/** A Mantine select or multi-select by its label (a textbox or a combobox, as Mantine renders it). */
+const picker = (page: Page, name: string) =>
+  page
+    .getByRole('textbox', { name, exact: true })
+    .or(page.getByRole('combobox', { name, exact: true }))
+    .first();
+
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 describe.skipIf(skipReason)('clients', () => {
@@ -112,7 +119,7 @@ describe.skipIf(skipReason)('clients', () => {
     await page.keyboard.press('Escape');
     await edit('Phone').filter({ hasText: 'Not set' }).waitFor();
 
-    await page.getByRole('textbox', { name: 'Labels' }).click();
+    await picker(page, 'Labels').click();
     await page.getByRole('option', { name: 'Urgent' }).click();
     await page.keyboard.press('Escape');
     await eventually(async () => (await world.api<ClientJson>('GET', `/v2/clients/${newId}`)).labels.map((label) => label.name)).toEqual(['Urgent']);

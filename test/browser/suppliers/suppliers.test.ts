@@ -25,6 +25,13 @@ const settled = (page: Page) =>
       document.getAnimations().length === 0,
   );
 
+/** A Mantine select or multi-select by its label (a textbox or a combobox, as Mantine renders it). */
+const picker = (page: Page, name: string) =>
+  page
+    .getByRole('textbox', { name, exact: true })
+    .or(page.getByRole('combobox', { name, exact: true }))
+    .first();
+
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 describe.skipIf(skipReason)('suppliers', () => {
@@ -50,7 +57,7 @@ describe.skipIf(skipReason)('suppliers', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Who works into Dutch: the API filters (languagePair=…).
-    await page.getByRole('textbox', { name: 'Language pairs' }).click();
+    await picker(page, 'Language pairs').click();
     await page.getByRole('option', { name: /French \(fr\) → Dutch/ }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.has('languagePair'));
@@ -75,7 +82,7 @@ describe.skipIf(skipReason)('suppliers', () => {
     await page.waitForURL((url) => url.searchParams.get('tab') === 'profile');
     await page.getByText('No language pair yet.').waitFor();
     const add = async (pair: RegExp) => {
-      await page.getByRole('textbox', { name: 'Add a language pair' }).click();
+      await picker(page, 'Add a language pair').click();
       await page.getByRole('option', { name: pair }).click();
       await page.getByRole('button', { name: 'Add', exact: true }).click();
     };
@@ -89,7 +96,7 @@ describe.skipIf(skipReason)('suppliers', () => {
       'fr',
     ]);
 
-    await page.getByRole('textbox', { name: 'Domains' }).click();
+    await picker(page, 'Domains').click();
     await page.getByRole('option', { name: 'Medical' }).click();
     await page.keyboard.press('Escape');
     await eventually(async () => (await world.api<SupplierJson>('GET', `/v2/suppliers/${supplierId}`)).domains.map((domain) => domain.name)).toEqual([
@@ -121,7 +128,7 @@ describe.skipIf(skipReason)('suppliers', () => {
     await page.getByRole('heading', { name: 'Details', level: 2 }).waitFor();
     await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
     await page.getByRole('button', { name: /Edit Time zone$/ }).click();
-    await page.getByRole('textbox', { name: 'Time zone' }).fill('Europe/Rome');
+    await picker(page, 'Time zone').fill('Europe/Rome');
     await page.getByRole('option', { name: 'Europe/Rome' }).click();
     await page.keyboard.press('Enter');
     await page

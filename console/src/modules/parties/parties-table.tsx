@@ -42,7 +42,7 @@ export function PartiesTable({ kind, page, search, onSort }: { kind: PartyKind; 
             <Table.Th>{t('parties.column.place')}</Table.Th>
             {kind === 'supplier' && <Table.Th>{t('parties.column.languages')}</Table.Th>}
             {kind === 'supplier' && <Table.Th ta="right">{t('parties.column.rating')}</Table.Th>}
-            <Table.Th>{t('parties.column.labels')}</Table.Th>
+            <Table.Th miw={130}>{t('parties.column.labels')}</Table.Th>
             <Table.Th>{t('parties.column.currency')}</Table.Th>
             <SortableHeading sort="createdAt" label="parties.column.createdAt" search={search} onSort={onSort} />
           </Table.Tr>

@@ -62,7 +62,7 @@ export function PartyActions({ party }: { party: Party }) {
         </Button>
       </Row>
       {inUse && (
-        <Alert color="orange" role="alert" title={t('parties.inUse.title', { name: party.name })} maw={520}>
+        <Alert color="red" role="alert" title={t('parties.inUse.title', { name: party.name })} maw={520}>
           <Stack gap="xs">
             <Text size="sm">{t(`parties.${party.object}.inUse.text`)}</Text>
             {jobs.data && jobs.data.totalItems > 0 && <Text size="sm">{t('parties.client.inUse.jobs', { count: jobs.data.totalItems })}</Text>}
