@@ -33,7 +33,7 @@ export function PartiesTable({ kind, page, search, onSort }: { kind: PartyKind; 
   const items: readonly Party[] = page.items;
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={t(`parties.${kind}.caption`)}>
+      <Table striped verticalSpacing="xs" aria-label={t(`parties.${kind}.caption`)}>
         <Table.Thead>
           <Table.Tr>
             <SortableHeading sort="name" label="parties.column.name" search={search} onSort={onSort} />
