@@ -12,11 +12,23 @@ import type { PartiesPage } from './queries';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** A column heading that sorts the list (the API's sorts: name, created, updated). */
-function SortableHeading({ sort, label, search, onSort }: { sort: PartySort; label: MessageKey; search: PartiesSearch; onSort: (sort: PartySort) => void }) {
+function SortableHeading({
+  sort,
+  label,
+  search,
+  onSort,
+  miw,
+}: {
+  sort: PartySort;
+  label: MessageKey;
+  search: PartiesSearch;
+  onSort: (sort: PartySort) => void;
+  miw?: number;
+}) {
   const active = (search.sort ?? DEFAULT_SORT) === sort;
   const direction = search.direction ?? DEFAULT_DIRECTION;
   return (
-    <Table.Th aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+    <Table.Th aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined} miw={miw}>
       <UnstyledButton onClick={() => onSort(sort)} fw={700} fz="sm" style={NOWRAP}>
         {t(label)}
         <span aria-hidden="true">{active ? (direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
@@ -24,6 +36,10 @@ function SortableHeading({ sort, label, search, onSort }: { sort: PartySort; lab
     </Table.Th>
   );
 }
+
+/** A language pair in short, as a list has room for: "en → fr", "en ↔ fr"; the full names in its title. */
+const pairCodes = (pair: { source?: { code: string }; target: { code: string }; bidirectional: boolean }) =>
+  pair.source ? `${pair.source.code} ${pair.bidirectional ? '↔' : '→'} ${pair.target.code}` : `→ ${pair.target.code}`;
 
 /** Where a party is: its city and country. */
 const placeOf = (party: Party) => [party.address.city, countryName(party.address.country)].filter(Boolean).join(', ');
@@ -36,7 +52,7 @@ export function PartiesTable({ kind, page, search, onSort }: { kind: PartyKind; 
       <Table striped verticalSpacing="xs" aria-label={t(`parties.${kind}.caption`)}>
         <Table.Thead>
           <Table.Tr>
-            <SortableHeading sort="name" label="parties.column.name" search={search} onSort={onSort} />
+            <SortableHeading sort="name" label="parties.column.name" search={search} onSort={onSort} miw={150} />
             <Table.Th>{t('parties.column.email')}</Table.Th>
             <Table.Th>{t('parties.column.phone')}</Table.Th>
             <Table.Th>{t('parties.column.place')}</Table.Th>
@@ -67,8 +83,8 @@ export function PartiesTable({ kind, page, search, onSort }: { kind: PartyKind; 
               <Table.Td>{placeOf(party)}</Table.Td>
               {party.object === 'supplier' && (
                 <Table.Td>
-                  <Text size="sm" lineClamp={2}>
-                    {party.languagePairs.map(pairLabel).join(', ')}
+                  <Text size="sm" title={party.languagePairs.map(pairLabel).join(', ')}>
+                    {party.languagePairs.map(pairCodes).join(', ')}
                   </Text>
                 </Table.Td>
               )}
