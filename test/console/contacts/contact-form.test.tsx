@@ -40,7 +40,13 @@ describe('the contact form', () => {
 
   it('sends a new contact without its empty fields, and only the kind’s flags', () => {
     const values = { ...contactValues('supplier'), fullName: ' Bo ', emails: { purchaseOrder: false, ccPurchaseOrder: true, quote: true } };
-    expect(contactBody('supplier', values)).toEqual({ fullName: 'Bo', title: '', phone: '', mobile: '', emails: { purchaseOrder: false, ccPurchaseOrder: true } });
+    expect(contactBody('supplier', values)).toEqual({
+      fullName: 'Bo',
+      title: '',
+      phone: '',
+      mobile: '',
+      emails: { purchaseOrder: false, ccPurchaseOrder: true },
+    });
   });
 
   it('sends a change with an emptied e-mail as null, and the notes only when their text changed', () => {
