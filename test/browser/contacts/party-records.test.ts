@@ -39,8 +39,8 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     await dialog.getByLabel('E-mail').fill('ada@acme.example');
     await dialog.getByLabel('Phone').fill('+32 2 555 00 00');
     await dialog.getByLabel('Notes').fill('Prefers mornings');
-    expect(await dialog.getByRole('checkbox', { name: 'Quotes' }).isChecked()).toBe(true);
-    await dialog.getByRole('checkbox', { name: 'Quotes' }).uncheck();
+    expect(await dialog.getByRole('checkbox', { name: 'Quotes', exact: true }).isChecked()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Quotes', exact: true }).uncheck();
     await dialog.getByRole('checkbox', { name: 'Copies of invoices' }).check();
     await screenshot(page, 'party-contact-dialog');
     await dialog.getByRole('button', { name: 'Add' }).click();
@@ -49,7 +49,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     const card = contacts.getByRole('article', { name: 'Ada Lovelace' });
     await card.waitFor();
     expect(await card.getByRole('listitem').allTextContents()).toEqual(['Invoices', 'Copies of invoices']);
-    expect(await card.getByRole('link', { name: 'E-mail Ada Lovelace' }).getAttribute('href')).toBe('mailto:ada@acme.example');
+    expect(await card.getByRole('link', { name: 'ada@acme.example' }).getAttribute('href')).toBe('mailto:ada@acme.example');
     expect(await card.textContent()).toContain('Prefers mornings');
     const [stored] = await world.api<{ fullName: string; email: string; title: string; emails: Record<string, boolean>; notes: string }[]>(
       'GET',
@@ -69,7 +69,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     const edit = page.getByRole('dialog', { name: 'Change the contact' });
     await edit.getByLabel('Job title').fill('Head of purchasing');
     await edit.getByLabel('E-mail').fill('');
-    await edit.getByRole('checkbox', { name: 'Quotes' }).check();
+    await edit.getByRole('checkbox', { name: 'Quotes', exact: true }).check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
     await expect.poll(() => card.textContent()).toContain('Head of purchasing');
@@ -224,7 +224,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     expect(await card.getByRole('listitem').allTextContents()).toEqual(['Purchase orders']);
     await card.getByRole('button', { name: 'Edit Jo Planner' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change the contact' });
-    expect(await dialog.getByRole('checkbox', { name: 'Quotes' }).count()).toBe(0);
+    expect(await dialog.getByRole('checkbox', { name: 'Quotes', exact: true }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: 'Copies of purchase orders' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -32,7 +32,6 @@ export const partyRecords = {
   'contacts.receives': 'Receives',
   'contacts.receivesNothing': 'Receives no documents',
   'contacts.noEmail': 'No e-mail address: documents cannot be sent to this contact.',
-  'contacts.emailOf': 'E-mail {name}',
   'contacts.phoneLabel': 'Phone:',
   'contacts.mobileLabel': 'Mobile:',
   'contacts.document.quote': 'Quotes',

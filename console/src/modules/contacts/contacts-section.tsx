@@ -118,14 +118,14 @@ function ContactCard({
               <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={t('contacts.edit', { name: contact.fullName })}>
                 {t('action.edit')}
               </Button>
-              <Button size="compact-sm" variant="subtle" color="red.9" onClick={onDelete} aria-label={t('contacts.delete', { name: contact.fullName })}>
+              <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} aria-label={t('contacts.delete', { name: contact.fullName })}>
                 {t('action.delete')}
               </Button>
             </Group>
           )}
         </Group>
         {contact.email && (
-          <Anchor href={`mailto:${contact.email}`} size="sm" aria-label={t('contacts.emailOf', { name: contact.fullName })}>
+          <Anchor href={`mailto:${contact.email}`} size="sm">
             {contact.email}
           </Anchor>
         )}

@@ -56,6 +56,12 @@ export function SupplierUnavailabilitySection({ supplierId }: { supplierId: stri
             classNames={{ levelsGroup: classes.levels }}
             ariaLabels={{ previousMonth: t('unavailability.previousMonth'), nextMonth: t('unavailability.nextMonth') }}
             highlightToday
+            // The other months' days around each month would be a second, paler copy of them.
+            hideOutsideDates
+            getDayAriaLabel={(date) => {
+              const label = formatDate(dayStart(date)?.toISOString());
+              return days.has(date) ? `${label}, ${t('unavailability.dayUnavailable')}` : label;
+            }}
             getDayProps={(date) => {
               const day = days.get(date);
               return day ? { selected: true, 'data-unavailable': true, 'data-first': day.first || undefined, 'data-last': day.last || undefined } : {};
@@ -176,7 +182,7 @@ function PeriodsTable({
                       <Button
                         size="compact-sm"
                         variant="subtle"
-                        color="red.9"
+                        color="red"
                         onClick={() => onDelete(period)}
                         aria-label={t('unavailability.delete', { period: text })}
                       >
