@@ -153,7 +153,7 @@ function ContactCard({
           </Text>
         )}
         {documents.length > 0 && !contact.email && (
-          <Text size="sm" c="orange.9">
+          <Text size="sm" c="red.9">
             {t('contacts.noEmail')}
           </Text>
         )}

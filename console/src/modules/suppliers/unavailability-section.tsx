@@ -58,6 +58,8 @@ export function SupplierUnavailabilitySection({ supplierId }: { supplierId: stri
             highlightToday
             // The other months' days around each month would be a second, paler copy of them.
             hideOutsideDates
+            // Mantine's red weekends are too pale on white for small text (WCAG AA); the marks are what matter here.
+            weekendDays={[]}
             getDayAriaLabel={(date) => {
               const label = formatDate(dayStart(date)?.toISOString());
               return days.has(date) ? `${label}, ${t('unavailability.dayUnavailable')}` : label;
