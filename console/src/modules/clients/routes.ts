@@ -1,4 +1,4 @@
-import { createElement, type ReactElement } from 'react';
+import { createElement } from 'react';
 import { Stack } from '@mantine/core';
 import { createRoute, useParams } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
@@ -14,7 +14,7 @@ const Placeholder = placeholderPage('nav.clients');
 export const clientRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'clients/$clientId',
-  component: function TemporaryClientPage(): ReactElement {
+  component: function TemporaryClientPage() {
     const party = { kind: 'client' as const, id: useParams({ strict: false }).clientId ?? '' };
     return createElement(
       Stack,

@@ -1,4 +1,4 @@
-import { createElement, type ReactElement } from 'react';
+import { createElement } from 'react';
 import { Stack } from '@mantine/core';
 import { createRoute, useParams } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
@@ -15,7 +15,7 @@ const Placeholder = placeholderPage('nav.suppliers');
 export const supplierRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'suppliers/$supplierId',
-  component: function TemporarySupplierPage(): ReactElement {
+  component: function TemporarySupplierPage() {
     const supplierId = useParams({ strict: false }).supplierId ?? '';
     const party = { kind: 'supplier' as const, id: supplierId };
     return createElement(
