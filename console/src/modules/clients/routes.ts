@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { Stack } from '@mantine/core';
-import { createRoute, useParams } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
 import { placeholderPage } from '../placeholders/placeholder-page';
 import { ContactsSection } from '../contacts/contacts-section';
@@ -15,7 +15,7 @@ export const clientRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'clients/$clientId',
   component: function TemporaryClientPage() {
-    const party = { kind: 'client' as const, id: useParams({ strict: false }).clientId ?? '' };
+    const party = { kind: 'client' as const, id: clientRoute.useParams().clientId };
     return createElement(
       Stack,
       { gap: 'lg' },

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { Stack } from '@mantine/core';
-import { createRoute, useParams } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
 import { placeholderPage } from '../placeholders/placeholder-page';
 import { ContactsSection } from '../contacts/contacts-section';
@@ -16,7 +16,7 @@ export const supplierRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'suppliers/$supplierId',
   component: function TemporarySupplierPage() {
-    const supplierId = useParams({ strict: false }).supplierId ?? '';
+    const supplierId = supplierRoute.useParams().supplierId;
     const party = { kind: 'supplier' as const, id: supplierId };
     return createElement(
       Stack,
