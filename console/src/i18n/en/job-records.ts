@@ -1,4 +1,7 @@
-/** The job page's files, notes and time sections. */
+/**
+ * The job page's files, notes and time sections; the `files.*` and `notes.*` texts serve every owner of
+ * files and notes (modules/files, modules/notes: clients and suppliers too).
+ */
 export const jobRecords = {
   'job.section.files': 'Files',
   'job.section.notes': 'Notes',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblem } from '../../../console/src/api/client';
-import { progressPercent, uploadsReducer, type Upload } from '../../../console/src/modules/jobs/job/files-uploads';
+import { progressPercent, uploadsReducer, type Upload } from '../../../console/src/modules/files/files-uploads';
 
 describe('the uploads of the files section', () => {
   const started = (): Upload[] => {

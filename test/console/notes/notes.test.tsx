@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { noteNodes } from '../../../console/src/modules/jobs/job/notes-html';
-import { newestFirst, type JobNote } from '../../../console/src/modules/jobs/job/notes-queries';
-import { linkAddress, noteContent } from '../../../console/src/modules/jobs/job/notes-text';
+import { noteNodes } from '../../../console/src/modules/notes/notes-html';
+import { newestFirst, type Note } from '../../../console/src/modules/notes/notes-queries';
+import { linkAddress, noteContent } from '../../../console/src/modules/notes/notes-text';
 
 const shown = (html: string) => render(<div data-testid="note">{noteNodes(html)}</div>).getByTestId('note').innerHTML;
 
@@ -51,7 +51,7 @@ describe('the editor’s text as a note', () => {
 });
 
 describe('newestFirst', () => {
-  const note = (id: string, createdAt: string) => ({ id, createdAt, content: '<p>x</p>', user: { id: 'u', name: 'U' } }) as JobNote;
+  const note = (id: string, createdAt: string) => ({ id, createdAt, content: '<p>x</p>', user: { id: 'u', name: 'U' } }) as Note;
   it('puts the latest note first; notes of the same moment stay in reverse creation order', () => {
     const notes = [note('a', '2026-01-01T10:00:00.000Z'), note('b', '2026-01-02T10:00:00.000Z'), note('c', '2026-01-02T10:00:00.000Z')];
     expect(newestFirst(notes).map((n) => n.id)).toEqual(['c', 'b', 'a']);
