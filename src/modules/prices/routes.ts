@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { EmptyQuery, Id, Paginated, errorResponses } from '../../core/schemas.js';
 import { priceFamilies, type PriceFamily } from './families.js';
 import { lookUpPrice } from './lookup.js';
-import { PriceLookup, PriceLookupQuery, type PriceLookupParams } from './lookup-schemas.js';
+import { PriceLookup, PriceLookupQuery } from './lookup-schemas.js';
 import { matchService } from './match-service.js';
 import { priceService } from './service.js';
 import {
@@ -145,7 +145,7 @@ export const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PriceLookup, ...errorResponses },
       },
     },
-    async (request) => lookUpPrice(app.readCtx(request), request.query as PriceLookupParams),
+    async (request) => lookUpPrice(app.readCtx(request), request.query),
   );
   for (const family of priceFamilies) await app.register(familyRoutes(family));
 };

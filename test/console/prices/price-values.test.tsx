@@ -91,7 +91,13 @@ describe('a new price', () => {
   });
   it('sends optional references only when chosen, and client and hasPrice only to the owners that take them', () => {
     const values = { ...EMPTY_PRICE, service: 's', quantityType: 'u', currency: 'EUR', unitCost: '0,12', client: 'c', hasPrice: false };
-    expect(newPriceBody(values, { client: false, hasPrice: false })).toEqual({ service: 's', quantityType: 'u', currency: 'EUR', unitCost: 0.12, matchesType: 'percentage' });
+    expect(newPriceBody(values, { client: false, hasPrice: false })).toEqual({
+      service: 's',
+      quantityType: 'u',
+      currency: 'EUR',
+      unitCost: 0.12,
+      matchesType: 'percentage',
+    });
     expect(newPriceBody({ ...values, languagePair: 'p', domain: 'd' }, { client: true, hasPrice: true })).toEqual({
       service: 's',
       quantityType: 'u',

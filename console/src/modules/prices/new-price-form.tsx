@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
 import { ClientSelect } from '../jobs/job/client-select';
@@ -40,6 +40,11 @@ export function NewPriceModal({
     validate: validateNewPrice,
     validateInputOnBlur: true,
   });
+  // The owner's currency arrives with its record: offered once it is known, unless one was chosen.
+  useEffect(() => {
+    if (currency && !form.getValues().currency) form.setFieldValue('currency', currency);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the currency becomes known
+  }, [currency, opened]);
   const close = () => {
     form.reset();
     setProblem(undefined);
