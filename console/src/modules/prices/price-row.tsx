@@ -37,6 +37,7 @@ export function priceName(price: Price): string {
  */
 export function PriceRow({ price, owner, choices, writes, canEdit, expanded, ratesId, onToggle, onDelete }: PriceRowProps) {
   const currency = price.currency.code;
+  const toggleText = t(expanded ? 'prices.rates.hide' : canEdit ? 'prices.rates.edit' : 'prices.rates.show');
   const save = (patch: PriceChanges) =>
     writes.update.mutateAsync({ id: price.id, body: { unitCost: price.unitCost, ...patch } }).catch((error: unknown) => {
       throw explainPriceProblem(error);
@@ -170,10 +171,11 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
             size="compact-sm"
             aria-expanded={expanded}
             aria-controls={expanded ? ratesId : undefined}
-            aria-label={t(expanded ? 'prices.rates.hideFor' : 'prices.rates.showFor', { price: priceName(price) })}
+            // The visible words first: the name holds them (WCAG 2.5.3), then whose rates they are.
+            aria-label={t('prices.rates.toggleFor', { action: toggleText, price: priceName(price) })}
             onClick={onToggle}
           >
-            {t(expanded ? 'prices.rates.hide' : canEdit ? 'prices.rates.edit' : 'prices.rates.show')}
+            {toggleText}
           </Button>
         </Group>
       </Table.Td>
