@@ -292,6 +292,9 @@ const REQUIRED_QUERY_VALUES: Record<string, (w: World) => string | undefined> = 
   quantityType: (w) => w.unit,
   quantity: () => '100',
   supplierId: (w) => w.supplier,
+  // GET /v2/account/prices/lookup (docs/prices.md#price-look-up).
+  for: () => 'client',
+  currency: () => 'EUR',
 };
 
 /**

@@ -230,6 +230,19 @@ export const applicablePrices = {
     return resolved;
   },
 
+  /**
+   * The applicable candidates in order (best first) with the criteria they were resolved against:
+   * what the price look-up (lookup.ts) explains. The same candidates and rules as forClient and forSupplier.
+   */
+  async orderedCandidates(ctx: Ctx, query: PriceQuery & { supplierId?: string }): Promise<{ ordered: PriceCandidate[]; criteria: Candidates['criteria'] }> {
+    if (query.supplierId === undefined) {
+      const { list, criteria } = await candidates(ctx, query, ['client_price', 'client_default']);
+      return { ordered: resolveClientPrices(list, criteria), criteria };
+    }
+    const { list, criteria } = await candidates(ctx, query, ['supplier_service', 'supplier_default'], query.supplierId);
+    return { ordered: resolveSupplierPrices(list, { ...criteria, supplierId: query.supplierId }), criteria };
+  },
+
   /** docs/prices.md#which-price-applies: the supplier's services, then default supplier prices (restricted to the client first). */
   async forSupplier(ctx: Ctx, query: SupplierPriceQuery): Promise<ApplicablePrice[]> {
     const { list, criteria } = await candidates(ctx, query, ['supplier_service', 'supplier_default'], query.supplierId);

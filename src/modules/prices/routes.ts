@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { EmptyQuery, Id, Paginated, errorResponses } from '../../core/schemas.js';
 import { priceFamilies, type PriceFamily } from './families.js';
+import { lookUpPrice } from './lookup.js';
+import { PriceLookup, PriceLookupQuery } from './lookup-schemas.js';
 import { matchService } from './match-service.js';
 import { priceService } from './service.js';
 import {
@@ -133,5 +135,17 @@ function familyRoutes(family: PriceFamily): FastifyPluginAsyncTypebox {
 }
 
 export const priceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v2/account/prices/lookup',
+    {
+      schema: {
+        tags: ['Default prices'],
+        summary: 'Which price a job or an outsourcing with these criteria would take, and why (docs/prices.md#price-look-up)',
+        querystring: PriceLookupQuery,
+        response: { 200: PriceLookup, ...errorResponses },
+      },
+    },
+    async (request) => lookUpPrice(app.readCtx(request), request.query),
+  );
   for (const family of priceFamilies) await app.register(familyRoutes(family));
 };

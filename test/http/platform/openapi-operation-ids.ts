@@ -38,6 +38,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v2/account/language-pairs/{id}': 'getAccountLanguagePair',
   'PUT /v2/account/language-pairs/{id}': 'updateAccountLanguagePair',
   'DELETE /v2/account/language-pairs/{id}': 'deleteAccountLanguagePair',
+  'GET /v2/account/prices/lookup': 'getAccountPriceLookup',
   'GET /v2/account/prices/suppliers': 'listAccountSupplierPrices',
   'POST /v2/account/prices/suppliers': 'createAccountSupplierPrice',
   'GET /v2/account/prices/suppliers/{priceId}': 'getAccountSupplierPrice',

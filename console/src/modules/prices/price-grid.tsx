@@ -1,6 +1,166 @@
+import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useId, useMemo, useState } from 'react';
+import { useCan } from '../../app/session';
+import { t } from '../../i18n';
+import { ConfirmDelete } from '../../ui/confirm-delete';
+import { ScrollTable } from '../../ui/scroll-table';
+import { partyQuery } from '../parties/party';
+import { MatchRates } from './match-rates';
+import { NewPriceModal } from './new-price-form';
+import { PriceLookupModal } from './price-lookup';
+import { usePriceChoices } from './price-choices';
 import type { PriceOwner } from './price-owner';
+import { ownerConfig } from './price-owners';
+import { problemText } from './price-problem';
+import { pricesQuery, usePriceWrites, type Price } from './price-queries';
+import { PriceRow, priceName } from './price-row';
 
-/** An editable grid of prices with their match rates. (Being built: renders nothing yet.) */
-export function PriceGrid(_: { owner: PriceOwner }) {
-  return null;
+/**
+ * The prices of a client, of a supplier (its services) or of the account (for clients or for
+ * suppliers) as an editable grid (docs/console.md#prices): one row per price, its fields edited
+ * in place, its match rates opened under it, "Add a price", Delete (asks first), and "Which price
+ * applies?". One implementation for the four owners (price-owners.ts). Only the owner's prices are
+ * read (a client's page stays as fast at 100 000 jobs as at 100).
+ */
+export function PriceGrid({ owner }: { owner: PriceOwner }) {
+  // Compared by value: a page may pass a new object of the same owner on every render.
+  const ownerKey = JSON.stringify(owner);
+  const config = useMemo(() => ownerConfig(JSON.parse(ownerKey) as PriceOwner), [ownerKey]);
+  const canEdit = useCan('projects');
+  const [page, setPage] = useState(1);
+  const prices = useQuery(pricesQuery(config, page));
+  const party = useQuery({ ...partyQuery(config.party ?? { kind: 'client', id: '' }), enabled: config.party !== undefined });
+  const writes = usePriceWrites(config);
+  const choices = usePriceChoices();
+  const [adding, setAdding] = useState(false);
+  const [lookingUp, setLookingUp] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<Price>();
+  const id = useId();
+  const headingId = `${id}-prices`;
+  const items = prices.data?.items ?? [];
+  const columns = 8 + (config.acceptsClient ? 1 : 0) + (config.hasPriceFlag ? 1 : 0) - (canEdit ? 0 : 1);
+  const toggle = (priceId: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(priceId)) next.add(priceId);
+      return next;
+    });
+  const partyCurrency = party.data?.currency?.code;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} id={headingId}>
+            {t(config.title)}
+          </Title>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setLookingUp(true)}>
+              {t('prices.lookup.open')}
+            </Button>
+            {canEdit && <Button onClick={() => setAdding(true)}>{t('prices.add')}</Button>}
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t(config.side === 'client' ? 'prices.help.client' : 'prices.help.supplier')}
+        </Text>
+        {prices.isPending && <Loader size="sm" aria-label={t('state.loading')} />}
+        {prices.isError && (
+          <Alert color="red" role="alert">
+            {problemText(prices.error)}
+          </Alert>
+        )}
+        {prices.isSuccess && items.length === 0 && <Text>{t(config.empty)}</Text>}
+        {items.length > 0 && (
+          <ScrollTable label={t(config.tableLabel)} minWidth={canEdit ? 1000 : 900}>
+            <Table verticalSpacing="xs" aria-label={t(config.tableLabel)} highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('prices.column.service')}</Table.Th>
+                  <Table.Th scope="col">{t('prices.column.unit')}</Table.Th>
+                  <Table.Th scope="col">{t('prices.column.languages')}</Table.Th>
+                  <Table.Th scope="col">{t('prices.column.domain')}</Table.Th>
+                  {config.acceptsClient && <Table.Th scope="col">{t('prices.column.client')}</Table.Th>}
+                  <Table.Th scope="col">{t('prices.column.currency')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('prices.column.unitCost')}
+                  </Table.Th>
+                  {config.hasPriceFlag && <Table.Th scope="col">{t('prices.column.hasPrice')}</Table.Th>}
+                  <Table.Th scope="col">{t('prices.column.rates')}</Table.Th>
+                  {canEdit && <Table.Th scope="col">{t('prices.column.actions')}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((price) => {
+                  const ratesId = `${id}-rates-${price.id}`;
+                  const open = expanded.has(price.id);
+                  return (
+                    <Fragment key={price.id}>
+                      <PriceRow
+                        price={price}
+                        owner={config}
+                        choices={choices}
+                        writes={writes}
+                        canEdit={canEdit}
+                        expanded={open}
+                        ratesId={ratesId}
+                        onToggle={() => toggle(price.id)}
+                        onDelete={() => setDeleting(price)}
+                      />
+                      {open && (
+                        <Table.Tr>
+                          <Table.Td colSpan={columns} bg="var(--mantine-color-gray-0)">
+                            <MatchRates price={price} choices={choices} writes={writes} canEdit={canEdit} id={ratesId} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        )}
+        {(prices.data?.totalPages ?? 1) > 1 && (
+          <Pagination
+            total={prices.data!.totalPages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': t(`prices.page.${control}`) })}
+            getItemProps={(item) => ({ 'aria-label': t('prices.page.number', { page: item }) })}
+          />
+        )}
+      </Stack>
+      {canEdit && (
+        <NewPriceModal
+          opened={adding}
+          onClose={() => setAdding(false)}
+          onCreated={(price) => {
+            setAdding(false);
+            // The new price's rates are what comes next: open them.
+            setExpanded((open) => new Set(open).add(price.id));
+          }}
+          owner={config}
+          choices={choices}
+          writes={writes}
+          currency={partyCurrency ?? undefined}
+        />
+      )}
+      <PriceLookupModal opened={lookingUp} onClose={() => setLookingUp(false)} owner={config} example={items[0]} currency={partyCurrency ?? undefined} />
+      <ConfirmDelete
+        opened={deleting !== undefined}
+        title={t('prices.deleteTitle')}
+        text={t('prices.deleteText', { price: deleting ? priceName(deleting) : '' })}
+        pending={writes.remove.isPending}
+        error={writes.remove.error ? problemText(writes.remove.error) : undefined}
+        onClose={() => {
+          writes.remove.reset();
+          setDeleting(undefined);
+        }}
+        onConfirm={() => deleting && writes.remove.mutate(deleting.id, { onSuccess: () => setDeleting(undefined) })}
+      />
+    </section>
+  );
 }

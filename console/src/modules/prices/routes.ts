@@ -1,8 +1,18 @@
-import { createRoute } from '@tanstack/react-router';
-import { placeholderPage } from '../placeholders/placeholder-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { settingsRoute } from '../settings/settings-route';
 
-/** `/settings/prices`: the account's own prices (for clients and for suppliers). */
-export const accountPricesRoute = createRoute({ getParentRoute: () => settingsRoute, path: 'prices', component: placeholderPage('settings.nav.prices') });
+export type AccountPricesTab = 'clients' | 'suppliers';
+
+/** The tab in the address (`?for=suppliers`); anything else is the clients' tab. */
+export const parseAccountPricesSearch = (search: Record<string, unknown>): { for?: AccountPricesTab } =>
+  search.for === 'suppliers' ? { for: 'suppliers' } : {};
+
+/** `/settings/prices`: the account's own prices, for clients and for suppliers (docs/console.md#prices). */
+export const accountPricesRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'prices',
+  validateSearch: parseAccountPricesSearch,
+  component: lazyRouteComponent(() => import('./account-prices-page'), 'AccountPricesPage'),
+});
 
 export const priceRoutes = [accountPricesRoute];
