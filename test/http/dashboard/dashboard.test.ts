@@ -56,7 +56,7 @@ async function worldOf(api: Api, tag: string): Promise<World> {
 
 const job = (api: Api, w: World, name: string, extra: Record<string, unknown> = {}) =>
   created(api, '/v2/jobs', { name, client: w.client, quantity: 10, quantityType: w.unit, service: w.service, fixedPrice: 100, ...extra });
-const setStatus = (api: Api, id: string, status: number) => ok(api.put(`/v2/jobs/${id}`, { status }));
+const setStatus = (api: Api, id: string | undefined, status: number) => ok(api.put(`/v2/jobs/${id!}`, { status }));
 const line = (quantity: number, unitCost: number) => [{ description: 'Work', quantity, unitCost }];
 
 async function sentInvoice(api: Api, params: Record<string, unknown>): Promise<any> {
