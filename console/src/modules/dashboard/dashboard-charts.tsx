@@ -53,8 +53,10 @@ export function ManagersChart({ managers }: { managers: Dashboard['inProgressByM
         withTooltip={false}
         withBarValueLabel
         gridAxis="x"
+        // Whole jobs on the axis, and room after the longest bar for its label.
+        xAxisProps={{ allowDecimals: false }}
         yAxisProps={{ width: 130 }}
-        barChartProps={{ accessibilityLayer: false }}
+        barChartProps={{ accessibilityLayer: false, margin: { right: 24 } }}
       />
     </div>
   );

@@ -34,7 +34,7 @@ export function DashboardPage() {
       {dashboard && (
         <>
           <MonthSection dashboard={dashboard} />
-          <Grid gutter="xl">
+          <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <MyJobsSection dashboard={dashboard} />
             </Grid.Col>
