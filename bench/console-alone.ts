@@ -44,7 +44,7 @@ try {
   });
   const auth = `Bearer ${data.apiKey}`;
   const sessionCookie = await signIn(base, auth, env);
-  const measured = await measureConsole({ base, sessionCookie, auth, jobIds: data.jobIds, log });
+  const measured = await measureConsole({ base, sessionCookie, auth, jobIds: data.jobIds, clientIds: data.console.clientIds, log });
   log(JSON.stringify(measured, null, 2));
   log(consoleMarkdown(measured));
 } finally {

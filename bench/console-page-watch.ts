@@ -20,7 +20,7 @@ export interface PageWindow {
   top: unknown;
   innerHeight: number;
   location: { pathname: string; href: string };
-  document: PageElement;
+  document: PageElement & { getElementById(id: string): PageElement | null };
   requestAnimationFrame(callback: () => void): number;
   __benchSeen?: SeenInPage;
 }
@@ -45,20 +45,46 @@ export function watchForFirstContent(jobNames: Record<string, string>): void {
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true });
   };
-  const linksToAJob = (link: PageElement) => {
+  const linksTo = (pattern: RegExp) => (link: PageElement) => {
     const href = link.getAttribute('href');
     if (href === null) return false;
-    const target = jobPath.exec(new URL(href, location.href).pathname)?.[1];
+    const target = pattern.exec(new URL(href, location.href).pathname)?.[1];
     return target !== undefined && target !== 'new';
   };
+  /** The first visible row of a table (by element or ARIA role) under `root` that passes `test`. */
+  const tableRow = (root: PageElement, test: (row: PageElement) => boolean): PageElement | undefined => {
+    for (const table of root.querySelectorAll('table, [role="table"], [role="grid"]'))
+      for (const row of table.querySelectorAll('tr, [role="row"]')) if (test(row) && visible(row)) return row;
+    return undefined;
+  };
+  const rowLinkingTo = (pattern: RegExp) => (row: PageElement) => [...row.querySelectorAll('a[href], [role="link"][href]')].some(linksTo(pattern));
+  /** A region (a section or role=region) named `name` by aria-label or by the element aria-labelledby names. */
+  const region = (name: string): PageElement | undefined => {
+    for (const element of document.querySelectorAll('section, [role="region"]')) {
+      const labelledBy = element.getAttribute('aria-labelledby');
+      const label = labelledBy === null ? element.getAttribute('aria-label') : (document.getElementById(labelledBy)?.textContent ?? null);
+      if (label?.trim() === name) return element;
+    }
+    return undefined;
+  };
+  const invoicePath = /^\/invoices\/([^/]+)\/?$/;
+  const clientPath = /^\/clients\/([^/]+)\/?$/;
   // The jobs page: a row of a table (by element or ARIA role) that holds a link to one job.
   // A job page: its h1 with the job's name (any non-empty h1 when the name is not known).
+  // The dashboard: the first figure (dd) of the region "This month". The invoices page: a row
+  // holding a link to an invoice. A client page: the first data row (with cells) of the region "Prices".
   const find = (): PageElement | undefined => {
-    if (path === '/jobs' || path === '/jobs/') {
-      for (const table of document.querySelectorAll('table, [role="table"], [role="grid"]'))
-        for (const row of table.querySelectorAll('tr, [role="row"]'))
-          if ([...row.querySelectorAll('a[href], [role="link"][href]')].some(linksToAJob) && visible(row)) return row;
+    if (path === '/jobs' || path === '/jobs/') return tableRow(document, rowLinkingTo(jobPath));
+    if (path === '/') {
+      const month = region('This month');
+      if (month === undefined) return undefined;
+      for (const figure of month.querySelectorAll('dd, [role="definition"]')) if (visible(figure)) return figure;
       return undefined;
+    }
+    if (path === '/invoices' || path === '/invoices/') return tableRow(document, rowLinkingTo(invoicePath));
+    if (clientPath.test(path)) {
+      const prices = region('Prices');
+      return prices === undefined ? undefined : tableRow(prices, (row) => [...row.querySelectorAll('td, [role="cell"]')].length > 0);
     }
     if (jobId === undefined || jobId === 'new') return undefined;
     const name = jobNames[jobId];

@@ -13,6 +13,11 @@
  *    navigation start → the first row of the jobs table holding a link to a job, visible.
  * 3. A job page: `/jobs/<id>` once cold in a fresh context, then, warm, one unmeasured load (the
  *    page's chunk) and 20 loads of 20 other jobs: navigation start → the h1 with the job's name.
+ * 4. The dashboard `/`: navigation start → the first figure (dd) of the region "This month".
+ * 5. The invoices page `/invoices`: → the first row of a table holding a link to an invoice.
+ * 6. A client page `/clients/<id>` (the client with the largest price grid of the data set,
+ *    bench/console-data.ts): → the first data row of the table in the region "Prices".
+ *    4–6 like 2: once cold, then 20 warm loads.
  *
  * Times are read with the page's own clock (bench/console-page-watch.ts: `performance.now()`,
  * whose origin is the navigation's start, in the first animation frame showing the element); the
@@ -29,6 +34,9 @@ import { watcherScript, type SeenInPage } from './console-page-watch.js';
 
 export const JOBS_PAGE_LIMIT_MS = 500;
 export const JOB_PAGE_LIMIT_MS = 300;
+export const DASHBOARD_LIMIT_MS = 500;
+export const INVOICES_PAGE_LIMIT_MS = 500;
+export const CLIENT_PAGE_LIMIT_MS = 500;
 const LOADS = 20;
 const VIEWPORT = { width: 1280, height: 800 };
 const WARM_TIMEOUT_MS = 10_000;
@@ -84,6 +92,8 @@ export interface ConsoleInputs {
   auth: string;
   /** Ids of jobs of the data set: the first LOADS + 2 are opened. */
   jobIds: string[];
+  /** Clients of the data set whose page to open: the first (the largest price grid). Default: the client with most prices, asked of the API. */
+  clientIds?: string[];
   log: (line: string) => void;
 }
 
@@ -173,6 +183,11 @@ export async function measureConsole(inputs: ConsoleInputs): Promise<ConsoleMeas
     });
     result.pages.push(jobPage);
     inputs.log(`  ${describe(jobPage)}`);
+    for (const plan of await otherPages(inputs)) {
+      const measured = await measurePageLoads(newContext, plan);
+      result.pages.push(measured);
+      inputs.log(`  ${describe(measured)}`);
+    }
   } catch (error) {
     result.error = message(error);
     inputs.log(`  console: ${result.error}`);
@@ -185,6 +200,77 @@ export async function measureConsole(inputs: ConsoleInputs): Promise<ConsoleMeas
 function describe(loads: ConsolePageLoads): string {
   if (loads.error && loads.p50Ms === null) return `${loads.name}: not measured: ${loads.error}`;
   return `${loads.name}: p50 ${loads.p50Ms} ms, p95 ${loads.p95Ms} ms (${loads.loads} warm loads; cold ${loads.coldMs} ms)${loads.error ? `; ${loads.error}` : ''}`;
+}
+
+type PagePlan = Parameters<typeof measurePageLoads>[1];
+
+/** The dashboard, the invoices page and a client page: each once cold, then LOADS warm loads of the same address. */
+async function otherPages(inputs: ConsoleInputs): Promise<PagePlan[]> {
+  const same = (load: Load) => ({ cold: load, warmUp: [], warm: Array.from({ length: LOADS }, () => load) });
+  const dashboard: Load = {
+    url: '/',
+    target: (page) => page.getByRole('region', { name: 'This month', exact: true }).getByRole('definition').first(),
+  };
+  const invoices: Load = {
+    url: '/invoices',
+    target: (page) =>
+      page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ has: page.locator('a[href^="/invoices/"]') })
+        .first(),
+  };
+  const clientId = inputs.clientIds?.[0] ?? (await clientWithMostPrices(inputs));
+  const client: Load = {
+    url: `/clients/${clientId}`,
+    target: (page) =>
+      page
+        .getByRole('region', { name: 'Prices', exact: true })
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .first(),
+  };
+  return [
+    {
+      name: 'Dashboard: navigation → its figures',
+      path: '/',
+      waitsFor: 'the first figure of the region "This month" (role=region → role=definition)',
+      limitMs: DASHBOARD_LIMIT_MS,
+      ...same(dashboard),
+    },
+    {
+      name: 'Invoices page: navigation → first rows',
+      path: '/invoices',
+      waitsFor: 'the first row of a table holding a link to an invoice (role=table → role=row with a link to /invoices/<id>)',
+      limitMs: INVOICES_PAGE_LIMIT_MS,
+      ...same(invoices),
+    },
+    {
+      name: 'Client page: navigation → its price grid',
+      path: '/clients/<id>, the client with the largest price grid',
+      waitsFor: 'the first data row of the price grid (role=region "Prices" → role=table → role=row with cells)',
+      limitMs: CLIENT_PAGE_LIMIT_MS,
+      ...same(client),
+    },
+  ];
+}
+
+/** The client with the most prices (GET /v2/clients, then each one's prices), for the client page. */
+async function clientWithMostPrices(inputs: ConsoleInputs): Promise<string> {
+  const get = async <T>(path: string): Promise<T> => {
+    const answer = await fetch(`${inputs.base}${path}`, { headers: { authorization: inputs.auth } });
+    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+    return (await answer.json()) as T;
+  };
+  const clients = (await get<{ items: Array<{ id: string }> }>('/v2/clients?pageSize=100')).items;
+  let best: { id: string; prices: number } | undefined;
+  for (const { id } of clients) {
+    const prices = await get<unknown[]>(`/v2/clients/${id}/prices`);
+    if (best === undefined || prices.length > best.prices) best = { id, prices: prices.length };
+  }
+  if (best === undefined) throw new Error('the data set has no client');
+  return best.id;
 }
 
 /** The jobs' names (GET /v2/jobs/:id with the API key), for the job page's heading. */
@@ -218,7 +304,7 @@ async function timeLoad(page: Page, load: Load, timeout: number): Promise<Timed>
   await load.target(page).waitFor({ state: 'visible', timeout });
   const harnessMs = performance.now() - started;
   const seen = (await page
-    .waitForFunction('window.__benchSeen', undefined, { timeout: 2000 })
+    .waitForFunction('window.__benchSeen', undefined, { timeout: 5000 })
     .then((handle) => handle.jsonValue())
     .catch(() => undefined)) as SeenInPage | undefined;
   const entries = await page.evaluate<{ type: string; network: number }>(`(() => {

@@ -9,6 +9,8 @@
  * 3. copies of those API-created jobs (with their match lines and tracker entries) made at the SQL
  *    level with INSERT … SELECT in one transaction until `scale` jobs exist. Copies get fresh ids
  *    and creation dates spread back in time; they belong to no group.
+ * 4. for the console's page scenarios (bench/console-data.ts): invoices (one per 50 jobs), quotes
+ *    and purchase orders, and a client with a large price grid, through the API in-process.
  *
  * On SQLite (`sqlite:PATH`) or PostgreSQL (`postgres://…`, an empty database): steps 1 and 2 are the
  * same code on both, step 3 is copyJobs below or copyJobsPostgres (bench/postgres.ts).
@@ -20,6 +22,7 @@ import { openDatabase } from '../src/core/db/database.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import { createAccount } from '../src/modules/accounts/provisioning.js';
 import { createDemoData, InProcessClient } from '../src/modules/demo/demo-data.js';
+import { writeConsoleData, type ConsoleData } from './console-data.js';
 import { copyJobsPostgres, sampleJobIdsPostgres } from './postgres.js';
 
 export const SEED_JOBS = 400;
@@ -42,6 +45,8 @@ export interface Dataset {
   /** A valid PUT /v2/jobs/:id/price body (match lines). */
   priceBody: Body;
   totalJobs: number;
+  /** The console's page scenarios: clients to open (the first with a large price grid), invoice and price counts. */
+  console: ConsoleData;
   seedSeconds: number;
   copySeconds: number;
 }
@@ -107,7 +112,8 @@ export async function generate(databaseUrl: string, scale: number, log: (line: s
       for (const id of seedIds.slice(0, GROUP_SIZE)) await api.call('POST', `/v2/groups/${group.id}/jobs/${id}`);
       const small = await api.call<{ id: string }>('POST', '/v2/groups', { name: 'Globex contracts', client: globex, currency: 'GBP' });
       for (const id of seedIds.slice(GROUP_SIZE, GROUP_SIZE + 10)) await api.call('POST', `/v2/groups/${small.id}/jobs/${id}`);
-      dataset = { apiKey: account.apiKey, groupId: group.id, createBody, priceBody: { matches: lines(7) }, seedIds, seedSeconds: 0 };
+      const consoleData = await writeConsoleData(api, scale, [acme, globex, ...Object.values(clients).filter((id) => id !== acme && id !== globex)]);
+      dataset = { apiKey: account.apiKey, groupId: group.id, createBody, priceBody: { matches: lines(7) }, seedIds, seedSeconds: 0, console: consoleData };
     } finally {
       await app.close();
     }
@@ -116,6 +122,7 @@ export async function generate(databaseUrl: string, scale: number, log: (line: s
   }
   const seedSeconds = (performance.now() - started) / 1000;
   log(`  ${SEED_JOBS} jobs through the API in ${seedSeconds.toFixed(1)} s`);
+  log(`  and ${dataset.console.invoices} invoices, ${dataset.console.clientPrices} prices of one client (the console's pages)`);
 
   const copyStarted = performance.now();
   const totalJobs = sqlitePath === undefined ? await copyJobsPostgres(databaseUrl, scale) : copyJobs(sqlitePath, scale);

@@ -79,6 +79,8 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/quotes/**', area: 'quotes-and-orders' },
   { path: '/v2/purchase-orders/**', area: 'quotes-and-orders' },
   { path: '/v2/invoices/**', area: 'invoices' },
+  // Figures read over jobs and documents; nothing to write.
+  { path: '/v2/dashboard', area: 'projects', readOnly: true },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

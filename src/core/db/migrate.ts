@@ -25,6 +25,7 @@ import type { FreshnessManifest } from './freshness.js';
 import { people } from './migrations/0021_people.js';
 import { sessionEpoch } from './migrations/0022_session_epoch.js';
 import { oidcReturnTo } from './migrations/0023_oidc_return_to.js';
+import { dashboardIndexes } from './migrations/0024_dashboard_indexes.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -53,6 +54,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0021_people': people(database.dialect),
     '0022_session_epoch': sessionEpoch(database.dialect),
     '0023_oidc_return_to': oidcReturnTo(),
+    '0024_dashboard_indexes': dashboardIndexes(),
   };
 }
 

@@ -219,6 +219,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /v2/cat-analysis/parse': 'parseCatAnalysis',
   'POST /v2/jobs/{id}/cat-analysis': 'importJobCatAnalysis',
   'POST /v2/jobs/{id}/outsourcing/{outsourcingId}/cat-analysis': 'importJobOutsourcingCatAnalysis',
+  'GET /v2/dashboard': 'getDashboard',
   'GET /v2/invoices': 'listInvoices',
   'POST /v2/invoices': 'createInvoice',
   'GET /v2/invoices/{id}': 'getInvoice',

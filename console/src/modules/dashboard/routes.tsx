@@ -1,5 +1,16 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
-import { placeholderPage } from '../placeholders/placeholder-page';
+import { dashboardQuery } from './queries';
 
-export const dashboardRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: placeholderPage('dashboard.title') });
+/**
+ * The dashboard, the landing page after sign-in (docs/console.md#dashboard). Its figures are
+ * asked for while the page's code loads; the charts load after the figures (dashboard-charts.tsx).
+ */
+export const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(dashboardQuery);
+  },
+  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
+});

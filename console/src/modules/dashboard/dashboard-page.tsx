@@ -1,0 +1,55 @@
+import { Alert, Button, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { t } from '../../i18n';
+import { formatDateTime } from '../../ui/format';
+import { InvoicesSection, QuotesSection } from './documents-sections';
+import { ManagersSection } from './managers-section';
+import { MonthSection } from './month-section';
+import { MyJobsSection } from './my-jobs-section';
+import { useDashboard } from './queries';
+
+/**
+ * The landing page after sign-in (docs/console.md#dashboard): the figures of GET /v2/dashboard,
+ * computed by the server. The charts come in after the figures, in a chunk of their own.
+ */
+export function DashboardPage() {
+  const { data: dashboard, error, isPending, refetch } = useDashboard();
+  return (
+    <Stack gap="xl">
+      <Stack gap={2}>
+        <Title order={1}>{t('dashboard.title')}</Title>
+        {dashboard && (
+          <Text c="dimmed" size="sm">
+            {t('dashboard.updated', { time: formatDateTime(dashboard.now) })}
+          </Text>
+        )}
+      </Stack>
+      {isPending && <Loader aria-label={t('state.loading')} />}
+      {error && !dashboard && (
+        <Alert color="red" title={t('state.error', { message: error.message })}>
+          <Button variant="light" onClick={() => void refetch()}>
+            {t('state.retry')}
+          </Button>
+        </Alert>
+      )}
+      {dashboard && (
+        <>
+          <MonthSection dashboard={dashboard} />
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <MyJobsSection dashboard={dashboard} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <ManagersSection dashboard={dashboard} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <QuotesSection dashboard={dashboard} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <InvoicesSection dashboard={dashboard} />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}

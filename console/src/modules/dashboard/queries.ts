@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, data, type Answer } from '../../api/client';
+
+/** The dashboard as `GET /v2/dashboard` answers it (docs/dashboard.md). */
+export type Dashboard = Answer<'getDashboard'>;
+export type DashboardJob = Dashboard['myJobs']['overdue']['first'][number];
+export type DashboardDocument = Dashboard['quotesWaiting']['oldest'][number];
+export type CurrencyAmount = Dashboard['unpaidInvoices']['outstanding'][number];
+export type MonthMoney = Dashboard['money'][number];
+
+/**
+ * The dashboard's figures, computed by the server for the signed-in user. Read again whenever the
+ * page is opened (the figures follow every job and document written elsewhere), and every minute
+ * while it stays open ("today" moves on).
+ */
+export const dashboardQuery = queryOptions({
+  queryKey: ['dashboard'] as const,
+  queryFn: ({ signal }) => data(api.GET('/v2/dashboard', { signal })),
+  refetchInterval: 60_000,
+});
+
+export function useDashboard() {
+  return useQuery(dashboardQuery);
+}
