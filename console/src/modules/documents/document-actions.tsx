@@ -65,7 +65,7 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
             <Button variant="default" onClick={() => setAsking(null)}>
               {t('action.cancel')}
             </Button>
-            <Button color={asking?.danger ? 'red' : undefined} onClick={confirm} loading={run.isPending} data-autofocus>
+            <Button color={asking?.danger ? 'red.9' : undefined} onClick={confirm} loading={run.isPending} data-autofocus>
               {asking ? t(asking.label) : ''}
             </Button>
           </Group>

@@ -16,8 +16,10 @@ export function documentTitle(kind: DocumentKind, document: Pick<AnyDocument, 'n
 
 export function DocumentStatusBadge({ kind, document }: { kind: DocumentKind; document: Pick<AnyDocument, 'status' | 'type'> }) {
   const status = statusOf(kind, document.status);
+  const color = status?.color ?? 'gray';
+  // The colour's darkest shade on its lightest tint: the light variant's own is under 4.5:1 for some colours.
   return (
-    <Badge color={status?.color ?? 'gray'} variant="light" radius="sm" tt="none">
+    <Badge color={color} c={`${color}.9`} bg={`${color}.0`} variant="light" radius="sm" tt="none" fw={600} miw="max-content">
       {status ? t(status.label) : String(document.status)}
     </Badge>
   );
@@ -104,7 +106,7 @@ export function DocumentsTable({
                     {formatDate(kind.hasValidityDate ? document.validityDate : document.dueDate)}
                   </Text>
                   {overdue && (
-                    <Badge color="red" variant="filled" radius="sm" tt="none" size="sm">
+                    <Badge color="red.9" variant="filled" radius="sm" tt="none" size="sm">
                       {t('documents.overdue')}
                     </Badge>
                   )}

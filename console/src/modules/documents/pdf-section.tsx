@@ -8,7 +8,7 @@ import { pdfUrl } from './queries';
 /**
  * The document's PDF (GET …/pdf, same origin: the page's policy has `frame-src 'self'` and the PDF
  * answer `frame-ancestors 'self'`), previewed in the page and downloadable. The preview is reloaded
- * when the document changes (its `updatedAt` in the address).
+ * when the document changes (a new frame per `updatedAt`; the PDF is never cached).
  */
 export function PdfSection({ kind, document }: { kind: DocumentKind; document: AnyDocument }) {
   const headingId = `document-pdf-${document.id}`;
@@ -31,7 +31,7 @@ export function PdfSection({ kind, document }: { kind: DocumentKind; document: A
             </Anchor>
           </Group>
         </Group>
-        <iframe className={classes.preview} src={`${url}?v=${encodeURIComponent(document.updatedAt)}`} title={t('documents.pdf.preview', { title })} />
+        <iframe key={document.updatedAt} className={classes.preview} src={url} title={t('documents.pdf.preview', { title })} />
       </Stack>
     </section>
   );
