@@ -114,7 +114,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     await checkAccessibility(page);
     await page.getByRole('button', { name: 'Create quote' }).click();
 
-    await page.getByRole('heading', { name: 'Draft Quote', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Draft quote', level: 1 }).waitFor();
     const id = page.url().split('/').at(-1)!;
     const stored = await world.api('GET', `/v2/quotes/${id}`);
     expect(stored.client.id).toBe(client.id);
@@ -158,7 +158,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     await settled(page);
     await checkAccessibility(page);
     await dialog.getByRole('button', { name: 'Create with 1 selected' }).click();
-    await page.getByRole('heading', { name: 'Draft Invoice', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Draft invoice', level: 1 }).waitFor();
     const id = page.url().split('/').at(-1)!;
     expect((await world.api('GET', `/v2/jobs/${jobs['Invoice me']}`)).status).toBe(4);
 
@@ -216,7 +216,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
   it("a purchase order from the job page's outsourcing, sent and accepted", async () => {
     await page.goto(`/jobs/${jobs['Outsourced brochure']}`);
     await page.getByRole('button', { name: 'Create a purchase order for Ana Translates' }).click();
-    await page.getByRole('heading', { name: 'Draft Purchase order', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Draft purchase order', level: 1 }).waitFor();
     const id = page.url().split('/').at(-1)!;
     const order = await world.api('GET', `/v2/purchase-orders/${id}`);
     expect(order.supplier.id).toBe(supplier.id);

@@ -23,7 +23,7 @@ describe('framing of PDF documents', () => {
     ['/v2/purchase-orders', 'supplier'],
   ] as const) {
     it(`${path}/:id/pdf may be framed by this origin only`, async () => {
-      const created = await t.api.post(path, { [party]: w[party], lines: [{ description: 'Proofreading', quantity: 2, unitCost: 30 }] } as never);
+      const created = await t.api.post(path, { [party]: w[party], lines: [{ description: 'Proofreading', quantity: 2, unitCost: 30 }] });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const pdf = await t.api.get(`${path}/${created.body.id}/pdf`);
       expect(pdf.status).toBe(200);

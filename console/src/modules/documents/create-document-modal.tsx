@@ -129,7 +129,6 @@ export function OutsourcingPicker({
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useQuery({ ...jobQuery(jobId ?? ''), enabled: jobId !== null });
   const useOptions = (q: string): Options => {
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- RemoteSelect calls it on every render, as a hook.
     const { data, isFetching } = useQuery(jobSearchQuery(q));
     const items = (data?.items ?? []).filter((item) => item.outsourcing.some((o) => o.supplier.id === supplierId));
     return { options: items.map((item) => ({ value: item.id, label: item.name })), loading: isFetching };

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCan } from '../../app/session';
@@ -87,20 +87,10 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: AnyDoc
         </Group>
         {!canWrite && <Text c="dimmed">{t('documents.readOnly')}</Text>}
       </Stack>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="lg">
-            <DocumentLines kind={kind} document={document} canWrite={canWrite} />
-            {kind.hasPayments && !isCreditNote(document) && <PaymentsSection kind={kind} document={document} canWrite={canWrite} />}
-            <DocumentDetails kind={kind} document={document} canWrite={canWrite} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Box>
-            <PdfSection kind={kind} document={document} />
-          </Box>
-        </Grid.Col>
-      </Grid>
+      <DocumentLines kind={kind} document={document} canWrite={canWrite} />
+      {kind.hasPayments && !isCreditNote(document) && <PaymentsSection kind={kind} document={document} canWrite={canWrite} />}
+      <DocumentDetails kind={kind} document={document} canWrite={canWrite} />
+      <PdfSection kind={kind} document={document} />
     </Stack>
   );
 }

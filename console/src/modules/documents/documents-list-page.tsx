@@ -5,9 +5,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useCan } from '../../app/session';
 import { t } from '../../i18n';
-import { JobsPagination } from '../jobs/jobs-pagination';
 import { CreateDocumentModal } from './create-document-modal';
 import { todayIso } from './document-logic';
+import { DocumentsPagination } from './documents-pagination';
 import { documentsApiQuery, isFiltered, toggleSort, type DocumentsSearch } from './documents-search';
 import { DocumentsTable } from './documents-table';
 import type { DocumentKind } from './kinds';
@@ -106,7 +106,7 @@ export function DocumentsListPage({ kind, search }: { kind: DocumentKind; search
         </Stack>
       )}
       {list.data && list.data.totalItems > 0 && (
-        <JobsPagination
+        <DocumentsPagination
           page={list.data.page}
           pageSize={list.data.pageSize}
           totalItems={list.data.totalItems}

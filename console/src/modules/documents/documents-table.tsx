@@ -11,7 +11,7 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** The number (or "Draft"), linking to the document's page. */
 export function documentTitle(kind: DocumentKind, document: Pick<AnyDocument, 'number' | 'type'>): string {
   const noun = isCreditNote(document) ? t('documents.noun.creditNote') : t(kind.noun);
-  return document.number ? `${noun} ${document.number}` : t('documents.draftTitle', { noun });
+  return document.number ? `${noun} ${document.number}` : t('documents.draftTitle', { noun: noun.toLowerCase() });
 }
 
 export function DocumentStatusBadge({ kind, document }: { kind: DocumentKind; document: Pick<AnyDocument, 'status' | 'type'> }) {

@@ -24,7 +24,6 @@ export function PartySelect({
 }) {
   const { data: party } = useQuery({ ...partyNameQuery(kind, value ?? ''), enabled: value !== null });
   const useOptions = (q: string): Options => {
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- RemoteSelect calls it on every render, as a hook.
     const { data, isFetching } = useQuery(partyOptionsQuery(kind, q));
     return { options: (data?.items ?? []).map((item) => ({ value: item.id, label: item.name })), loading: isFetching };
   };
