@@ -29,15 +29,17 @@ export const DOCS_CSP = [
 
 /**
  * PDF documents are answered `inline` (GET …/pdf): a browser's PDF viewer must not be hindered by
- * a `default-src 'none'`, so they only forbid framing.
+ * a `default-src 'none'`, so they only restrict framing — to pages of this origin (the console
+ * previews a document's PDF in an iframe); `X-Frame-Options: SAMEORIGIN` says the same to older
+ * browsers.
  */
-export const PDF_CSP = "frame-ancestors 'none'";
+export const PDF_CSP = "frame-ancestors 'self'";
 
 const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?');
 
 /**
  * Headers of every response (docs/reference.md#request-id and the usual hardening): `X-Request-Id`,
- * `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, a
+ * `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY` (`SAMEORIGIN` on PDF documents), `Referrer-Policy: no-referrer`, a
  * Content-Security-Policy, and `Cache-Control: no-store` except on the static API reference.
  * A route may set its own Content-Security-Policy or Cache-Control first. Fastify sends no
  * `X-Powered-By` (nor `Server`).
@@ -45,12 +47,13 @@ const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/') || u
 export function commonHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('X-Request-Id', String(request.id));
   reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('X-Frame-Options', 'DENY');
+  const type = String(reply.getHeader('Content-Type') ?? '');
+  const pdf = type.startsWith('application/pdf');
+  reply.header('X-Frame-Options', pdf ? 'SAMEORIGIN' : 'DENY');
   reply.header('Referrer-Policy', 'no-referrer');
   const docs = isDocs(request.url);
   if (!reply.hasHeader('Content-Security-Policy')) {
-    const type = String(reply.getHeader('Content-Type') ?? '');
-    reply.header('Content-Security-Policy', docs ? DOCS_CSP : type.startsWith('application/pdf') ? PDF_CSP : API_CSP);
+    reply.header('Content-Security-Policy', docs ? DOCS_CSP : pdf ? PDF_CSP : API_CSP);
   }
   if (!docs && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
 }

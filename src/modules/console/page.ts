@@ -18,6 +18,8 @@ export function consolePolicy(nonce: string): string {
     "font-src 'self' data:",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    // A document's PDF (GET /v2/<kind>/:id/pdf, same origin) is previewed in an iframe.
+    "frame-src 'self'",
     "img-src 'self' data: blob:",
     "object-src 'none'",
     "script-src 'self'",

@@ -17,10 +17,10 @@ afterAll(async () => {
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 const auth = () => ({ authorization: basic(t.account.apiKey) });
 
-function expectHardened(response: LightMyRequestResponse, label: string, csp = API_CSP): void {
+function expectHardened(response: LightMyRequestResponse, label: string, csp = API_CSP, frameOptions = 'DENY'): void {
   const headers = response.headers;
   expect(headers['x-content-type-options'], label).toBe('nosniff');
-  expect(headers['x-frame-options'], label).toBe('DENY');
+  expect(headers['x-frame-options'], label).toBe(frameOptions);
   expect(headers['referrer-policy'], label).toBe('no-referrer');
   expect(headers['content-security-policy'], label).toBe(csp);
   expect(headers['x-request-id'], label).toBeTruthy();
@@ -89,14 +89,15 @@ describe('security headers', () => {
     expectHardened(response, 'download');
   });
 
-  it('PDF documents, answered inline, only forbid framing', async () => {
+  it('PDF documents, answered inline, may only be framed by pages of this origin (the console previews them)', async () => {
     const clientId = (await t.api.post('/v2/clients', { name: 'PDF client', currency: 'EUR' })).body.id;
     const quote = await t.api.post('/v2/quotes', { client: clientId, lines: [{ description: 'Estimate', quantity: 1, unitCost: 10 }] });
     expect(quote.status, JSON.stringify(quote.body)).toBe(201);
     const response = await t.app.inject({ method: 'GET', url: `/v2/quotes/${quote.body.id}/pdf`, headers: auth() });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expectHardened(response, 'pdf', PDF_CSP);
+    expectHardened(response, 'pdf', PDF_CSP, 'SAMEORIGIN');
+    expect(PDF_CSP).toBe("frame-ancestors 'self'");
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { t } from '../../i18n';
+import { CreateFromJobs } from '../documents/create-from-jobs';
 import { JOB_STATUSES } from './job-status';
 import { useBulkStatusChange, type BulkStatusResult, type JobRow } from './jobs-list-queries';
 
@@ -41,6 +42,8 @@ export function BulkStatusBar({ jobs, onClear, onDone }: BulkStatusBarProps) {
         <Button variant="subtle" onClick={onClear} disabled={change.isPending}>
           {t('jobs.bulk.clear')}
         </Button>
+        {/* Quotes and invoices of the selected jobs (docs/console.md#quotes-invoices-credit-notes-and-purchase-orders). */}
+        <CreateFromJobs jobs={jobs} />
       </Group>
     </Paper>
   );

@@ -8,6 +8,7 @@ import { OutsourcingAddForm } from './outsourcing-add-form';
 import { OutsourcingEditDialog, OutsourcingRemoveDialog } from './outsourcing-dialogs';
 import { CANCELLED, formatRate, profitabilityView, statusColor, statusLabel, type Outsourcing } from './outsourcing-figures';
 import { ScrollTable } from '../../../ui/scroll-table';
+import { PurchaseOrderFromOutsourcing } from '../../documents/purchase-order-from-outsourcing';
 
 /**
  * The job page's "Outsourcing" section (docs/console.md#the-job-page): the job's cost, margin and
@@ -53,6 +54,7 @@ export function OutsourcingSection({ job }: { job: Job }) {
         ) : (
           <OutsourcingTable job={job} can={can} onEdit={setEditing} onRemove={setRemoving} />
         )}
+        <PurchaseOrderFromOutsourcing job={job} />
         {!can && <Text c="dimmed">{t('outsourcing.readOnly', { role: t(`role.${user.role}`) })}</Text>}
       </Stack>
       {can && (

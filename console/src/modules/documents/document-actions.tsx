@@ -1,0 +1,76 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { t } from '../../i18n';
+import { allowedActions } from './document-logic';
+import { documentTitle } from './documents-table';
+import type { ActionConfig, AnyDocument, DocumentKind } from './kinds';
+import { problemText } from './problem-text';
+import { useDocumentAction } from './queries';
+
+/**
+ * The state moves the document's status allows (send, accept, refuse, credit, cancel, delete a
+ * draft), each asked first with what it does; the API's refusal is shown in the dialog.
+ */
+export function DocumentActions({ kind, document }: { kind: DocumentKind; document: AnyDocument }) {
+  const actions = allowedActions(kind, document);
+  const [asking, setAsking] = useState<ActionConfig | null>(null);
+  const run = useDocumentAction(kind, document.id);
+  const navigate = useNavigate();
+  if (actions.length === 0) return null;
+  const confirm = () => {
+    if (!asking) return;
+    run.mutate(asking.name, {
+      onSuccess: (answer) => {
+        setAsking(null);
+        if (asking.name === 'delete') void navigate({ to: kind.path });
+        else if (asking.name === 'credit' && answer) void navigate({ to: `${kind.path}/${answer.id}` as never });
+      },
+    });
+  };
+  return (
+    <>
+      <Group gap="xs" role="group" aria-label={t('documents.actions')}>
+        {actions.map((action) => (
+          <Button
+            key={action.name}
+            variant={action.danger ? 'outline' : action.name === 'send' || action.name === 'accept' ? 'filled' : 'light'}
+            color={action.danger ? 'red' : undefined}
+            c={action.danger ? 'red.9' : undefined}
+            onClick={() => {
+              run.reset();
+              setAsking(action);
+            }}
+          >
+            {t(action.label)}
+          </Button>
+        ))}
+      </Group>
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title={asking ? `${t(asking.label)}: ${documentTitle(kind, document)}` : ''}
+        centered
+        closeButtonProps={{ 'aria-label': t('action.close') }}
+        lockScroll={false}
+      >
+        <Stack>
+          {asking && <Text>{t(asking.explain, { noun: t(kind.noun) })}</Text>}
+          {run.isError && (
+            <Alert color="red" role="alert" title={t('documents.action.refused')}>
+              {problemText(run.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(null)}>
+              {t('action.cancel')}
+            </Button>
+            <Button color={asking?.danger ? 'red.9' : undefined} onClick={confirm} loading={run.isPending} data-autofocus>
+              {asking ? t(asking.label) : ''}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
