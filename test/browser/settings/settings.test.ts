@@ -72,8 +72,8 @@ describe.skipIf(skipReason)('settings', () => {
     await pictures(page, 'settings-account');
 
     await page.getByLabel('Agency name').fill('Lingua Nova Translations');
-    await page.getByRole('textbox', { name: 'Currency' }).click();
-    await page.getByRole('textbox', { name: 'Currency' }).fill('USD');
+    await page.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('combobox', { name: 'Currency' }).fill('USD');
     await page.getByRole('option', { name: 'USD', exact: true }).click();
     await page.getByLabel('Invoice numbers').fill('INV-{YYYY}');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -183,9 +183,9 @@ describe.skipIf(skipReason)('settings', () => {
     await page.getByRole('heading', { name: 'Language pairs', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New language pair' }).click();
     const dialog = page.getByRole('dialog', { name: 'New language pair' });
-    await dialog.getByRole('textbox', { name: 'Source language' }).fill('Portuguese Bra');
+    await dialog.getByRole('combobox', { name: 'Source language' }).fill('Portuguese Bra');
     await page.getByRole('option', { name: 'Portuguese Brazil (pt-BR)' }).click();
-    await dialog.getByRole('textbox', { name: 'Target language' }).fill('de-LU');
+    await dialog.getByRole('combobox', { name: 'Target language' }).fill('de-LU');
     await page.getByRole('option', { name: 'German Luxembourg (de-LU)' }).click();
     await dialog.getByRole('checkbox', { name: 'Both directions' }).check();
     await settled(page);
@@ -214,9 +214,9 @@ describe.skipIf(skipReason)('settings', () => {
     await page.getByRole('button', { name: 'New CAT configuration' }).click();
     const dialog = page.getByRole('dialog', { name: 'New CAT configuration' });
     await dialog.getByLabel('Name').fill('memoQ characters');
-    await dialog.getByRole('textbox', { name: 'CAT tool' }).click();
+    await dialog.getByRole('combobox', { name: 'CAT tool' }).click();
     await page.getByRole('option', { name: 'memoQ' }).click();
-    await dialog.getByRole('textbox', { name: 'Counts' }).click();
+    await dialog.getByRole('combobox', { name: 'Counts' }).click();
     await page.getByRole('option', { name: 'Characters' }).click();
     await dialog.getByLabel('Conversion factor').fill('0.2');
     await settled(page);
@@ -228,7 +228,7 @@ describe.skipIf(skipReason)('settings', () => {
     expect(await find()).toMatchObject({ catTool: { id: 'memoq' }, quantityTypes: { source: 'characters', conversionFactor: 0.2 }, mappings: [] });
 
     const map = async (band: string, category: string) => {
-      await page.getByRole('textbox', { name: `Match category of ${band}` }).click();
+      await page.getByRole('combobox', { name: `Match category of ${band}` }).click();
       await page.getByRole('option', { name: category, exact: true }).click();
     };
     await map('Exact', '100%');
@@ -278,7 +278,7 @@ describe.skipIf(skipReason)('settings', () => {
       await reader.getByRole('link', { name: 'Trados Studio — words' }).click();
       await reader.getByRole('heading', { level: 2, name: 'Trados Studio — words' }).waitFor();
       expect(await reader.getByRole('button', { name: 'New CAT configuration' }).count()).toBe(0);
-      expect(await reader.getByRole('textbox', { name: /Match category of/ }).count()).toBe(0);
+      expect(await reader.getByRole('combobox', { name: /Match category of/ }).count()).toBe(0);
       await checkAccessibility(reader);
       if (role === 'viewer') await pictures(reader, 'settings-cat-viewer');
       expectNoPageErrors(reader);

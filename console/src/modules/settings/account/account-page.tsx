@@ -206,7 +206,6 @@ function AccountForm({ account }: { account: Account }) {
                   description={example ? t('settings.account.example', { number: example }) : ' '}
                   required
                   maxLength={MAX_FORMAT_LENGTH}
-                  ff="monospace"
                   {...field(name)}
                 />
               );

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiProblem } from '../../../api/client';
 import { t } from '../../../i18n';
@@ -123,9 +123,9 @@ function BandsTable({ configuration, tool, categories, canEdit }: EditorProps) {
         <Title order={3} id="cat-bands-title">
           {t('settings.cat.bands')}
         </Title>
-        <Badge variant="light" color={mapped === bands.length ? 'teal' : 'orange'}>
+        <Text size="sm" fw={500}>
           {t('settings.cat.mappedCount', { mapped, total: bands.length })}
-        </Badge>
+        </Text>
       </Group>
       <Text size="sm" c="dimmed">
         {t('settings.cat.bandsHelp')}

@@ -110,7 +110,8 @@ export function CatConfigurationsPage() {
                       <Table.Td ta="right">
                         <Button
                           variant="subtle"
-                          color="red.9"
+                          color="red"
+                          c="red.9"
                           size="compact-sm"
                           aria-label={t('settings.md.deleteOne', { name: configuration.name })}
                           onClick={() => {

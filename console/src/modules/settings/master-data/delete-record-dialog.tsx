@@ -36,8 +36,11 @@ export function DeleteRecordDialog({ kind, record, onClose }: { kind: Kind; reco
       <Stack>
         {!inUse && <Text>{t('settings.md.delete.text', { name: title })}</Text>}
         {inUse && (
-          <Alert color="orange" role="alert" title={t('settings.md.inUse.title', { name: title })}>
+          <Alert color="orange" role="alert">
             <Stack gap="xs">
+              <Text size="sm" fw={700}>
+                {t('settings.md.inUse.title', { name: title })}
+              </Text>
               <Text size="sm">{t(kind.usedBy)}</Text>
               <Text size="sm">{canDisable ? t('settings.md.inUse.disable') : t('settings.md.inUse.remove')}</Text>
             </Stack>

@@ -142,7 +142,8 @@ export function MasterDataPage({ kindId }: { kindId: KindId }) {
                     <Table.Td ta="right">
                       <Button
                         variant="subtle"
-                        color="red.9"
+                        color="red"
+                        c="red.9"
                         size="compact-sm"
                         aria-label={t('settings.md.deleteOne', { name: recordTitle(record) })}
                         onClick={() => setDeleting(record)}

@@ -1,4 +1,4 @@
-import { Checkbox, ColorInput, ColorSwatch, Group, Text, TextInput } from '@mantine/core';
+import { Checkbox, ColorInput, ColorSwatch, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ApiProblem } from '../../../api/client';
 import { t } from '../../../i18n';
@@ -164,7 +164,19 @@ export function ColorCell({ kind, record, canEdit }: CellProps) {
 export function FlagCell({ kind, record, canEdit, flag }: CellProps & { flag: FlagField }) {
   const update = useUpdateRecord(kind);
   const checked = record[flag] === true;
-  if (!canEdit) return <Text size="sm">{checked ? t('settings.md.yes') : <span aria-label={t('settings.md.no')}>—</span>}</Text>;
+  if (!canEdit)
+    return (
+      <Text size="sm">
+        {checked ? (
+          t('settings.md.yes')
+        ) : (
+          <>
+            <span aria-hidden>—</span>
+            <VisuallyHidden>{t('settings.md.no')}</VisuallyHidden>
+          </>
+        )}
+      </Text>
+    );
   return (
     <Checkbox
       aria-label={t('settings.md.flagOf', { flag: t(FLAG_LABELS[flag]), record: recordTitle(record) })}
