@@ -65,6 +65,7 @@ export function SettingsLayout() {
                     component={Link}
                     to={link.to}
                     label={t(link.label)}
+                    variant="filled"
                     active={path === link.to || path.startsWith(`${link.to}/`)}
                     aria-current={path === link.to ? 'page' : undefined}
                   />

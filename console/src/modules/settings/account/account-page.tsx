@@ -134,7 +134,7 @@ function AccountForm({ account }: { account: Account }) {
           onSuccess: (saved) => {
             form.setInitialValues(valuesOf(saved));
             form.setValues(valuesOf(saved));
-            notifications.show({ color: 'teal', message: t('settings.account.saved') });
+            notifications.show({ closeButtonProps: { 'aria-label': t('action.close') }, color: 'teal', message: t('settings.account.saved') });
           },
           onError: (error) => setProblem(showProblem(form, error, fieldOf)),
         });

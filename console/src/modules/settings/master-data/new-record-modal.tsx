@@ -109,7 +109,11 @@ export function NewRecordModal({ kind, opened, onClose }: { kind: Kind; opened: 
           setProblem(undefined);
           create.mutate(bodyOf(kind, values), {
             onSuccess: (record) => {
-              notifications.show({ color: 'teal', message: t('settings.md.created', { name: recordTitle(record) }) });
+              notifications.show({
+                closeButtonProps: { 'aria-label': t('action.close') },
+                color: 'teal',
+                message: t('settings.md.created', { name: recordTitle(record) }),
+              });
               close();
             },
             onError: (error) => setProblem(showProblem(form, error)),

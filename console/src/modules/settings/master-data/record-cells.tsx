@@ -187,7 +187,12 @@ export function FlagCell({ kind, record, canEdit, flag }: CellProps & { flag: Fl
           { id: record.id, changes: { [flag]: event.currentTarget.checked } },
           {
             onError: (error) =>
-              notifications.show({ color: 'red', title: t('settings.md.flagFailed'), message: error instanceof ApiProblem ? error.message : String(error) }),
+              notifications.show({
+                closeButtonProps: { 'aria-label': t('action.close') },
+                color: 'red',
+                title: t('settings.md.flagFailed'),
+                message: error instanceof ApiProblem ? error.message : String(error),
+              }),
           },
         )
       }
