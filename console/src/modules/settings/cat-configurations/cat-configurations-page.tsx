@@ -87,7 +87,7 @@ export function CatConfigurationsPage() {
               {configurations.data.map((configuration) => {
                 const total = toolOf(configuration)?.matches.length ?? 0;
                 return (
-                  <Table.Tr key={configuration.id} bg={configuration.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}>
+                  <Table.Tr key={configuration.id}>
                     <Table.Td>
                       <Anchor
                         renderRoot={(props) => <Link {...props} to="/settings/cat-configurations" search={{ configuration: configuration.id }} replace />}
