@@ -1,19 +1,33 @@
-import { createRoute } from '@tanstack/react-router';
-import type { MessageKey } from '../../i18n';
-import { placeholderPage } from '../placeholders/placeholder-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { settingsRoute } from './settings-route';
 
 /** The account's settings, its master data and its CAT configurations, under `/settings/`. */
-const PAGES = [
-  { path: 'account', title: 'settings.nav.account' },
-  { path: 'services', title: 'settings.nav.services' },
-  { path: 'units', title: 'settings.nav.units' },
-  { path: 'match-categories', title: 'settings.nav.matchCategories' },
-  { path: 'language-pairs', title: 'settings.nav.languagePairs' },
-  { path: 'domains', title: 'settings.nav.domains' },
-  { path: 'taxes', title: 'settings.nav.taxes' },
-  { path: 'labels', title: 'settings.nav.labels' },
-  { path: 'cat-configurations', title: 'settings.nav.catConfigurations' },
-] as const satisfies readonly { path: string; title: MessageKey }[];
+const page = <Path extends string, Module extends object>(path: Path, load: () => Promise<Module>, name: keyof Module & string) =>
+  createRoute({ getParentRoute: () => settingsRoute, path, component: lazyRouteComponent(load, name) });
 
-export const settingsPageRoutes = PAGES.map(({ path, title }) => createRoute({ getParentRoute: () => settingsRoute, path, component: placeholderPage(title) }));
+const masterData = () => import('./master-data/master-data-page');
+
+/** `?configuration=<id>`: the CAT configuration opened below the list. */
+export interface CatConfigurationsSearch {
+  configuration?: string;
+}
+
+export const catConfigurationsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'cat-configurations',
+  validateSearch: (search: Record<string, unknown>): CatConfigurationsSearch =>
+    typeof search.configuration === 'string' && /^[0-9a-f]{24}$/.test(search.configuration) ? { configuration: search.configuration } : {},
+  component: lazyRouteComponent(() => import('./cat-configurations/cat-configurations-page'), 'CatConfigurationsPage'),
+});
+
+export const settingsPageRoutes = [
+  page('account', () => import('./account/account-page'), 'AccountPage'),
+  page('services', masterData, 'ServicesPage'),
+  page('units', masterData, 'UnitsPage'),
+  page('match-categories', masterData, 'MatchCategoriesPage'),
+  page('language-pairs', masterData, 'LanguagePairsPage'),
+  page('domains', masterData, 'DomainsPage'),
+  page('taxes', masterData, 'TaxesPage'),
+  page('labels', masterData, 'LabelsPage'),
+  catConfigurationsRoute,
+];

@@ -16,7 +16,11 @@ type SettingsPath =
   | '/settings/users'
   | '/settings/api-keys';
 
-/** The settings' pages, in the order of the settings' navigation, under their headings. */
+/**
+ * The settings' pages, in the order of the settings' navigation, under their headings. Every role
+ * sees every link: every role reads everything (users included) and manages its own API keys; a
+ * page the role may not change shows itself read-only (docs/console.md#settings).
+ */
 const SECTIONS: { heading: MessageKey; links: { to: SettingsPath; label: MessageKey }[] }[] = [
   { heading: 'settings.nav.agency', links: [{ to: '/settings/account', label: 'settings.nav.account' }] },
   {
@@ -61,6 +65,7 @@ export function SettingsLayout() {
                     component={Link}
                     to={link.to}
                     label={t(link.label)}
+                    variant="filled"
                     active={path === link.to || path.startsWith(`${link.to}/`)}
                     aria-current={path === link.to ? 'page' : undefined}
                   />
