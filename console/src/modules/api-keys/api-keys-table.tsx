@@ -8,7 +8,7 @@ import type { ApiKey } from './queries';
 export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   return (
     <ScrollTable label={t('apiKeys.tableLabel')} minWidth={680}>
-      <Table verticalSpacing="sm" highlightOnHover>
+      <Table verticalSpacing="sm" aria-label={t('apiKeys.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('apiKeys.column.name')}</Table.Th>
@@ -32,7 +32,7 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (ke
                 <Code>{key.prefix}…</Code>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={key.scope === 'write' ? 'blue.9' : 'gray.8'}>
+                <Badge variant="outline" color={key.scope === 'write' ? 'blue.9' : 'gray.8'}>
                   {t(`apiKeys.scope.${key.scope}`)}
                 </Badge>
               </Table.Td>
@@ -41,7 +41,7 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (ke
               <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('apiKeys.never')}</Table.Td>
               <Table.Td>
                 <Button
-                  variant="subtle"
+                  variant="outline"
                   color="red.9"
                   size="xs"
                   aria-label={t('apiKeys.revokeLabel', { name: key.name || key.prefix })}

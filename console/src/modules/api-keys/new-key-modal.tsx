@@ -59,7 +59,7 @@ export function NewKeyModal({ opened, me, users, onClose }: { opened: boolean; m
             />
             <CopyButton value={made.secret}>
               {({ copied, copy }) => (
-                <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal.9' : undefined} onClick={copy}>
+                <Button variant="default" onClick={copy}>
                   {copied ? t('apiKeys.secret.copied') : t('apiKeys.secret.copy')}
                 </Button>
               )}

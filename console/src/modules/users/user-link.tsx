@@ -17,7 +17,7 @@ export function UserLinkResult({ link, label, email }: { link: UserLink; label: 
         <TextInput label={label} value={link.url} readOnly flex={1} onFocus={(event) => event.currentTarget.select()} />
         <CopyButton value={link.url}>
           {({ copied, copy }) => (
-            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal.9' : undefined} onClick={copy}>
+            <Button variant="default" onClick={copy}>
               {copied ? t('users.link.copied') : t('users.link.copy')}
             </Button>
           )}
