@@ -61,7 +61,7 @@ describe.skipIf(skipReason)('API keys', () => {
     await dialog.getByRole('button', { name: 'Create key' }).click();
     await dialog.getByText('Give the key a name.').waitFor();
     await dialog.getByLabel('Name').fill('Reporting export');
-    await dialog.getByRole('radio', { name: /^Read\b/ }).check();
+    await dialog.getByRole('radio', { name: 'Read', exact: true }).check();
     await checkAccessibility(owner);
     await dialog.getByRole('button', { name: 'Create key' }).click();
 
@@ -72,7 +72,7 @@ describe.skipIf(skipReason)('API keys', () => {
     expect(secret).toMatch(/^td_[A-Za-z0-9_-]{43}$/);
     await secretDialog.getByText('Copy it now: you will not see it again.').waitFor();
     await secretDialog.getByRole('button', { name: 'Copy the key' }).click();
-    await secretDialog.getByRole('button', { name: 'Copied' }).waitFor();
+    await secretDialog.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await checkAccessibility(owner);
     await screenshot(owner, 'api-keys-secret');

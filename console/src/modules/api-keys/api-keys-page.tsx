@@ -84,7 +84,11 @@ export function ApiKeysPage() {
           revoking &&
           revoke.mutate(revoking.id, {
             onSuccess: () => {
-              notifications.show({ color: 'teal', message: t('apiKeys.revoke.done', { name: revoking.name || revoking.prefix }) });
+              notifications.show({
+                closeButtonProps: { 'aria-label': t('action.close') },
+                color: 'teal',
+                message: t('apiKeys.revoke.done', { name: revoking.name || revoking.prefix }),
+              });
               closeRevoke();
             },
           })

@@ -45,7 +45,7 @@ export function NewKeyModal({ opened, me, users, onClose }: { opened: boolean; m
     >
       {made ? (
         <Stack>
-          <Alert color="yellow" role="status" title={t('apiKeys.secret.once')}>
+          <Alert color="gray" role="status" title={t('apiKeys.secret.once')}>
             {t('apiKeys.secret.usage')}
           </Alert>
           <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -35,7 +35,11 @@ export function ChangeRoleModal({ user, roles, onClose }: { user: User | undefin
               { id: user.id, body: { role: chosen } },
               {
                 onSuccess: (changed) => {
-                  notifications.show({ message: t('users.role.done', { name: changed.name, role: t(`role.${changed.role}`) }), color: 'teal' });
+                  notifications.show({
+                    closeButtonProps: { 'aria-label': t('action.close') },
+                    message: t('users.role.done', { name: changed.name, role: t(`role.${changed.role}`) }),
+                    color: 'teal',
+                  });
                   close();
                 },
               },
@@ -53,7 +57,7 @@ export function ChangeRoleModal({ user, roles, onClose }: { user: User | undefin
               label={t('users.field.role')}
               data={roleOptions(roles)}
               value={chosen}
-              onChange={(value) => setRole(value as Role | null)}
+              onChange={(value) => setRole(value)}
               allowDeselect={false}
               data-autofocus
               comboboxProps={{ withinPortal: false }}

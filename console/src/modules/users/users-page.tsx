@@ -37,7 +37,7 @@ export function UsersPage() {
   const resend = useResendInvitation();
   const reset = useResetLink();
 
-  const failed = (problem: Error) => notifications.show({ color: 'red', message: problem.message });
+  const failed = (problem: Error) => notifications.show({ closeButtonProps: { 'aria-label': t('action.close') }, color: 'red', message: problem.message });
   const onCommand = (command: UserCommand, user: User) => {
     if (command === 'role') setRoleOf(user);
     else if (command === 'disable') setDisabling(user);
@@ -47,6 +47,7 @@ export function UsersPage() {
         {
           onSuccess: (changed) =>
             notifications.show({
+              closeButtonProps: { 'aria-label': t('action.close') },
               color: 'teal',
               message: t(changed.status === 'invited' ? 'users.enable.invited' : 'users.enable.done', { name: changed.name }),
             }),
@@ -114,7 +115,11 @@ export function UsersPage() {
                 { id: disabling.id, body: { disabled: true } },
                 {
                   onSuccess: (changed) => {
-                    notifications.show({ color: 'teal', message: t('users.disable.done', { name: changed.name }) });
+                    notifications.show({
+                      closeButtonProps: { 'aria-label': t('action.close') },
+                      color: 'teal',
+                      message: t('users.disable.done', { name: changed.name }),
+                    });
                     closeDisable();
                   },
                 },
