@@ -1,8 +1,20 @@
-import { createRoute } from '@tanstack/react-router';
-import { placeholderPage } from '../placeholders/placeholder-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { settingsRoute } from '../settings/settings-route';
+import { usersQuery } from './queries';
 
-/** `/settings/users`: the account's users and their roles. */
-export const usersRoute = createRoute({ getParentRoute: () => settingsRoute, path: 'users', component: placeholderPage('settings.nav.users') });
+/** `/settings/users`: the account's users and their roles; the list is asked for while the page's code loads. */
+export const usersRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'users',
+  loader: ({ context }) => context.queryClient.prefetchQuery(usersQuery),
+  component: lazyRouteComponent(() => import('./users-page'), 'UsersPage'),
+});
 
-export const userRoutes = [usersRoute];
+/** `/settings/password`: the signed-in user's own password (every role). */
+export const passwordRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'password',
+  component: lazyRouteComponent(() => import('./password-page'), 'PasswordPage'),
+});
+
+export const userRoutes = [usersRoute, passwordRoute];

@@ -1,0 +1,59 @@
+import { Badge, Button, Code, Table, Text } from '@mantine/core';
+import { t } from '../../i18n';
+import { formatDateTime } from '../../ui/format';
+import { ScrollTable } from '../../ui/scroll-table';
+import type { ApiKey } from './queries';
+
+/** The keys: name, the characters they start with, scope, user, created, last used, and "Revoke". */
+export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  return (
+    <ScrollTable label={t('apiKeys.tableLabel')} minWidth={680}>
+      <Table verticalSpacing="sm" aria-label={t('apiKeys.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('apiKeys.column.name')}</Table.Th>
+            <Table.Th scope="col">{t('apiKeys.column.prefix')}</Table.Th>
+            <Table.Th scope="col">{t('apiKeys.column.scope')}</Table.Th>
+            <Table.Th scope="col">{t('apiKeys.column.user')}</Table.Th>
+            <Table.Th scope="col">{t('apiKeys.column.created')}</Table.Th>
+            <Table.Th scope="col">{t('apiKeys.column.lastUsed')}</Table.Th>
+            <Table.Th scope="col">{t('apiKeys.column.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {keys.map((key) => (
+            <Table.Tr key={key.id}>
+              <Table.Td>
+                <Text size="sm" fw={500} fs={key.name ? undefined : 'italic'}>
+                  {key.name || t('apiKeys.unnamed')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Code>{key.prefix}…</Code>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="outline" color={key.scope === 'write' ? 'blue.9' : 'gray.8'}>
+                  {t(`apiKeys.scope.${key.scope}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{key.user.name}</Table.Td>
+              <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
+              <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('apiKeys.never')}</Table.Td>
+              <Table.Td>
+                <Button
+                  variant="outline"
+                  color="red.9"
+                  size="xs"
+                  aria-label={t('apiKeys.revokeLabel', { name: key.name || key.prefix })}
+                  onClick={() => onRevoke(key)}
+                >
+                  {t('apiKeys.revoke')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
