@@ -55,6 +55,9 @@ export function AppLayout() {
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item component={Link} to="/settings/password">
+                {t('user.changePassword')}
+              </Menu.Item>
               <Menu.Item
                 onClick={() => {
                   void signOut(queryClient, () => navigate({ to: '/sign-in', search: {} }));

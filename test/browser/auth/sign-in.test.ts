@@ -30,15 +30,26 @@ describe.skipIf(skipReason)('sign-in', () => {
     expectNoPageErrors(page);
   });
 
-  it('shows the navigation landmark with every link, and the placeholder pages say they are coming', async () => {
+  it('shows the navigation landmark with every link, each opening its page', async () => {
     const page = await world.signedInPage('/');
-    const navigation = page.getByRole('navigation');
-    for (const name of ['Dashboard', 'Jobs', 'Groups', 'Clients', 'Suppliers', 'Quotes', 'Invoices', 'Purchase orders', 'Settings']) {
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    const pages: [link: string, path: string][] = [
+      ['Jobs', '/jobs'],
+      ['Groups', '/groups'],
+      ['Clients', '/clients'],
+      ['Suppliers', '/suppliers'],
+      ['Quotes', '/quotes'],
+      ['Invoices', '/invoices'],
+      ['Purchase orders', '/purchase-orders'],
+      ['Settings', '/settings/account'],
+      ['Dashboard', '/'],
+    ];
+    for (const [name, path] of pages) {
       await expect.poll(() => navigation.getByRole('link', { name, exact: true }).count()).toBe(1);
+      await navigation.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
     }
-    await navigation.getByRole('link', { name: 'Invoices' }).click();
-    await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
-    expect(await page.getByText('arrives with the second part of the console').count()).toBe(1);
     await checkAccessibility(page);
     expectNoPageErrors(page);
   });
