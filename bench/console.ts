@@ -15,7 +15,7 @@
  *    page's chunk) and 20 loads of 20 other jobs: navigation start → the h1 with the job's name.
  * 4. The dashboard `/`: navigation start → the first figure (dd) of the region "This month".
  * 5. The invoices page `/invoices`: → the first row of a table holding a link to an invoice.
- * 6. A client page `/clients/<id>` (the client with the largest price grid of the data set,
+ * 6. A client page's prices tab `/clients/<id>?tab=prices` (the client with the largest price grid of the data set,
  *    bench/console-data.ts): → the first data row of the table in the region "Prices".
  *    4–6 like 2: once cold, then 20 warm loads.
  *
@@ -222,7 +222,7 @@ async function otherPages(inputs: ConsoleInputs): Promise<PagePlan[]> {
   };
   const clientId = inputs.clientIds?.[0] ?? (await clientWithMostPrices(inputs));
   const client: Load = {
-    url: `/clients/${clientId}`,
+    url: `/clients/${clientId}?tab=prices`,
     target: (page) =>
       page
         .getByRole('region', { name: 'Prices', exact: true })
@@ -248,7 +248,7 @@ async function otherPages(inputs: ConsoleInputs): Promise<PagePlan[]> {
     },
     {
       name: 'Client page: navigation → its price grid',
-      path: '/clients/<id>, the client with the largest price grid',
+      path: '/clients/<id>?tab=prices, the client with the largest price grid',
       waitsFor: 'the first data row of the price grid (role=region "Prices" → role=table → role=row with cells)',
       limitMs: CLIENT_PAGE_LIMIT_MS,
       ...same(client),

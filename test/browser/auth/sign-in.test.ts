@@ -66,6 +66,8 @@ describe.skipIf(skipReason)('sign-in', () => {
 
   it('an ended session returns to sign-in, then to the page the user was on', async () => {
     const page = await world.signedInPage('/groups');
+    // The page's own requests done first: one still under way when the session ends would end it before the click.
+    await page.waitForLoadState('networkidle');
     // The session ends elsewhere (signed out from another tab, idle limit): its cookie no longer opens anything.
     const cookies = await page.context().cookies();
     const session = cookies.find((cookie) => cookie.name === 'td_session')!;

@@ -22,7 +22,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
   const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
   it('adds a client’s contact with the documents it receives, edits it and deletes it', async () => {
-    const page = await world.signedInPage(`/clients/${client.id}`);
+    const page = await world.signedInPage(`/clients/${client.id}?tab=contacts`);
     const contacts = section(page, 'Contacts');
     await contacts.getByText('No contacts yet.').waitFor();
     await contacts.getByRole('button', { name: 'Add contact' }).click();
@@ -89,7 +89,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
   });
 
   it('uploads a client’s file, shares it on the client’s jobs, downloads it and deletes it', async () => {
-    const page = await world.signedInPage(`/clients/${client.id}`);
+    const page = await world.signedInPage(`/clients/${client.id}?tab=files`);
     const files = section(page, 'Files');
     await files.getByText('No files yet.').waitFor();
     const chooser = page.waitForEvent('filechooser');
@@ -120,7 +120,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
   });
 
   it('writes a client’s note with formatting, edits it and deletes it', async () => {
-    const page = await world.signedInPage(`/clients/${client.id}`);
+    const page = await world.signedInPage(`/clients/${client.id}?tab=notes`);
     const notes = section(page, 'Notes');
     await notes.getByText('No notes yet.').waitFor();
     await notes.getByRole('button', { name: 'Write a note' }).click();
@@ -158,7 +158,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
   });
 
   it('adds a supplier’s unavailability for next week, shows it on the calendar, edits it and deletes it', async () => {
-    const page = await world.signedInPage(`/suppliers/${supplier.id}`);
+    const page = await world.signedInPage(`/suppliers/${supplier.id}?tab=unavailability`);
     const unavailability = section(page, 'Unavailability');
     await unavailability.getByText('No unavailability planned.').waitFor();
     const calendar = unavailability.getByRole('group', { name: 'Calendar of unavailability' });
@@ -218,7 +218,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
 
   it('offers a supplier’s contact the purchase orders, and shows a supplier’s files without sharing', async () => {
     await world.api('POST', `/v2/suppliers/${supplier.id}/contacts`, { fullName: 'Jo Planner', email: 'jo@jane.example' });
-    const page = await world.signedInPage(`/suppliers/${supplier.id}`);
+    const page = await world.signedInPage(`/suppliers/${supplier.id}?tab=contacts`);
     const card = section(page, 'Contacts').getByRole('article', { name: 'Jo Planner' });
     await card.waitFor();
     expect(await card.getByRole('listitem').allTextContents()).toEqual(['Purchase orders']);
@@ -232,6 +232,8 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     const [stored] = await world.api<{ emails: Record<string, boolean> }[]>('GET', `/v2/suppliers/${supplier.id}/contacts`);
     expect(stored!.emails).toEqual({ purchaseOrder: true, ccPurchaseOrder: true });
 
+    // The page shows one tab at a time: the files are on their own.
+    await page.getByRole('tab', { name: /^Files/ }).click();
     const files = section(page, 'Files');
     const chooser = page.waitForEvent('filechooser');
     await files.getByRole('button', { name: 'Upload files' }).click();

@@ -103,7 +103,8 @@ export function PaymentsSection({ kind, document, canWrite }: { kind: DocumentKi
             </Table>
           </ScrollTable>
         )}
-        {open && <PaymentForm document={document} add={add} outstanding={outstanding} />}
+        {/* Nothing left to pay: no form for another payment (removing one opens it again). */}
+        {open && outstanding > 0 && <PaymentForm document={document} add={add} outstanding={outstanding} />}
       </Stack>
       <ConfirmDelete
         opened={removing !== null}

@@ -1,4 +1,4 @@
-import { Grid, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Group, NavLink, Stack, Text } from '@mantine/core';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { t, type MessageKey } from '../../i18n';
 
@@ -50,34 +50,33 @@ const SECTIONS: { heading: MessageKey; links: { to: SettingsPath; label: Message
 export function SettingsLayout() {
   const path = useRouterState({ select: (state) => state.location.pathname });
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <nav aria-label={t('settings.nav.label')}>
-          <Stack gap="md">
-            {SECTIONS.map((section) => (
-              <div key={section.heading}>
-                <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
-                  {t(section.heading)}
-                </Text>
-                {section.links.map((link) => (
-                  <NavLink
-                    key={link.to}
-                    component={Link}
-                    to={link.to}
-                    label={t(link.label)}
-                    variant="filled"
-                    active={path === link.to || path.startsWith(`${link.to}/`)}
-                    aria-current={path === link.to ? 'page' : undefined}
-                  />
-                ))}
-              </div>
-            ))}
-          </Stack>
-        </nav>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
+    // A narrow navigation of its own, the page taking the rest: the settings' tables need the width.
+    <Group align="flex-start" wrap="nowrap" gap="lg">
+      <Box component="nav" aria-label={t('settings.nav.label')} w={176} flex="none">
+        <Stack gap="md">
+          {SECTIONS.map((section) => (
+            <div key={section.heading}>
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+                {t(section.heading)}
+              </Text>
+              {section.links.map((link) => (
+                <NavLink
+                  key={link.to}
+                  component={Link}
+                  to={link.to}
+                  label={t(link.label)}
+                  variant="filled"
+                  active={path === link.to || path.startsWith(`${link.to}/`)}
+                  aria-current={path === link.to ? 'page' : undefined}
+                />
+              ))}
+            </div>
+          ))}
+        </Stack>
+      </Box>
+      <Box flex={1} miw={0}>
         <Outlet />
-      </Grid.Col>
-    </Grid>
+      </Box>
+    </Group>
   );
 }

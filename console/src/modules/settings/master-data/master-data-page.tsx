@@ -96,7 +96,11 @@ export function MasterDataPage({ kindId }: { kindId: KindId }) {
             {t(kind.intro)} {t(kind.order)}
           </Text>
         </Stack>
-        {canEdit && <Button onClick={() => setAdding(true)}>{t(kind.add)}</Button>}
+        {canEdit && (
+          <Button flex="none" onClick={() => setAdding(true)}>
+            {t(kind.add)}
+          </Button>
+        )}
       </Group>
       {!canEdit && <ReadOnlyNote />}
       {list.isPending && <Loader size="sm" aria-label={t('settings.loading')} />}
