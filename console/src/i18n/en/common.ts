@@ -49,5 +49,10 @@ export const common = {
   'action.confirm': 'Confirm',
   'pagination.label': 'Pages',
   'pagination.summary': '{from}–{to} of {total}',
+  'pagination.previous': 'Previous page',
+  'pagination.next': 'Next page',
+  'pagination.first': 'First page',
+  'pagination.last': 'Last page',
+  'pagination.page': 'Page {page}',
   'readOnly.notice': 'Your role ({role}) can look at this but not change it.',
 } as const;

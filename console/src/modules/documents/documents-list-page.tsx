@@ -7,8 +7,8 @@ import { useCan } from '../../app/session';
 import { t } from '../../i18n';
 import { CreateDocumentModal } from './create-document-modal';
 import { todayIso } from './document-logic';
-import { DocumentsPagination } from './documents-pagination';
-import { documentsApiQuery, isFiltered, toggleSort, type DocumentsSearch } from './documents-search';
+import { ListPagination } from '../../ui/list-pagination';
+import { documentsApiQuery, isFiltered, PAGE_SIZES, toggleSort, type DocumentsSearch } from './documents-search';
 import { DocumentsTable } from './documents-table';
 import type { DocumentKind } from './kinds';
 import { PartySelect } from './party-select';
@@ -106,7 +106,9 @@ export function DocumentsListPage({ kind, search }: { kind: DocumentKind; search
         </Stack>
       )}
       {list.data && list.data.totalItems > 0 && (
-        <DocumentsPagination
+        <ListPagination
+          pageSizes={PAGE_SIZES}
+          pageSizeLabel={t('documents.pageSize')}
           page={list.data.page}
           pageSize={list.data.pageSize}
           totalItems={list.data.totalItems}

@@ -8,8 +8,8 @@ import { BulkStatusBar, BulkStatusResultView } from './bulk-status-bar';
 import { JobsFilters } from './jobs-filters';
 import type { BulkStatusResult } from './jobs-list-queries';
 import { useJobsList } from './jobs-list-queries';
-import { JobsPagination } from './jobs-pagination';
-import { FILTER_KEYS, isFiltered, nextOrder, orderOf, toJobsQuery, type JobSort, type JobsSearch } from './jobs-search';
+import { ListPagination } from '../../ui/list-pagination';
+import { FILTER_KEYS, isFiltered, nextOrder, orderOf, PAGE_SIZES, toJobsQuery, type JobSort, type JobsSearch } from './jobs-search';
 import { JobsTable } from './jobs-table';
 
 /**
@@ -123,7 +123,9 @@ export function JobsPage() {
       {rows !== undefined && rows.length === 0 && !pastTheEnd && <EmptyState filtered={filtered} onClear={clearFilters} />}
 
       {list.data && list.data.totalItems > 0 && (
-        <JobsPagination
+        <ListPagination
+          pageSizes={PAGE_SIZES}
+          pageSizeLabel={t('jobs.pageSize')}
           page={list.data.page}
           pageSize={list.data.pageSize}
           totalItems={list.data.totalItems}

@@ -4,26 +4,13 @@ import { pairLabel } from '../jobs/job/job-format';
 
 /**
  * The account's lists the parties' pages choose from (labels, language pairs, domains, taxes, CAT
- * configurations), read once and kept a while. The keys are the job page's (`['choices', …]`),
- * so that both pages share what they read.
+ * configurations), read once and kept a while, under the job page's keys (`['choices', …]`).
  */
 const KEEP = 5 * 60_000;
 
-export const labelsQuery = queryOptions({
-  queryKey: ['choices', 'labels'] as const,
-  queryFn: ({ signal }) => data(api.GET('/v2/account/labels', { signal })),
-  staleTime: KEEP,
-});
-export const languagePairsQuery = queryOptions({
-  queryKey: ['choices', 'language-pairs'] as const,
-  queryFn: ({ signal }) => data(api.GET('/v2/account/language-pairs', { signal })),
-  staleTime: KEEP,
-});
-export const domainsQuery = queryOptions({
-  queryKey: ['choices', 'domains'] as const,
-  queryFn: ({ signal }) => data(api.GET('/v2/account/domains', { signal })),
-  staleTime: KEEP,
-});
+// Named once, with the job page's choices: one cache entry each for both pages.
+export { domainsQuery, labelsQuery, languagePairsQuery } from '../jobs/job/choices';
+
 export const taxesQuery = queryOptions({
   queryKey: ['choices', 'taxes'] as const,
   queryFn: ({ signal }) => data(api.GET('/v2/account/taxes', { signal })),

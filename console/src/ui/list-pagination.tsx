@@ -1,20 +1,25 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { t } from '../../i18n';
-import { formatNumber } from '../../ui/format';
-import { PAGE_SIZES } from './jobs-search';
+import { t } from '../i18n';
+import { formatNumber } from './format';
 
-interface JobsPaginationProps {
+interface ListPaginationProps {
   page: number;
   pageSize: number;
   totalItems: number;
   totalPages: number;
   onPage(page: number): void;
   onPageSize(pageSize: number): void;
+  /** The page sizes offered, and the name of their select ("Jobs per page"). */
+  pageSizes: readonly number[];
+  pageSizeLabel: string;
 }
 
-/** "1–50 of 1,234", the page buttons and the page size: the server pages, the table shows one page. */
-export function JobsPagination({ page, pageSize, totalItems, totalPages, onPage, onPageSize }: JobsPaginationProps) {
+/**
+ * Below a list the server pages (jobs, documents): "1–50 of 1,234", the page buttons and the page
+ * size; the table shows one page.
+ */
+export function ListPagination({ page, pageSize, totalItems, totalPages, onPage, onPageSize, pageSizes, pageSizeLabel }: ListPaginationProps) {
   const from = totalItems === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, totalItems);
   const sizeId = useId();
@@ -35,24 +40,24 @@ export function JobsPagination({ page, pageSize, totalItems, totalPages, onPage,
               boundaries={1}
               withEdges
               getItemProps={(item) => ({
-                'aria-label': t('jobs.pagination.page', { page: item }),
+                'aria-label': t('pagination.page', { page: item }),
                 'aria-current': item === page ? 'page' : undefined,
               })}
               getControlProps={(control) => ({
-                'aria-label': t(`jobs.pagination.${control}`),
+                'aria-label': t(`pagination.${control}`),
               })}
             />
           </nav>
         )}
         <Group gap="xs" wrap="nowrap">
           <Text component="label" htmlFor={sizeId} size="sm">
-            {t('jobs.pageSize')}
+            {pageSizeLabel}
           </Text>
           <Select
             id={sizeId}
             w={80}
             size="xs"
-            data={PAGE_SIZES.map((size) => String(size))}
+            data={pageSizes.map((size) => String(size))}
             value={String(pageSize)}
             onChange={(value) => value && onPageSize(Number(value))}
             allowDeselect={false}
