@@ -2,7 +2,7 @@ import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { PriceGrid } from './price-grid';
-import type { AccountPricesTab } from './routes';
+import type { AccountPricesTab } from './account-prices-search';
 
 const OWNERS = { clients: { kind: 'account-client' }, suppliers: { kind: 'account-supplier' } } as const;
 
