@@ -204,8 +204,7 @@ async function toApplicable(ctx: Ctx, ordered: PriceCandidate[]): Promise<Applic
 export const applicablePrices = {
   /** docs/prices.md#which-price-applies: client prices of the job's client, then default client prices. */
   async forClient(ctx: Ctx, query: PriceQuery): Promise<ApplicablePrice[]> {
-    const { list, criteria } = await candidates(ctx, query, ['client_price', 'client_default']);
-    return toApplicable(ctx, resolveClientPrices(list, criteria));
+    return toApplicable(ctx, (await applicablePrices.orderedCandidates(ctx, query)).ordered);
   },
 
   /** forClient in the unit flagged isHours instead of the query's (none without one): `isTimeBased=true`. */
@@ -232,7 +231,8 @@ export const applicablePrices = {
 
   /**
    * The applicable candidates in order (best first) with the criteria they were resolved against:
-   * what the price look-up (lookup.ts) explains. The same candidates and rules as forClient and forSupplier.
+   * a client's (without supplierId) or a supplier's. forClient and forSupplier take them as
+   * prices; the price look-up (lookup.ts) explains them.
    */
   async orderedCandidates(ctx: Ctx, query: PriceQuery & { supplierId?: string }): Promise<{ ordered: PriceCandidate[]; criteria: Candidates['criteria'] }> {
     if (query.supplierId === undefined) {
@@ -245,7 +245,6 @@ export const applicablePrices = {
 
   /** docs/prices.md#which-price-applies: the supplier's services, then default supplier prices (restricted to the client first). */
   async forSupplier(ctx: Ctx, query: SupplierPriceQuery): Promise<ApplicablePrice[]> {
-    const { list, criteria } = await candidates(ctx, query, ['supplier_service', 'supplier_default'], query.supplierId);
-    return toApplicable(ctx, resolveSupplierPrices(list, { ...criteria, supplierId: query.supplierId }));
+    return toApplicable(ctx, (await applicablePrices.orderedCandidates(ctx, query)).ordered);
   },
 };
