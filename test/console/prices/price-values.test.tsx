@@ -10,12 +10,12 @@ import {
   rateError,
   rateInput,
   ratesSummary,
-  shiftDecimal,
   unitCostError,
   validateNewPrice,
   formatRateEntry,
 } from '../../../console/src/modules/prices/price-values';
 import { lookupQuery } from '../../../console/src/modules/prices/price-lookup';
+import { shiftDecimal } from '../../../console/src/ui/decimal';
 
 /** The price grid's rules (those of src/modules/prices/schemas.ts) and its rate conversions, exact. */
 describe('unit costs', () => {

@@ -8,7 +8,8 @@ import type { PriceChoices } from './price-choices';
 import type { OwnerConfig } from './price-owners';
 import { explainPriceProblem } from './price-problem';
 import type { Price, PriceChanges, PriceWrites } from './price-queries';
-import { decimalText, normalizeDecimal, ratesSummary, unitCostError } from './price-values';
+import { normalizeDecimal, plainDecimal } from '../../ui/decimal';
+import { ratesSummary, unitCostError } from './price-values';
 
 interface PriceRowProps {
   price: Price;
@@ -139,7 +140,7 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
           display={formatRate(price.unitCost, currency)}
           canEdit={canEdit}
           editor={decimalEditor(currency)}
-          initial={() => decimalText(price.unitCost)}
+          initial={() => plainDecimal(price.unitCost)}
           validate={unitCostError}
           save={(value) => save({ unitCost: Number(normalizeDecimal(value)) })}
           param="unitCost"

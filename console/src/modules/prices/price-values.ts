@@ -1,4 +1,5 @@
 import { t } from '../../i18n';
+import { fractionToPercentText, normalizeDecimal, plainDecimal, shiftDecimal } from '../../ui/decimal';
 import { formatPercent, formatRate } from '../../ui/format';
 
 /**
@@ -19,9 +20,6 @@ export interface MatchEntry {
 
 export const UNIT_COST_MAX = '1000000000000';
 const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** Typed text as a decimal: spaces dropped, a decimal comma read as a point. */
-export const normalizeDecimal = (text: string) => text.trim().replace(/\s/g, '').replace(',', '.');
 
 /** A unit cost (a price's or a fixed rate's): a decimal from 0 to 10¹², at most 6 decimals. */
 export function unitCostError(text: string): string | null {
@@ -59,37 +57,15 @@ export function compareDecimals(a: string, b: string): number {
   return aFrac === bFrac ? 0 : aFrac < bFrac ? -1 : 1;
 }
 
-/** Moves the decimal point of a non-negative decimal text: shiftDecimal('33.3', -2) is '0.333'. */
-export function shiftDecimal(text: string, places: number): string {
-  const [int = '0', frac = ''] = normalizeDecimal(text).split('.');
-  let digits = int + frac;
-  let point = int.length + places;
-  if (point <= 0) {
-    digits = '0'.repeat(1 - point) + digits;
-    point = 1;
-  }
-  if (point > digits.length) digits = digits.padEnd(point, '0');
-  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
-  const fraction = digits.slice(point).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
-}
-
 /** The fraction the API takes for a typed percentage: '30' → 0.3, '33.3' → 0.333 (exact). */
 export const percentToFraction = (text: string) => Number(shiftDecimal(text.replace(/%$/, ''), -2));
 
 /** The percentage to type for a fraction the API answered: 0.3 → '30'. */
-export const fractionToPercent = (fraction: number) => shiftDecimal(decimalText(fraction), 2);
-
-/** A JSON number as plain decimal text, without an exponent (the API's numbers are at most 40 digits). */
-export function decimalText(value: number): string {
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  return value.toFixed(20).replace(/\.?0+$/, '');
-}
+export const fractionToPercent = fractionToPercentText;
 
 /** The value of a rate in its price's mode, as typed in its editor: a percentage or an amount. */
 export const rateInput = (type: MatchesType, entry: Pick<MatchEntry, 'percentage' | 'unitCost'>) =>
-  type === 'percentage' ? fractionToPercent(entry.percentage) : decimalText(entry.unitCost);
+  type === 'percentage' ? fractionToPercent(entry.percentage) : plainDecimal(entry.unitCost);
 
 export const rateError = (type: MatchesType, text: string) => (type === 'percentage' ? percentError(text) : unitCostError(text));
 

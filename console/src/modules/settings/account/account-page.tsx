@@ -7,7 +7,7 @@ import { useCan } from '../../../app/session';
 import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
 import { CURRENCIES } from '../../jobs/job/choices';
-import { fractionToPercentText, percentTextToFraction } from '../decimal-percent';
+import { fractionToPercentText, percentTextToFraction } from '../../../ui/decimal';
 import { ReadOnlyNote } from '../read-only-note';
 import { countryOptions } from '../regions';
 import { exampleNumber, MAX_FORMAT_LENGTH, numberFormatError } from './number-format';

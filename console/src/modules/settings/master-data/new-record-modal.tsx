@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
-import { percentTextToFraction } from '../decimal-percent';
+import { percentTextToFraction } from '../../../ui/decimal';
 import { languageOptionsFor } from '../regions';
 import { colorError, nameError, recordTitle, taxRateError, type Kind } from './kinds';
 import { useCreateRecord, type NewRecord } from './queries';

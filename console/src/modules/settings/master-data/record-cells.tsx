@@ -4,7 +4,7 @@ import { ApiProblem } from '../../../api/client';
 import { t } from '../../../i18n';
 import { formatPercent } from '../../../ui/format';
 import { EditableValue, InlineEditor, useInlineEdit } from '../../../ui/inline-field';
-import { fractionToPercentText, percentTextToFraction } from '../decimal-percent';
+import { fractionToPercentText, percentTextToFraction } from '../../../ui/decimal';
 import { colorError, FLAG_LABELS, nameError, recordTitle, taxRateError, type FlagField, type Kind, type MasterRecord } from './kinds';
 import { useUpdateRecord, type RecordChanges } from './queries';
 
