@@ -52,3 +52,56 @@ export function ConfirmDelete({
     </Modal>
   );
 }
+
+/** A record's delete mutation (TanStack Query's, taking the record's id). */
+interface DeleteMutation {
+  isPending: boolean;
+  error: Error | null;
+  reset(): void;
+  mutate(id: string, options: { onSuccess: () => void }): void;
+}
+
+/**
+ * ConfirmDelete for one record of a section's list, wired to the record's delete mutation: open
+ * while `record` is set; closing forgets the mutation's error; once the record is deleted the
+ * dialog closes and `onDeleted` runs (the sections move the keyboard's focus to their heading:
+ * the record's row is gone).
+ */
+export function ConfirmRecordDelete<T extends { id: string }>({
+  record,
+  title,
+  text,
+  remove,
+  onClose,
+  onDeleted,
+}: {
+  record: T | null;
+  title: string;
+  text: string;
+  remove: DeleteMutation;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  return (
+    <ConfirmDelete
+      opened={record !== null}
+      title={title}
+      text={text}
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onClose={() => {
+        onClose();
+        remove.reset();
+      }}
+      onConfirm={() =>
+        record &&
+        remove.mutate(record.id, {
+          onSuccess: () => {
+            onClose();
+            onDeleted();
+          },
+        })
+      }
+    />
+  );
+}

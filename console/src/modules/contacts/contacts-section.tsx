@@ -4,7 +4,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, Ty
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../app/session';
 import { t } from '../../i18n';
-import { ConfirmDelete } from '../../ui/confirm-delete';
+import { ConfirmRecordDelete } from '../../ui/confirm-delete';
 import { noteNodes } from '../notes/notes-html';
 import type { PartyRef } from '../parties/party';
 import { receivedDocuments, type Contact } from './contact-kinds';
@@ -61,26 +61,14 @@ export function ContactsSection({ party }: { party: PartyRef }) {
         )}
       </Stack>
       <ContactDialog party={party} contact={dialog?.contact} opened={dialog !== null} onClose={() => setDialog(null)} />
-      <ConfirmDelete
-        opened={deleting !== null}
+      <ConfirmRecordDelete
+        record={deleting}
         title={t('contacts.deleteTitle')}
         text={t('contacts.deleteTextShort', { name: deleting?.fullName ?? '' })}
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              // The contact's card is gone: the keyboard's focus goes to the section's heading.
-              requestAnimationFrame(() => heading.current?.focus());
-            },
-          })
-        }
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        // The contact's card is gone: the keyboard's focus goes to the section's heading.
+        onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
       />
     </section>
   );

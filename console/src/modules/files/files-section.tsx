@@ -4,7 +4,7 @@ import { useDropzone } from 'react-dropzone';
 import { useCan } from '../../app/session';
 import { t } from '../../i18n';
 import { formatBytes, formatDateTime } from '../../ui/format';
-import { ConfirmDelete } from '../../ui/confirm-delete';
+import { ConfirmRecordDelete } from '../../ui/confirm-delete';
 import { ScrollTable } from '../../ui/scroll-table';
 import type { FilesOwner, ListedFile } from './files-owner';
 import { useDeleteFile, useFileUploads, useShareFile } from './files-queries';
@@ -193,26 +193,14 @@ function FilesTable<F extends ListedFile>({
           {t('files.shareFailed', { message: share.error.message })}
         </Alert>
       )}
-      <ConfirmDelete
-        opened={deleting !== null}
+      <ConfirmRecordDelete
+        record={deleting}
         title={t('files.deleteTitle')}
         text={t('files.deleteText', { name: deleting?.name ?? '' })}
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              // The file's row is gone: the keyboard's focus goes to the section's heading.
-              requestAnimationFrame(() => heading.current?.focus());
-            },
-          })
-        }
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        // The file's row is gone: the keyboard's focus goes to the section's heading.
+        onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
       />
     </>
   );

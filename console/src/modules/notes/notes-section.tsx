@@ -4,7 +4,7 @@ import { Button, Group, Paper, Stack, Text, Title, Typography } from '@mantine/c
 import { useCan, useSession } from '../../app/session';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
-import { ConfirmDelete } from '../../ui/confirm-delete';
+import { ConfirmRecordDelete } from '../../ui/confirm-delete';
 import { noteNodes } from './notes-html';
 import { newestFirst, useNoteWrites, type Note, type NoteWriter } from './notes-queries';
 
@@ -127,26 +127,14 @@ export function NotesSection<Parent>({
           ),
         )}
       </Stack>
-      <ConfirmDelete
-        opened={deleting !== null}
+      <ConfirmRecordDelete
+        record={deleting}
         title={t('notes.deleteTitle')}
         text={t('notes.deleteText', { date: deleting ? formatDateTime(deleting.createdAt) : '' })}
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              // The note is gone: the keyboard's focus goes to the section's heading.
-              refocus(() => heading.current);
-            },
-          })
-        }
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        // The note is gone: the keyboard's focus goes to the section's heading.
+        onDeleted={() => refocus(() => heading.current)}
       />
     </section>
   );

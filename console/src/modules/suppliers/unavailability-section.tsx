@@ -5,7 +5,7 @@ import { Calendar } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../app/session';
 import { t } from '../../i18n';
-import { ConfirmDelete } from '../../ui/confirm-delete';
+import { ConfirmRecordDelete } from '../../ui/confirm-delete';
 import { formatDate, formatDateTime } from '../../ui/format';
 import { ScrollTable } from '../../ui/scroll-table';
 import { PartySectionState } from '../contacts/party-section-state';
@@ -100,25 +100,13 @@ export function SupplierUnavailabilitySection({ supplierId }: { supplierId: stri
         )}
       </Stack>
       <UnavailabilityDialog supplierId={supplierId} period={dialog?.period} firstDay={today} opened={dialog !== null} onClose={() => setDialog(null)} />
-      <ConfirmDelete
-        opened={deleting !== null}
+      <ConfirmRecordDelete
+        record={deleting}
         title={t('unavailability.deleteTitle')}
         text={t('unavailability.deleteText', { period: deleting ? periodText(deleting) : '' })}
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              requestAnimationFrame(() => heading.current?.focus());
-            },
-          })
-        }
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
       />
     </section>
   );

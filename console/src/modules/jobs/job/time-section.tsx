@@ -4,7 +4,7 @@ import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
 import { formatDateTime, formatDuration } from '../../../ui/format';
 import type { Job } from '../job-query';
-import { ConfirmDelete } from '../../../ui/confirm-delete';
+import { ConfirmRecordDelete } from '../../../ui/confirm-delete';
 import { TimeEntryForm } from './time-entry-form';
 import { LiveDuration } from './time-live';
 import { totals } from './time-math';
@@ -179,26 +179,14 @@ export function TimeSection({ job }: { job: Job }) {
         )}
       </Stack>
       {form && <TimeEntryForm jobId={job.id} entry={form.entry} onClose={() => setForm(null)} />}
-      <ConfirmDelete
-        opened={deleting !== null}
+      <ConfirmRecordDelete
+        record={deleting}
         title={t('time.deleteTitle')}
         text={t('time.deleteText', { name: deleting ? t('time.entryName', { name: deleting.user.name, start: formatDateTime(deleting.from) }) : '' })}
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              // The entry is gone: the keyboard's focus goes to the section's heading.
-              requestAnimationFrame(() => heading.current?.focus());
-            },
-          })
-        }
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        // The entry is gone: the keyboard's focus goes to the section's heading.
+        onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
       />
     </section>
   );
