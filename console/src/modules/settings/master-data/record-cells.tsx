@@ -122,8 +122,7 @@ export function RateCell({ kind, record, canEdit }: CellProps) {
       param="value"
       label={t('settings.md.column.rate')}
       initial={fractionToPercentText(value)}
-      // A rate reads as one piece ("5.5 %"), never broken over lines in a narrow column.
-      display={<span style={{ whiteSpace: 'nowrap' }}>{formatPercent(value)}</span>}
+      display={formatPercent(value)}
       check={(text) => {
         const error = taxRateError(percentTextToFraction(text));
         return error && t(error);
