@@ -163,6 +163,41 @@ describe.skipIf(skipReason)('price grids', () => {
     expectNoPageErrors(page);
   }, 300_000);
 
+  it("shows a client's own prices 50 to a page, and the page of a price just added", async () => {
+    const client = await world.api<Named>('POST', '/v2/clients', { name: 'Globex Pharma', currency: 'EUR' });
+    const [service] = await world.api<Named[]>('GET', '/v2/account/services');
+    const units = await world.api<Named[]>('GET', '/v2/account/quantity-types');
+    const words = units.find((unit) => unit.name === 'Words')!;
+    // 55 prices that differ by currency only, with unit costs 1.01 … 1.55 to tell them apart.
+    const currencies = Intl.supportedValuesOf('currency').slice(0, 55);
+    for (const [index, currency] of currencies.entries()) {
+      await world.api('POST', `/v2/clients/${client.id}/prices`, {
+        service: service!.id,
+        quantityType: words.id,
+        currency,
+        matchesType: 'percentage',
+        unitCost: 1 + (index + 1) / 100,
+      });
+    }
+    const page = await world.signedInPage(`/clients/${client.id}?tab=prices`);
+    const grid = page.getByRole('region', { name: 'Prices' });
+    const dataRows = grid.getByRole('row').filter({ has: page.getByRole('button', { name: /Delete the price/ }) });
+    await eventually(() => dataRows.count()).toBe(50);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await eventually(() => dataRows.count()).toBe(5);
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await eventually(() => dataRows.count()).toBe(50);
+
+    // A price added on page 1 is the 56th: its page, the second, opens with its rates.
+    const dialog = await addPrice(page, grid, { pair: /English \(en\) ↔ German \(de\)/, unitCost: '0.2' });
+    await dialog.getByRole('button', { name: 'Add price' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await eventually(() => dataRows.count()).toBe(6);
+    await page.getByRole('group', { name: /Match rates of Translation, Words, English \(en\) ↔ German \(de\)/ }).waitFor();
+    expect(await world.api<unknown[]>('GET', `/v2/clients/${client.id}/prices`)).toHaveLength(56);
+    expectNoPageErrors(page);
+  }, 180_000);
+
   it('creates a client with a price grid, then a job priced from it', async () => {
     const client = await world.api<Named>('POST', '/v2/clients', { name: 'Northwind Legal', currency: 'EUR' });
     const page = await world.signedInPage(`/clients/${client.id}?tab=prices`);

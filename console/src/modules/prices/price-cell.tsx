@@ -25,13 +25,17 @@ export function PriceCell<V>({
   );
 }
 
-/** A choice among options; `clearable` for the optional references (none: any language pair, any domain…). */
+/**
+ * A choice among options; `clearable` for the optional references (none: any language pair, any
+ * domain…). The options may be given as a function, read only when the editor opens: a grid's rows
+ * then need not be drawn again when the lists arrive.
+ */
 export const selectEditor =
-  (data: Choice[] | readonly string[], clearable = false, placeholder?: string) =>
+  (data: Choice[] | readonly string[] | (() => Choice[] | readonly string[]), clearable = false, placeholder?: string) =>
   ({ value, onChange, label, error, autoFocus }: EditorProps<string | null>) => (
     <Select
       aria-label={label}
-      data={data as Choice[]}
+      data={(typeof data === 'function' ? data() : data) as Choice[]}
       value={value}
       onChange={onChange}
       error={error}

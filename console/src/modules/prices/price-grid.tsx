@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useId, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useCan } from '../../app/session';
 import { t } from '../../i18n';
 import { ConfirmDelete } from '../../ui/confirm-delete';
@@ -9,12 +9,15 @@ import { partyQuery } from '../parties/party';
 import { MatchRates } from './match-rates';
 import { NewPriceModal } from './new-price-form';
 import { PriceLookupModal } from './price-lookup';
-import { usePriceChoices } from './price-choices';
+import { usePriceChoices, type PriceChoices } from './price-choices';
 import type { PriceOwner } from './price-owner';
 import { ownerConfig } from './price-owners';
 import { problemText } from './price-problem';
 import { pricesQuery, usePriceWrites, type Price } from './price-queries';
 import { PriceRow, priceName } from './price-row';
+
+/** Rows per page of a client's or a supplier's own prices (the account's families are paged by the API). */
+const OWNED_PAGE_SIZE = 50;
 
 /**
  * The prices of a client, of a supplier (its services) or of the account (for clients or for
@@ -33,20 +36,59 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
   const party = useQuery({ ...partyQuery(config.party ?? { kind: 'client', id: '' }), enabled: config.party !== undefined });
   const writes = usePriceWrites(config);
   const choices = usePriceChoices();
+  // The rows are memoised and take the lists through this stable object, read when an editor
+  // opens: the lists arriving after the prices do not draw every row again.
+  const latestChoices = useRef(choices);
+  useLayoutEffect(() => {
+    latestChoices.current = choices;
+  });
+  const rowChoices = useMemo<PriceChoices>(
+    () => ({
+      services: (current) => latestChoices.current.services(current),
+      units: (current) => latestChoices.current.units(current),
+      pairs: (current) => latestChoices.current.pairs(current),
+      domains: (current) => latestChoices.current.domains(current),
+      categories: (current) => latestChoices.current.categories(current),
+      currencies: choices.currencies,
+      unitName: (id) => latestChoices.current.unitName(id),
+    }),
+    [choices.currencies],
+  );
+  const updatePrice = writes.update.mutateAsync;
+  const showDelete = useCallback((price: Price) => setDeleting(price), []);
   const [adding, setAdding] = useState(false);
   const [lookingUp, setLookingUp] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<Price>();
   const id = useId();
   const headingId = `${id}-prices`;
-  const items = prices.data?.items ?? [];
+  // An owned family comes whole (the API does not page it); the grid shows it a page at a time,
+  // as the account's families: a page of rows, each a row of editable cells, is what the browser
+  // can draw within the console's 500 ms (240 rows took 1.3 s, docs/performance.md#the-web-console).
+  const owned = !config.paginated;
+  const all = useMemo(() => prices.data?.items ?? [], [prices.data]);
+  const totalPages = owned ? Math.max(1, Math.ceil(all.length / OWNED_PAGE_SIZE)) : (prices.data?.totalPages ?? 1);
+  const shownPage = Math.min(page, totalPages);
+  const items = owned ? all.slice((shownPage - 1) * OWNED_PAGE_SIZE, shownPage * OWNED_PAGE_SIZE) : all;
+  // A price just added: its page is shown once the list holds it (its rates are open for editing).
+  const [reveal, setReveal] = useState<string>();
+  useEffect(() => {
+    if (reveal === undefined || !owned) return;
+    const index = all.findIndex((price) => price.id === reveal);
+    if (index < 0) return;
+    setPage(Math.floor(index / OWNED_PAGE_SIZE) + 1);
+    setReveal(undefined);
+  }, [reveal, owned, all]);
   const columns = 8 + (config.acceptsClient ? 1 : 0) + (config.hasPriceFlag ? 1 : 0) - (canEdit ? 0 : 1);
-  const toggle = (priceId: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(priceId)) next.add(priceId);
-      return next;
-    });
+  const toggle = useCallback(
+    (priceId: string) =>
+      setExpanded((open) => {
+        const next = new Set(open);
+        if (!next.delete(priceId)) next.add(priceId);
+        return next;
+      }),
+    [],
+  );
   const partyCurrency = party.data?.currency?.code;
 
   return (
@@ -101,13 +143,13 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
                       <PriceRow
                         price={price}
                         owner={config}
-                        choices={choices}
-                        writes={writes}
+                        choices={rowChoices}
+                        update={updatePrice}
                         canEdit={canEdit}
                         expanded={open}
                         ratesId={ratesId}
-                        onToggle={() => toggle(price.id)}
-                        onDelete={() => setDeleting(price)}
+                        onToggle={toggle}
+                        onDelete={showDelete}
                       />
                       {open && (
                         <Table.Tr>
@@ -123,10 +165,10 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
             </Table>
           </ScrollTable>
         )}
-        {(prices.data?.totalPages ?? 1) > 1 && (
+        {totalPages > 1 && (
           <Pagination
-            total={prices.data!.totalPages}
-            value={page}
+            total={totalPages}
+            value={shownPage}
             onChange={setPage}
             getControlProps={(control) => ({ 'aria-label': t(`prices.page.${control}`) })}
             getItemProps={(item) => ({ 'aria-label': t('prices.page.number', { page: item }) })}
@@ -141,6 +183,7 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
             setAdding(false);
             // The new price's rates are what comes next: open them.
             setExpanded((open) => new Set(open).add(price.id));
+            setReveal(price.id);
           }}
           owner={config}
           choices={choices}

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { memo } from 'react';
 import { t } from '../../i18n';
 import { formatRate } from '../../ui/format';
 import { ClientSelect } from '../jobs/job/client-select';
@@ -15,12 +16,12 @@ interface PriceRowProps {
   price: Price;
   owner: OwnerConfig;
   choices: PriceChoices;
-  writes: PriceWrites;
+  update: PriceWrites['update']['mutateAsync'];
   canEdit: boolean;
   expanded: boolean;
   ratesId: string;
-  onToggle: () => void;
-  onDelete: () => void;
+  onToggle: (priceId: string) => void;
+  onDelete: (price: Price) => void;
 }
 
 /** What the row calls the price (the rates panel's title, the delete dialog): "Translation, Words, English → French". */
@@ -36,11 +37,11 @@ export function priceName(price: Price): string {
  * has, which three families require), the match rates' summary with the button that opens them,
  * and Delete.
  */
-export function PriceRow({ price, owner, choices, writes, canEdit, expanded, ratesId, onToggle, onDelete }: PriceRowProps) {
+export const PriceRow = memo(function PriceRow({ price, owner, choices, update, canEdit, expanded, ratesId, onToggle, onDelete }: PriceRowProps) {
   const currency = price.currency.code;
   const toggleText = t(expanded ? 'prices.rates.hide' : canEdit ? 'prices.rates.edit' : 'prices.rates.show');
   const save = (patch: PriceChanges) =>
-    writes.update.mutateAsync({ id: price.id, body: { unitCost: price.unitCost, ...patch } }).catch((error: unknown) => {
+    update({ id: price.id, body: { unitCost: price.unitCost, ...patch } }).catch((error: unknown) => {
       throw explainPriceProblem(error);
     });
   const none = (text: string) => (
@@ -61,7 +62,7 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
           label={t('prices.column.service')}
           display={price.service.name}
           canEdit={canEdit}
-          editor={selectEditor(choices.services(price.service.id))}
+          editor={selectEditor(() => choices.services(price.service.id))}
           {...reference('service')}
         />
       </Table.Th>
@@ -70,7 +71,7 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
           label={t('prices.column.unit')}
           display={price.quantityType.name}
           canEdit={canEdit}
-          editor={selectEditor(choices.units(price.quantityType.id))}
+          editor={selectEditor(() => choices.units(price.quantityType.id))}
           {...reference('quantityType')}
         />
       </Table.Td>
@@ -79,7 +80,7 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
           label={t('prices.column.languages')}
           display={price.languagePair ? pairLabel(price.languagePair) : none(t('prices.anyPair'))}
           canEdit={canEdit}
-          editor={selectEditor(choices.pairs(price.languagePair?.id), true, t('prices.anyPair'))}
+          editor={selectEditor(() => choices.pairs(price.languagePair?.id), true, t('prices.anyPair'))}
           initial={() => price.languagePair?.id ?? null}
           save={(value) => save({ languagePair: value })}
           param="languagePair"
@@ -90,7 +91,7 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
           label={t('prices.column.domain')}
           display={price.domain ? price.domain.name : none(t('prices.anyDomain'))}
           canEdit={canEdit}
-          editor={selectEditor(choices.domains(price.domain?.id), true, t('prices.anyDomain'))}
+          editor={selectEditor(() => choices.domains(price.domain?.id), true, t('prices.anyDomain'))}
           initial={() => price.domain?.id ?? null}
           save={(value) => save({ domain: value })}
           param="domain"
@@ -174,7 +175,7 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
             aria-controls={expanded ? ratesId : undefined}
             // The visible words first: the name holds them (WCAG 2.5.3), then whose rates they are.
             aria-label={t('prices.rates.toggleFor', { action: toggleText, price: priceName(price) })}
-            onClick={onToggle}
+            onClick={() => onToggle(price.id)}
           >
             {toggleText}
           </Button>
@@ -183,7 +184,7 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
       {canEdit && (
         <Table.Td>
           <Tooltip label={t('prices.delete')} withinPortal>
-            <ActionIcon variant="subtle" color="red.9" onClick={onDelete} aria-label={t('prices.deleteFor', { price: priceName(price) })}>
+            <ActionIcon variant="subtle" color="red.9" onClick={() => onDelete(price)} aria-label={t('prices.deleteFor', { price: priceName(price) })}>
               <TrashIcon />
             </ActionIcon>
           </Tooltip>
@@ -191,7 +192,7 @@ export function PriceRow({ price, owner, choices, writes, canEdit, expanded, rat
       )}
     </Table.Tr>
   );
-}
+});
 
 export function TrashIcon() {
   return (
