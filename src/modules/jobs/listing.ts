@@ -9,6 +9,7 @@ import { clients } from '../clients/index.js';
 import { entityLabels } from '../labels/index.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { masterData, services } from '../master-data/index.js';
+import { jobsOutsourcedTo } from '../outsourcing/index.js';
 import { users } from '../users/index.js';
 import { JOB_ENTITY } from './assembly.js';
 import { jobExtensions } from './extensions.js';
@@ -35,6 +36,7 @@ async function validateFilterIds(ctx: Ctx, filters: JobFilters): Promise<void> {
   await check(filters.languagePair, 'languagePair', 'language pair', (ids) => languagePairs.referencesByIds(ctx, ids));
   await check(filters.user, 'user', 'user', (ids) => users.referencesByIds(ctx, ids));
   await assertIdsExist(ctx, 'labels', filters.label, 'label', 'label');
+  await assertIdsExist(ctx, 'suppliers', filters.supplier, 'supplier', 'supplier');
 }
 
 /** The group filter: jobs of a group come from the groups module; null means jobs in no group. */
@@ -56,6 +58,7 @@ export async function pageOfJobs(ctx: Ctx, filters: JobFilters): Promise<Page<st
   if (filters.service?.length) query = query.where('jobs.service_id', 'in', filters.service);
   if (filters.languagePair?.length) query = query.where('jobs.language_pair_id', 'in', filters.languagePair);
   if (filters.user?.length) query = query.where('jobs.user_id', 'in', filters.user);
+  if (filters.supplier?.length) query = query.where('jobs.id', 'in', jobsOutsourcedTo(ctx, filters.supplier));
   if (filters.group === null) query = query.where('jobs.group_id', 'is', null);
   if (filters.group) {
     const ids = await groupJobIds(ctx, filters.group);

@@ -218,6 +218,7 @@ export const JobListQuery = Input({
   service: ArrayParam(Id('service id')),
   languagePair: ArrayParam(Id('language pair id')),
   user: ArrayParam(Id('user id')),
+  supplier: ArrayParam(Id('supplier id; jobs with an outsourcing to any of them')),
   label: ArrayParam(Id('label id; jobs carrying any of them')),
   archive: Type.Optional(Type.Boolean()),
   pinned: Type.Optional(Type.Boolean()),

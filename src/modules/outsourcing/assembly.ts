@@ -92,3 +92,6 @@ export const outsourcingOfJobs = {
     return result;
   },
 };
+
+/** The ids of the account's jobs with an outsourcing to any of the suppliers, as a subquery (the jobs listing's `supplier` filter). */
+export const jobsOutsourcedTo = (ctx: Ctx, supplierIds: readonly string[]) => repo.jobIdsOutsourcedTo(ctx.db, ctx.accountId, supplierIds);

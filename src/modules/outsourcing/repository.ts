@@ -29,6 +29,17 @@ const outsourcingOfJobs = preparedQuery((db, p: { accountId: string; jobIds: rea
 );
 
 export const outsourcingRepository = {
+  /**
+   * The ids of the jobs outsourced to any of the suppliers, as a subquery (the `supplier` filter of
+   * `GET /v2/jobs`): served by the supplier index (`outsourcing_fk_supplier_id`).
+   */
+  jobIdsOutsourcedTo(db: Executor, accountId: string, supplierIds: readonly string[]) {
+    return db
+      .selectFrom('outsourcing')
+      .select('outsourcing.job_id')
+      .where('outsourcing.account_id', '=', accountId)
+      .where('outsourcing.supplier_id', 'in', [...supplierIds]);
+  },
   /** The outsourcing of several jobs, with names, in creation order within each job. */
   rowsOfJobs(db: Executor, accountId: string, jobIds: readonly string[]): Promise<OutsourcingRowWithNames[]> {
     if (jobIds.length === 0) return Promise.resolve([]);

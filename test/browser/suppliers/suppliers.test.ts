@@ -135,7 +135,7 @@ describe.skipIf(skipReason)('suppliers', () => {
       .getByRole('button', { name: /Edit Time zone$/ })
       .filter({ hasText: 'Europe/Rome' })
       .waitFor();
-    for (const tab of ['Contacts', 'Services and prices', 'Unavailability', 'Files', 'Notes']) {
+    for (const tab of ['Contacts', 'Jobs', 'Services and prices', 'Unavailability', 'Files', 'Notes']) {
       await page.getByRole('tab', { name: tab }).click();
       await eventually(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
     }
@@ -150,6 +150,45 @@ describe.skipIf(skipReason)('suppliers', () => {
     await page.waitForURL((url) => url.pathname === '/suppliers');
     const answer = await fetch(`${world.baseUrl}/v2/suppliers/${supplierId}`, { headers: { Authorization: `Bearer ${world.apiKey}` } });
     expect(answer.status).toBe(404);
+    expectNoPageErrors(page);
+  });
+
+  it('shows the jobs outsourced to a supplier, opens them in the jobs list, and says why it cannot be deleted', async () => {
+    const supplier = await world.api<Named>('POST', '/v2/suppliers', { name: 'Outsourced Studio' });
+    const [client] = (await world.api<{ items: Named[] }>('GET', '/v2/clients?pageSize=1')).items;
+    const services = await world.api<Named[]>('GET', '/v2/account/services');
+    const units = await world.api<Named[]>('GET', '/v2/account/quantity-types');
+    const job = await world.api<Named>('POST', '/v2/jobs', {
+      name: 'Brochure handed out',
+      client: client!.id,
+      quantity: 800,
+      quantityType: units.find((unit) => unit.name === 'Words')!.id,
+      service: services.find((service) => service.name === 'Translation')!.id,
+    });
+    await world.api('POST', '/v2/jobs', { name: 'Kept in house', client: client!.id, quantity: 1, quantityType: units[0]!.id, service: services[0]!.id });
+    await world.api('POST', `/v2/jobs/${job.id}/outsourcing`, { supplier: supplier.id });
+
+    await page.goto(`/suppliers/${supplier.id}?tab=jobs`);
+    await page.getByRole('heading', { name: 'Outsourced Studio', level: 1 }).waitFor();
+    const section = page.getByRole('region', { name: 'Jobs' });
+    await section.getByRole('link', { name: 'Brochure handed out' }).waitFor();
+    expect(await section.getByRole('link', { name: 'Kept in house' }).count()).toBe(0);
+    expect(await section.getByRole('link', { name: 'New job' }).count()).toBe(0);
+    await checkAccessibility(page);
+    await screenshot(page, 'supplier-jobs-1280');
+
+    await section.getByRole('link', { name: 'All in the jobs list' }).click();
+    await page.waitForURL((url) => url.pathname === '/jobs' && (url.searchParams.get('supplier') ?? '').includes(supplier.id));
+    await page.getByRole('link', { name: 'Brochure handed out' }).waitFor();
+    const filters = page.getByRole('group', { name: 'Filters' });
+    await eventually(() => filters.getByText('Outsourced Studio').count()).toBe(1);
+    await eventually(() => page.getByRole('link', { name: 'Kept in house' }).count()).toBe(0);
+
+    await page.goto(`/suppliers/${supplier.id}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this supplier?' }).getByRole('button', { name: 'Delete' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'cannot be deleted' });
+    await refusal.getByText('It has work on 1 jobs.').waitFor();
     expectNoPageErrors(page);
   });
 });

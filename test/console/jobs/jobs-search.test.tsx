@@ -11,6 +11,7 @@ describe('parseJobsSearch (the jobs route’s validateSearch)', () => {
         q: '  annual report ',
         status: [5, 1],
         client: [ID_A],
+        supplier: [ID_B],
         manager: [ID_B],
         label: [ID_A, ID_B],
         dueFrom: '2026-03-01',
@@ -24,6 +25,7 @@ describe('parseJobsSearch (the jobs route’s validateSearch)', () => {
       q: 'annual report',
       status: [1, 5],
       client: [ID_A],
+      supplier: [ID_B],
       manager: [ID_B],
       label: [ID_A, ID_B],
       dueFrom: '2026-03-01',
@@ -41,6 +43,7 @@ describe('parseJobsSearch (the jobs route’s validateSearch)', () => {
         q: '   ',
         status: 'OPEN',
         client: ['not-an-id', 42],
+        supplier: 'someone',
         manager: {},
         label: null,
         dueFrom: '2026-02-30',
@@ -96,11 +99,12 @@ describe('toJobsQuery (the GET /v2/jobs query of a view)', () => {
     expect(toJobsQuery({ dueFrom: '2025-01-01', dueTo: '2024-02-28' })).toMatchObject({ dueAfter: '2024-12-31T23:59:59.999Z', dueBefore: '2024-02-29' });
   });
 
-  it('passes the search text, statuses, clients and labels as they are', () => {
-    expect(toJobsQuery({ q: 'po-7', status: [1, 2], client: [ID_A], label: [ID_B] })).toMatchObject({
+  it('passes the search text, statuses, clients, suppliers and labels as they are', () => {
+    expect(toJobsQuery({ q: 'po-7', status: [1, 2], client: [ID_A], supplier: [ID_B], label: [ID_B] })).toMatchObject({
       q: 'po-7',
       status: [1, 2],
       client: [ID_A],
+      supplier: [ID_B],
       label: [ID_B],
     });
   });

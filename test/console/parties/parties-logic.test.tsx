@@ -45,7 +45,8 @@ describe('the clients’ and suppliers’ lists in the address', () => {
 describe('a party’s page', () => {
   it('opens at the tab of the address when the kind has it', () => {
     expect(parsePartyPageSearch('client')({ tab: 'jobs' })).toEqual({ tab: 'jobs' });
-    expect(parsePartyPageSearch('supplier')({ tab: 'jobs' })).toEqual({});
+    expect(parsePartyPageSearch('supplier')({ tab: 'jobs' })).toEqual({ tab: 'jobs' });
+    expect(parsePartyPageSearch('client')({ tab: 'profile' })).toEqual({});
     expect(parsePartyPageSearch('supplier')({ tab: 'unavailability' })).toEqual({ tab: 'unavailability' });
     expect(tabsOf('client')).not.toContain('unavailability');
     expect(partyTarget('supplier', 's1')).toEqual({ to: '/suppliers/$supplierId', params: { supplierId: 's1' } });

@@ -46,6 +46,20 @@ beforeAll(async () => {
   await job('gamma', { name: 'Gamma site', service: ref.revision, languagePair: ref.deFr }, { owner: ref.colleague, pinned: true, archive: true, status: 2 });
   await job('delta', { name: 'delta app', client: ref.beta }, { status: 5 });
   await job('epsilon', { name: 'Epsilon leaflet', dueDate: '2030-01-20T12:00:00Z' }, { status: 3 });
+  // Outsourcing (the `supplier` filter): alpha to Lingua, gamma to Lingua and Scribe, delta to Scribe twice.
+  ref.lingua = await newSupplier(api, { name: 'Lingua' });
+  ref.scribe = await newSupplier(api, { name: 'Scribe' });
+  ref.idle = await newSupplier(api, { name: 'Idle' });
+  for (const [key, supplier] of [
+    ['alpha', ref.lingua],
+    ['gamma', ref.lingua],
+    ['gamma', ref.scribe],
+    ['delta', ref.scribe],
+    ['delta', ref.scribe],
+  ] as const) {
+    expect((await api.post(`/v2/jobs/${ids[key]}/outsourcing`, { supplier })).status).toBe(200);
+    await sleep(5);
+  }
   updatedMark = new Date().toISOString();
   await sleep(5);
   expect((await api.put(`/v2/jobs/${ids.alpha}`, { name: 'Alpha brochure' })).status).toBe(200);
@@ -96,6 +110,11 @@ describe('GET /v2/jobs', () => {
       [{ updatedSince: updatedMark }, ['alpha']],
       [{ group: '' }, ['epsilon', 'delta', 'gamma', 'beta', 'alpha']],
       [{ status: [1], service: ref.translation, client: ref.acme }, ['alpha']],
+      [{ supplier: ref.lingua }, ['gamma', 'alpha']],
+      [{ supplier: [ref.scribe] }, ['delta', 'gamma']],
+      [{ supplier: [ref.lingua, ref.scribe] }, ['delta', 'gamma', 'alpha']],
+      [{ supplier: ref.idle }, []],
+      [{ supplier: ref.scribe, client: ref.beta }, ['delta']],
     ];
     for (const [query, expected] of cases) expect(keysOf(await list(query)), JSON.stringify(query)).toEqual(expected);
     // A repeated parameter without brackets.
@@ -105,7 +124,8 @@ describe('GET /v2/jobs', () => {
   it('sorts by createdAt, updatedAt, name, dueDate and status, both directions, ties by id', async () => {
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{ sort: 'createdAt', direction: 'asc' }, ['alpha', 'beta', 'gamma', 'delta', 'epsilon']],
-      [{ sort: 'updatedAt' }, ['alpha', 'epsilon', 'delta', 'gamma', 'beta']],
+      // Outsourcing a job updates it: delta and gamma were outsourced after epsilon was written.
+      [{ sort: 'updatedAt' }, ['alpha', 'delta', 'gamma', 'epsilon', 'beta']],
       [{ sort: 'name', direction: 'asc' }, ['alpha', 'beta', 'delta', 'epsilon', 'gamma']],
       [{ sort: 'name', direction: 'desc' }, ['gamma', 'epsilon', 'delta', 'beta', 'alpha']],
       // Jobs without a due date come after every date in ascending order.
@@ -172,6 +192,7 @@ describe('GET /v2/jobs', () => {
       { archive: 'maybe' },
       { dueBefore: 'soon' },
       { client: 'bad-id' },
+      { supplier: 'bad-id' },
       { updatedSince: 'x' },
     ]) {
       expectError(await api.get('/v2/jobs', query), 400, 'parameter_invalid');
@@ -187,6 +208,8 @@ describe('GET /v2/jobs', () => {
       ['languagePair', MISSING_ID],
       ['user', t.account.userId],
       ['group', MISSING_ID],
+      ['supplier', MISSING_ID],
+      ['supplier', ref.acme],
     ];
     for (const [param, value] of cases) {
       const error = expectError(await api.get('/v2/jobs', { [param]: value }), 400, 'parameter_invalid');

@@ -7,6 +7,7 @@ export const jobs = {
   'jobs.filters': 'Filters',
   'jobs.filter.status': 'Status',
   'jobs.filter.client': 'Client',
+  'jobs.filter.supplier': 'Supplier',
   'jobs.filter.manager': 'Manager',
   'jobs.filter.label': 'Label',
   'jobs.filter.dueFrom': 'Due from',

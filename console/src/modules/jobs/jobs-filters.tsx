@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { t } from '../../i18n';
 import { JOB_STATUSES } from './job-status';
-import { useClientChoices, useLabelChoices, useUserChoices } from './jobs-list-queries';
+import { useLabelChoices, usePartyChoices, useUserChoices } from './jobs-list-queries';
 import type { JobsSearch } from './jobs-search';
 
 /** The filters of the view, as the address holds them, and how to change them. */
@@ -14,8 +14,8 @@ interface JobsFiltersProps {
   onClear?: () => void;
 }
 
-/** Four lists and two dates fit one row at 1280 px, two rows at 1024 px. */
-const WIDTH = 160;
+/** Five lists and two dates fit one row at 1280 px (5 × 130 + 2 × 140 + gaps), two rows at 1024 px. */
+const WIDTH = 130;
 
 /** Common settings of the list filters: choices, clearable, the empty text. */
 const multi: Partial<MultiSelectProps> = {
@@ -29,7 +29,7 @@ const multi: Partial<MultiSelectProps> = {
 
 const listOrUndefined = <T,>(values: T[]): T[] | undefined => (values.length > 0 ? values : undefined);
 
-/** Status, client, manager, label and due dates: each one a labelled control (docs/console.md#the-jobs-page). */
+/** Status, client, supplier, manager, label and due dates: each one a labelled control (docs/console.md#the-jobs-page). */
 export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const open = (filter: string) => () => setOpened((current) => (current.has(filter) ? current : new Set([...current, filter])));
@@ -46,7 +46,8 @@ export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
         value={(search.status ?? []).map(String)}
         onChange={(values) => onChange({ status: listOrUndefined(values.map(Number)) })}
       />
-      <ClientFilter value={search.client ?? []} onChange={(client) => onChange({ client: listOrUndefined(client) })} />
+      <PartyFilter kind="clients" value={search.client ?? []} onChange={(client) => onChange({ client: listOrUndefined(client) })} />
+      <PartyFilter kind="suppliers" value={search.supplier ?? []} onChange={(supplier) => onChange({ supplier: listOrUndefined(supplier) })} />
       <MultiSelect
         {...multi}
         label={t('jobs.filter.manager')}
@@ -67,7 +68,7 @@ export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
       />
       <TextInput
         type="date"
-        w={150}
+        w={140}
         label={t('jobs.filter.dueFrom')}
         value={search.dueFrom ?? ''}
         max={search.dueTo}
@@ -75,7 +76,7 @@ export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
       />
       <TextInput
         type="date"
-        w={150}
+        w={140}
         label={t('jobs.filter.dueTo')}
         value={search.dueTo ?? ''}
         min={search.dueFrom}
@@ -99,16 +100,19 @@ function withChosen(choices: Array<{ value: string; label: string }>, chosen: st
   return [...choices, ...(chosen ?? []).filter((id) => !known.has(id)).map((id) => ({ value: id, label: '…' }))];
 }
 
-/** Clients are searched by the API as the user types (an agency may have thousands). */
-function ClientFilter({ value, onChange }: { value: string[]; onChange(ids: string[]): void }) {
+/**
+ * Clients, or suppliers (jobs outsourced to them), searched by the API as the user types (an
+ * agency may have thousands).
+ */
+function PartyFilter({ kind, value, onChange }: { kind: 'clients' | 'suppliers'; value: string[]; onChange(ids: string[]): void }) {
   const [typed, setTyped] = useState('');
   const [opened, setOpened] = useState(false);
   const [searched] = useDebouncedValue(typed.trim(), 250);
-  const { choices } = useClientChoices(searched, value, opened);
+  const { choices } = usePartyChoices(kind, searched, value, opened);
   return (
     <MultiSelect
       {...multi}
-      label={t('jobs.filter.client')}
+      label={t(kind === 'clients' ? 'jobs.filter.client' : 'jobs.filter.supplier')}
       placeholder={value.length > 0 ? undefined : t('jobs.filter.any')}
       data={choices}
       value={value}

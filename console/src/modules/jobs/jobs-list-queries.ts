@@ -53,29 +53,43 @@ export function useLabelChoices(enabled: boolean) {
 }
 
 /**
- * The client filter's choices: an agency may have thousands of clients, so the API searches them
+ * Clients or suppliers to filter by: those matching what the user types, searched by the API
  * (`q`, the first 20 by name), and the chosen ones (from a shared address) are read by id for
  * their names.
  */
-export function useClientChoices(search: string, chosen: readonly string[], enabled: boolean): { choices: Choice[]; loading: boolean } {
+export function usePartyChoices(
+  kind: 'clients' | 'suppliers',
+  search: string,
+  chosen: readonly string[],
+  enabled: boolean,
+): { choices: Choice[]; loading: boolean } {
   const found = useQuery({
     enabled,
-    queryKey: ['clients', 'choices', search] as const,
-    queryFn: ({ signal }) =>
-      data(api.GET('/v2/clients', { params: { query: { q: search || undefined, pageSize: 20, sort: 'name', direction: 'asc' } }, signal })),
+    queryKey: [kind, 'choices', search] as const,
+    queryFn: async ({ signal }): Promise<Array<{ id: string; name: string }>> => {
+      const query = { q: search || undefined, pageSize: 20, sort: 'name' as const, direction: 'asc' as const };
+      const page =
+        kind === 'clients'
+          ? await data(api.GET('/v2/clients', { params: { query }, signal }))
+          : await data(api.GET('/v2/suppliers', { params: { query }, signal }));
+      return page.items;
+    },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
   const names = useQueries({
     queries: chosen.map((id) => ({
-      queryKey: ['clients', 'detail', id] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => data(api.GET('/v2/clients/{id}', { params: { path: { id } }, signal })),
+      queryKey: [kind, 'detail', id] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }): Promise<{ name: string }> =>
+        kind === 'clients'
+          ? data(api.GET('/v2/clients/{id}', { params: { path: { id } }, signal }))
+          : data(api.GET('/v2/suppliers/{id}', { params: { path: { id } }, signal })),
       staleTime: 60_000,
     })),
   });
   const choices = new Map<string, string>();
   chosen.forEach((id, index) => choices.set(id, names[index]?.data?.name ?? id));
-  for (const client of found.data?.items ?? []) choices.set(client.id, client.name);
+  for (const party of found.data ?? []) choices.set(party.id, party.name);
   return { choices: [...choices].map(([value, label]) => ({ value, label })), loading: found.isFetching };
 }
 

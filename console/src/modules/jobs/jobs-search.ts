@@ -10,6 +10,8 @@ export interface JobsSearch {
   q?: string;
   status?: number[];
   client?: string[];
+  /** Jobs with an outsourcing to any of these suppliers. */
+  supplier?: string[];
   /** The job's user (the API's `user[]`), shown as the manager. */
   manager?: string[];
   label?: string[];
@@ -31,12 +33,23 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const DEFAULT_SORT: JobSort = 'createdAt';
 
 /** Every key of the view's search. */
-const SEARCH_KEYS = ['q', 'status', 'client', 'manager', 'label', 'dueFrom', 'dueTo', 'sort', 'direction', 'page', 'pageSize'] as const satisfies ReadonlyArray<
-  keyof JobsSearch
->;
+const SEARCH_KEYS = [
+  'q',
+  'status',
+  'client',
+  'supplier',
+  'manager',
+  'label',
+  'dueFrom',
+  'dueTo',
+  'sort',
+  'direction',
+  'page',
+  'pageSize',
+] as const satisfies ReadonlyArray<keyof JobsSearch>;
 
 /** The filters (not the search text, order or page): "Clear filters" removes these. */
-export const FILTER_KEYS = ['status', 'client', 'manager', 'label', 'dueFrom', 'dueTo'] as const satisfies ReadonlyArray<keyof JobsSearch>;
+export const FILTER_KEYS = ['status', 'client', 'supplier', 'manager', 'label', 'dueFrom', 'dueTo'] as const satisfies ReadonlyArray<keyof JobsSearch>;
 
 const ID = /^[0-9a-f]{24}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,6 +102,8 @@ export function parseJobsSearch(raw: Record<string, unknown>): JobsSearch {
   if (status) search.status = status;
   const client = ids(raw.client);
   if (client) search.client = client;
+  const supplier = ids(raw.supplier);
+  if (supplier) search.supplier = supplier;
   const manager = ids(raw.manager);
   if (manager) search.manager = manager;
   const label = ids(raw.label);
@@ -135,6 +150,7 @@ export function toJobsQuery(search: JobsSearch): Query<'listJobs'> {
   if (search.q) query.q = search.q;
   if (search.status) query.status = search.status;
   if (search.client) query.client = search.client;
+  if (search.supplier) query.supplier = search.supplier;
   if (search.manager) query.user = search.manager;
   if (search.label) query.label = search.label;
   if (search.dueFrom) query.dueAfter = `${previousDay(search.dueFrom)}T23:59:59.999Z`;

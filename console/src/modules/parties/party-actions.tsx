@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 import { ConfirmDelete } from '../../ui/confirm-delete';
 import { partiesPath } from './party-kind';
 import type { Party } from './party';
-import { clientJobsQuery, useDeleteParty, useUpdateParty } from './queries';
+import { partyJobsQuery, useDeleteParty, useUpdateParty } from './queries';
 
 /**
  * Archive (or bring back) and delete. Deleting asks first; a party still used elsewhere cannot be
@@ -22,8 +22,8 @@ export function PartyActions({ party }: { party: Party }) {
   const [confirming, setConfirming] = useState(false);
   const [inUse, setInUse] = useState(false);
   const [problem, setProblem] = useState<string>();
-  // What uses a client that cannot be deleted: how many jobs it has (one row asked, its total counted).
-  const jobs = useQuery({ ...clientJobsQuery(party.id, 1), enabled: inUse && party.object === 'client' });
+  // What uses a party that cannot be deleted: how many jobs it has or was given (one page asked, its total counted).
+  const jobs = useQuery({ ...partyJobsQuery(ref, 1), enabled: inUse });
 
   const setArchived = (archived: boolean) => {
     setProblem(undefined);
@@ -65,7 +65,7 @@ export function PartyActions({ party }: { party: Party }) {
         <Alert color="red" role="alert" title={t('parties.inUse.title', { name: party.name })} maw={520}>
           <Stack gap="xs">
             <Text size="sm">{t(`parties.${party.object}.inUse.text`)}</Text>
-            {jobs.data && jobs.data.totalItems > 0 && <Text size="sm">{t('parties.client.inUse.jobs', { count: jobs.data.totalItems })}</Text>}
+            {jobs.data && jobs.data.totalItems > 0 && <Text size="sm">{t(`parties.${party.object}.inUse.jobs`, { count: jobs.data.totalItems })}</Text>}
             <Text size="sm">{party.archived ? t('parties.inUse.archived') : t('parties.inUse.archiveInstead')}</Text>
             {!party.archived && (
               <Row gap="xs">

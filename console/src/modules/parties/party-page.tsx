@@ -11,7 +11,7 @@ import { PartyNotesSection } from '../notes/party-notes-section';
 import { PriceGrid } from '../prices/price-grid';
 import type { PriceOwner } from '../prices/price-owner';
 import { SupplierUnavailabilitySection } from '../suppliers/unavailability-section';
-import { ClientJobsSection } from './client-jobs-section';
+import { PartyJobsSection } from './party-jobs-section';
 import { LabelBadges } from './label-badges';
 import { PartyActions } from './party-actions';
 import { PartyAddressSection } from './party-address-section';
@@ -106,7 +106,7 @@ function TabContent({ tab, party, refOf, canEdit }: { tab: PartyTab; party: Part
     case 'contacts':
       return <ContactsSection party={refOf} />;
     case 'jobs':
-      return <ClientJobsSection clientId={party.id} />;
+      return <PartyJobsSection party={refOf} />;
     case 'prices': {
       const owner: PriceOwner = refOf.kind === 'client' ? { kind: 'client', clientId: refOf.id } : { kind: 'supplier', supplierId: refOf.id };
       return <PriceGrid owner={owner} />;

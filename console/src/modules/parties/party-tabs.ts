@@ -4,14 +4,14 @@ import type { PartyKind } from './party';
 /**
  * The tabs of a party's page, in the address (`?tab=jobs`) so that a link can open one.
  * Clients: overview, contacts, jobs, prices, files, notes. Suppliers: overview, profile (languages,
- * domains, rating), contacts, services and prices, unavailability, files, notes. The API lists no
- * supplier's jobs (GET /v2/jobs has no supplier filter), so a supplier has no jobs tab.
+ * domains, rating), contacts, jobs (those outsourced to the supplier), services and prices,
+ * unavailability, files, notes.
  */
 export const PARTY_TAB_NAMES = ['overview', 'profile', 'contacts', 'jobs', 'prices', 'unavailability', 'files', 'notes'] as const;
 export type PartyTab = (typeof PARTY_TAB_NAMES)[number];
 
 const CLIENT_TABS: readonly PartyTab[] = ['overview', 'contacts', 'jobs', 'prices', 'files', 'notes'];
-const SUPPLIER_TABS: readonly PartyTab[] = ['overview', 'profile', 'contacts', 'prices', 'unavailability', 'files', 'notes'];
+const SUPPLIER_TABS: readonly PartyTab[] = ['overview', 'profile', 'contacts', 'jobs', 'prices', 'unavailability', 'files', 'notes'];
 
 export const tabsOf = (kind: PartyKind): readonly PartyTab[] => (kind === 'client' ? CLIENT_TABS : SUPPLIER_TABS);
 

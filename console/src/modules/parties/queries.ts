@@ -10,7 +10,7 @@ export type SupplierBody = Body<'updateSupplier'>;
 export type PartyBody = ClientBody | SupplierBody;
 export type PartyJobsPage = Answer<'listJobs'>;
 
-/** Jobs of a client shown at once on its page (the first view asks for one page only). */
+/** Jobs of a client or a supplier shown at once on its page (the first view asks for one page only). */
 export const PARTY_JOBS_PAGE_SIZE = 20;
 
 /** A page of the clients or suppliers list for a view of the address. */
@@ -24,14 +24,18 @@ export const partiesListQuery = (kind: PartyKind, search: PartiesSearch) =>
     placeholderData: keepPreviousData,
   });
 
-/** A page of a client's jobs (GET /v2/jobs?client=…), newest first. */
-export const clientJobsQuery = (clientId: string, page: number) =>
+/** The jobs filter of a party: a client's jobs, or the jobs outsourced to a supplier. */
+export const partyJobsFilter = (party: PartyRef): { client: string[] } | { supplier: string[] } =>
+  party.kind === 'client' ? { client: [party.id] } : { supplier: [party.id] };
+
+/** A page of a client's jobs or of the jobs outsourced to a supplier (GET /v2/jobs?client=… or ?supplier=…), newest first. */
+export const partyJobsQuery = (party: PartyRef, page: number) =>
   queryOptions({
-    queryKey: ['jobs', 'list', { client: clientId, page, pageSize: PARTY_JOBS_PAGE_SIZE }] as const,
+    queryKey: ['jobs', 'list', { ...partyJobsFilter(party), page, pageSize: PARTY_JOBS_PAGE_SIZE }] as const,
     queryFn: ({ signal }) =>
       data(
         api.GET('/v2/jobs', {
-          params: { query: { client: [clientId], page, pageSize: PARTY_JOBS_PAGE_SIZE, sort: 'createdAt', direction: 'desc' } },
+          params: { query: { ...partyJobsFilter(party), page, pageSize: PARTY_JOBS_PAGE_SIZE, sort: 'createdAt', direction: 'desc' } },
           signal,
         }),
       ),

@@ -7,18 +7,21 @@ import { t } from '../../i18n';
 import { formatDate, formatMoney } from '../../ui/format';
 import { AnchorLink } from '../groups/anchor-link';
 import { JobStatusBadge } from '../jobs/job-status-badge';
-import { clientJobsQuery } from './queries';
+import type { PartyRef } from './party';
+import { partyJobsFilter, partyJobsQuery } from './queries';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
- * A client's jobs, newest first, a page at a time (GET /v2/jobs?client=…): as fast for a client
- * with 100 000 jobs as for one with three. "All in the jobs list" opens the list filtered by it.
+ * A client's jobs, or the jobs outsourced to a supplier, newest first, a page at a time
+ * (GET /v2/jobs?client=… or ?supplier=…): as fast for a client with 100 000 jobs as for one with
+ * three. "All in the jobs list" opens the list filtered by the party.
  */
-export function ClientJobsSection({ clientId }: { clientId: string }) {
+export function PartyJobsSection({ party }: { party: PartyRef }) {
   const [page, setPage] = useState(1);
-  const { data: jobs, error, isPending, isFetching, refetch } = useQuery(clientJobsQuery(clientId, page));
-  const canCreate = useCan('projects');
+  const { data: jobs, error, isPending, isFetching, refetch } = useQuery(partyJobsQuery(party, page));
+  // A new job is a client's: a supplier's page has no "New job".
+  const canCreate = useCan('projects') && party.kind === 'client';
   const heading = useId();
 
   return (
@@ -29,7 +32,7 @@ export function ClientJobsSection({ clientId }: { clientId: string }) {
             {t('parties.jobs.title')}
           </Title>
           <Row gap="sm">
-            <AnchorLink to="/jobs" search={{ client: [clientId] }} size="sm">
+            <AnchorLink to="/jobs" search={partyJobsFilter(party)} size="sm">
               {t('parties.jobs.openList')}
             </AnchorLink>
             {canCreate && (
@@ -48,7 +51,7 @@ export function ClientJobsSection({ clientId }: { clientId: string }) {
         ) : isPending ? (
           <Loader aria-label={t('state.loading')} />
         ) : jobs.items.length === 0 ? (
-          <Text c="dimmed">{t('parties.jobs.none')}</Text>
+          <Text c="dimmed">{t(party.kind === 'client' ? 'parties.jobs.none' : 'parties.jobs.noneOutsourced')}</Text>
         ) : (
           <>
             <Table.ScrollContainer minWidth={640}>
