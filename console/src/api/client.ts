@@ -82,10 +82,16 @@ export function problemOf(status: number, error: unknown): ApiProblem {
  * Uploads a file with progress (fetch reports none): multipart, the session's CSRF token, and the
  * API's error body as an ApiProblem.
  */
-export function uploadFile<T>(url: string, fields: Record<string, string | Blob>, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
+export function uploadFile<T>(
+  url: string,
+  fields: Record<string, string | Blob>,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', url);
+    request.open(method, url);
     if (sessionHooks.csrfToken) request.setRequestHeader('X-CSRF-Token', sessionHooks.csrfToken);
     request.responseType = 'json';
     request.upload.onprogress = (event) => {

@@ -119,6 +119,24 @@ describe.skipIf(skipReason)('clients', () => {
     await page.keyboard.press('Escape');
     await edit('Phone').filter({ hasText: 'Not set' }).waitFor();
 
+    // The language of its documents: the account's until one is chosen; and what they show of match bands.
+    await edit('Language of documents').filter({ hasText: 'Default: the account’s (English)' }).waitFor();
+    await edit('Language of documents').click();
+    await picker(page, 'Language of documents').fill('Fren');
+    await page.getByRole('option', { name: 'French', exact: true }).click();
+    await page.keyboard.press('Enter');
+    await edit('Language of documents').filter({ hasText: 'French' }).waitFor();
+    await edit('Matches on documents').filter({ hasText: 'Not shown' }).waitFor();
+    await edit('Matches on documents').click();
+    await picker(page, 'Matches on documents').click();
+    await page.getByRole('option', { name: 'Breakdown by match band' }).click();
+    await page.keyboard.press('Enter');
+    await edit('Matches on documents').filter({ hasText: 'Breakdown by match band' }).waitFor();
+    await eventually(async () => {
+      const client = await world.api<{ documentLanguage: string | null; documentMatchDisplay: string }>('GET', `/v2/clients/${newId}`);
+      return [client.documentLanguage, client.documentMatchDisplay];
+    }).toEqual(['fr', 'breakdown']);
+
     await picker(page, 'Labels').click();
     await page.getByRole('option', { name: 'Urgent' }).click();
     await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { png } from '../../http/account/logo-images.js';
 
 /** The settings (docs/console.md#settings): the account, the master data, the CAT configurations, read-only roles. */
 
@@ -90,6 +91,61 @@ describe.skipIf(skipReason)('settings', () => {
     await page.reload();
     await eventually(() => page.getByLabel('Agency name').inputValue()).toBe('Lingua Nova Translations');
     expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+    expectNoPageErrors(page);
+  });
+
+  it('edits the identity on documents (a bad IBAN, BIC or e-mail refused at its field as the API would), and uploads, shows and removes a logo', async () => {
+    await page.getByRole('heading', { name: 'Identity on documents' }).waitFor();
+    await page.getByLabel('Legal name').fill('Lingua Nova Translations SRL');
+    await page.getByLabel('VAT number').fill('BE0123456749');
+    await page.getByLabel('E-mail').fill('billing@');
+    await page.getByLabel('IBAN').fill('BE68 5390 0754 7035');
+    await page.getByLabel('BIC').fill('GEBABE');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    // Checked as the API checks them, before anything is sent.
+    await page.getByText('This is not a valid IBAN: check its length and its characters.').waitFor();
+    await page.getByText('Enter an e-mail address, or leave it empty.').waitFor();
+    await page.getByText('A BIC has 8 or 11 letters and digits, e.g. GEBABEBB.').waitFor();
+    expect((await world.api<{ legalName: string }>('GET', '/v2/account')).legalName).toBe('');
+
+    await page.getByLabel('E-mail').fill('billing@linguanova.example');
+    await page.getByLabel('IBAN').fill('be68 5390 0754 7034');
+    await page.getByLabel('BIC').fill('gebabebb');
+    await page.getByRole('combobox', { name: 'Language of documents' }).click();
+    await page.getByRole('combobox', { name: 'Language of documents' }).fill('German');
+    await page.getByRole('option', { name: 'German', exact: true }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('The account’s settings are saved.').waitFor();
+    const saved = await world.api<Record<string, unknown>>('GET', '/v2/account');
+    expect(saved).toMatchObject({
+      legalName: 'Lingua Nova Translations SRL',
+      vatNumber: 'BE0123456749',
+      email: 'billing@linguanova.example',
+      iban: 'BE68539007547034',
+      bic: 'GEBABEBB',
+      documentLanguage: 'de',
+    });
+    // The form shows what the API stored (the IBAN without spaces).
+    await eventually(() => page.getByLabel('IBAN').inputValue()).toBe('BE68539007547034');
+
+    // A file that is no image: the API's answer is shown.
+    await page.getByLabel('Choose a logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await page.getByText('must be a PNG, JPEG or SVG image (recognised by its content)').waitFor();
+    expect((await world.api<{ logo: unknown }>('GET', '/v2/account')).logo).toBeNull();
+
+    await page.getByLabel('Choose a logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(240, 80, [30, 80, 200]) });
+    await page.getByText('The logo is saved.').waitFor();
+    await page.getByText('PNG, 240 × 80').waitFor();
+    const image = page.getByRole('img', { name: 'The agency’s logo' });
+    await eventually(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(240);
+    expect((await world.api<{ logo: { width: number } }>('GET', '/v2/account')).logo.width).toBe(240);
+    await checkAccessibility(page);
+    await pictures(page, 'settings-account-identity');
+
+    await page.getByRole('button', { name: 'Remove the logo' }).click();
+    await page.getByRole('dialog', { name: 'Remove the logo' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No logo yet.').waitFor();
+    expect((await world.api<{ logo: unknown }>('GET', '/v2/account')).logo).toBeNull();
     expectNoPageErrors(page);
   });
 

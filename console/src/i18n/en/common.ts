@@ -55,4 +55,12 @@ export const common = {
   'pagination.last': 'Last page',
   'pagination.page': 'Page {page}',
   'readOnly.notice': 'Your role ({role}) can look at this but not change it.',
+  'documentLanguage.en': 'English',
+  'documentLanguage.fr': 'French',
+  'documentLanguage.de': 'German',
+  'documentLanguage.es': 'Spanish',
+  'documentLanguage.it': 'Italian',
+  'documentLanguage.nl': 'Dutch',
+  'documentLanguage.pt': 'Portuguese',
+  'documentLanguage.pl': 'Polish',
 } as const;

@@ -10,6 +10,8 @@ import { ChoiceField, NumberField, TextField } from './party-fields';
 import { partyRules, TIME_ZONES } from './party-rules';
 import type { Party } from './party';
 import { usePartyLabel, useUpdateParty, type PartyBody } from './queries';
+import { accountQuery } from '../settings/account/queries';
+import { documentLanguageName, documentLanguageOptions } from '../../ui/document-languages';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: code }));
 const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({ value: zone, label: zone }));
@@ -104,6 +106,7 @@ export function PartyDetailsSection({ party, canEdit }: { party: Party; canEdit:
             options={catChoices}
             clearable
           />
+          <DocumentFields party={party} canEdit={canEdit} save={save} />
         </SimpleGrid>
         <TextField {...common} label={t('parties.field.details')} param="details" value={party.details} long />
         <PartyLabelsField party={party} canEdit={canEdit} />
@@ -118,6 +121,40 @@ export function PartyDetailsSection({ party, canEdit }: { party: Party; canEdit:
         )}
       </Stack>
     </Paper>
+  );
+}
+
+const MATCH_DISPLAYS = ['none', 'breakdown', 'hiddenMatches'] as const;
+
+/** The language of the party's documents (empty: the account's) and, for a client, what its documents show of match bands. */
+function DocumentFields({ party, canEdit, save }: { party: Party; canEdit: boolean; save: (body: PartyBody) => Promise<unknown> }) {
+  const account = useQuery(accountQuery);
+  const fallback = t('parties.field.documentLanguageDefault', { language: account.data ? documentLanguageName(account.data.documentLanguage) : '…' });
+  return (
+    <>
+      <ChoiceField
+        canEdit={canEdit}
+        save={save}
+        label={t('parties.field.documentLanguage')}
+        param="documentLanguage"
+        value={party.documentLanguage}
+        display={party.documentLanguage ? documentLanguageName(party.documentLanguage) : fallback}
+        options={documentLanguageOptions()}
+        clearable
+      />
+      {party.object === 'client' && (
+        <ChoiceField
+          canEdit={canEdit}
+          save={save}
+          label={t('parties.field.documentMatchDisplay')}
+          param="documentMatchDisplay"
+          value={party.documentMatchDisplay}
+          display={t(`parties.matchDisplay.${party.documentMatchDisplay}`)}
+          options={MATCH_DISPLAYS.map((value) => ({ value, label: t(`parties.matchDisplay.${value}`) }))}
+          validate={(value) => (value === null ? t('parties.rule.required') : null)}
+        />
+      )}
+    </>
   );
 }
 

@@ -12,8 +12,10 @@ import { ReadOnlyNote } from '../read-only-note';
 import { countryOptions } from '../regions';
 import { exampleNumber, MAX_FORMAT_LENGTH, numberFormatError } from './number-format';
 import { accountQuery, useUpdateAccount, type Account, type AccountChanges } from './queries';
+import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } from './identity-section';
+import { LogoSection } from './logo-section';
 
-type Values = {
+type Values = IdentityValues & {
   name: string;
   currency: string;
   targetMargin: string;
@@ -44,6 +46,16 @@ function valuesOf(account: Account): Values {
     invoiceNumberFormat: account.invoiceNumberFormat,
     quoteNumberFormat: account.quoteNumberFormat,
     purchaseOrderNumberFormat: account.purchaseOrderNumberFormat,
+    legalName: account.legalName,
+    vatNumber: account.vatNumber,
+    registrationNumber: account.registrationNumber,
+    email: account.email,
+    phone: account.phone,
+    website: account.website,
+    iban: account.iban,
+    bic: account.bic,
+    bankName: account.bankName,
+    documentLanguage: account.documentLanguage,
   };
 }
 
@@ -63,6 +75,8 @@ function changesOf(values: Values): AccountChanges {
     invoiceNumberFormat: values.invoiceNumberFormat,
     quoteNumberFormat: values.quoteNumberFormat,
     purchaseOrderNumberFormat: values.purchaseOrderNumberFormat,
+    ...Object.fromEntries(IDENTITY_TEXT.map((name) => [name, values[name].trim()])),
+    documentLanguage: values.documentLanguage as AccountChanges['documentLanguage'],
   };
 }
 
@@ -71,7 +85,10 @@ const fieldOf = (param: string) => (param === 'address' ? 'country' : param);
 
 const textLimit = (value: string) => (value.length > 255 ? t('settings.account.error.long') : null);
 
-/** `/settings/account`: the agency's name, currency, target margin, address and document numbers (PUT /v2/account). */
+/**
+ * `/settings/account`: the agency's name, currency, target margin, address, identity on documents
+ * and document numbers (PUT /v2/account), and its logo (PUT/DELETE /v2/account/logo).
+ */
 export function AccountPage() {
   const account = useQuery(accountQuery);
   return (
@@ -110,6 +127,7 @@ function AccountForm({ account }: { account: Account }) {
       invoiceNumberFormat: numberFormatError,
       quoteNumberFormat: numberFormatError,
       purchaseOrderNumberFormat: numberFormatError,
+      ...identityRules,
     },
   });
   // Another tab or person saved: show what the API has now, unless this form has unsaved changes.
@@ -189,6 +207,8 @@ function AccountForm({ account }: { account: Account }) {
             <Select label={t('settings.account.country')} data={countryOptions()} searchable clearable={canEdit} {...field('country')} />
           </SimpleGrid>
         </Paper>
+        <IdentitySection field={field} />
+        <LogoSection account={account} canEdit={canEdit} />
         <Paper withBorder p="md" component="section" aria-labelledby="account-numbers">
           <Title order={2} size="h4" id="account-numbers" mb={4}>
             {t('settings.account.numbers')}
