@@ -26,6 +26,7 @@ import { people } from './migrations/0021_people.js';
 import { sessionEpoch } from './migrations/0022_session_epoch.js';
 import { oidcReturnTo } from './migrations/0023_oidc_return_to.js';
 import { dashboardIndexes } from './migrations/0024_dashboard_indexes.js';
+import { documentIdentity } from './migrations/0025_document_identity.js';
 import { documentReferences } from './migrations/0026_document_references.js';
 import { FRESHNESS } from './freshness.js';
 
@@ -56,6 +57,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0022_session_epoch': sessionEpoch(database.dialect),
     '0023_oidc_return_to': oidcReturnTo(),
     '0024_dashboard_indexes': dashboardIndexes(),
+    '0025_document_identity': documentIdentity(database.dialect),
     '0026_document_references': documentReferences(),
   };
 }
