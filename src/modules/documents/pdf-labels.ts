@@ -6,8 +6,11 @@
  * language's version of the directive. Every catalogue is a `Labels`: a missing label fails the
  * typecheck. Labels with figures are functions; the figures come already formatted (pdf-format.ts).
  */
-export const LABEL_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'pl'] as const;
-export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
+import { DOCUMENT_LANGUAGE_CODES, isDocumentLanguage, type DocumentLanguage } from '../../core/document-languages.js';
+
+/** The languages of src/core/document-languages.ts: `LABELS` must have a catalogue for each (the typecheck says so). */
+export const LABEL_LANGUAGES: readonly DocumentLanguage[] = DOCUMENT_LANGUAGE_CODES;
+export type LabelLanguage = DocumentLanguage;
 
 export interface Labels {
   invoice: string;
@@ -374,11 +377,9 @@ const pl: Labels = {
 
 export const LABELS: Record<LabelLanguage, Labels> = { en, fr, de, es, it, nl, pt, pl };
 
-const isLabelLanguage = (value: string | null | undefined): value is LabelLanguage => (LABEL_LANGUAGES as readonly string[]).includes(value ?? '');
-
 /** The language of a document: the party's, else the account's, else English. */
 export function documentLanguage(party: string | null | undefined, account: string | null | undefined): LabelLanguage {
-  if (isLabelLanguage(party)) return party;
-  if (isLabelLanguage(account)) return account;
+  if (isDocumentLanguage(party)) return party;
+  if (isDocumentLanguage(account)) return account;
   return 'en';
 }

@@ -21,7 +21,7 @@ import { PdfText, isolate, lineHeight, type TextStyle } from './pdf-text.js';
  */
 export async function renderPdf(ctx: Ctx, kind: KindConfig, id: string): Promise<{ content: Buffer; filename: string }> {
   const data = await loadPdfData(ctx, kind, id);
-  const content = await draw(kind, data);
+  const content = await drawDocument(kind, data);
   const filename = `${(data.document.number ?? `draft-${data.document.id}`).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
   return { content, filename };
 }
@@ -105,7 +105,8 @@ function lineRows(kind: KindConfig, data: PdfData, line: PdfData['document']['li
   return rows;
 }
 
-function draw(kind: KindConfig, data: PdfData): Promise<Buffer> {
+/** The PDF of loaded data (exported for the layout tests, which draw documents of any size without a database). */
+export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
   const { document: doc, row } = data;
   const labels = LABELS[data.language];
   const format = documentFormat(data.language);
