@@ -36,6 +36,9 @@ export interface Labels {
   quantity: string;
   unit: string;
   unitCost: string;
+  /** the line table's amount column */
+  lineTotal: string;
+  /** the document's grand total */
   total: string;
   subtotal: string;
   discount: string;
@@ -78,6 +81,7 @@ const en: Labels = {
   quantity: 'Quantity',
   unit: 'Unit',
   unitCost: 'Unit cost',
+  lineTotal: 'Total',
   total: 'Total',
   subtotal: 'Subtotal',
   discount: 'Discount',
@@ -118,7 +122,8 @@ const fr: Labels = {
   quantity: 'Quantité',
   unit: 'Unité',
   unitCost: 'Prix unitaire',
-  total: 'Montant',
+  lineTotal: 'Montant',
+  total: 'Total',
   subtotal: 'Sous-total',
   discount: 'Remise',
   amountPaid: 'Montant réglé',
@@ -158,7 +163,8 @@ const de: Labels = {
   quantity: 'Menge',
   unit: 'Einheit',
   unitCost: 'Einzelpreis',
-  total: 'Betrag',
+  lineTotal: 'Betrag',
+  total: 'Gesamtbetrag',
   subtotal: 'Zwischensumme',
   discount: 'Rabatt',
   amountPaid: 'Bereits bezahlt',
@@ -198,7 +204,8 @@ const es: Labels = {
   quantity: 'Cantidad',
   unit: 'Unidad',
   unitCost: 'Precio unitario',
-  total: 'Importe',
+  lineTotal: 'Importe',
+  total: 'Total',
   subtotal: 'Subtotal',
   discount: 'Descuento',
   amountPaid: 'Importe pagado',
@@ -238,7 +245,8 @@ const it: Labels = {
   quantity: 'Quantità',
   unit: 'Unità',
   unitCost: 'Prezzo unitario',
-  total: 'Importo',
+  lineTotal: 'Importo',
+  total: 'Totale',
   subtotal: 'Imponibile',
   discount: 'Sconto',
   amountPaid: 'Importo pagato',
@@ -278,7 +286,8 @@ const nl: Labels = {
   quantity: 'Aantal',
   unit: 'Eenheid',
   unitCost: 'Prijs per eenheid',
-  total: 'Bedrag',
+  lineTotal: 'Bedrag',
+  total: 'Totaal',
   subtotal: 'Subtotaal',
   discount: 'Korting',
   amountPaid: 'Betaald',
@@ -318,7 +327,8 @@ const pt: Labels = {
   quantity: 'Quantidade',
   unit: 'Unidade',
   unitCost: 'Preço unitário',
-  total: 'Valor',
+  lineTotal: 'Valor',
+  total: 'Total',
   subtotal: 'Subtotal',
   discount: 'Desconto',
   amountPaid: 'Valor pago',
@@ -358,7 +368,8 @@ const pl: Labels = {
   quantity: 'Ilość',
   unit: 'J.m.',
   unitCost: 'Cena jedn.',
-  total: 'Wartość',
+  lineTotal: 'Wartość',
+  total: 'Razem',
   subtotal: 'Suma częściowa',
   discount: 'Rabat',
   amountPaid: 'Zapłacono',

@@ -165,7 +165,7 @@ export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
   y = block(identityLines(data.party, labels).join('\n'), BODY, left, y);
 
   // Lines: the description takes the width the figures leave.
-  const headers = [labels.description, labels.quantity, labels.unit, labels.unitCost, labels.total];
+  const headers = [labels.description, labels.quantity, labels.unit, labels.unitCost, labels.lineTotal];
   const aligns = ['start', 'right', 'start', 'right', 'right'] as const;
   const rows = doc.lines.flatMap((line) => lineRows(kind, data, line, format, labels));
   const totals: Array<[string, string, TextStyle]> = [[labels.subtotal, format.amount(row.subtotal, code), BODY]];
