@@ -41,6 +41,8 @@ export interface MatchBand {
   name: string;
   value: string;
   rate: string;
+  /** the band's share of the full rate as priced (`percentage` prices), when stored */
+  percentage?: string | null;
 }
 
 /** What a job or an outsourcing adds to its line. */
@@ -78,16 +80,27 @@ const text = (record: Record<string, unknown>, key: string): string => {
 };
 
 interface StoredEstimation {
-  details?: { minimumFeeApplied?: boolean; unitCost?: string; matches?: Array<{ name: string; value: string; rate: string }> };
+  details?: { minimumFeeApplied?: boolean; unitCost?: string; matches?: Array<{ id: string; name: string; value: string; rate: string }> };
 }
 
-function sourceOf(estimation: string, matchesType: string, deadline: string | null, instructions: string | null): LineSource {
+function sourceOf(
+  estimation: string,
+  matchesType: string,
+  deadline: string | null,
+  instructions: string | null,
+  percentages: ReadonlyMap<string, string | null>,
+): LineSource {
   const details = (JSON.parse(estimation) as StoredEstimation).details ?? {};
   return {
     minimumFee: details.minimumFeeApplied === true,
     fullRate: details.unitCost ?? '0',
     matchesType: matchesType === 'fixed' ? 'fixed' : 'percentage',
-    matches: (details.matches ?? []).map((band) => ({ name: band.name, value: String(band.value), rate: String(band.rate) })),
+    matches: (details.matches ?? []).map((band) => ({
+      name: band.name,
+      value: String(band.value),
+      rate: String(band.rate),
+      percentage: percentages.get(band.id) ?? null,
+    })),
     deadline,
     instructions: (instructions ?? '').trim(),
   };
@@ -111,15 +124,30 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
   const outsourcingIds = lines.flatMap((line) => (line.outsourcing_id ? [line.outsourcing_id] : []));
   const jobRows = new Map((await repo.pdfJobs(ctx.db, ctx.accountId, jobIds)).map((job) => [job.id, job]));
   const outsourcingRows = new Map((await repo.pdfOutsourcing(ctx.db, ctx.accountId, outsourcingIds)).map((item) => [item.id, item]));
+  const percentagesOf = async (table: 'job_matches' | 'outsourcing_matches', ids: string[]) => {
+    const result = new Map<string, Map<string, string | null>>();
+    for (const band of await repo.matchPercentages(ctx.db, ctx.accountId, table, ids)) {
+      const bands = result.get(band.owner) ?? new Map<string, string | null>();
+      bands.set(band.category, band.percentage === null ? null : String(band.percentage));
+      result.set(band.owner, bands);
+    }
+    return result;
+  };
+  const jobPercentages = await percentagesOf('job_matches', jobIds);
+  const outsourcingPercentages = await percentagesOf('outsourcing_matches', outsourcingIds);
+  const none = new Map<string, string | null>();
   const sources = new Map<string, LineSource>();
   for (const line of document.lines) {
     if (line.group) continue; // a group line stands for several jobs: it shows the group's total only
     const job = line.job ? jobRows.get(line.job.id) : undefined;
-    if (job) sources.set(line.id, sourceOf(job.estimation, job.matches_type, job.due_date, job.additional_info));
+    if (job) sources.set(line.id, sourceOf(job.estimation, job.matches_type, job.due_date, job.additional_info, jobPercentages.get(job.id) ?? none));
     const item = line.outsourcing ? outsourcingRows.get(line.outsourcing.id) : undefined;
     if (item) {
       // An outsourcing has no instructions of its own: the supplier gets those of its job.
-      sources.set(line.id, { ...sourceOf(item.amounts, item.matches_type, item.due_date, item.additional_info), minimumFee: false });
+      sources.set(line.id, {
+        ...sourceOf(item.amounts, item.matches_type, item.due_date, item.additional_info, outsourcingPercentages.get(item.id) ?? none),
+        minimumFee: false,
+      });
     }
   }
 

@@ -94,7 +94,8 @@ function lineRows(kind: KindConfig, data: PdfData, line: PdfData['document']['li
       const rate =
         source.matchesType === 'fixed'
           ? format.unitCost(band.rate, code)
-          : format.percent(new Dec(band.rate).div(source.fullRate).toDecimalPlaces(6).toFixed());
+          : // the stored share of the full rate; a band without one (a category the price does not define) is rate ÷ full rate
+            format.percent(band.percentage ?? new Dec(band.rate).div(source.fullRate).toDecimalPlaces(6).toFixed());
       rows.push({ cells: [`   ${band.name}`, format.quantity(band.value), unit, rate, ''], style: SMALL });
     }
   }

@@ -225,6 +225,18 @@ export const documentRepository = {
       .execute();
   },
 
+  /** The percentage of each match band of jobs or outsourcing (`percentage` prices), for the PDF's breakdown. */
+  matchPercentages(db: Executor, accountId: string, table: 'job_matches' | 'outsourcing_matches', ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([] as Array<{ owner: string; category: string; percentage: string | null }>);
+    const owner = table === 'job_matches' ? 'job_id' : 'outsourcing_id';
+    return db
+      .selectFrom(table as 'job_matches')
+      .select([`${owner as 'job_id'} as owner`, 'match_category_id as category', 'percentage'])
+      .where('account_id', '=', accountId)
+      .where(owner as 'job_id', 'in', [...ids])
+      .execute() as Promise<Array<{ owner: string; category: string; percentage: string | null }>>;
+  },
+
   /** A group of the account: its name and whether its jobs make one line on invoices and quotes (docs/documents.md#rules). */
   group(db: Executor, accountId: string, id: string) {
     return db.selectFrom('groups').select(['id', 'name', 'group_on_invoice']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();

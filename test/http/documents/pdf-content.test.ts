@@ -162,6 +162,43 @@ describe('document PDFs: language and content', () => {
   });
 });
 
+describe('match display', () => {
+  it("the client's documentMatchDisplay, overridden by the document's matchDisplay: none, breakdown, hiddenMatches", async () => {
+    const categories = (await t.api.get('/v2/account/matches')).body as Array<{ id: string; name: string }>;
+    const [first, second] = [categories[0]!, categories[1]!];
+    const id = await client({ name: 'Matches Ltd', documentLanguage: 'en', documentMatchDisplay: 'breakdown' });
+    const job = await t.api.post('/v2/jobs', { name: 'Manual', client: id, quantity: 1500, quantityType: w.unit, service: w.service });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    const priced = await t.api.put(`/v2/jobs/${job.body.id}/price`, {
+      unitCost: 0.1,
+      matchesType: 'percentage',
+      matches: [
+        { id: first.id, value: 1000, percentage: 1 },
+        { id: second.id, value: 500, percentage: 0.3 },
+      ],
+    });
+    expect(priced.body.estimation?.total, JSON.stringify(priced.body)).toBe(115);
+    const invoice = await t.api.post('/v2/invoices', { client: id, jobs: [job.body.id] });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const unit = invoice.body.lines[0].quantityType.name;
+    const pdf = `/v2/invoices/${invoice.body.id}/pdf`;
+    let text = await textOf(t.api, pdf);
+    // Each band: its name, its quantity, the unit, its share of the full rate (docs/documents.md#pdf-documents).
+    const lines = text.split('\n');
+    expect(lines).toContain(`${first.name} 1,000 ${unit} 100%`);
+    expect(lines).toContain(`${second.name} 500 ${unit} 30%`);
+    expectAll(text, [`Manual 1,500 ${unit} €0.076667 €115.00`, 'Total €115.00']);
+    await t.api.put(`/v2/invoices/${invoice.body.id}`, { matchDisplay: 'hiddenMatches' });
+    text = await textOf(t.api, pdf);
+    expectAll(text, [`Manual 1,150 ${unit} €0.10 €115.00`, 'full-rate equivalent']);
+    expect(text).not.toContain(`${second.name} 500`);
+    await t.api.put(`/v2/invoices/${invoice.body.id}`, { matchDisplay: 'none' });
+    text = await textOf(t.api, pdf);
+    expect(text).not.toContain(`${second.name} 500`);
+    expect(text).not.toContain('full-rate equivalent');
+  });
+});
+
 describe('document fields purchaseOrder and matchDisplay', () => {
   it('set on create and update, cleared by null or an empty value', async () => {
     const created = await t.api.post('/v2/invoices', { client: w.client, purchaseOrder: '  PO-1 ', matchDisplay: 'breakdown' });
