@@ -61,6 +61,7 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/users/**', area: 'users' },
   { path: '/v2/events/**', area: 'history', readOnly: true },
   { path: '/v2/account', area: 'account' },
+  { path: '/v2/account/logo', area: 'account' },
   // The account's default prices are pricing, like a client's prices: project work (docs/prices.md).
   { path: '/v2/account/prices/**', area: 'projects' },
   { path: '/v2/account/services/**', area: 'master-data' },

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
+import { BOUNDARY, multipartBody } from '../http/files/helper.js';
+import { png } from '../http/account/logo-images.js';
 import { basic, buildWorld, fullUrlFor, idFor, minimalValue, openApiRoutes, type Route, type World } from './world.js';
 
 /**
@@ -15,6 +17,16 @@ const ROUTES = await openApiRoutes(t.app);
 const w: World = await buildWorld(t, t.api);
 // Account 2 has records of its own, so that its listings are not trivially empty.
 const w2: World = await buildWorld(t, t.otherApi);
+// Each account's logo (GET /v2/account/logo answers 404 without one).
+for (const apiKey of [t.account.apiKey, t.other.apiKey]) {
+  const logo = await t.app.inject({
+    method: 'PUT',
+    url: '/v2/account/logo',
+    headers: { authorization: basic(apiKey), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipartBody([{ name: 'file', filename: 'logo.png', content: png(2, 2) }]),
+  });
+  if (logo.statusCode !== 200) throw new Error(`set-up: logo upload answered ${logo.statusCode} ${logo.body.slice(0, 300)}`);
+}
 const ACCOUNT_ONE_IDS = [...new Set([...Object.values(w), t.account.accountId, t.account.userId])];
 
 afterAll(async () => {

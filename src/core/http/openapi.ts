@@ -29,6 +29,9 @@ export interface MultipartDoc {
 /** Operations that change nothing even though their method writes: they cannot conflict (409). */
 const STORES_NOTHING = new Set(['parseCatAnalysis']);
 
+/** Operations on something the account may not have (no path parameter names it): 404 when it has none. */
+const MAY_BE_ABSENT = new Set(['getAccountLogo', 'deleteAccountLogo']);
+
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -44,7 +47,8 @@ export interface OperationShape {
  * - 400 always: unknown query parameters are refused everywhere, bodies and paths are validated;
  * - 401 always (no or wrong API key) and 429 always (the per-key rate limit, when configured);
  * - 403 on writes (a role that may not write there, a read-only key; reads are every role's);
- * - 404 with path parameters (a record that does not exist or belongs to another account);
+ * - 404 with path parameters (a record that does not exist or belongs to another account), and
+ *   on what the account may not have (MAY_BE_ABSENT: its logo);
  * - 409 on writes that store something (unique values, records still in use, status rules);
  * - 413 and 415 on writes: a body is read on every POST, PUT and DELETE, whether the operation
  *   declares one or not (size limit, media types);
@@ -55,7 +59,7 @@ export function errorStatuses(operation: OperationShape): number[] {
   const write = WRITES.has(operation.method);
   const statuses = [400, 401];
   if (write) statuses.push(403);
-  if (operation.hasPathParameters) statuses.push(404);
+  if (operation.hasPathParameters || MAY_BE_ABSENT.has(operation.operationId)) statuses.push(404);
   if (write && !STORES_NOTHING.has(operation.operationId)) statuses.push(409);
   if (write) statuses.push(413, 415);
   statuses.push(429, 500);

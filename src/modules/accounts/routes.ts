@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../core/schemas.js';
+import { Type } from '@sinclair/typebox';
+import { Binary, errorResponses } from '../../core/schemas.js';
+import { notFound } from '../../core/errors.js';
+import { LOGO_MAX_BYTES } from './logo-image.js';
+import { receiveSmallUpload } from './logo-upload.js';
 import { Account, UpdateAccount } from './schemas.js';
 import { accounts } from './service.js';
 
@@ -20,5 +24,52 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => app.inTransaction(request, (ctx) => accounts.update(ctx, request.body)),
+  );
+
+  // The logo (docs/operations.md#the-logo).
+  app.get(
+    '/v2/account/logo',
+    {
+      schema: {
+        tags,
+        summary: "Download the account's logo (PNG, JPEG or sanitised SVG, as stored)",
+        response: { 200: Binary('the image, with its content type'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const logo = await accounts.logo(app.readCtx(request));
+      if (!logo) throw notFound('logo');
+      reply.header('Content-Type', logo.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
+      if (logo.contentType === 'image/svg+xml') {
+        // Opened on its own, an SVG is a document: nothing in it may run or load anything.
+        reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").header('Content-Disposition', 'inline');
+      }
+      return reply.send(logo.content);
+    },
+  );
+  app.put(
+    '/v2/account/logo',
+    {
+      schema: {
+        tags,
+        summary: "Upload the account's logo (replaces the current one)",
+        description: `multipart/form-data with the image in the field \`file\`: PNG, JPEG or SVG recognised by its content, at most ${LOGO_MAX_BYTES} bytes (413 beyond) and 4000 × 4000 pixels; an SVG is sanitised.`,
+        consumes: ['multipart/form-data'],
+        'x-multipart': { file: 'the image (PNG, JPEG or SVG)', required: true },
+        response: { 200: Account, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const content = await receiveSmallUpload(request, LOGO_MAX_BYTES);
+      return app.inTransaction(request, (ctx) => accounts.setLogo(ctx, content));
+    },
+  );
+  app.delete(
+    '/v2/account/logo',
+    { schema: { tags, summary: "Remove the account's logo", response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      await app.inTransaction(request, (ctx) => accounts.removeLogo(ctx));
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -7,6 +7,7 @@ import { currency, toDecimalString } from '../../core/money.js';
 import { numberFormatError } from './number-format.js';
 import { accountRepository as repo, type AccountRow, type LogoInfo } from './repository.js';
 import { IDENTITY_TEXT, normaliseBic, normaliseIban } from './identity.js';
+import { readLogo } from './logo-image.js';
 import type { Account, UpdateAccount } from './schemas.js';
 import { mergeAddress, readAddress } from '../../core/address.js';
 
@@ -96,5 +97,35 @@ export const accounts = {
     const account = await accounts.get(ctx);
     await recordEvent(ctx, 'account.updated', account);
     return account;
+  },
+
+  /**
+   * Replaces the logo with an uploaded image (checked, SVG sanitised: logo-image.ts) and answers
+   * the account; records `account.updated`.
+   */
+  async setLogo(ctx: Ctx, upload: Buffer): Promise<AccountObject> {
+    const image = readLogo(upload);
+    await load(ctx);
+    const now = nowIso();
+    await repo.putLogo(ctx.db, {
+      account_id: ctx.accountId,
+      content_type: image.contentType,
+      content: image.content,
+      size: image.content.length,
+      width: image.width,
+      height: image.height,
+      updated_at: now,
+    });
+    await repo.update(ctx.db, ctx.accountId, { updated_at: now });
+    const account = await accounts.get(ctx);
+    await recordEvent(ctx, 'account.updated', account);
+    return account;
+  },
+
+  /** Removes the logo (404 when there is none); records `account.updated`. */
+  async removeLogo(ctx: Ctx): Promise<void> {
+    if (!(await repo.deleteLogo(ctx.db, ctx.accountId))) throw notFound('logo');
+    await repo.update(ctx.db, ctx.accountId, { updated_at: nowIso() });
+    await recordEvent(ctx, 'account.updated', await accounts.get(ctx));
   },
 };

@@ -68,7 +68,9 @@ describe('the document', () => {
       const write = method !== 'get' && method !== 'head';
       const errors = ['400', '401'];
       if (write) errors.push('403');
-      if (operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');
+      // The account's logo may be absent: 404 without a path parameter.
+      const mayBeAbsent = ['getAccountLogo', 'deleteAccountLogo'].includes(operation.operationId);
+      if (mayBeAbsent || operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');
       if (write && operation.operationId !== 'parseCatAnalysis') errors.push('409');
       if (write) errors.push('413', '415');
       errors.push('429', '500');

@@ -4,6 +4,8 @@ import type { Role } from '../../../src/core/db/schema.js';
 import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
 import { sessions } from '../../../src/modules/auth/sessions.js';
 import { MISSING_ID, type Api, type TestContext } from '../../helper.js';
+import { basic, BOUNDARY, multipartBody } from '../files/helper.js';
+import { png } from '../account/logo-images.js';
 
 /**
  * The world of the role-matrix tests (roles-matrix*.test.ts): one user of each role with a key
@@ -78,6 +80,14 @@ export async function rolesWorld(t: TestContext): Promise<RolesWorld> {
   await add('/v2/invoices/{id}', '/v2/invoices', { client, jobs: [job] });
   await add('/v2/purchase-orders/{id}', '/v2/purchase-orders', { supplier });
   ids.set('/v2/users/{id}', keys.viewer.userId);
+  // The account's logo: a refused write must leave it as it is (its GET answers the same bytes).
+  const logo = await t.app.inject({
+    method: 'PUT',
+    url: '/v2/account/logo',
+    headers: { authorization: basic(t.account.apiKey), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipartBody([{ name: 'file', filename: 'logo.png', content: png(4, 4) }]),
+  });
+  expect(logo.statusCode, logo.body).toBe(200);
   return { keys, sessions: signedIn, ids };
 }
 
