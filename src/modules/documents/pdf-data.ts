@@ -109,10 +109,8 @@ function sourceOf(
 export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promise<PdfData> {
   const document = await documents.get(ctx, kind, id);
   const [row] = await repo.findMany(ctx.db, ctx.accountId, kind.kind, [id]);
-  const accountObject = (await accounts.get(ctx)) as unknown as Record<string, unknown> & { name: string; address: Address };
-  // The logo and the identity fields come with the account's document identity (docs/operations.md#account-settings).
-  const logoOf = (accounts as unknown as { logo?: (c: Ctx) => Promise<Logo | null> }).logo;
-  const logo = logoOf ? await logoOf.call(accounts, ctx) : null;
+  const account = await accounts.get(ctx);
+  const logo = account.logo ? await accounts.logo(ctx) : null;
   const partyId = (kind.party === 'client' ? document.client : document.supplier)!.id;
   const partyRow = ((await repo.partyIdentity(ctx.db, ctx.accountId, kind.party === 'client' ? 'clients' : 'suppliers', partyId)) ?? {}) as Record<
     string,
@@ -166,17 +164,17 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
     document,
     creditedIssueDate: credited?.issue_date ?? null,
     row: row!,
-    language: documentLanguage(text(partyRow, 'document_language'), text(accountObject, 'documentLanguage')),
+    language: documentLanguage(text(partyRow, 'document_language'), account.documentLanguage),
     account: {
-      name: text(accountObject, 'legalName') || accountObject.name,
-      address: accountObject.address,
-      vatNumber: text(accountObject, 'vatNumber'),
-      registrationNumber: text(accountObject, 'registrationNumber'),
-      email: text(accountObject, 'email'),
-      phone: text(accountObject, 'phone'),
-      website: text(accountObject, 'website'),
+      name: account.legalName.trim() || account.name,
+      address: account.address,
+      vatNumber: account.vatNumber.trim(),
+      registrationNumber: account.registrationNumber.trim(),
+      email: account.email.trim(),
+      phone: account.phone.trim(),
+      website: account.website.trim(),
     },
-    bank: { iban: text(accountObject, 'iban'), bic: text(accountObject, 'bic'), bankName: text(accountObject, 'bankName') },
+    bank: { iban: account.iban.trim(), bic: account.bic.trim(), bankName: account.bankName.trim() },
     logo,
     party: {
       name: (kind.party === 'client' ? document.client : document.supplier)!.name,

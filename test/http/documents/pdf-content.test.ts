@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type Api, type TestContext } from '../../helper.js';
-import { pdfLines } from '../../pdf-extract.js';
+import { pdfItems, pdfLines } from '../../pdf-extract.js';
+import { png } from '../account/logo-images.js';
+import { basic, multipartBody } from '../files/helper.js';
 import { docWorld, fixedJob, type DocWorld } from './fixture.js';
 
 /**
@@ -159,6 +161,43 @@ describe('document PDFs: language and content', () => {
     expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
     const text = await textOf(t.api, `/v2/invoices/${invoice.body.id}/pdf`);
     expectAll(text, ['Short text', 'Minimum fee', 'Total €25.00']);
+  });
+});
+
+describe('the logo', () => {
+  const putLogo = (content: Buffer | string, filename: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/v2/account/logo',
+      headers: { authorization: basic(t.account.apiKey), 'content-type': 'multipart/form-data; boundary=----transdeskBoundary7MA4YWxkTrZu0gW' },
+      payload: multipartBody([{ name: 'file', filename, content }]),
+    });
+
+  it('a PNG or an SVG logo at the top left, scaled into 150 × 60 pt, the agency under it', async () => {
+    const invoice = await t.api.post('/v2/invoices', { client: w.client, lines: [{ description: 'x', quantity: 1, unitCost: 1 }] });
+    const top = 841.89 - 50;
+    const nameBaseline = async () => {
+      const reply = await t.api.get(`/v2/invoices/${invoice.body.id}/pdf`);
+      return { pdf: reply.raw.rawPayload, y: (await pdfItems(reply.raw.rawPayload)).find((item) => item.text === 'Agence Lingua SRL')!.y };
+    };
+    const without = await nameBaseline();
+    expect(without.y).toBeGreaterThan(top - 30);
+    expect((await putLogo(png(300, 120), 'logo.png')).statusCode).toBe(200);
+    const withPng = await nameBaseline();
+    expect(withPng.pdf.toString('latin1')).toMatch(/\/Subtype \/Image[\s\S]*\/Width 300/);
+    // 300 × 120 fits 150 × 60 at half size: the name starts 60 pt (and a gap) lower.
+    expect(without.y - withPng.y).toBeGreaterThanOrEqual(60);
+    expect(without.y - withPng.y).toBeLessThan(80);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#036"/></svg>';
+    expect((await putLogo(svg, 'logo.svg')).statusCode).toBe(200);
+    const withSvg = await nameBaseline();
+    expect(withSvg.pdf.toString('latin1')).not.toContain('/Subtype /Image');
+    // 100 × 100 fits at 60 × 60.
+    expect(without.y - withSvg.y).toBeGreaterThanOrEqual(60);
+    expect(without.y - withSvg.y).toBeLessThan(80);
+    expect((await t.app.inject({ method: 'DELETE', url: '/v2/account/logo', headers: { authorization: basic(t.account.apiKey) } })).statusCode).toBeLessThan(
+      300,
+    );
   });
 });
 
