@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceKind, purchaseOrderKind, quoteKind } from '../../src/modules/documents/kinds.js';
 import type { LineSource, PdfData } from '../../src/modules/documents/pdf-data.js';
+import { LABELS, LABEL_LANGUAGES } from '../../src/modules/documents/pdf-labels.js';
 import { drawDocument } from '../../src/modules/documents/pdf.js';
 import { pdfItems, pdfLines } from '../pdf-extract.js';
 
@@ -118,6 +119,15 @@ describe('document PDF layout', () => {
       expect(item.y, `"${item.text}" above the top margin`).toBeLessThanOrEqual(PAGE.height - PAGE.margin);
       expect(item.x + item.width, `"${item.text}" leaves the page`).toBeLessThanOrEqual(PAGE.width - PAGE.margin + 0.01);
     }
+  });
+
+  it.each(LABEL_LANGUAGES)('%s: the title, the table header, the grand total and the page number in the language', async (language) => {
+    const labels = LABELS[language];
+    const lines = await pdfLines(await drawDocument(invoiceKind, data([line(1)], { language })));
+    expect(lines).toContain(labels.invoice);
+    expect(lines).toContain([labels.description, labels.quantity, labels.unit, labels.unitCost, labels.lineTotal].join(' '));
+    expect(lines.some((text) => text.startsWith(`${labels.total} `))).toBe(true);
+    expect(lines).toContain(labels.page(1, 1));
   });
 
   const matched: LineSource = {

@@ -164,6 +164,32 @@ describe('document PDFs: language and content', () => {
   });
 });
 
+describe('purchase orders', () => {
+  it("in the supplier's language: the supplier's identity, the outsourcing's deadline and its job's instructions", async () => {
+    const supplier = await t.api.post('/v2/suppliers', { name: 'Übersetzerin Meier', currency: 'EUR', documentLanguage: 'de', vatNumber: 'DE999999999' });
+    expect(supplier.status, JSON.stringify(supplier.body)).toBe(201);
+    const jobId = await fixedJob(t.api, w, 100, { additionalInfo: 'Glossar beachten' });
+    const job = await t.api.post(`/v2/jobs/${jobId}/outsourcing`, { supplier: supplier.body.id, unitCost: 0.08, dueDate: '2025-03-01' });
+    expect(job.status, JSON.stringify(job.body)).toBeLessThan(300);
+    const outsourcing = job.body.outsourcing.at(-1).id;
+    const order = await t.api.post('/v2/purchase-orders', { supplier: supplier.body.id, outsourcing: [outsourcing] });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const text = await textOf(t.api, `/v2/purchase-orders/${order.body.id}/pdf`);
+    expectAll(text, [
+      'Bestellung',
+      'Entwurf',
+      'Auftragnehmer',
+      'Übersetzerin Meier',
+      'USt-IdNr.: DE999999999',
+      'Liefertermin: 1. März 2025',
+      'Anweisungen: Glossar beachten',
+      '8,00 €',
+      'Seite 1 von 1',
+    ]);
+    expect(text).not.toContain('Bankverbindung');
+  });
+});
+
 describe('the logo', () => {
   const putLogo = (content: Buffer | string, filename: string) =>
     t.app.inject({
