@@ -258,6 +258,8 @@ describe('whole bodies', () => {
       tax2: { id: w.tax2, name: levy.name, value: 0.015 },
       applyVATReverseCharge: false,
       terms: 'Valid for 30 days',
+      purchaseOrder: null,
+      matchDisplay: null,
       // 31 + 80 = 111; discount 5.55; 105.45 × 0.21 = 22.1445 → 22.14; × 0.015 = 1.58175 → 1.58; 129.17
       total: { subtotal: 111, discount: 5.55, tax1: 22.14, tax2: 1.58, total: 129.17 },
       notes: [],
