@@ -26,6 +26,7 @@ import { people } from './migrations/0021_people.js';
 import { sessionEpoch } from './migrations/0022_session_epoch.js';
 import { oidcReturnTo } from './migrations/0023_oidc_return_to.js';
 import { dashboardIndexes } from './migrations/0024_dashboard_indexes.js';
+import { documentIdentity } from './migrations/0025_document_identity.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -55,6 +56,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0022_session_epoch': sessionEpoch(database.dialect),
     '0023_oidc_return_to': oidcReturnTo(),
     '0024_dashboard_indexes': dashboardIndexes(),
+    '0025_document_identity': documentIdentity(database.dialect),
   };
 }
 

@@ -25,6 +25,7 @@ import type {
 } from './schema-records.js';
 
 import type { Bool, Decimal, Iso } from './column-types.js';
+import type { DocumentLanguage } from '../document-languages.js';
 
 export type * from './schema-records.js';
 export type { Bool, Decimal, Iso } from './column-types.js';
@@ -38,7 +39,30 @@ export interface AccountsTable {
   quote_number_format: string;
   purchase_order_number_format: string;
   address: string; // JSON
+  /** The identity on documents ('' when unset; docs/operations.md#account-settings). */
+  legal_name: string;
+  vat_number: string;
+  registration_number: string;
+  email: string;
+  phone: string;
+  website: string;
+  /** Electronic form: no spaces, upper case. */
+  iban: string;
+  bic: string;
+  bank_name: string;
+  document_language: DocumentLanguage;
   created_at: Iso;
+  updated_at: Iso;
+}
+
+/** The account's logo (at most one): PNG, JPEG or sanitised SVG, at most 1 MB. */
+export interface AccountLogosTable {
+  account_id: string;
+  content_type: string;
+  content: Uint8Array;
+  size: number;
+  width: number;
+  height: number;
   updated_at: Iso;
 }
 
@@ -63,6 +87,8 @@ export interface UsersTable {
 
 export type Role = 'owner' | 'admin' | 'manager' | 'finance' | 'viewer';
 export type UserStatus = 'invited' | 'active' | 'disabled';
+/** What a client's documents show of a job line's match bands (docs/clients-suppliers.md#client-object). */
+export type DocumentMatchDisplay = 'none' | 'breakdown' | 'hiddenMatches';
 
 export interface ApiKeysTable {
   id: string;
@@ -213,6 +239,9 @@ export interface ClientsTable {
   tax1_id: string | null;
   tax2_id: string | null;
   cat_configuration_id: string | null;
+  /** null: the account's. */
+  document_language: DocumentLanguage | null;
+  document_match_display: DocumentMatchDisplay;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -238,6 +267,8 @@ export interface SuppliersTable {
   rating: Decimal | null;
   timezone: string | null;
   cat_configuration_id: string | null;
+  /** null: the account's. */
+  document_language: DocumentLanguage | null;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -328,6 +359,7 @@ export interface DB {
   view_epochs: ViewEpochsTable;
   price_epochs: PriceEpochsTable;
   accounts: AccountsTable;
+  account_logos: AccountLogosTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   sessions: SessionsTable;

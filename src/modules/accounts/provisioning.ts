@@ -8,6 +8,7 @@ import { users } from '../users/index.js';
 import { accountRepository, type AccountRow } from './repository.js';
 import { toObject as toAccountObject } from './service.js';
 import { EMPTY_ADDRESS } from '../../core/address.js';
+import { DEFAULT_DOCUMENT_LANGUAGE } from '../../core/document-languages.js';
 
 // The key functions live in the api-keys module; re-exported for the command line and the tests.
 export { insertApiKey, listKeys, revokeKey, createKeyAsSystem, revokeKeyAsSystem, type KeyInfo } from '../api-keys/index.js';
@@ -55,13 +56,23 @@ export async function createAccountIn(
     quote_number_format: DEFAULT_NUMBER_FORMATS.quote,
     purchase_order_number_format: DEFAULT_NUMBER_FORMATS.purchaseOrder,
     address: JSON.stringify(EMPTY_ADDRESS),
+    legal_name: '',
+    vat_number: '',
+    registration_number: '',
+    email: '',
+    phone: '',
+    website: '',
+    iban: '',
+    bic: '',
+    bank_name: '',
+    document_language: DEFAULT_DOCUMENT_LANGUAGE,
     created_at: now,
     updated_at: now,
   };
   await accountRepository.insert(tx, row);
   // The owner is created before a user exists to act as the caller.
   const accountCtx = { db: tx, dialect, accountId, userId: '' };
-  await recordEvent(accountCtx, 'account.created', toAccountObject(row));
+  await recordEvent(accountCtx, 'account.created', toAccountObject(row, undefined));
   const owner = await users.create(accountCtx, { name: options.ownerName ?? 'Owner', role: 'owner' });
   const ctx = { ...accountCtx, userId: owner.id };
   await masterData.seedDefaults(ctx);

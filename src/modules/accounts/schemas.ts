@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { CurrencyCode, CurrencyObject, DateOut, Input, RequiredText } from '../../core/schemas.js';
+import { CurrencyCode, CurrencyObject, DateOut, Email, Input, Nullable, RequiredText, Text } from '../../core/schemas.js';
+import { DocumentLanguageSchema } from '../../core/document-languages.js';
 import { MAX_FORMAT_LENGTH } from './number-format.js';
 import { AddressInput, AddressObject } from '../../core/address.js';
 
@@ -10,6 +11,18 @@ const NumberFormat = (example: string) =>
       `document number format, e.g. ${example}: {YYYY} year, {YY} year (two digits), {MM} month, ` +
       '{SEQ} sequence number or {SEQ:n} zero-padded to n digits (1–12); exactly one sequence token; other text is literal',
   });
+
+/** What the account object tells of the logo (the image itself: `GET /v2/account/logo`). */
+export const LogoObject = Type.Object(
+  {
+    contentType: Type.String({ description: 'image/png, image/jpeg or image/svg+xml' }),
+    size: Type.Integer({ description: 'bytes, as stored (after sanitising for SVG)' }),
+    width: Type.Number({ description: 'pixels (SVG: its width, or the width of its viewBox)' }),
+    height: Type.Number(),
+    updatedAt: DateOut(),
+  },
+  { title: 'AccountLogo' },
+);
 
 /** The account settings (docs/operations.md#account-settings). */
 export const Account = Type.Object(
@@ -22,6 +35,17 @@ export const Account = Type.Object(
     quoteNumberFormat: Type.String(),
     purchaseOrderNumberFormat: Type.String(),
     address: AddressObject,
+    legalName: Type.String({ description: 'legal name of the agency, shown on documents instead of `name` when set' }),
+    vatNumber: Type.String(),
+    registrationNumber: Type.String({ description: 'company registration number' }),
+    email: Type.String(),
+    phone: Type.String(),
+    website: Type.String(),
+    iban: Type.String({ description: 'electronic form: no spaces, upper case' }),
+    bic: Type.String(),
+    bankName: Type.String(),
+    documentLanguage: DocumentLanguageSchema('default language of documents; a client or supplier may choose its own'),
+    logo: Nullable(LogoObject),
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },
@@ -36,4 +60,16 @@ export const UpdateAccount = Input({
   quoteNumberFormat: Type.Optional(NumberFormat('Q-{YYYY}-{SEQ:4}')),
   purchaseOrderNumberFormat: Type.Optional(NumberFormat('PO-{YYYY}-{SEQ:4}')),
   address: Type.Optional(AddressInput),
+  legalName: Type.Optional(Text({ description: 'legal name, shown on documents instead of `name`; empty: the name' })),
+  vatNumber: Type.Optional(Text()),
+  registrationNumber: Type.Optional(Text()),
+  email: Type.Optional(Type.Union([Email(), Type.Literal('')], { description: 'contact e-mail address on documents, or empty' })),
+  phone: Type.Optional(Text()),
+  website: Type.Optional(Text()),
+  iban: Type.Optional(
+    Text({ maxLength: 64, description: 'IBAN, spaces allowed (stored without); mod-97 check digits and the country length are checked; empty clears it' }),
+  ),
+  bic: Type.Optional(Text({ maxLength: 16, description: 'BIC (SWIFT code) of 8 or 11 characters; empty clears it' })),
+  bankName: Type.Optional(Text()),
+  documentLanguage: Type.Optional(DocumentLanguageSchema('default language of documents')),
 });

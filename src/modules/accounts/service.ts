@@ -5,14 +5,15 @@ import { invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { currency, toDecimalString } from '../../core/money.js';
 import { numberFormatError } from './number-format.js';
-import { accountRepository as repo, type AccountRow } from './repository.js';
+import { accountRepository as repo, type AccountRow, type LogoInfo } from './repository.js';
+import { IDENTITY_TEXT, normaliseBic, normaliseIban } from './identity.js';
 import type { Account, UpdateAccount } from './schemas.js';
 import { mergeAddress, readAddress } from '../../core/address.js';
 
 export type AccountObject = Static<typeof Account>;
 export type AccountUpdate = Static<typeof UpdateAccount>;
 
-export function toObject(row: AccountRow): AccountObject {
+export function toObject(row: AccountRow, logo: LogoInfo | undefined): AccountObject {
   return {
     id: row.id,
     name: row.name,
@@ -22,6 +23,17 @@ export function toObject(row: AccountRow): AccountObject {
     quoteNumberFormat: row.quote_number_format,
     purchaseOrderNumberFormat: row.purchase_order_number_format,
     address: readAddress(row.address),
+    legalName: row.legal_name,
+    vatNumber: row.vat_number,
+    registrationNumber: row.registration_number,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    iban: row.iban,
+    bic: row.bic,
+    bankName: row.bank_name,
+    documentLanguage: row.document_language,
+    logo: logo ? { contentType: logo.content_type, size: logo.size, width: logo.width, height: logo.height, updatedAt: logo.updated_at } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -40,9 +52,17 @@ const FORMAT_COLUMNS = {
 } as const;
 
 export const accounts = {
-  /** The caller's account settings (also what documents need: currency, formats, address). */
+  /** The caller's account settings (also what documents need: currency, formats, address, identity, language). */
   async get(ctx: Ctx): Promise<AccountObject> {
-    return toObject(await load(ctx));
+    const row = await load(ctx);
+    return toObject(row, await repo.logoInfo(ctx.db, ctx.accountId));
+  },
+
+  /** The account's logo as stored (SVG already sanitised), for documents; null when it has none. */
+  async logo(ctx: Ctx): Promise<{ contentType: string; content: Buffer; width: number; height: number } | null> {
+    const row = await repo.logo(ctx.db, ctx.accountId);
+    if (!row) return null;
+    return { contentType: row.content_type, content: Buffer.from(row.content), width: row.width, height: row.height };
   },
 
   async update(ctx: Ctx, input: AccountUpdate): Promise<AccountObject> {
@@ -65,8 +85,15 @@ export const accounts = {
       changes[column] = format;
     }
     if (input.address !== undefined) changes.address = JSON.stringify(mergeAddress(readAddress(row.address), input.address));
+    for (const [param, column] of Object.entries(IDENTITY_TEXT) as Array<[keyof typeof IDENTITY_TEXT, (typeof IDENTITY_TEXT)[keyof typeof IDENTITY_TEXT]]>) {
+      const value = input[param];
+      if (value !== undefined) changes[column] = value.trim();
+    }
+    if (input.iban !== undefined) changes.iban = normaliseIban(input.iban);
+    if (input.bic !== undefined) changes.bic = normaliseBic(input.bic);
+    if (input.documentLanguage !== undefined) changes.document_language = input.documentLanguage;
     await repo.update(ctx.db, ctx.accountId, changes);
-    const account = toObject(await load(ctx));
+    const account = await accounts.get(ctx);
     await recordEvent(ctx, 'account.updated', account);
     return account;
   },

@@ -10,6 +10,7 @@ import { entityLabels } from '../labels/index.js';
 import { assertIdsExist } from '../../core/filter-ids.js';
 import { catConfigurations } from '../cat-configurations/index.js';
 import type { Ref } from '../master-data/index.js';
+import { DocumentLanguageSchema, type DocumentLanguage } from '../../core/document-languages.js';
 
 /**
  * What clients and suppliers ("parties") share: the address, the plain text fields, the search
@@ -46,6 +47,7 @@ export const partyInputProps = {
   details: Type.Optional(Text()),
   currency: Type.Optional(CurrencyCode()),
   catConfiguration: Type.Optional(Nullable(Id('default CAT configuration id (used by CAT analysis imports); null clears it'))),
+  documentLanguage: Type.Optional(Nullable(DocumentLanguageSchema("language of the party's documents; null: the account's"))),
 } satisfies Record<string, TSchema>;
 
 export interface PartyInput {
@@ -55,6 +57,7 @@ export interface PartyInput {
   address?: AddressPatch;
   currency?: string;
   catConfiguration?: string | null;
+  documentLanguage?: DocumentLanguage | null;
   [text: string]: unknown;
 }
 
@@ -86,6 +89,7 @@ export function partyChanges(input: PartyInput, textFields: readonly TextField[]
     changes.address = JSON.stringify(mergeAddress(current ? readAddress(current.address) : EMPTY_ADDRESS, input.address));
   }
   if (input.currency !== undefined) changes.currency = input.currency;
+  if (input.documentLanguage !== undefined) changes.document_language = input.documentLanguage;
   for (const field of textFields) {
     const value = input[field.api];
     if (typeof value === 'string') changes[field.column] = value.trim();

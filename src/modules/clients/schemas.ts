@@ -5,6 +5,19 @@ import { clientContacts, contactSchemas } from '../contacts/index.js';
 import { AddressObject, partyInputProps, partyListProps, type PartyFilters, type PartyInput, type TextField } from './party.js';
 import { NoteObject } from '../notes/index.js';
 import { ClientFile } from '../files/index.js';
+import { DocumentLanguageSchema } from '../../core/document-languages.js';
+import type { DocumentMatchDisplay } from '../../core/db/schema.js';
+
+/** What the client's documents show of a job line's match bands (docs/clients-suppliers.md#client-object). */
+export const DOCUMENT_MATCH_DISPLAYS = ['none', 'breakdown', 'hiddenMatches'] as const satisfies readonly DocumentMatchDisplay[];
+const DocumentMatchDisplaySchema = Type.Union(
+  DOCUMENT_MATCH_DISPLAYS.map((value) => Type.Literal(value)),
+  {
+    description:
+      "what the client's documents show of a job line's match bands: none; breakdown (each band with its quantity and rate); " +
+      'hiddenMatches (the equivalent full-rate quantity)',
+  },
+);
 
 /** Plain text fields of a client, in the order of the object (docs/clients-suppliers.md#client-object). */
 export const CLIENT_TEXT: readonly TextField[] = [
@@ -40,6 +53,8 @@ export const Client = Type.Object(
     tax1: Nullable(Reference),
     tax2: Nullable(Reference),
     catConfiguration: Nullable(Reference),
+    documentLanguage: Nullable(DocumentLanguageSchema("language of the client's documents; null: the account's")),
+    documentMatchDisplay: DocumentMatchDisplaySchema,
     labels: Type.Array(LabelObject),
     contacts: Type.Array(contactSchemas(clientContacts).Contact),
     files: Type.Array(ClientFile),
@@ -57,6 +72,7 @@ const clientInputProps = {
   minimumFee: Type.Optional(Nullable(Amount({ minimum: 0, description: 'minimum fee in the client currency; null for none' }))),
   tax1: Type.Optional(Nullable(Id('tax id; null for none'))),
   tax2: Type.Optional(Nullable(Id('tax id; null for none'))),
+  documentMatchDisplay: Type.Optional(DocumentMatchDisplaySchema),
 };
 
 export const CreateClient = Input({ name: RequiredText('client name'), ...clientInputProps });
@@ -66,6 +82,7 @@ export interface ClientInput extends PartyInput {
   minimumFee?: number | null;
   tax1?: string | null;
   tax2?: string | null;
+  documentMatchDisplay?: DocumentMatchDisplay;
 }
 
 export const ClientListQuery = Input(partyListProps);

@@ -59,6 +59,8 @@ function toClient(
     tax1: tax(row.tax1_id),
     tax2: tax(row.tax2_id),
     catConfiguration: row.cat_configuration_id === null ? null : (catRefs.get(row.cat_configuration_id) ?? null),
+    documentLanguage: row.document_language,
+    documentMatchDisplay: row.document_match_display,
     labels,
     contacts: contactList,
     files: [],
@@ -152,6 +154,8 @@ export const clients = {
       tax1_id: null,
       tax2_id: null,
       cat_configuration_id: null,
+      document_language: null,
+      document_match_display: input.documentMatchDisplay ?? 'none',
       created_at: now,
       updated_at: now,
     };
@@ -171,6 +175,7 @@ export const clients = {
     const current = await loadRow(ctx, id);
     const changes = partyChanges(input, CLIENT_TEXT, current) as Partial<ClientRow>;
     if (input.minimumFee !== undefined) changes.minimum_fee = input.minimumFee === null ? null : toDecimalString(input.minimumFee);
+    if (input.documentMatchDisplay !== undefined) changes.document_match_display = input.documentMatchDisplay;
     if (input.tax1 !== undefined) changes.tax1_id = await taxParam(ctx, 'tax1', input.tax1, current.tax1_id);
     if (input.tax2 !== undefined) changes.tax2_id = await taxParam(ctx, 'tax2', input.tax2, current.tax2_id);
     if (input.catConfiguration !== undefined) changes.cat_configuration_id = await catConfigurationParam(ctx, input.catConfiguration);

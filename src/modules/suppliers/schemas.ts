@@ -6,6 +6,7 @@ import { LanguagePairRef } from '../language-pairs/index.js';
 import { party } from '../clients/index.js';
 import { NoteObject } from '../notes/index.js';
 import { SupplierFile } from '../files/index.js';
+import { DocumentLanguageSchema } from '../../core/document-languages.js';
 
 /** Plain text fields of a supplier, in the order of the object (docs/clients-suppliers.md#supplier-object). */
 export const SUPPLIER_TEXT: readonly party.TextField[] = [
@@ -46,6 +47,7 @@ export const Supplier = Type.Object(
     languagePairs: Type.Array(LanguagePairRef),
     dedicatedClients: Type.Array(Reference),
     catConfiguration: Nullable(Reference),
+    documentLanguage: Nullable(DocumentLanguageSchema("language of the supplier's documents (purchase orders); null: the account's")),
     labels: Type.Array(LabelObject),
     contacts: Type.Array(contactSchemas(supplierContacts).Contact),
     files: Type.Array(SupplierFile),

@@ -86,6 +86,7 @@ async function loadMany(ctx: Ctx, ids: readonly string[]): Promise<Map<string, S
       languagePairs: pick(pairIds!.get(row.id), pairRefs),
       dedicatedClients: pick(clientIds!.get(row.id), clientRefs),
       catConfiguration: row.cat_configuration_id === null ? null : (catRefs.get(row.cat_configuration_id) ?? null),
+      documentLanguage: row.document_language,
       labels: labels.get(row.id) ?? [],
       contacts: contactLists.get(row.id) ?? [],
       files: fileLists.get(row.id) ?? [],
@@ -188,6 +189,7 @@ export const suppliers = {
       rating: null,
       timezone: null,
       cat_configuration_id: null,
+      document_language: null,
       created_at: now,
       updated_at: now,
     };

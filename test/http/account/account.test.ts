@@ -11,6 +11,19 @@ afterAll(async () => {
 
 const DATE = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const EMPTY_ADDRESS = { name: '', street: '', city: '', postalCode: '', state: '', country: null };
+const EMPTY_IDENTITY = {
+  legalName: '',
+  vatNumber: '',
+  registrationNumber: '',
+  email: '',
+  phone: '',
+  website: '',
+  iban: '',
+  bic: '',
+  bankName: '',
+  documentLanguage: 'en',
+  logo: null,
+};
 
 describe('GET /v2/account', () => {
   it('answers the settings of a new account with their defaults', async () => {
@@ -25,6 +38,7 @@ describe('GET /v2/account', () => {
       quoteNumberFormat: 'Q-{YYYY}-{SEQ:4}',
       purchaseOrderNumberFormat: 'PO-{YYYY}-{SEQ:4}',
       address: EMPTY_ADDRESS,
+      ...EMPTY_IDENTITY,
       createdAt: DATE,
       updatedAt: DATE,
     });
@@ -56,6 +70,7 @@ describe('PUT /v2/account', () => {
       quoteNumberFormat: 'QUO/{YYYY}/{SEQ}',
       purchaseOrderNumberFormat: 'BC-{SEQ:6}',
       address: { name: 'Lingua Ltd', street: '1 High Street', city: 'London', postalCode: 'EC1A 1AA', state: '', country: 'GB' },
+      ...EMPTY_IDENTITY,
       createdAt: DATE,
       updatedAt: DATE,
     });

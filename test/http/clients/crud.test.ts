@@ -35,6 +35,8 @@ describe('POST /v2/clients', () => {
       tax1: null,
       tax2: null,
       catConfiguration: null,
+      documentLanguage: null,
+      documentMatchDisplay: 'none',
       labels: [],
       contacts: [],
       files: [],

@@ -70,7 +70,7 @@ export async function insertParty(t: TestContext, table: 'clients' | 'suppliers'
   if (table === 'clients')
     await t.database.db
       .insertInto('clients')
-      .values({ ...common, website: '' })
+      .values({ ...common, website: '', document_match_display: 'none' })
       .execute();
   else
     await t.database.db

@@ -39,6 +39,7 @@ describe('POST /v2/suppliers', () => {
       languagePairs: [],
       dedicatedClients: [],
       catConfiguration: null,
+      documentLanguage: null,
       labels: [],
       contacts: [],
       files: [],
