@@ -28,6 +28,8 @@ export interface MultipartDoc {
 
 /** Operations that change nothing even though their method writes: they cannot conflict (409). */
 const STORES_NOTHING = new Set(['parseCatAnalysis']);
+/** Reads that refuse a record's state (409): an invoice's e-invoice while it is a draft or lacks identity data. */
+const READS_WITH_CONFLICTS = new Set(['getInvoiceUbl']);
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
@@ -45,7 +47,8 @@ export interface OperationShape {
  * - 401 always (no or wrong API key) and 429 always (the per-key rate limit, when configured);
  * - 403 on writes (a role that may not write there, a read-only key; reads are every role's);
  * - 404 with path parameters (a record that does not exist or belongs to another account);
- * - 409 on writes that store something (unique values, records still in use, status rules);
+ * - 409 on writes that store something (unique values, records still in use, status rules), and on
+ *   the few reads of READS_WITH_CONFLICTS;
  * - 413 and 415 on writes: a body is read on every POST, PUT and DELETE, whether the operation
  *   declares one or not (size limit, media types);
  * - 500 always: the database or the file storage can fail (`internal_error`, never for bad input).
@@ -56,7 +59,7 @@ export function errorStatuses(operation: OperationShape): number[] {
   const statuses = [400, 401];
   if (write) statuses.push(403);
   if (operation.hasPathParameters) statuses.push(404);
-  if (write && !STORES_NOTHING.has(operation.operationId)) statuses.push(409);
+  if ((write && !STORES_NOTHING.has(operation.operationId)) || READS_WITH_CONFLICTS.has(operation.operationId)) statuses.push(409);
   if (write) statuses.push(413, 415);
   statuses.push(429, 500);
   return statuses;

@@ -38,12 +38,6 @@ const ublRepository = {
   },
 };
 
-/** A text field of the account's identity ('' when unset). */
-const text = (record: object, key: string): string => {
-  const value = (record as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : '';
-};
-
 export async function renderUbl(ctx: Ctx, id: string): Promise<{ content: Buffer; filename: string }> {
   const document = await documents.get(ctx, invoiceKind, id);
   const account = await accounts.get(ctx);
@@ -54,11 +48,11 @@ export async function renderUbl(ctx: Ctx, id: string): Promise<{ content: Buffer
   const seller: PartyIdentity = {
     ...account.address,
     name: account.name,
-    legalName: text(account, 'legalName'),
-    vatNumber: text(account, 'vatNumber'),
-    registrationNumber: text(account, 'registrationNumber'),
-    email: text(account, 'email'),
-    phone: text(account, 'phone'),
+    legalName: account.legalName,
+    vatNumber: account.vatNumber,
+    registrationNumber: account.registrationNumber,
+    email: account.email,
+    phone: account.phone,
   };
   const buyer: PartyIdentity = {
     ...clientAddress,
@@ -75,7 +69,7 @@ export async function renderUbl(ctx: Ctx, id: string): Promise<{ content: Buffer
     hoursUnits: await ublRepository.hoursUnits(ctx.db, ctx.accountId, unitIds),
     seller,
     buyer,
-    bank: { iban: text(account, 'iban'), bic: text(account, 'bic'), bankName: text(account, 'bankName') },
+    bank: { iban: account.iban, bic: account.bic, bankName: account.bankName },
     creditedInvoiceIssueDate: credited?.issue_date ?? null,
     orderReference: null,
     pdf: { filename: '', content: Buffer.alloc(0) },
