@@ -69,7 +69,7 @@ describe('the document', () => {
       const errors = ['400', '401'];
       if (write) errors.push('403');
       if (operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');
-      if (write && operation.operationId !== 'parseCatAnalysis') errors.push('409');
+      if ((write && operation.operationId !== 'parseCatAnalysis') || operation.operationId === 'getInvoiceUbl') errors.push('409');
       if (write) errors.push('413', '415');
       errors.push('429', '500');
       const ranges = path.endsWith('/download') ? ['416'] : [];
