@@ -27,6 +27,7 @@ import { sessionEpoch } from './migrations/0022_session_epoch.js';
 import { oidcReturnTo } from './migrations/0023_oidc_return_to.js';
 import { dashboardIndexes } from './migrations/0024_dashboard_indexes.js';
 import { documentIdentity } from './migrations/0025_document_identity.js';
+import { documentReferences } from './migrations/0026_document_references.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -57,6 +58,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0023_oidc_return_to': oidcReturnTo(),
     '0024_dashboard_indexes': dashboardIndexes(),
     '0025_document_identity': documentIdentity(database.dialect),
+    '0026_document_references': documentReferences(),
   };
 }
 

@@ -304,6 +304,10 @@ export interface DocumentsTable {
   archive: Bool;
   pinned: Bool;
   search_text: string;
+  /** the client's purchase-order reference ('' when unset) */
+  purchase_order: string;
+  /** `none` | `breakdown` | `hiddenMatches`; null: the client's */
+  match_display: string | null;
   created_at: Iso;
   updated_at: Iso;
 }

@@ -129,6 +129,10 @@ function toObject(kind: KindConfig, row: DocumentRow, loaded: Loaded): DocumentO
     updatedAt: row.updated_at,
   };
   object[kind.party] = { id: partyId, name: loaded.parties.get(partyId) ?? '' };
+  if (kind.source === 'jobs') {
+    object.purchaseOrder = nullWhenEmpty(row.purchase_order);
+    object.matchDisplay = (row.match_display as DocumentObject['matchDisplay']) ?? null;
+  }
   if (kind.hasValidityDate) object.validityDate = row.validity_date;
   if (kind.hasPayments) {
     const payments = loaded.payments.get(row.id) ?? [];

@@ -1,59 +1,104 @@
-import { Dec, minorUnits } from '../../core/money.js';
+import { minorUnits } from '../../core/money.js';
+import type { LabelLanguage } from './pdf-labels.js';
 
 /**
- * How numbers read on a document PDF. One rule for every document, whatever the language of the
- * parties (the labels are English): digits in groups of three separated by a no-break space, a
- * decimal point, so that `1 247 067 890.00` reads the same to every European reader and is never
- * mistaken for three decimals; amounts carry the currency's symbol in front, as English-language
- * CLDR data writes it unambiguously (`€`, `$` for USD, `CA$`, `£`, `¥` for JPY, `CN¥`), or its
- * code where it has no such symbol (`PLN`, `CHF`), then a no-break space. Computed with exact
- * decimals from the stored values, never through binary floating point.
+ * How numbers, amounts, percentages, dates and countries read on a document PDF: as `Intl` writes
+ * them in the document's language (German `1.234,56 €`, French `1 234,56 €` with the narrow
+ * no-break space, English `€1,234.56`, Polish `1234,50 zł`). Values are given as the stored
+ * decimal strings and `Intl.NumberFormat.format` takes them as exact decimals (ECMA-402 "Intl
+ * mathematical values"), rounding half away from zero (`halfExpand`) like src/core/money.ts: never
+ * through binary floating point.
+ *
+ * Each language is one regional variant, chosen for European business documents: English
+ * documents take British dates (`15 January 2025`, never the ambiguous `1/15/2025`) with the
+ * same figures as any English; Portuguese is Portugal's (`1234,56 €`).
  */
-export const GROUP_SEPARATOR = '\u00a0';
+const LOCALES: Record<LabelLanguage, string> = {
+  en: 'en-GB',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+  pt: 'pt-PT',
+  pl: 'pl-PL',
+};
 
-const symbols = new Map<string, string>();
+const EXACT = { roundingMode: 'halfExpand' } as const;
 
-/** The currency's symbol in English-language documents (`EUR` → `€`, `CAD` → `CA$`, `PLN` → `PLN`). */
-export function currencySymbol(code: string): string {
-  let symbol = symbols.get(code);
-  if (symbol === undefined) {
-    const parts = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'symbol' }).formatToParts(0);
-    symbol = parts.find((part) => part.type === 'currency')?.value ?? code;
-    symbols.set(code, symbol);
+/** A stored value as a decimal string (numbers are written by their shortest round-trip form, which Intl reads exactly). */
+const decimal = (value: string | number) => String(value) as `${number}`;
+
+export class DocumentFormat {
+  readonly locale: string;
+  private readonly cache = new Map<string, Intl.NumberFormat>();
+  private readonly dates: Intl.DateTimeFormat;
+  private readonly regions: Intl.DisplayNames;
+
+  constructor(readonly language: LabelLanguage) {
+    this.locale = LOCALES[language];
+    this.dates = new Intl.DateTimeFormat(this.locale, { dateStyle: 'long', timeZone: 'UTC' });
+    this.regions = new Intl.DisplayNames(this.locale, { type: 'region' });
   }
-  return symbol;
+
+  private numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+    let format = this.cache.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(this.locale, { ...EXACT, ...options });
+      this.cache.set(key, format);
+    }
+    return format;
+  }
+
+  /** An amount in the currency's minor unit (JPY none, KWD 3): `de` `-1.234,57 €`. A negative zero prints as zero. */
+  amount(value: string | number, currencyCode: string, maxDecimals = minorUnits(currencyCode)): string {
+    const digits = minorUnits(currencyCode);
+    const max = Math.max(digits, maxDecimals);
+    const format = this.numberFormat(`c|${currencyCode}|${max}`, {
+      style: 'currency',
+      currency: currencyCode,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: max,
+      signDisplay: 'negative',
+    });
+    return format.format(decimal(value));
+  }
+
+  /** A unit cost keeps up to 6 decimals, at least the currency's: `en` `€0.125`, `€10.00`. */
+  unitCost(value: string | number, currencyCode: string): string {
+    return this.amount(value, currencyCode, 6);
+  }
+
+  /** A quantity with up to 6 decimals: `de` `12.500,5`. */
+  quantity(value: string | number): string {
+    return this.numberFormat('q', { maximumFractionDigits: 6, signDisplay: 'negative' }).format(decimal(value));
+  }
+
+  /** A fraction as a percentage, up to 4 decimals: `fr` 0.075 → `7,5 %`, `en` 0.21 → `21%`. */
+  percent(fraction: string | number): string {
+    return this.numberFormat('p', { style: 'percent', maximumFractionDigits: 4, signDisplay: 'negative' }).format(decimal(fraction));
+  }
+
+  /** An ISO date (or timestamp; its day is taken) written in full: `de` `15. Januar 2025`; null → `—`. */
+  date(iso: string | null | undefined): string {
+    if (!iso) return '—';
+    return this.dates.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+  }
+
+  /** A country's name from its ISO code: `de` `PL` → `Polen`. */
+  country(code: string): string {
+    return this.regions.of(code) ?? code;
+  }
 }
 
-/** `-1247067890.5` with 2 decimals → `-1 247 067 890.50`: exact, rounded half away from zero. */
-export function groupDigits(value: number | string, decimals: { min: number; max: number }): string {
-  const exact = new Dec(String(value)).toDecimalPlaces(decimals.max, Dec.ROUND_HALF_UP);
-  const [integer = '0', fractionDigits = ''] = exact.abs().toFixed(decimals.max).split('.');
-  const fraction = fractionDigits.replace(/0+$/, '').padEnd(decimals.min, '0');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
-  const sign = exact.isNegative() && !exact.isZero() ? '-' : '';
-  return `${sign}${grouped}${fraction === '' ? '' : `.${fraction}`}`;
-}
+const formats = new Map<LabelLanguage, DocumentFormat>();
 
-/** An amount in the currency's minor unit with its symbol: `€1 247 067 890.00`, `-€10.30`, `PLN 3.02`. */
-export function formatAmount(value: number | string, currencyCode: string, maxDecimals = minorUnits(currencyCode)): string {
-  const digits = minorUnits(currencyCode);
-  const number = groupDigits(value, { min: digits, max: Math.max(digits, maxDecimals) });
-  const symbol = currencySymbol(currencyCode);
-  const separator = /\p{L}$/u.test(symbol) ? GROUP_SEPARATOR : '';
-  return number.startsWith('-') ? `-${symbol}${separator}${number.slice(1)}` : `${symbol}${separator}${number}`;
-}
-
-/** A unit cost keeps up to 6 decimals (as stored), at least the currency's: `€0.125`, `€10.00`. */
-export function formatUnitCost(value: number | string, currencyCode: string): string {
-  return formatAmount(value, currencyCode, 6);
-}
-
-/** A quantity as stored (up to 6 decimals), grouped: `12 500`, `2.5`. */
-export function formatQuantity(value: number | string): string {
-  return groupDigits(value, { min: 0, max: 6 });
-}
-
-/** A rate as a percentage: 0.21 → `21 %`, 0.075 → `7.5 %`. */
-export function formatPercent(fraction: number): string {
-  return `${groupDigits(new Dec(String(fraction)).times(100).toString(), { min: 0, max: 4 })} %`;
+/** The format of a language, made once per process. */
+export function documentFormat(language: LabelLanguage): DocumentFormat {
+  let format = formats.get(language);
+  if (!format) {
+    format = new DocumentFormat(language);
+    formats.set(language, format);
+  }
+  return format;
 }

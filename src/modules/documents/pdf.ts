@@ -1,58 +1,123 @@
 import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
 import type { Ctx } from '../../core/context.js';
-import { readAddress, type Address } from '../../core/address.js';
-import { countryName } from '../../core/language.js';
-import { accounts } from '../accounts/index.js';
-import { INVOICE_TYPE, type KindConfig } from './kinds.js';
+import type { Address } from '../../core/address.js';
+import { Dec } from '../../core/money.js';
+import { INVOICE_STATUS, INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { tableColumns } from './pdf-columns.js';
-import { formatAmount, formatPercent, formatQuantity, formatUnitCost } from './pdf-format.js';
+import { loadPdfData, type Identity, type LineSource, type PdfData } from './pdf-data.js';
+import { documentFormat, type DocumentFormat } from './pdf-format.js';
+import { LABELS, type Labels } from './pdf-labels.js';
 import { PdfText, isolate, lineHeight, type TextStyle } from './pdf-text.js';
-import { documentRepository as repo } from './repository.js';
-import type { DocumentObject } from './schemas.js';
-import { documents } from './service.js';
 
 /**
- * `GET <base>/:id/pdf`: the document as an A4 PDF: the account's name and address, the party's,
- * the number (or "Draft"), dates, lines, totals with taxes, and the terms. Text in any script is
- * set in embedded Noto fonts (`pdf-text.ts`), numbers as `pdf-format.ts` says, and the line table's
- * columns are as wide as their contents (`pdf-columns.ts`).
+ * `GET <base>/:id/pdf`: the document as an A4 PDF in the party's document language
+ * (docs/documents.md#pdf-documents): the agency's logo and identity, the title, number, dates and
+ * references, the party's identity, the lines (with minimum-fee, match and purchase-order
+ * details), the totals, what is paid and due, the reverse-charge mention, the payment details and
+ * the terms; "Page n of m" at the foot of every page. Text in any script is set in embedded Noto
+ * fonts (`pdf-text.ts`), figures as `pdf-format.ts` writes them in the language, the line table's
+ * columns as wide as their contents (`pdf-columns.ts`).
  */
-const TITLES: Record<string, string> = { invoice: 'Invoice', quote: 'Quote', purchaseOrder: 'Purchase order' };
-const PARTY_LABELS: Record<string, string> = { invoice: 'Bill to', quote: 'Quote for', purchaseOrder: 'Supplier' };
-
-const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '—');
-
-/** The lines of an address block: name, street, postal code and city, state, and the country's English name. */
-export function addressLines(address: Address, name: string): string[] {
-  const cityLine = [address.postalCode, address.city].filter((part) => part !== '').join(' ');
-  const country = address.country ? countryName(address.country) : '';
-  return [address.name || name, address.street, cityLine, address.state, country].filter((line) => line !== '');
-}
-
 export async function renderPdf(ctx: Ctx, kind: KindConfig, id: string): Promise<{ content: Buffer; filename: string }> {
-  const document = await documents.get(ctx, kind, id);
-  const account = await accounts.get(ctx);
-  const partyRef = (kind.party === 'client' ? document.client : document.supplier)!;
-  const [party] = await repo.parties(ctx.db, ctx.accountId, kind.party === 'client' ? 'clients' : 'suppliers', [partyRef.id]);
-  const partyAddress = readAddress(party?.address ?? '{}');
-  const content = await draw(kind, document, { name: account.name, address: account.address }, { name: partyRef.name, address: partyAddress });
-  const filename = `${(document.number ?? `draft-${document.id}`).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+  const data = await loadPdfData(ctx, kind, id);
+  const content = await drawDocument(kind, data);
+  const filename = `${(data.document.number ?? `draft-${data.document.id}`).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
   return { content, filename };
 }
 
-interface Party {
-  name: string;
-  address: Address;
+/** The lines of an address block: name, street, postal code and city, state, and the country's name in the document's language. */
+export function addressLines(address: Address, name: string, format: DocumentFormat): string[] {
+  const cityLine = [address.postalCode, address.city].filter((part) => part !== '').join(' ');
+  const country = address.country ? format.country(address.country) : '';
+  return [address.name || name, address.street, cityLine, address.state, country].filter((line) => line !== '');
 }
 
+/** An IBAN in groups of four: `BE68 5390 0754 7034`. */
+export const groupIban = (iban: string) =>
+  iban
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ');
+
 const MARGIN = 50;
+/** The foot of each page keeps room for its page number, inside the bottom margin's line. */
+const FOOTER = 16;
 const BODY: TextStyle = { size: 9 };
 const BODY_BOLD: TextStyle = { size: 9, bold: true };
+const SMALL: TextStyle = { size: 8 };
 const COLUMN_GAP = 10;
+const LOGO_BOX = { width: 150, height: 60 };
 
-function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Party): Promise<Buffer> {
-  const title = kind.kind === 'invoice' && doc.type === INVOICE_TYPE.creditNote ? 'Credit note' : TITLES[kind.kind]!;
-  const pdf = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `${title} ${doc.number ?? 'Draft'}`, Author: account.name } });
+function titleOf(kind: KindConfig, doc: PdfData['document'], labels: Labels): string {
+  if (kind.kind === 'invoice') return doc.type === INVOICE_TYPE.creditNote ? labels.creditNote : labels.invoice;
+  return kind.kind === 'quote' ? labels.quote : labels.purchaseOrder;
+}
+
+/** The identity lines under a name: VAT and registration numbers, contact details, each labelled. */
+function identityLines(identity: Identity, labels: Labels): string[] {
+  return (
+    [
+      [labels.vatNumber, identity.vatNumber],
+      [labels.registrationNumber, identity.registrationNumber],
+      [labels.email, identity.email],
+      [labels.phone, identity.phone],
+      [labels.website, identity.website],
+    ] as const
+  )
+    .filter(([, value]) => value !== '')
+    .map(([label, value]) => `${label}: ${isolate(value)}`);
+}
+
+type Row = { cells: string[]; style: TextStyle };
+
+/** The rows of one document line: the line itself, then what its source adds (minimum fee, match bands, deadline, instructions). */
+function lineRows(kind: KindConfig, data: PdfData, line: PdfData['document']['lines'][number], format: DocumentFormat, labels: Labels): Row[] {
+  const code = data.document.currency.code;
+  const source: LineSource | undefined = data.sources.get(line.id);
+  const unit = line.quantityType?.name ?? '';
+  const hasMatches = source !== undefined && source.matches.length > 0 && new Dec(source.fullRate).gt(0);
+  const display = kind.kind === 'purchaseOrder' ? 'breakdown' : data.matchDisplay;
+  let description = line.description;
+  let quantity = format.quantity(line.quantity);
+  let unitCost = format.unitCost(line.unitCost, code);
+  if (source?.minimumFee) description += `\n${labels.minimumFee}`;
+  else if (hasMatches && display === 'hiddenMatches') {
+    // The equivalent full-rate quantity: total ÷ full rate, so that quantity × full rate is the total.
+    quantity = format.quantity(new Dec(String(line.total)).div(source.fullRate).toDecimalPlaces(6).toFixed());
+    unitCost = format.unitCost(source.fullRate, code);
+    description += `\n${labels.fullRateEquivalent}`;
+  }
+  const rows: Row[] = [{ cells: [description, quantity, unit, unitCost, format.amount(line.total, code)], style: BODY }];
+  if (hasMatches && display === 'breakdown' && !source.minimumFee) {
+    for (const band of source.matches) {
+      const rate =
+        source.matchesType === 'fixed'
+          ? format.unitCost(band.rate, code)
+          : format.percent(new Dec(band.rate).div(source.fullRate).toDecimalPlaces(6).toFixed());
+      rows.push({ cells: [`   ${band.name}`, format.quantity(band.value), unit, rate, ''], style: SMALL });
+    }
+  }
+  if (kind.kind === 'purchaseOrder' && source) {
+    if (source.deadline) rows.push({ cells: [`${labels.deadline}: ${format.date(source.deadline)}`, '', '', '', ''], style: SMALL });
+    if (source.instructions) rows.push({ cells: [`${labels.instructions}: ${source.instructions}`, '', '', '', ''], style: SMALL });
+  }
+  return rows;
+}
+
+/** The PDF of loaded data (exported for the layout tests, which draw documents of any size without a database). */
+export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
+  const { document: doc, row } = data;
+  const labels = LABELS[data.language];
+  const format = documentFormat(data.language);
+  const title = titleOf(kind, doc, labels);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    lang: format.locale,
+    info: { Title: `${title} ${doc.number ?? labels.draft}`, Author: data.account.name },
+  });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -62,51 +127,63 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
   const text = new PdfText(pdf);
   const left = MARGIN;
   const width = pdf.page.width - 2 * MARGIN;
-  const bottom = pdf.page.height - MARGIN;
+  const bottom = pdf.page.height - MARGIN - FOOTER;
   const half = (width - 20) / 2;
   const right = left + width - half;
+  const code = doc.currency.code;
+  const block = (content: string, style: TextStyle, x: number, y: number, boxWidth = half) =>
+    content === '' ? y : text.draw(content, style, { x, y, width: boxWidth, align: 'start', bottom });
 
-  // Header: title, number and dates on the right, then the account on the left (which may be long
-  // enough to run onto a second page: names and address lines take up to 255 characters each).
+  // Right: title, number, dates, references and the paid mark.
   let rightY = text.draw(title, { size: 20, bold: true }, { x: right, y: MARGIN, width: half, align: 'right' });
-  rightY = text.draw(doc.number ?? 'Draft', { size: 11 }, { x: right, y: rightY, width: half, align: 'right' });
-  const dates = [`Issue date: ${day(doc.issueDate)}`];
-  if (kind.hasPayments || doc.dueDate) dates.push(`Due date: ${day(doc.dueDate)}`);
-  if (kind.hasValidityDate) dates.push(`Valid until: ${day(doc.validityDate)}`);
-  if (doc.creditedInvoice) dates.push(`Credits invoice ${isolate(doc.creditedInvoice.number ?? '')}`);
-  rightY = text.draw(dates.join('\n'), BODY, { x: right, y: rightY, width: half, align: 'right' });
+  rightY = text.draw(doc.number ?? labels.draft, { size: 11 }, { x: right, y: rightY, width: half, align: 'right' });
+  const facts = [`${labels.issueDate}: ${format.date(doc.issueDate)}`];
+  if (kind.hasPayments || doc.dueDate) facts.push(`${labels.dueDate}: ${format.date(doc.dueDate)}`);
+  if (kind.hasValidityDate) facts.push(`${labels.validUntil}: ${format.date(doc.validityDate)}`);
+  if (doc.creditedInvoice) facts.push(labels.creditsInvoice(isolate(doc.creditedInvoice.number ?? ''), format.date(data.creditedIssueDate)));
+  if (data.purchaseOrders.length > 0) facts.push(`${labels.purchaseOrderReference}: ${data.purchaseOrders.map(isolate).join(', ')}`);
+  rightY = text.draw(facts.join('\n'), BODY, { x: right, y: rightY, width: half, align: 'right' });
+  const paid = kind.hasPayments && doc.type === INVOICE_TYPE.invoice && doc.status === INVOICE_STATUS.paid;
+  if (paid)
+    rightY = text.draw(labels.paid.toLocaleUpperCase(format.locale), { size: 16, bold: true }, { x: right, y: rightY + 6, width: half, align: 'right' });
+
+  // Left: the logo, then the agency (long enough, at 255 characters a field, to run onto a second page).
   const firstPage = pdf.page;
-  let y = text.draw(account.name, { size: 14, bold: true }, { x: left, y: MARGIN, width: half, align: 'start', bottom });
-  y = text.draw(addressLines(account.address, '').join('\n'), BODY, { x: left, y, width: half, align: 'start', bottom });
+  let y = MARGIN;
+  if (data.logo) y = drawLogo(pdf, data.logo, left, y) + 8;
+  y = block(data.account.name, { size: 14, bold: true }, left, y);
+  y = block(addressLines(data.account.address, '', format).join('\n'), BODY, left, y);
+  y = block(identityLines(data.account, labels).join('\n'), SMALL, left, y);
   if (pdf.page === firstPage) y = Math.max(y, rightY, 130);
 
   // The party.
-  y = text.draw(PARTY_LABELS[kind.kind]!, { size: 10, bold: true }, { x: left, y: y + 20, width: half, align: 'start', bottom });
-  const partyLines = addressLines(party.address, party.name);
-  if (party.address.name && party.address.name !== party.name) partyLines.push(party.name);
-  y = text.draw(partyLines.join('\n'), { size: 10 }, { x: left, y, width: half, align: 'start', bottom });
+  const partyLabel = kind.party === 'supplier' ? labels.supplier : kind.kind === 'quote' ? labels.quoteFor : labels.billTo;
+  y = block(partyLabel, { size: 10, bold: true }, left, y + 20);
+  const partyLines = addressLines(data.party.address, data.party.name, format);
+  if (data.party.address.name && data.party.address.name !== data.party.name) partyLines.push(data.party.name);
+  y = block(partyLines.join('\n'), { size: 10 }, left, y);
+  y = block(identityLines(data.party, labels).join('\n'), BODY, left, y);
 
   // Lines: the description takes the width the figures leave.
-  const code = doc.currency.code;
-  const headers = ['Description', 'Quantity', 'Unit', 'Unit cost', 'Total'];
+  const headers = [labels.description, labels.quantity, labels.unit, labels.unitCost, labels.lineTotal];
   const aligns = ['start', 'right', 'start', 'right', 'right'] as const;
-  const rows = doc.lines.map((line) => [
-    line.description,
-    formatQuantity(line.quantity),
-    line.quantityType?.name ?? '',
-    formatUnitCost(line.unitCost, code),
-    formatAmount(line.total, code),
-  ]);
-  const totals: Array<[string, string]> = [['Subtotal', formatAmount(doc.total.subtotal, code)]];
-  if (doc.discount !== 0) totals.push([`Discount (${formatPercent(doc.discount)})`, formatAmount(-doc.total.discount, code)]);
-  if (doc.tax1) totals.push([`${isolate(doc.tax1.name)} (${formatPercent(doc.tax1.value)})`, formatAmount(doc.total.tax1, code)]);
-  if (doc.tax2) totals.push([`${isolate(doc.tax2.name)} (${formatPercent(doc.tax2.value)})`, formatAmount(doc.total.tax2, code)]);
-  totals.push(['Total', formatAmount(doc.total.total, code)]);
+  const rows = doc.lines.flatMap((line) => lineRows(kind, data, line, format, labels));
+  const totals: Array<[string, string, TextStyle]> = [[labels.subtotal, format.amount(row.subtotal, code), BODY]];
+  if (new Dec(row.discount).gt(0))
+    totals.push([`${labels.discount} (${format.percent(row.discount)})`, format.amount(new Dec(row.discount_amount).neg().toFixed(), code), BODY]);
+  if (doc.tax1) totals.push([`${isolate(doc.tax1.name)} (${format.percent(row.tax1_rate ?? '0')})`, format.amount(row.tax1_amount, code), BODY]);
+  if (doc.tax2) totals.push([`${isolate(doc.tax2.name)} (${format.percent(row.tax2_rate ?? '0')})`, format.amount(row.tax2_amount, code), BODY]);
+  totals.push([labels.total, format.amount(row.total, code), BODY_BOLD]);
+  if (kind.hasPayments && doc.type === INVOICE_TYPE.invoice && doc.status !== 1) {
+    const due = Dec.max(new Dec(row.total).minus(data.amountPaid), 0);
+    totals.push([labels.amountPaid, format.amount(data.amountPaid, code), BODY]);
+    totals.push([labels.amountDue, format.amount(paid ? '0' : due.toFixed(), code), BODY_BOLD]);
+  }
   const natural = [1, 2, 3, 4].map((column) =>
     Math.max(
       text.naturalWidth(headers[column]!, BODY_BOLD),
-      ...rows.map((row) => text.naturalWidth(row[column]!, BODY)),
-      ...(column === 4 ? totals.map(([, value]) => text.naturalWidth(value, BODY_BOLD)) : []),
+      ...rows.map((r) => text.naturalWidth(r.cells[column]!, r.style)),
+      ...(column === 4 ? totals.map(([, value, style]) => text.naturalWidth(value, style)) : []),
     ),
   );
   const columns = tableColumns(natural, { left, width, gap: COLUMN_GAP, minFirst: width * 0.3 });
@@ -128,12 +205,12 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
     tableTop = MARGIN;
   }
   y = header(tableTop);
-  for (const row of rows) {
-    if (y + rowHeight(row, BODY) > bottom) {
+  for (const { cells, style } of rows) {
+    if (y + rowHeight(cells, style) > bottom) {
       pdf.addPage();
       y = header(MARGIN);
     }
-    y = drawRow(row, BODY, y) + 2;
+    y = drawRow(cells, style, y) + 2;
   }
   pdf
     .moveTo(left, y)
@@ -141,24 +218,50 @@ function draw(kind: KindConfig, doc: DocumentObject, account: Party, party: Part
     .stroke();
   y += 6;
 
-  // Totals: labels right-aligned before the total column.
+  // Totals: each label right-aligned before the total column, on the baseline of its amount.
   const total = columns[4]!;
   const labelBox = { x: left, width: total.x - COLUMN_GAP - left };
-  for (const [label, value] of totals) {
-    const style = label === 'Total' ? BODY_BOLD : BODY;
+  for (const [label, value, style] of totals) {
     if (y + Math.max(text.height(label, style, labelBox.width), lineHeight(style)) > bottom) {
       pdf.addPage();
       y = MARGIN;
     }
     y = Math.max(text.draw(label, style, { ...labelBox, y, align: 'right' }), text.draw(value, style, { x: total.x, y, width: total.width, align: 'right' }));
   }
-  if (doc.applyVATReverseCharge) {
-    y = text.draw('VAT reverse charge: VAT to be accounted for by the recipient.', BODY, { x: left, y: y + 6, width, align: 'start', bottom });
+  if (doc.applyVATReverseCharge) y = block(labels.reverseCharge, BODY_BOLD, left, y + 8, width);
+
+  // Payment details on invoices and credit notes.
+  const bank = data.bank;
+  if (kind.hasPayments && (bank.iban || bank.bic || bank.bankName)) {
+    const lines = [
+      ...(bank.iban ? [`IBAN: ${groupIban(bank.iban)}`] : []),
+      ...(bank.bic ? [`BIC: ${bank.bic}`] : []),
+      ...(bank.bankName ? [`${labels.bank}: ${isolate(bank.bankName)}`] : []),
+    ];
+    y = block(labels.paymentDetails, BODY_BOLD, left, y + 12, width);
+    y = block(lines.join('\n'), BODY, left, y, width);
   }
   if (doc.terms !== null && doc.terms.trim() !== '') {
-    y = text.draw('Terms', BODY_BOLD, { x: left, y: y + 12, width, align: 'start', bottom });
-    text.draw(doc.terms, BODY, { x: left, y, width, align: 'start', bottom });
+    y = block(labels.terms, BODY_BOLD, left, y + 12, width);
+    block(doc.terms, BODY, left, y, width);
+  }
+
+  // "Page n of m" at the foot of every page.
+  const range = pdf.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    pdf.switchToPage(index);
+    text.draw(labels.page(index - range.start + 1, range.count), SMALL, { x: left, y: bottom + 4, width, align: 'right' });
   }
   pdf.end();
   return done;
+}
+
+/** The logo at the top left, scaled to fit 150 × 60 pt keeping its proportions; answers the y under it. */
+function drawLogo(pdf: PDFKit.PDFDocument, logo: NonNullable<PdfData['logo']>, x: number, y: number): number {
+  const scale = Math.min(LOGO_BOX.width / Math.max(1, logo.width), LOGO_BOX.height / Math.max(1, logo.height), 1);
+  const width = logo.width * scale;
+  const height = logo.height * scale;
+  if (logo.contentType === 'image/svg+xml') SVGtoPDF(pdf, logo.content.toString('utf8'), x, y, { width, height, preserveAspectRatio: 'xMinYMin meet' });
+  else pdf.image(logo.content, x, y, { fit: [width, height] });
+  return y + height;
 }

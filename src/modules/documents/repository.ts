@@ -183,6 +183,48 @@ export const documentRepository = {
       .execute();
   },
 
+  /** A party's row (clients or suppliers), for the identity a PDF prints. */
+  partyIdentity(db: Executor, accountId: string, table: 'clients' | 'suppliers', id: string) {
+    return db
+      .selectFrom(table as 'clients')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** What a PDF prints of the jobs of its lines: stored estimation, references, instructions. */
+  pdfJobs(db: Executor, accountId: string, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('jobs')
+      .leftJoin('groups', (join) => join.onRef('groups.id', '=', 'jobs.group_id').onRef('groups.account_id', '=', 'jobs.account_id'))
+      .select([
+        'jobs.id',
+        'jobs.estimation',
+        'jobs.matches_type',
+        'jobs.due_date',
+        'jobs.additional_info',
+        'jobs.purchase_order',
+        'groups.purchase_order as group_purchase_order',
+      ])
+      .where('jobs.account_id', '=', accountId)
+      .where('jobs.id', 'in', [...ids])
+      .execute();
+  },
+
+  /** What a purchase order prints of its outsourcing: amounts (with the match bands), deadline, the job's instructions. */
+  pdfOutsourcing(db: Executor, accountId: string, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('outsourcing')
+      .innerJoin('jobs', 'jobs.id', 'outsourcing.job_id')
+      .select(['outsourcing.id', 'outsourcing.amounts', 'outsourcing.matches_type', 'outsourcing.due_date', 'jobs.additional_info'])
+      .where('outsourcing.account_id', '=', accountId)
+      .where('outsourcing.id', 'in', [...ids])
+      .execute();
+  },
+
   /** A group of the account: its name and whether its jobs make one line on invoices and quotes (docs/documents.md#rules). */
   group(db: Executor, accountId: string, id: string) {
     return db.selectFrom('groups').select(['id', 'name', 'group_on_invoice']).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();

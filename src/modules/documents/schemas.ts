@@ -44,6 +44,14 @@ export const Payment = Type.Object({
   createdAt: DateOut(),
 });
 
+/** How a PDF shows the match breakdown of job lines (docs/documents.md#pdf-documents). */
+export const MATCH_DISPLAYS = ['none', 'breakdown', 'hiddenMatches'] as const;
+export type MatchDisplay = (typeof MATCH_DISPLAYS)[number];
+const MatchDisplaySchema = Type.Union(
+  MATCH_DISPLAYS.map((value) => Type.Literal(value)),
+  { description: 'none, breakdown (a sub-row per match band) or hiddenMatches (the equivalent full-rate quantity)' },
+);
+
 export const Totals = Type.Object({ subtotal: Type.Number(), discount: Type.Number(), tax1: Type.Number(), tax2: Type.Number(), total: Type.Number() });
 
 export interface DocumentObject {
@@ -66,6 +74,8 @@ export interface DocumentObject {
   tax2: Static<typeof TaxRef> | null;
   applyVATReverseCharge: boolean;
   terms: string | null;
+  purchaseOrder?: string | null;
+  matchDisplay?: MatchDisplay | null;
   total: Static<typeof Totals>;
   payments?: Array<Static<typeof Payment>>;
   isPartiallyPaid?: boolean;
@@ -109,6 +119,12 @@ export function documentSchema(kind: KindConfig): TSchema {
     tax2: Nullable(TaxRef),
     applyVATReverseCharge: Type.Boolean(),
     terms: TextOrNull(),
+    ...(kind.source === 'jobs'
+      ? {
+          purchaseOrder: TextOrNull(),
+          matchDisplay: Nullable(MatchDisplaySchema),
+        }
+      : {}),
     total: Totals,
   });
   if (kind.hasPayments) Object.assign(props, { payments: Type.Array(Payment), isPartiallyPaid: Type.Boolean(), paymentDate: Nullable(DateOut()) });
@@ -143,6 +159,12 @@ function editable(kind: KindConfig): TProperties {
     tax2: Type.Optional(Nullable(Id('tax id'))),
     applyVATReverseCharge: Type.Optional(Type.Boolean()),
     terms: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }))),
+    ...(kind.source === 'jobs'
+      ? {
+          purchaseOrder: Type.Optional(Nullable(Text({ description: "the client's purchase-order reference; null or empty clears it" }))),
+          matchDisplay: Type.Optional(Nullable(MatchDisplaySchema)),
+        }
+      : {}),
     archive: Type.Optional(Type.Boolean()),
     pinned: Type.Optional(Type.Boolean()),
   };
@@ -200,6 +222,8 @@ export interface DocumentInput {
   tax2?: string | null;
   applyVATReverseCharge?: boolean;
   terms?: string | null;
+  purchaseOrder?: string | null;
+  matchDisplay?: MatchDisplay | null;
   archive?: boolean;
   pinned?: boolean;
 }

@@ -92,6 +92,8 @@ async function editableChanges(ctx: Ctx, kind: KindConfig, input: DocumentInput,
   }
   if (input.applyVATReverseCharge !== undefined) changes.reverse_charge = bool(input.applyVATReverseCharge);
   if (input.terms !== undefined) changes.terms = input.terms ?? '';
+  if (input.purchaseOrder !== undefined) changes.purchase_order = (input.purchaseOrder ?? '').trim();
+  if (input.matchDisplay !== undefined) changes.match_display = input.matchDisplay;
   if (input.archive !== undefined) changes.archive = bool(input.archive);
   if (input.pinned !== undefined) changes.pinned = bool(input.pinned);
   return changes;
@@ -179,6 +181,8 @@ export const documents = {
       tax2_rate: null,
       reverse_charge: 0,
       terms: '',
+      purchase_order: '',
+      match_display: null,
       subtotal: '0',
       discount_amount: '0',
       tax1_amount: '0',

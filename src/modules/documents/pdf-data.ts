@@ -1,0 +1,167 @@
+import type { Ctx } from '../../core/context.js';
+import { readAddress, type Address } from '../../core/address.js';
+import { Dec } from '../../core/money.js';
+import { accounts } from '../accounts/index.js';
+import type { KindConfig } from './kinds.js';
+import { documentLanguage, type LabelLanguage } from './pdf-labels.js';
+import { documentRepository as repo, type DocumentRow } from './repository.js';
+import type { DocumentObject, MatchDisplay } from './schemas.js';
+import { documents } from './service.js';
+
+/**
+ * Everything a document PDF prints, read once (docs/documents.md#pdf-documents): the document, its
+ * stored row (totals as exact decimal strings), the account's identity and logo, the party's
+ * identity and language, and per line what its job or outsourcing adds (minimum fee, match
+ * bands, purchase-order references, a supplier's deadline and instructions).
+ */
+export interface Identity {
+  name: string;
+  address: Address;
+  vatNumber: string;
+  registrationNumber: string;
+  email: string;
+  phone: string;
+  website: string;
+}
+
+export interface Bank {
+  iban: string;
+  bic: string;
+  bankName: string;
+}
+
+export interface Logo {
+  contentType: string;
+  content: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface MatchBand {
+  name: string;
+  value: string;
+  rate: string;
+}
+
+/** What a job or an outsourcing adds to its line. */
+export interface LineSource {
+  minimumFee: boolean;
+  /** the full rate of the job (outsourcing) and its match bands, empty when it has none */
+  fullRate: string;
+  matchesType: 'fixed' | 'percentage';
+  matches: MatchBand[];
+  deadline: string | null;
+  instructions: string;
+}
+
+export interface PdfData {
+  document: DocumentObject;
+  row: DocumentRow;
+  language: LabelLanguage;
+  account: Identity;
+  bank: Bank;
+  logo: Logo | null;
+  party: Identity;
+  matchDisplay: MatchDisplay;
+  /** the document's purchase-order reference, else the distinct ones of its jobs and their groups */
+  purchaseOrders: string[];
+  /** by line id */
+  sources: Map<string, LineSource>;
+  amountPaid: string;
+  /** credit notes: the issue date of the invoice credited */
+  creditedIssueDate: string | null;
+}
+
+const text = (record: Record<string, unknown>, key: string): string => {
+  const value = record[key];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+interface StoredEstimation {
+  details?: { minimumFeeApplied?: boolean; unitCost?: string; matches?: Array<{ name: string; value: string; rate: string }> };
+}
+
+function sourceOf(estimation: string, matchesType: string, deadline: string | null, instructions: string | null): LineSource {
+  const details = (JSON.parse(estimation) as StoredEstimation).details ?? {};
+  return {
+    minimumFee: details.minimumFeeApplied === true,
+    fullRate: details.unitCost ?? '0',
+    matchesType: matchesType === 'fixed' ? 'fixed' : 'percentage',
+    matches: (details.matches ?? []).map((band) => ({ name: band.name, value: String(band.value), rate: String(band.rate) })),
+    deadline,
+    instructions: (instructions ?? '').trim(),
+  };
+}
+
+export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promise<PdfData> {
+  const document = await documents.get(ctx, kind, id);
+  const [row] = await repo.findMany(ctx.db, ctx.accountId, kind.kind, [id]);
+  const accountObject = (await accounts.get(ctx)) as unknown as Record<string, unknown> & { name: string; address: Address };
+  // The logo and the identity fields come with the account's document identity (docs/operations.md#account-settings).
+  const logoOf = (accounts as unknown as { logo?: (c: Ctx) => Promise<Logo | null> }).logo;
+  const logo = logoOf ? await logoOf.call(accounts, ctx) : null;
+  const partyId = (kind.party === 'client' ? document.client : document.supplier)!.id;
+  const partyRow = ((await repo.partyIdentity(ctx.db, ctx.accountId, kind.party === 'client' ? 'clients' : 'suppliers', partyId)) ?? {}) as Record<
+    string,
+    unknown
+  >;
+
+  const lines = await repo.lines(ctx.db, ctx.accountId, [id]);
+  const jobIds = lines.flatMap((line) => (line.job_id ? [line.job_id] : []));
+  const outsourcingIds = lines.flatMap((line) => (line.outsourcing_id ? [line.outsourcing_id] : []));
+  const jobRows = new Map((await repo.pdfJobs(ctx.db, ctx.accountId, jobIds)).map((job) => [job.id, job]));
+  const outsourcingRows = new Map((await repo.pdfOutsourcing(ctx.db, ctx.accountId, outsourcingIds)).map((item) => [item.id, item]));
+  const sources = new Map<string, LineSource>();
+  for (const line of document.lines) {
+    if (line.group) continue; // a group line stands for several jobs: it shows the group's total only
+    const job = line.job ? jobRows.get(line.job.id) : undefined;
+    if (job) sources.set(line.id, sourceOf(job.estimation, job.matches_type, job.due_date, job.additional_info));
+    const item = line.outsourcing ? outsourcingRows.get(line.outsourcing.id) : undefined;
+    if (item) {
+      // An outsourcing has no instructions of its own: the supplier gets those of its job.
+      sources.set(line.id, { ...sourceOf(item.amounts, item.matches_type, item.due_date, item.additional_info), minimumFee: false });
+    }
+  }
+
+  const ownReference = (row?.purchase_order ?? '').trim();
+  const purchaseOrders =
+    ownReference !== ''
+      ? [ownReference]
+      : [...new Set([...jobRows.values()].flatMap((job) => [job.purchase_order.trim(), (job.group_purchase_order ?? '').trim()]).filter((ref) => ref !== ''))];
+  const clientDisplay = text(partyRow, 'document_match_display');
+  const matchDisplay = (row?.match_display ?? (clientDisplay === '' ? 'none' : clientDisplay)) as MatchDisplay;
+  const amountPaid = (document.payments ?? []).reduce((sum, payment) => sum.plus(String(payment.amount)), new Dec(0)).toFixed();
+
+  const credited = row?.credited_document_id ? (await repo.findMany(ctx.db, ctx.accountId, kind.kind, [row.credited_document_id]))[0] : undefined;
+
+  return {
+    document,
+    creditedIssueDate: credited?.issue_date ?? null,
+    row: row!,
+    language: documentLanguage(text(partyRow, 'document_language'), text(accountObject, 'documentLanguage')),
+    account: {
+      name: text(accountObject, 'legalName') || accountObject.name,
+      address: accountObject.address,
+      vatNumber: text(accountObject, 'vatNumber'),
+      registrationNumber: text(accountObject, 'registrationNumber'),
+      email: text(accountObject, 'email'),
+      phone: text(accountObject, 'phone'),
+      website: text(accountObject, 'website'),
+    },
+    bank: { iban: text(accountObject, 'iban'), bic: text(accountObject, 'bic'), bankName: text(accountObject, 'bankName') },
+    logo,
+    party: {
+      name: (kind.party === 'client' ? document.client : document.supplier)!.name,
+      address: readAddress(text(partyRow, 'address') || '{}'),
+      vatNumber: text(partyRow, 'vat_number'),
+      registrationNumber: text(partyRow, 'national_identification_number'),
+      email: '',
+      phone: '',
+      website: '',
+    },
+    matchDisplay: ['breakdown', 'hiddenMatches'].includes(matchDisplay) ? matchDisplay : 'none',
+    purchaseOrders: kind.source === 'jobs' ? purchaseOrders : [],
+    sources,
+    amountPaid,
+  };
+}

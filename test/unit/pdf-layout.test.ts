@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceKind, purchaseOrderKind, quoteKind } from '../../src/modules/documents/kinds.js';
+import type { LineSource, PdfData } from '../../src/modules/documents/pdf-data.js';
+import { drawDocument } from '../../src/modules/documents/pdf.js';
+import { pdfItems, pdfLines } from '../pdf-extract.js';
+
+/**
+ * The layout of document PDFs drawn from data (no database): 200 lines over several pages, the
+ * match displays, a logo (pdf-extract makes every space plain). A4 is 595.28 × 841.89 pt with 50 pt margins.
+ */
+const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+
+type Line = PdfData['document']['lines'][number];
+
+function data(lines: Line[], overrides: Partial<PdfData> = {}, sources = new Map<string, LineSource>()): PdfData {
+  const total = lines.reduce((sum, line) => sum + line.total, 0).toFixed(2);
+  return {
+    document: {
+      id: 'd1',
+      object: 'invoice',
+      number: 'INV-2025-0001',
+      status: 2,
+      type: 1,
+      creditedInvoice: null,
+      issueDate: '2025-01-15',
+      dueDate: '2025-02-14',
+      currency: { code: 'EUR', symbol: '€' },
+      client: { id: 'c1', name: 'Kunde GmbH' },
+      lines,
+      paymentTerms: 30,
+      discount: 0,
+      tax1: null,
+      tax2: null,
+      applyVATReverseCharge: false,
+      terms: null,
+      total: { subtotal: Number(total), discount: 0, tax1: 0, tax2: 0, total: Number(total) },
+      payments: [],
+      notes: [],
+      labels: [],
+      archive: false,
+      pinned: false,
+      createdAt: '2025-01-15T00:00:00.000Z',
+      updatedAt: '2025-01-15T00:00:00.000Z',
+    },
+    row: {
+      subtotal: total,
+      discount: '0',
+      discount_amount: '0',
+      tax1_amount: '0',
+      tax2_amount: '0',
+      total,
+      tax1_rate: null,
+      tax2_rate: null,
+    } as PdfData['row'],
+    language: 'de',
+    account: {
+      name: 'Agentur',
+      address: { name: '', street: '', city: '', postalCode: '', state: '', country: '' },
+      vatNumber: '',
+      registrationNumber: '',
+      email: '',
+      phone: '',
+      website: '',
+    },
+    bank: { iban: '', bic: '', bankName: '' },
+    logo: null,
+    party: {
+      name: 'Kunde GmbH',
+      address: { name: '', street: '', city: '', postalCode: '', state: '', country: 'DE' },
+      vatNumber: 'DE123456789',
+      registrationNumber: '',
+      email: '',
+      phone: '',
+      website: '',
+    },
+    matchDisplay: 'none',
+    purchaseOrders: [],
+    sources,
+    amountPaid: '0',
+    creditedIssueDate: null,
+    ...overrides,
+  };
+}
+
+const line = (index: number, extra: Partial<Line> = {}): Line => ({
+  id: `l${index}`,
+  description: `Zeile ${String(index).padStart(3, '0')}`,
+  quantity: 1,
+  quantityType: null,
+  unitCost: index,
+  total: index,
+  ...extra,
+});
+
+describe('document PDF layout', () => {
+  it('200 lines: every line in order, the table header on every page, the totals at the end, page numbers, nothing past the margins', async () => {
+    const lines = Array.from({ length: 200 }, (_, index) => line(index + 1));
+    const pdf = await drawDocument(invoiceKind, data(lines));
+    const items = await pdfItems(pdf);
+    const pages = Math.max(...items.map((item) => item.page));
+    expect(pages).toBeGreaterThan(3);
+    // Every line, in order.
+    const order = items.filter((item) => /^Zeile \d{3}$/.test(item.text)).map((item) => item.text);
+    expect(order).toEqual(lines.map((each) => each.description));
+    for (let page = 1; page <= pages; page++) {
+      const texts = items.filter((item) => item.page === page).map((item) => item.text);
+      expect(texts, `header on page ${page}`).toEqual(expect.arrayContaining(['Beschreibung', 'Menge', 'Einzelpreis', 'Betrag']));
+      expect(texts, `page number on page ${page}`).toContain(`Seite ${page} von ${pages}`);
+    }
+    // The totals after the last line, on the last page: 1 + … + 200 = 20 100.
+    const lastLine = items.find((item) => item.text === 'Zeile 200')!;
+    const total = items.find((item) => item.text === '20.100,00 €')!;
+    expect(total.page).toBe(pages);
+    expect(total.page > lastLine.page || total.y < lastLine.y).toBe(true);
+    expect((await pdfLines(pdf)).some((text) => /^Gesamt|^Zwischensumme/.test(text))).toBe(true);
+    for (const item of items) {
+      expect(item.y, `"${item.text}" under the bottom margin`).toBeGreaterThanOrEqual(PAGE.margin - 4);
+      expect(item.y, `"${item.text}" above the top margin`).toBeLessThanOrEqual(PAGE.height - PAGE.margin);
+      expect(item.x + item.width, `"${item.text}" leaves the page`).toBeLessThanOrEqual(PAGE.width - PAGE.margin + 0.01);
+    }
+  });
+
+  const matched: LineSource = {
+    minimumFee: false,
+    fullRate: '0.1',
+    matchesType: 'percentage',
+    matches: [
+      { name: 'Neu', value: '1000', rate: '0.1' },
+      { name: '75-84%', value: '500', rate: '0.03' },
+    ],
+    deadline: '2025-03-01',
+    instructions: 'Glossar beachten',
+  };
+
+  it('match display breakdown: a sub-row per band with its quantity and its rate as a share of the full rate', async () => {
+    const lines = [line(1, { description: 'Übersetzung', quantity: 1500, unitCost: 0.076667, total: 115 })];
+    const text = (await pdfLines(await drawDocument(quoteKind, data(lines, { matchDisplay: 'breakdown' }, new Map([['l1', matched]]))))).join('\n');
+    expect(text).toContain(`Neu 1.000 100 %`);
+    expect(text).toContain(`75-84% 500 30 %`);
+    expect(text).not.toContain('Liefertermin');
+  });
+
+  it('hidden matches: the equivalent full-rate quantity and the full unit cost, whose product is the total', async () => {
+    const lines = [line(1, { description: 'Übersetzung', quantity: 1500, unitCost: 0.076667, total: 115 })];
+    const text = (await pdfLines(await drawDocument(invoiceKind, data(lines, { matchDisplay: 'hiddenMatches' }, new Map([['l1', matched]]))))).join('\n');
+    expect(text).toContain(`1.150 0,10 € 115,00 €`);
+    expect(text).not.toContain('75-84%');
+  });
+
+  it('none (the default): the line as stored', async () => {
+    const lines = [line(1, { description: 'Übersetzung', quantity: 1500, unitCost: 0.076667, total: 115 })];
+    const text = (await pdfLines(await drawDocument(invoiceKind, data(lines, {}, new Map([['l1', matched]]))))).join('\n');
+    expect(text).toContain(`1.500 0,076667 € 115,00 €`);
+    expect(text).not.toContain('75-84%');
+  });
+
+  it('purchase orders always show the breakdown, the deadline and the instructions', async () => {
+    const lines = [line(1, { description: 'Übersetzung', quantity: 1500, unitCost: 0.076667, total: 115 })];
+    const base = data(lines, {}, new Map([['l1', { ...matched, matchesType: 'fixed' }]]));
+    const order = { ...base, document: { ...base.document, object: 'purchaseOrder', client: undefined, supplier: { id: 's1', name: 'Übersetzerin' } } };
+    const text = (await pdfLines(await drawDocument(purchaseOrderKind, order))).join('\n');
+    expect(text).toContain('Bestellung');
+    expect(text).toContain(`75-84% 500 0,03 €`);
+    expect(text).toContain('Liefertermin: 1. März 2025');
+    expect(text).toContain('Anweisungen: Glossar beachten');
+  });
+
+  it('draws a PNG or an SVG logo, scaled into 150 × 60 pt', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="60"><rect width="300" height="60" fill="#c00"/></svg>');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    for (const logo of [
+      { contentType: 'image/svg+xml', content: svg, width: 300, height: 60 },
+      { contentType: 'image/png', content: png, width: 1, height: 1 },
+    ]) {
+      const pdf = await drawDocument(invoiceKind, data([line(1)], { logo }));
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const source = pdf.toString('latin1');
+      if (logo.contentType === 'image/png') expect(source).toContain('/Subtype /Image');
+      else expect(source).toMatch(/re\s*\n?f/);
+    }
+  });
+});
