@@ -118,7 +118,7 @@ export function sourceOf(spec: DocSpec, change: Partial<UblSource> = {}): UblSou
     buyer: BUYER,
     bank: { iban: 'BE68 5390 0754 7034', bic: 'GKCCBEBB', bankName: 'Belfius' },
     creditedInvoiceIssueDate: spec.creditNote ? '2025-02-01T00:00:00.000Z' : null,
-    orderReference: null,
+    purchaseOrders: [],
     pdf: { filename: 'INV-2025-0042.pdf', content: Buffer.from('%PDF-1.3 test\n') },
     ...change,
   };

@@ -156,6 +156,18 @@ describe('toUbl + ublXml: valid e-invoices', () => {
     expect(line).toMatchObject({ quantity: '123457', price: '15241.89', baseQuantity: '123457', lineExtension: '15241.89' });
   });
 
+  it(
+    'the client’s purchase-order reference: one is the OrderReference, several the BuyerReference (Peppol R003)',
+    async () => {
+      const one = await checked(sourceOf({}, { purchaseOrders: ['PO-4711'] }));
+      expect(one.figures.root.OrderReference).toEqual({ ID: 'PO-4711' });
+      expect(one.figures.root.BuyerReference).toBeUndefined();
+      const several = toUbl(sourceOf({}, { purchaseOrders: ['PO-1', 'PO-2'] }));
+      expect(several).toMatchObject({ buyerReference: 'PO-1, PO-2', orderReference: null });
+    },
+    SCHEMATRON_TIMEOUT,
+  );
+
   it('VAT identifiers get their country prefix; endpoints use the VAT scheme, else the e-mail', () => {
     expect(vatIdentifier('0123.456.749', 'BE')).toBe('BE0123456749');
     expect(vatIdentifier('094259216', 'GR')).toBe('EL094259216');

@@ -4,6 +4,7 @@ import { readAddress } from '../../core/address.js';
 import { accounts } from '../accounts/index.js';
 import { invoiceKind } from './kinds.js';
 import { renderPdf } from './pdf.js';
+import { loadPdfData } from './pdf-data.js';
 import { documents } from './service.js';
 import { toUbl, type PartyIdentity } from './ubl.js';
 import { ublXml } from './ubl-xml.js';
@@ -71,7 +72,7 @@ export async function renderUbl(ctx: Ctx, id: string): Promise<{ content: Buffer
     buyer,
     bank: { iban: account.iban, bic: account.bic, bankName: account.bankName },
     creditedInvoiceIssueDate: credited?.issue_date ?? null,
-    orderReference: null,
+    purchaseOrders: (await loadPdfData(ctx, invoiceKind, id)).purchaseOrders,
     pdf: { filename: '', content: Buffer.alloc(0) },
   };
   toUbl(source);

@@ -34,8 +34,8 @@ export interface UblSource {
   buyer: PartyIdentity;
   bank: { iban: string; bic: string; bankName: string };
   creditedInvoiceIssueDate: string | null;
-  /** The client's purchase-order reference, when the document has one. */
-  orderReference: string | null;
+  /** The client's purchase-order references: the document's own, else those of its jobs and their groups (as on the PDF). */
+  purchaseOrders: readonly string[];
   pdf: { filename: string; content: Buffer };
 }
 
@@ -209,9 +209,10 @@ export function toUbl(source: UblSource): UblDocument {
     dueDate: doc.dueDate ? doc.dueDate.slice(0, 10) : null,
     currency: code,
     note: doc.terms,
-    // Peppol R003 asks for a buyer reference or an order reference: the document number when the client gave no purchase-order reference.
-    buyerReference: source.orderReference ? null : doc.number,
-    orderReference: source.orderReference,
+    // Peppol R003 asks for a buyer reference or an order reference: one purchase-order reference is
+    // the order reference (BT-13); several are listed as the buyer reference; none: the document number.
+    buyerReference: source.purchaseOrders.length === 1 ? null : source.purchaseOrders.length > 1 ? source.purchaseOrders.join(', ') : doc.number,
+    orderReference: source.purchaseOrders.length === 1 ? source.purchaseOrders[0]! : null,
     creditedInvoice: doc.creditedInvoice?.number
       ? { number: doc.creditedInvoice.number, issueDate: source.creditedInvoiceIssueDate?.slice(0, 10) ?? null }
       : null,

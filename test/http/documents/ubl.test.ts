@@ -78,6 +78,7 @@ describe('GET /v2/invoices/:id/ubl', () => {
         tax2: w.tax2,
         issueDate: '2025-01-15',
         terms: 'Bank transfer within 30 days',
+        purchaseOrder: 'PO-4711',
       });
       const numbered = (await t.api.post(`/v2/invoices/${invoice.id}/send`)).body;
       const paid = (await t.api.post(`/v2/invoices/${invoice.id}/payments`, { amount: 50, date: '2025-01-20' })).body;
@@ -102,6 +103,7 @@ describe('GET /v2/invoices/:id/ubl', () => {
       expect(figures.lines.map((line) => line.unitCode)).toEqual(paid.lines.map((line: any) => (line.quantityType?.id === hours.body.id ? 'HUR' : 'C62')));
       expect(figures.lines.map((line) => line.unitCode).sort()).toEqual(['C62', 'C62', 'HUR']);
       expect(figures.root.ID).toBe(numbered.number);
+      expect(figures.root.OrderReference.ID).toBe('PO-4711');
       expect(figures.root.AccountingSupplierParty.Party.PartyLegalEntity.RegistrationName).toBe('Agency One SRL');
       expect(figures.root.AccountingCustomerParty.Party.PartyTaxScheme.CompanyID).toBe('BE0987654321');
       expect(figures.root.PaymentMeans.PayeeFinancialAccount.ID).toBe('BE68539007547034');
