@@ -106,7 +106,12 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   ).id;
   await created(api, `/v2/account/cat-configurations/${w.catConfiguration}/match/${w.match}/cat-tool-match/exact`, {}, 200);
 
-  w.client = (await created(api, '/v2/clients', { name: `Client ${uniq}`, currency: 'EUR' })).id;
+  // The client's and the account's VAT numbers and countries: what the invoice's e-invoice (GET /v2/invoices/:id/ubl) needs to answer 200.
+  w.client = (
+    await created(api, '/v2/clients', { name: `Client ${uniq}`, currency: 'EUR', vatNumber: 'BE0987654321', address: { city: 'Brussels', country: 'BE' } })
+  ).id;
+  const account = await api.put('/v2/account', { vatNumber: 'BE0123456749', address: { city: 'Ghent', country: 'BE' } });
+  if (account.status !== 200) throw new Error(`set-up: PUT /v2/account answered ${account.status} ${JSON.stringify(account.body).slice(0, 400)}`);
   w.clientContact = (await created(api, `/v2/clients/${w.client}/contacts`, { fullName: 'Client contact' }, 'any')).id;
   w.supplier = (await created(api, '/v2/suppliers', { name: `Supplier ${uniq}`, currency: 'EUR' })).id;
   w.supplierContact = (await created(api, `/v2/suppliers/${w.supplier}/contacts`, { fullName: 'Supplier contact' }, 'any')).id;

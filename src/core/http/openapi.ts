@@ -28,6 +28,8 @@ export interface MultipartDoc {
 
 /** Operations that change nothing even though their method writes: they cannot conflict (409). */
 const STORES_NOTHING = new Set(['parseCatAnalysis']);
+/** Reads that refuse a record's state (409): an invoice's e-invoice while it is a draft or lacks identity data. */
+const READS_WITH_CONFLICTS = new Set(['getInvoiceUbl']);
 
 /** Operations on something the account may not have (no path parameter names it): 404 when it has none. */
 const MAY_BE_ABSENT = new Set(['getAccountLogo', 'deleteAccountLogo']);
@@ -49,7 +51,8 @@ export interface OperationShape {
  * - 403 on writes (a role that may not write there, a read-only key; reads are every role's);
  * - 404 with path parameters (a record that does not exist or belongs to another account), and
  *   on what the account may not have (MAY_BE_ABSENT: its logo);
- * - 409 on writes that store something (unique values, records still in use, status rules);
+ * - 409 on writes that store something (unique values, records still in use, status rules), and on
+ *   the few reads of READS_WITH_CONFLICTS;
  * - 413 and 415 on writes: a body is read on every POST, PUT and DELETE, whether the operation
  *   declares one or not (size limit, media types);
  * - 500 always: the database or the file storage can fail (`internal_error`, never for bad input).
@@ -60,7 +63,7 @@ export function errorStatuses(operation: OperationShape): number[] {
   const statuses = [400, 401];
   if (write) statuses.push(403);
   if (operation.hasPathParameters || MAY_BE_ABSENT.has(operation.operationId)) statuses.push(404);
-  if (write && !STORES_NOTHING.has(operation.operationId)) statuses.push(409);
+  if ((write && !STORES_NOTHING.has(operation.operationId)) || READS_WITH_CONFLICTS.has(operation.operationId)) statuses.push(409);
   if (write) statuses.push(413, 415);
   statuses.push(429, 500);
   return statuses;

@@ -7,6 +7,7 @@ import { noteRoutes } from '../notes/index.js';
 import { invoicing } from './invoicing.js';
 import { KINDS, type KindConfig } from './kinds.js';
 import { renderPdf } from './pdf.js';
+import { renderUbl } from './ubl-render.js';
 import { CreatePayment, createSchema, documentSchema, listSchema, updateSchema, type DocumentFilters, type DocumentInput } from './schemas.js';
 import { documents } from './service.js';
 
@@ -100,6 +101,23 @@ function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
         return reply.type('application/pdf').header('content-disposition', `inline; filename="${pdf.filename}"`).send(pdf.content);
       },
     );
+    if (kind.hasPayments) {
+      app.get(
+        `${base}/:id/ubl`,
+        {
+          schema: {
+            tags,
+            summary: `The ${kind.noun} or credit note as a Peppol BIS Billing 3.0 UBL e-invoice (409 while draft)`,
+            params: IdParams,
+            response: { 200: Binary(`the ${kind.noun} as UBL 2.1 XML, its PDF embedded`, 'application/xml'), ...errorResponses },
+          },
+        },
+        async (request, reply) => {
+          const ubl = await renderUbl(app.readCtx(request), request.params.id);
+          return reply.type('application/xml').header('content-disposition', `attachment; filename="${ubl.filename}"`).send(ubl.content);
+        },
+      );
+    }
     if (kind.hasPayments) {
       const paymentParams = Type.Object({ id: Id(), paymentId: Id() }, { additionalProperties: false });
       app.post(

@@ -232,6 +232,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'DELETE /v2/invoices/{id}/jobs/{jobId}': 'removeInvoiceJob',
   'POST /v2/invoices/{id}/send': 'sendInvoice',
   'GET /v2/invoices/{id}/pdf': 'getInvoicePdf',
+  'GET /v2/invoices/{id}/ubl': 'getInvoiceUbl',
   'POST /v2/invoices/{id}/payments': 'createInvoicePayment',
   'DELETE /v2/invoices/{id}/payments/{paymentId}': 'deleteInvoicePayment',
   'POST /v2/invoices/{id}/credit': 'creditInvoice',
