@@ -209,7 +209,7 @@ describe('GET /v2/jobs', () => {
       ['user', t.account.userId],
       ['group', MISSING_ID],
       ['supplier', MISSING_ID],
-      ['supplier', ref.acme],
+      ['supplier', ref.acme!],
     ];
     for (const [param, value] of cases) {
       const error = expectError(await api.get('/v2/jobs', { [param]: value }), 400, 'parameter_invalid');
