@@ -17,7 +17,7 @@ import { pricesQuery, usePriceWrites, type Price } from './price-queries';
 import { PriceRow, priceName } from './price-row';
 
 /** Rows per page of a client's or a supplier's own prices (the account's families are paged by the API). */
-const OWNED_PAGE_SIZE = 50;
+const OWNED_PAGE_SIZE = 25;
 
 /**
  * The prices of a client, of a supplier (its services) or of the account (for clients or for
@@ -64,7 +64,8 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
   const headingId = `${id}-prices`;
   // An owned family comes whole (the API does not page it); the grid shows it a page at a time,
   // as the account's families: a page of rows, each a row of editable cells, is what the browser
-  // can draw within the console's 500 ms (240 rows took 1.3 s, docs/performance.md#the-web-console).
+  // can draw within the console's 500 ms: each row takes about 5 ms to draw on the 2-core bench host
+  // (240 rows took 1.3 s; docs/performance.md#the-web-console).
   const owned = !config.paginated;
   const all = useMemo(() => prices.data?.items ?? [], [prices.data]);
   const totalPages = owned ? Math.max(1, Math.ceil(all.length / OWNED_PAGE_SIZE)) : (prices.data?.totalPages ?? 1);
