@@ -162,10 +162,18 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     const id = page.url().split('/').at(-1)!;
     expect((await world.api('GET', `/v2/jobs/${jobs['Invoice me']}`)).status).toBe(4);
 
-    // Details while draft: payment terms.
+    // Details while draft: payment terms, the client's purchase order, the match bands on the PDF.
     await page.getByRole('textbox', { name: 'Payment terms' }).fill('14');
+    await page.getByRole('textbox', { name: "Client's purchase order" }).fill('PO-4471');
+    await page
+      .getByRole('textbox', { name: 'Matches on the PDF' })
+      .or(page.getByRole('combobox', { name: 'Matches on the PDF' }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Each match band' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await eventually(async () => (await world.api('GET', `/v2/invoices/${id}`)).paymentTerms).toBe(14);
+    expect(await world.api('GET', `/v2/invoices/${id}`)).toMatchObject({ purchaseOrder: 'PO-4471', matchDisplay: 'breakdown' });
 
     await act(page, 'Send');
     const sent = await world.api('GET', `/v2/invoices/${id}`);

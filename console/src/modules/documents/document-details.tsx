@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
 import { formatDate, formatPercent } from '../../ui/format';
 import { isEditable } from './document-logic';
-import type { AnyDocument, DocumentKind } from './kinds';
+import type { AnyDocument, DocumentKind, MatchDisplay } from './kinds';
 import { useUpdateDocument } from './queries';
 
 type DetailValues = {
@@ -21,7 +21,13 @@ type DetailValues = {
   tax2: string | null;
   applyVATReverseCharge: boolean;
   terms: string;
+  purchaseOrder: string;
+  /** '' is the client's setting (the API's null). */
+  matchDisplay: MatchDisplay | '';
 };
+
+/** How job lines show their matches on the PDF ('': the client's setting). */
+const MATCH_DISPLAYS = ['', 'none', 'breakdown', 'hiddenMatches'] as const;
 
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 
@@ -38,6 +44,8 @@ function valuesOf(document: AnyDocument): DetailValues {
     tax2: document.tax2?.id ?? null,
     applyVATReverseCharge: document.applyVATReverseCharge,
     terms: document.terms ?? '',
+    purchaseOrder: document.purchaseOrder ?? '',
+    matchDisplay: document.matchDisplay ?? '',
   };
 }
 
@@ -56,6 +64,10 @@ function bodyOf(kind: DocumentKind, values: DetailValues, document: AnyDocument)
   // The due date follows the issue date and terms unless set by hand (invoices: docs/documents.md#rules).
   if (values.dueDate !== day(document.dueDate) || !kind.hasPayments) body.dueDate = values.dueDate || null;
   if (kind.hasValidityDate) body.validityDate = values.validityDate || null;
+  if (kind.party === 'client') {
+    body.purchaseOrder = values.purchaseOrder.trim() === '' ? null : values.purchaseOrder.trim();
+    body.matchDisplay = values.matchDisplay === '' ? null : values.matchDisplay;
+  }
   return body;
 }
 
@@ -90,6 +102,12 @@ function DetailsView({ kind, document }: { kind: DocumentKind; document: AnyDocu
     [t('documents.details.reverseCharge'), document.applyVATReverseCharge ? t('documents.yes') : t('documents.no')],
   );
   if (kind.hasPayments && document.paymentDate) items.push([t('documents.details.paymentDate'), formatDate(document.paymentDate)]);
+  if (kind.party === 'client') {
+    items.push(
+      [t('documents.details.purchaseOrder'), document.purchaseOrder || '—'],
+      [t('documents.details.matchDisplay'), t(`documents.matchDisplay.${document.matchDisplay ?? 'client'}`)],
+    );
+  }
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 2, sm: 3 }} component="dl" m={0} spacing="sm">
@@ -164,6 +182,18 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
           <NumberInput label={t('documents.details.discount')} suffix=" %" min={0} max={100} decimalScale={4} {...form.getInputProps('discount')} />
           <Select label={t('documents.details.tax1')} data={taxOptions} clearable comboboxProps={{ withinPortal: true }} {...form.getInputProps('tax1')} />
           <Select label={t('documents.details.tax2')} data={taxOptions} clearable comboboxProps={{ withinPortal: true }} {...form.getInputProps('tax2')} />
+          {kind.party === 'client' && (
+            <>
+              <TextInput label={t('documents.details.purchaseOrder')} maxLength={255} {...form.getInputProps('purchaseOrder')} />
+              <Select
+                label={t('documents.details.matchDisplay')}
+                data={MATCH_DISPLAYS.map((value) => ({ value, label: t(`documents.matchDisplay.${value || 'client'}`) }))}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('matchDisplay')}
+              />
+            </>
+          )}
         </SimpleGrid>
         <Checkbox label={t('documents.details.reverseCharge')} {...form.getInputProps('applyVATReverseCharge', { type: 'checkbox' })} />
         <Textarea label={t('documents.details.terms')} autosize minRows={2} maxRows={8} {...form.getInputProps('terms')} />

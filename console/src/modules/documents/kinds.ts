@@ -40,6 +40,9 @@ export interface AnyDocument {
   tax2: { id: string; name: string; value: number } | null;
   applyVATReverseCharge: boolean;
   terms: string | null;
+  /** Quotes and invoices: the client's purchase-order reference, and how job lines show their matches (null: the client's setting). */
+  purchaseOrder?: string | null;
+  matchDisplay?: MatchDisplay | null;
   total: { subtotal: number; discount: number; tax1: number; tax2: number; total: number };
   payments?: Array<{ id: string; amount: number; date: string; description: string | null; isFullyPaid: boolean; createdAt: string }>;
   isPartiallyPaid?: boolean;
@@ -49,6 +52,8 @@ export interface AnyDocument {
   createdAt: string;
   updatedAt: string;
 }
+
+export type MatchDisplay = 'none' | 'breakdown' | 'hiddenMatches';
 
 export type ActionName = 'send' | 'accept' | 'refuse' | 'cancel' | 'credit' | 'delete';
 
