@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { usersQuery } from '../users/queries';
 import { ApiKeysTable } from './api-keys-table';
 import { NewKeyModal } from './new-key-modal';
 import { apiKeysQuery, useRevokeApiKey, type ApiKey } from './queries';
+import { Loading } from '../../ui/loading';
 
 /**
  * `/settings/api-keys` (docs/console.md#users-and-api-keys): every role manages its own keys; the
@@ -65,7 +66,7 @@ export function ApiKeysPage() {
           </Button>
         </Alert>
       ) : isPending ? (
-        <Loader aria-label={t('state.loading')} />
+        <Loading label={t('state.loading')} />
       ) : keys.length === 0 ? (
         <Text>{search.user ? t('apiKeys.emptyFiltered') : t('apiKeys.empty')}</Text>
       ) : (

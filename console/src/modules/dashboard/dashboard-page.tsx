@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Stack, Text, Title } from '@mantine/core';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 import { InvoicesSection, QuotesSection } from './documents-sections';
@@ -6,6 +6,7 @@ import { ManagersSection } from './managers-section';
 import { MonthSection } from './month-section';
 import { MyJobsSection } from './my-jobs-section';
 import { useDashboard } from './queries';
+import { Loading } from '../../ui/loading';
 
 /**
  * The landing page after sign-in (docs/console.md#dashboard): the figures of GET /v2/dashboard,
@@ -23,7 +24,7 @@ export function DashboardPage() {
           </Text>
         )}
       </Stack>
-      {isPending && <Loader aria-label={t('state.loading')} />}
+      {isPending && <Loading label={t('state.loading')} />}
       {error && !dashboard && (
         <Alert color="red" title={t('state.error', { message: error.message })}>
           <Button variant="light" onClick={() => void refetch()}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, Loader, Modal, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group as Row, Modal, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from './anchor-link';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '../../ui/format';
 import { AddJobForm } from './add-job-form';
 import { StatusBadge } from './group-parts';
 import { groupJobsQuery, useRemoveGroupJob, type Group, type GroupJob } from './queries';
+import { Loading } from '../../ui/loading';
 
 /** The jobs of the group (GET /v2/jobs?group=…), to open, add and remove. */
 export function GroupJobsSection({ group, canEdit }: { group: Group; canEdit: boolean }) {
@@ -29,7 +30,7 @@ export function GroupJobsSection({ group, canEdit }: { group: Group; canEdit: bo
         {error ? (
           <Alert color="red">{t('state.error', { message: error.message })}</Alert>
         ) : isPending ? (
-          <Loader aria-label={t('state.loading')} />
+          <Loading label={t('state.loading')} />
         ) : jobs.items.length === 0 ? (
           <Text c="dimmed">{t('group.jobs.empty')}</Text>
         ) : (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { ApiProblem } from '../../api/client';
 import { useCan, useSession } from '../../app/session';
@@ -7,6 +7,7 @@ import { GroupDetailsForm } from './group-details-form';
 import { GroupJobsSection } from './group-jobs-section';
 import { GroupSummary } from './group-summary';
 import { useGroup } from './queries';
+import { Loading } from '../../ui/loading';
 
 /** A group (docs/console.md#groups): its derived values, its jobs (add, remove), its own fields. */
 export function GroupPage() {
@@ -15,7 +16,7 @@ export function GroupPage() {
   const canEdit = useCan('projects');
   const { user } = useSession();
 
-  if (isPending) return <Loader aria-label={t('state.loading')} />;
+  if (isPending) return <Loading label={t('state.loading')} />;
   if (error instanceof ApiProblem && error.status === 404) return <GroupNotFound />;
   if (error)
     return (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, Loader, MultiSelect, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group as Row, MultiSelect, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { GROUP_STATUSES, isStatusCode, statusText } from './group-status';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toggleSort, withFilter, type GroupsSearch } from './groups-search';
 import { GroupsTable } from './groups-table';
 import { groupsListQuery } from './queries';
+import { Loading } from '../../ui/loading';
 
 const STATUS_OPTIONS = GROUP_STATUSES.map((code) => ({ value: String(code), label: t(statusText(code)) }));
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -38,7 +39,7 @@ export function GroupsPage() {
           </Button>
         </Alert>
       ) : isPending ? (
-        <Loader aria-label={t('state.loading')} />
+        <Loading label={t('state.loading')} />
       ) : page.items.length === 0 && search.page ? (
         // A bookmarked page past the last one (groups were deleted since).
         <Stack gap="xs" align="flex-start">

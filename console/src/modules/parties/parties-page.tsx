@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, Loader, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group as Row, Pagination, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../app/session';
@@ -9,6 +9,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, isFiltered, toggleSort, withFilter, type
 import { PartiesTable } from './parties-table';
 import type { PartyKind } from './party';
 import { partiesListQuery } from './queries';
+import { Loading } from '../../ui/loading';
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
@@ -35,7 +36,7 @@ export function PartiesPage({ kind, search, onChange }: { kind: PartyKind; searc
           </Button>
         </Alert>
       ) : isPending ? (
-        <Loader aria-label={t('state.loading')} />
+        <Loading label={t('state.loading')} />
       ) : page.items.length === 0 && search.page ? (
         // A bookmarked page past the last one (records were deleted or archived since).
         <Stack gap="xs" align="flex-start">

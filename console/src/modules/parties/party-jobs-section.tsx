@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group as Row, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -9,6 +9,7 @@ import { AnchorLink } from '../groups/anchor-link';
 import { JobStatusBadge } from '../jobs/job-status-badge';
 import type { PartyRef } from './party';
 import { partyJobsFilter, partyJobsQuery } from './queries';
+import { Loading } from '../../ui/loading';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -49,7 +50,7 @@ export function PartyJobsSection({ party }: { party: PartyRef }) {
             </Button>
           </Alert>
         ) : isPending ? (
-          <Loader aria-label={t('state.loading')} />
+          <Loading label={t('state.loading')} />
         ) : jobs.items.length === 0 ? (
           <Text c="dimmed">{t(party.kind === 'client' ? 'parties.jobs.none' : 'parties.jobs.noneOutsourced')}</Text>
         ) : (

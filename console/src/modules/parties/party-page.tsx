@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Grid, Group as Row, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group as Row, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiProblem } from '../../api/client';
@@ -20,6 +20,7 @@ import { partiesPath } from './party-kind';
 import { partyQuery, type Party, type PartyRef } from './party';
 import { PARTY_TABS, tabsOf, type PartyTab } from './party-tabs';
 import { SupplierProfileSection } from './supplier-profile-section';
+import { Loading } from '../../ui/loading';
 
 /**
  * A client's or a supplier's page (docs/console.md#clients-and-suppliers): its name, labels and
@@ -31,7 +32,7 @@ export function PartyPage({ party: ref, tab, onTab }: { party: PartyRef; tab: Pa
   const canEdit = useCan('projects');
   const { user } = useSession();
 
-  if (isPending) return <Loader aria-label={t('state.loading')} />;
+  if (isPending) return <Loading label={t('state.loading')} />;
   if (error instanceof ApiProblem && error.status === 404) return <PartyNotFound refKind={ref.kind} />;
   if (error)
     return (

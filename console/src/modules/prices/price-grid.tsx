@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useCan } from '../../app/session';
@@ -15,6 +15,7 @@ import { ownerConfig } from './price-owners';
 import { problemText } from './price-problem';
 import { pricesQuery, usePriceWrites, type Price } from './price-queries';
 import { PriceRow, priceName } from './price-row';
+import { Loading } from '../../ui/loading';
 
 /** Rows per page of a client's or a supplier's own prices (the account's families are paged by the API). */
 const OWNED_PAGE_SIZE = 25;
@@ -109,7 +110,7 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
         <Text size="sm" c="dimmed">
           {t(config.side === 'client' ? 'prices.help.client' : 'prices.help.supplier')}
         </Text>
-        {prices.isPending && <Loader size="sm" aria-label={t('state.loading')} />}
+        {prices.isPending && <Loading size="sm" label={t('state.loading')} />}
         {prices.isError && (
           <Alert color="red" role="alert">
             {problemText(prices.error)}

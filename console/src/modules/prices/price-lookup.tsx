@@ -1,4 +1,4 @@
-import { Alert, Loader, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import type { OwnerConfig } from './price-owners';
 import { problemText } from './price-problem';
 import { usePriceLookup, type LookupCriteria, type Price } from './price-queries';
 import { SupplierSelect } from './supplier-select';
+import { Loading } from '../../ui/loading';
 
 type Criteria = {
   client: string | null;
@@ -164,7 +165,7 @@ function LookupPanel({ owner, example, currency }: { owner: OwnerConfig; example
         </SimpleGrid>
       </form>
       {!query && <Text c="dimmed">{t(owner.side === 'client' ? 'prices.lookup.incomplete' : 'prices.lookup.incompleteSupplier')}</Text>}
-      {query && answer.isFetching && <Loader size="xs" aria-label={t('state.loading')} />}
+      {query && answer.isFetching && <Loading size="xs" label={t('state.loading')} />}
       {query && answer.isError && (
         <Alert color="red" role="alert">
           {problemText(answer.error)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { usersQuery, useResendInvitation, useResetLink, useUpdateUser, type User
 import { UserLinkResult } from './user-link';
 import { assignableRoles, userActions, type Caller, type User } from './user-rules';
 import { UsersTable, type UserCommand } from './users-table';
+import { Loading } from '../../ui/loading';
 
 /** The link just made for a user, shown once. */
 interface MadeLink {
@@ -86,7 +87,7 @@ export function UsersPage() {
           </Button>
         </Alert>
       ) : isPending ? (
-        <Loader aria-label={t('state.loading')} />
+        <Loading label={t('state.loading')} />
       ) : users.length === 0 ? (
         <Text>{t('users.empty')}</Text>
       ) : (

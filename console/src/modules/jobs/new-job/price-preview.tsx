@@ -1,10 +1,11 @@
-import { Alert, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, data, type Answer, type Query } from '../../../api/client';
 import { t } from '../../../i18n';
 import { formatMoney, formatNumber, formatPercent } from '../../../ui/format';
 import { formatRate } from '../job/job-format';
+import { Loading } from '../../../ui/loading';
 
 export type PricePreview = Answer<'getJobPricePreview'>;
 
@@ -43,7 +44,7 @@ export function PricePreviewPanel({ query, unitName }: { query: Query<'getJobPri
           <Title order={2} size="h4" id="new-job-price">
             {t('newJob.price.title')}
           </Title>
-          {query && preview.isFetching && <Loader size="xs" aria-label={t('newJob.price.working')} />}
+          {query && preview.isFetching && <Loading size="xs" label={t('newJob.price.working')} />}
         </Group>
         {!query && <Text c="dimmed">{t('newJob.price.incomplete')}</Text>}
         {query && preview.isError && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { exampleNumber, MAX_FORMAT_LENGTH, numberFormatError } from './number-fo
 import { accountQuery, useUpdateAccount, type Account, type AccountChanges } from './queries';
 import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } from './identity-section';
 import { LogoSection } from './logo-section';
+import { Loading } from '../../../ui/loading';
 
 type Values = IdentityValues & {
   name: string;
@@ -94,7 +95,7 @@ export function AccountPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{t('settings.account.title')}</Title>
-      {account.isPending && <Loader size="sm" aria-label={t('settings.loading')} />}
+      {account.isPending && <Loading size="sm" label={t('settings.loading')} />}
       {account.isError && (
         <Alert color="red" role="alert">
           {account.error.message}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { categoryByBand } from './bands';
 import { CatConfigurationEditor } from './cat-configuration-editor';
 import { NewCatConfigurationModal } from './new-cat-configuration-modal';
 import { catConfigurationsQuery, catToolsQuery, useDeleteCatConfiguration, type CatConfiguration } from './queries';
+import { Loading } from '../../../ui/loading';
 
 /**
  * `/settings/cat-configurations`: the account's CAT configurations; the one chosen
@@ -54,7 +55,7 @@ export function CatConfigurationsPage() {
         )}
       </Group>
       {!canEdit && <ReadOnlyNote />}
-      {configurations.isPending && <Loader size="sm" aria-label={t('settings.loading')} />}
+      {configurations.isPending && <Loading size="sm" label={t('settings.loading')} />}
       {configurations.isError && (
         <Alert color="red" role="alert">
           {configurations.error.message}

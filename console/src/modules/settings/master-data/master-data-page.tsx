@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../../app/session';
@@ -10,6 +10,7 @@ import { FLAG_LABELS, KINDS, recordTitle, type Kind, type KindId, type MasterRec
 import { NewRecordModal } from './new-record-modal';
 import { masterDataQuery } from './queries';
 import { ColorCell, FlagCell, NameCell, RateCell } from './record-cells';
+import { Loading } from '../../../ui/loading';
 
 /** The columns before the flags, by the kind's shape. */
 function headings(kind: Kind): string[] {
@@ -103,7 +104,7 @@ export function MasterDataPage({ kindId }: { kindId: KindId }) {
         )}
       </Group>
       {!canEdit && <ReadOnlyNote />}
-      {list.isPending && <Loader size="sm" aria-label={t('settings.loading')} />}
+      {list.isPending && <Loading size="sm" label={t('settings.loading')} />}
       {list.isError && (
         <Alert color="red" role="alert">
           {list.error.message}
