@@ -20,7 +20,11 @@ import { PdfText, isolate, lineHeight, type TextStyle } from './pdf-text.js';
  * columns as wide as their contents (`pdf-columns.ts`).
  */
 export async function renderPdf(ctx: Ctx, kind: KindConfig, id: string): Promise<{ content: Buffer; filename: string }> {
-  const data = await loadPdfData(ctx, kind, id);
+  return pdfOf(kind, await loadPdfData(ctx, kind, id));
+}
+
+/** The PDF of data loaded already (the e-invoice embeds it and reads the same data). */
+export async function pdfOf(kind: KindConfig, data: PdfData): Promise<{ content: Buffer; filename: string }> {
   const content = await drawDocument(kind, data);
   const filename = `${(data.document.number ?? `draft-${data.document.id}`).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
   return { content, filename };

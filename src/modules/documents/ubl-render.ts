@@ -3,9 +3,8 @@ import { isTrue, type Executor } from '../../core/db/dialect.js';
 import { readAddress } from '../../core/address.js';
 import { accounts } from '../accounts/index.js';
 import { invoiceKind } from './kinds.js';
-import { renderPdf } from './pdf.js';
+import { pdfOf } from './pdf.js';
 import { loadPdfData } from './pdf-data.js';
-import { documents } from './service.js';
 import { toUbl, type PartyIdentity } from './ubl.js';
 import { ublXml } from './ubl-xml.js';
 
@@ -40,7 +39,9 @@ const ublRepository = {
 };
 
 export async function renderUbl(ctx: Ctx, id: string): Promise<{ content: Buffer; filename: string }> {
-  const document = await documents.get(ctx, invoiceKind, id);
+  // The PDF's data, read once: the document, its purchase-order references, and the PDF embedded.
+  const pdfData = await loadPdfData(ctx, invoiceKind, id);
+  const document = pdfData.document;
   const account = await accounts.get(ctx);
   const client = await ublRepository.client(ctx.db, ctx.accountId, document.client!.id);
   const clientAddress = readAddress(client?.address ?? '{}');
@@ -72,11 +73,11 @@ export async function renderUbl(ctx: Ctx, id: string): Promise<{ content: Buffer
     buyer,
     bank: { iban: account.iban, bic: account.bic, bankName: account.bankName },
     creditedInvoiceIssueDate: credited?.issue_date ?? null,
-    purchaseOrders: (await loadPdfData(ctx, invoiceKind, id)).purchaseOrders,
+    purchaseOrders: pdfData.purchaseOrders,
     pdf: { filename: '', content: Buffer.alloc(0) },
   };
   toUbl(source);
-  const pdf = await renderPdf(ctx, invoiceKind, id);
+  const pdf = await pdfOf(invoiceKind, pdfData);
   const xml = ublXml(toUbl({ ...source, pdf }));
   return { content: Buffer.from(xml, 'utf8'), filename: pdf.filename.replace(/\.pdf$/, '.xml') };
 }
