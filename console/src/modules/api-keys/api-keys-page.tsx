@@ -12,6 +12,7 @@ import { ApiKeysTable } from './api-keys-table';
 import { NewKeyModal } from './new-key-modal';
 import { apiKeysQuery, useRevokeApiKey, type ApiKey } from './queries';
 import { Loading } from '../../ui/loading';
+import { LoadProblem } from '../../ui/load-problem';
 
 /**
  * `/settings/api-keys` (docs/console.md#users-and-api-keys): every role manages its own keys; the
@@ -60,11 +61,7 @@ export function ApiKeysPage() {
         />
       )}
       {error ? (
-        <Alert color="red" title={t('state.error', { message: error.message })}>
-          <Button variant="light" onClick={() => void refetch()}>
-            {t('state.retry')}
-          </Button>
-        </Alert>
+        <LoadProblem error={error} onRetry={refetch} />
       ) : isPending ? (
         <Loading label={t('state.loading')} />
       ) : keys.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Text, Title } from '@mantine/core';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 import { InvoicesSection, QuotesSection } from './documents-sections';
@@ -7,6 +7,7 @@ import { MonthSection } from './month-section';
 import { MyJobsSection } from './my-jobs-section';
 import { useDashboard } from './queries';
 import { Loading } from '../../ui/loading';
+import { LoadProblem } from '../../ui/load-problem';
 
 /**
  * The landing page after sign-in (docs/console.md#dashboard): the figures of GET /v2/dashboard,
@@ -25,13 +26,7 @@ export function DashboardPage() {
         )}
       </Stack>
       {isPending && <Loading label={t('state.loading')} />}
-      {error && !dashboard && (
-        <Alert color="red" title={t('state.error', { message: error.message })}>
-          <Button variant="light" onClick={() => void refetch()}>
-            {t('state.retry')}
-          </Button>
-        </Alert>
-      )}
+      {error && !dashboard && <LoadProblem error={error} onRetry={refetch} />}
       {dashboard && (
         <>
           <MonthSection dashboard={dashboard} />

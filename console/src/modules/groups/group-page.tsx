@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { ApiProblem } from '../../api/client';
 import { useCan, useSession } from '../../app/session';
@@ -8,6 +8,7 @@ import { GroupJobsSection } from './group-jobs-section';
 import { GroupSummary } from './group-summary';
 import { useGroup } from './queries';
 import { Loading } from '../../ui/loading';
+import { LoadProblem } from '../../ui/load-problem';
 
 /** A group (docs/console.md#groups): its derived values, its jobs (add, remove), its own fields. */
 export function GroupPage() {
@@ -18,14 +19,7 @@ export function GroupPage() {
 
   if (isPending) return <Loading label={t('state.loading')} />;
   if (error instanceof ApiProblem && error.status === 404) return <GroupNotFound />;
-  if (error)
-    return (
-      <Alert color="red" title={t('state.error', { message: error.message })}>
-        <Button variant="light" onClick={() => void refetch()}>
-          {t('state.retry')}
-        </Button>
-      </Alert>
-    );
+  if (error) return <LoadProblem error={error} onRetry={refetch} />;
 
   return (
     <Stack gap="lg">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, MultiSelect, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group as Row, MultiSelect, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, toggleSort, withFilter, type GroupsSearc
 import { GroupsTable } from './groups-table';
 import { groupsListQuery } from './queries';
 import { Loading } from '../../ui/loading';
+import { LoadProblem } from '../../ui/load-problem';
 
 const STATUS_OPTIONS = GROUP_STATUSES.map((code) => ({ value: String(code), label: t(statusText(code)) }));
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -33,11 +34,7 @@ export function GroupsPage() {
       </Row>
       <GroupsFilters search={search} onChange={go} />
       {error ? (
-        <Alert color="red" title={t('state.error', { message: error.message })}>
-          <Button variant="light" onClick={() => void refetch()}>
-            {t('state.retry')}
-          </Button>
-        </Alert>
+        <LoadProblem error={error} onRetry={refetch} />
       ) : isPending ? (
         <Loading label={t('state.loading')} />
       ) : page.items.length === 0 && search.page ? (

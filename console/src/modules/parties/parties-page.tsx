@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group as Row, Pagination, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../app/session';
@@ -10,6 +10,7 @@ import { PartiesTable } from './parties-table';
 import type { PartyKind } from './party';
 import { partiesListQuery } from './queries';
 import { Loading } from '../../ui/loading';
+import { LoadProblem } from '../../ui/load-problem';
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
@@ -30,11 +31,7 @@ export function PartiesPage({ kind, search, onChange }: { kind: PartyKind; searc
       </Row>
       <PartiesFilters kind={kind} search={search} onChange={onChange} />
       {error ? (
-        <Alert color="red" title={t('state.error', { message: error.message })}>
-          <Button variant="light" onClick={() => void refetch()}>
-            {t('state.retry')}
-          </Button>
-        </Alert>
+        <LoadProblem error={error} onRetry={refetch} />
       ) : isPending ? (
         <Loading label={t('state.loading')} />
       ) : page.items.length === 0 && search.page ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group as Row, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -10,6 +10,7 @@ import { JobStatusBadge } from '../jobs/job-status-badge';
 import type { PartyRef } from './party';
 import { partyJobsFilter, partyJobsQuery } from './queries';
 import { Loading } from '../../ui/loading';
+import { LoadProblem } from '../../ui/load-problem';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -44,11 +45,7 @@ export function PartyJobsSection({ party }: { party: PartyRef }) {
           </Row>
         </Row>
         {error ? (
-          <Alert color="red" title={t('state.error', { message: error.message })}>
-            <Button variant="light" onClick={() => void refetch()}>
-              {t('state.retry')}
-            </Button>
-          </Alert>
+          <LoadProblem error={error} onRetry={refetch} />
         ) : isPending ? (
           <Loading label={t('state.loading')} />
         ) : jobs.items.length === 0 ? (

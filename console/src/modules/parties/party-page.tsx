@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Grid, Group as Row, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Grid, Group as Row, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiProblem } from '../../api/client';
@@ -21,6 +21,7 @@ import { partyQuery, type Party, type PartyRef } from './party';
 import { PARTY_TABS, tabsOf, type PartyTab } from './party-tabs';
 import { SupplierProfileSection } from './supplier-profile-section';
 import { Loading } from '../../ui/loading';
+import { LoadProblem } from '../../ui/load-problem';
 
 /**
  * A client's or a supplier's page (docs/console.md#clients-and-suppliers): its name, labels and
@@ -34,14 +35,7 @@ export function PartyPage({ party: ref, tab, onTab }: { party: PartyRef; tab: Pa
 
   if (isPending) return <Loading label={t('state.loading')} />;
   if (error instanceof ApiProblem && error.status === 404) return <PartyNotFound refKind={ref.kind} />;
-  if (error)
-    return (
-      <Alert color="red" title={t('state.error', { message: error.message })}>
-        <Button variant="light" onClick={() => void refetch()}>
-          {t('state.retry')}
-        </Button>
-      </Alert>
-    );
+  if (error) return <LoadProblem error={error} onRetry={refetch} />;
 
   const tabs = tabsOf(ref.kind);
   const current = tab && tabs.includes(tab) ? tab : 'overview';

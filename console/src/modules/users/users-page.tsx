@@ -14,6 +14,7 @@ import { UserLinkResult } from './user-link';
 import { assignableRoles, userActions, type Caller, type User } from './user-rules';
 import { UsersTable, type UserCommand } from './users-table';
 import { Loading } from '../../ui/loading';
+import { LoadProblem } from '../../ui/load-problem';
 
 /** The link just made for a user, shown once. */
 interface MadeLink {
@@ -81,11 +82,7 @@ export function UsersPage() {
         </Alert>
       )}
       {error ? (
-        <Alert color="red" title={t('state.error', { message: error.message })}>
-          <Button variant="light" onClick={() => void refetch()}>
-            {t('state.retry')}
-          </Button>
-        </Alert>
+        <LoadProblem error={error} onRetry={refetch} />
       ) : isPending ? (
         <Loading label={t('state.loading')} />
       ) : users.length === 0 ? (
