@@ -28,6 +28,7 @@ import { oidcReturnTo } from './migrations/0023_oidc_return_to.js';
 import { dashboardIndexes } from './migrations/0024_dashboard_indexes.js';
 import { documentIdentity } from './migrations/0025_document_identity.js';
 import { documentReferences } from './migrations/0026_document_references.js';
+import { outbox } from './migrations/0027_outbox.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -59,6 +60,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0024_dashboard_indexes': dashboardIndexes(),
     '0025_document_identity': documentIdentity(database.dialect),
     '0026_document_references': documentReferences(),
+    '0027_outbox': outbox(),
   };
 }
 

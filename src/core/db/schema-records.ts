@@ -308,6 +308,11 @@ export interface DocumentsTable {
   purchase_order: string;
   /** `none` | `breakdown` | `hiddenMatches`; null: the client's */
   match_display: string | null;
+  /** when the document was sent (0027); null: not sent */
+  sent_date: Iso | null;
+  /** the state of its e-mail (0027): `processed` | `delivered` | `failed`; null: none sent */
+  email_status: string | null;
+  email_status_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -346,4 +351,65 @@ export interface DocumentSequencesTable {
   kind: string;
   year: number;
   last: number;
+}
+
+/** A registered webhook URL of an account (0027; docs/webhooks.md). */
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  url: string;
+  /** JSON list of event types, or `["*"]` */
+  events: string;
+  description: string;
+  enabled: Bool;
+  /** why it was disabled by Transdesk (`gone`: answered 410; `failing`: failed for 5 days); null: by a user or enabled */
+  disabled_reason: string | null;
+  /** `whsec_` + base64 */
+  secret: string;
+  /** the secret before the last rotation, also signing until `previous_secret_expires_at` */
+  previous_secret: string | null;
+  previous_secret_expires_at: Iso | null;
+  /** the first failure of the current run of failures; null after a success */
+  failing_since: Iso | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export type DeliveryKind = 'webhook' | 'email';
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/** One message of the outbox (0027): a webhook call or an e-mail, created with the change that caused it. */
+export interface DeliveriesTable {
+  id: string;
+  account_id: string;
+  kind: DeliveryKind;
+  /** the webhook endpoint (kind `webhook`); null for e-mails */
+  endpoint_id: string | null;
+  /** the event row that caused it (null for `webhook.test` and e-mails without one) */
+  event_id: string | null;
+  event_type: string;
+  /** JSON: the webhook body, or what the mailer needs */
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Iso | null;
+  /** a worker's claim: until then no other worker takes it */
+  locked_until: Iso | null;
+  locked_by: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_duration_ms: number | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** One attempt of a delivery (0027). */
+export interface DeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: Iso;
+  status_code: number | null;
+  duration_ms: number | null;
+  error: string | null;
 }

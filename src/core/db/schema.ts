@@ -22,6 +22,9 @@ import type {
   DocumentLinesTable,
   PaymentsTable,
   DocumentSequencesTable,
+  WebhookEndpointsTable,
+  DeliveriesTable,
+  DeliveryAttemptsTable,
 } from './schema-records.js';
 
 import type { Bool, Decimal, Iso } from './column-types.js';
@@ -398,6 +401,9 @@ export interface DB {
   documents: DocumentsTable;
   document_lines: DocumentLinesTable;
   payments: PaymentsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
   document_sequences: DocumentSequencesTable;
   tracker_entries: TrackerEntriesTable;
   file_outsourcing_shares: FileOutsourcingSharesTable;

@@ -1,0 +1,3 @@
+/** The outbox (docs/webhooks.md#delivery): deliveries written with a change, sent after it commits. */
+export { enqueue } from './enqueue.js';
+export type { DeliveryEnv, DeliveryHandler, DeliveryOutcome, DeliveryRow, Enqueue, NewDelivery } from './contract.js';
