@@ -8,10 +8,13 @@ export interface MailAttachment {
   contentType: string;
 }
 
+/** An address, bare or with the person's name (`{ name: 'Ana Silva', address: 'ana@example.com' }`). */
+export type MailAddress = string | { name: string; address: string };
+
 /** One e-mail: a plain-text body and the same text as HTML; copies and attachments optional. */
 export interface MailMessage {
-  to: string | readonly string[];
-  cc?: readonly string[];
+  to: MailAddress | readonly MailAddress[];
+  cc?: readonly MailAddress[];
   subject: string;
   text: string;
   html: string;
@@ -65,7 +68,7 @@ export async function deliverMail(smtp: NonNullable<Config['smtp']>, message: Ma
   try {
     await transportOf(smtp.url).sendMail({
       from: smtp.from,
-      to: typeof message.to === 'string' ? message.to : [...message.to],
+      to: Array.isArray(message.to) ? [...(message.to as readonly MailAddress[])] : (message.to as MailAddress),
       ...(message.cc && message.cc.length > 0 ? { cc: [...message.cc] } : {}),
       subject: message.subject,
       text: message.text,
