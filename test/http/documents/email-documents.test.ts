@@ -60,7 +60,7 @@ async function contact(owner: string, fullName: string, email: string | null, em
 }
 
 async function draft(path: string, params: Record<string, unknown>): Promise<any> {
-  const reply = await t.api.post(path, { lines: [{ description: 'Translation', quantity: 2, unitCost: 617.28 }], ...params } as never, { json: true });
+  const reply = await t.api.post(path, { lines: [{ description: 'Translation', quantity: 2, unitCost: 617.28 }], ...params }, { json: true });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
 }
