@@ -157,7 +157,7 @@ function smtp(env: NodeJS.ProcessEnv): Config['smtp'] {
   const url = env.SMTP_URL || undefined;
   if (url === undefined) return undefined;
   if (!/^smtps?:\/\/[^\s]+$/.test(url)) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
-  // MAIL_FROM is the name issue 26 gives the sender; SMTP_FROM came first and stays accepted. MAIL_FROM wins.
+  // MAIL_FROM names the sender of every e-mail; SMTP_FROM, its earlier name, stays accepted. MAIL_FROM wins.
   return { url, from: env.MAIL_FROM || env.SMTP_FROM || 'Transdesk <transdesk@localhost>' };
 }
 

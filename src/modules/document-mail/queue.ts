@@ -16,7 +16,7 @@ export interface EmailPayload {
   language: DocumentLanguage;
 }
 
-/** The event type of each e-mail (`deliveries.event_type`): the moment it tells of (docs/webhooks.md). */
+/** The event type of each e-mail (`deliveries.event_type`): the moment it tells of, named as the webhook event of that moment. */
 export const EMAIL_EVENT_TYPES: Record<MailDocument, string> = {
   invoice: 'invoice.sent',
   creditNote: 'invoice.credited',
