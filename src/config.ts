@@ -29,7 +29,7 @@ export interface Config {
   sessions: { idleMs: number; maxAgeMs: number };
   /** BOOTSTRAP_OWNER_EMAIL and BOOTSTRAP_OWNER_PASSWORD: the first owner's sign-in on an empty database. */
   bootstrapOwner: { email: string; password: string } | undefined;
-  /** SMTP_URL (smtp:// or smtps://) and SMTP_FROM: where e-mail is sent from; undefined: e-mail is not configured. */
+  /** SMTP_URL (smtp:// or smtps://) and the sender, MAIL_FROM else SMTP_FROM: where e-mail is sent from; undefined: e-mail is not configured. */
   smtp: { url: string; from: string } | undefined;
   /** Single sign-on with OpenID Connect (docs/access.md#single-sign-on); undefined: not configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
@@ -177,7 +177,8 @@ function smtp(env: NodeJS.ProcessEnv): Config['smtp'] {
   const url = env.SMTP_URL || undefined;
   if (url === undefined) return undefined;
   if (!/^smtps?:\/\/[^\s]+$/.test(url)) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
-  return { url, from: env.SMTP_FROM || 'Transdesk <transdesk@localhost>' };
+  // MAIL_FROM names the sender of every e-mail; SMTP_FROM, its earlier name, stays accepted. MAIL_FROM wins.
+  return { url, from: env.MAIL_FROM || env.SMTP_FROM || 'Transdesk <transdesk@localhost>' };
 }
 
 function oidc(env: NodeJS.ProcessEnv): Config['oidc'] {

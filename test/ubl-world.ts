@@ -73,6 +73,8 @@ export function documentOf(spec: DocSpec): DocumentObject {
     })),
     isPartiallyPaid: false,
     paymentDate: null,
+    sentDate: null,
+    sentDateStatus: null,
     notes: [],
     labels: [],
     archive: false,

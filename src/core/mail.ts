@@ -1,13 +1,28 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 
-/** One e-mail: a plain-text body and the same text as HTML. */
+/** A file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** An address, bare or with the person's name (`{ name: 'Ana Silva', address: 'ana@example.com' }`). */
+export type MailAddress = string | { name: string; address: string };
+
+/** One e-mail: a plain-text body and the same text as HTML; copies and attachments optional. */
 export interface MailMessage {
-  to: string;
+  to: MailAddress | readonly MailAddress[];
+  cc?: readonly MailAddress[];
   subject: string;
   text: string;
   html: string;
+  attachments?: readonly MailAttachment[];
 }
+
+/** What the SMTP server answered: taken, or refused with its reply code (null: no answer, e.g. the connection failed). */
+export type MailResult = { ok: true } | { ok: false; code: number | null; error: string };
 
 /** Where a failure to send is reported (a Fastify logger fits). */
 export interface MailLog {
@@ -40,12 +55,30 @@ export const mailConfigured = (smtp: Config['smtp']): boolean => smtp !== undefi
  */
 export async function sendMail(smtp: Config['smtp'], log: MailLog, message: MailMessage): Promise<boolean> {
   if (smtp === undefined) return false;
+  const result = await deliverMail(smtp, message);
+  if (!result.ok) log.warn({ err: result.error, code: result.code, subject: message.subject }, 'could not send an e-mail through SMTP_URL');
+  return result.ok;
+}
+
+/**
+ * Sends one e-mail through SMTP_URL from the configured sender, answering the SMTP server's
+ * verdict instead of a boolean (the outbox retries on some failures and not on others). Never throws.
+ */
+export async function deliverMail(smtp: NonNullable<Config['smtp']>, message: MailMessage): Promise<MailResult> {
   try {
-    await transportOf(smtp.url).sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    return true;
+    await transportOf(smtp.url).sendMail({
+      from: smtp.from,
+      to: Array.isArray(message.to) ? [...(message.to as readonly MailAddress[])] : (message.to as MailAddress),
+      ...(message.cc && message.cc.length > 0 ? { cc: [...message.cc] } : {}),
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.attachments ? { attachments: message.attachments.map((file) => ({ ...file })) } : {}),
+    });
+    return { ok: true };
   } catch (error) {
-    log.warn({ err: error, subject: message.subject }, 'could not send an e-mail through SMTP_URL');
-    return false;
+    const code = (error as { responseCode?: unknown }).responseCode;
+    return { ok: false, code: typeof code === 'number' ? code : null, error: error instanceof Error ? error.message : String(error) };
   }
 }
 

@@ -20,6 +20,7 @@ import { trackerRoutes } from './trackers/routes.js';
 import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './files/owners.js';
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
+import { queueDocumentEmail } from './document-mail/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
@@ -96,7 +97,7 @@ export const modules: FastifyPluginAsync[] = [
   trackerRoutes,
   fileModuleRoutes,
   catAnalysisRoutes,
-  documentRoutes,
+  documentRoutes({ mailer: queueDocumentEmail }),
   dashboardRoutes,
   oidcRoutes,
   linkRoutes,

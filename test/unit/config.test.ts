@@ -123,6 +123,14 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
     }
   });
 
+  it('takes the sender from MAIL_FROM, else SMTP_FROM (MAIL_FROM wins when both are set)', () => {
+    const url = 'smtp://mail.example.com';
+    expect(load({ SMTP_URL: url, MAIL_FROM: 'Desk <desk@example.com>' }).smtp).toEqual({ url, from: 'Desk <desk@example.com>' });
+    expect(load({ SMTP_URL: url, SMTP_FROM: 'Old <old@example.com>' }).smtp).toEqual({ url, from: 'Old <old@example.com>' });
+    expect(load({ SMTP_URL: url, SMTP_FROM: 'Old <old@example.com>', MAIL_FROM: 'Desk <desk@example.com>' }).smtp!.from).toBe('Desk <desk@example.com>');
+    expect(load({ MAIL_FROM: 'Desk <desk@example.com>' }).smtp).toBeUndefined();
+  });
+
   it('treats empty variables as unset', () => {
     expect(load({ PORT: '', DATABASE_URL: '', FILE_STORAGE: '', LOG_LEVEL: '', BOOTSTRAP_API_KEY: '', RATE_LIMIT_PER_MINUTE: '' })).toEqual(load({}));
   });

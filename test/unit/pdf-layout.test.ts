@@ -36,6 +36,8 @@ function data(lines: Line[], overrides: Partial<PdfData> = {}, sources = new Map
       terms: null,
       total: { subtotal: Number(total), discount: 0, tax1: 0, tax2: 0, total: Number(total) },
       payments: [],
+      sentDate: null,
+      sentDateStatus: null,
       notes: [],
       labels: [],
       archive: false,

@@ -6,7 +6,7 @@ import { entityLabels } from '../labels/index.js';
 import { notes } from '../notes/index.js';
 import { INVOICE_STATUS, INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { documentRepository as repo, type DocumentRow, type LineWithNames, type PaymentRow } from './repository.js';
-import type { DocumentObject } from './schemas.js';
+import type { DocumentObject, EmailStatus } from './schemas.js';
 import { money } from './totals.js';
 
 /** Document objects for a page of ids, in a constant number of queries whatever the page size. */
@@ -123,6 +123,9 @@ function toObject(kind: KindConfig, row: DocumentRow, loaded: Loaded): DocumentO
     total: { subtotal: num(row.subtotal), discount: num(row.discount_amount), tax1: num(row.tax1_amount), tax2: num(row.tax2_amount), total: num(row.total) },
     notes: loaded.noteLists.get(row.id) ?? [],
     labels: loaded.labelLists.get(row.id) ?? [],
+    sentDate: row.sent_date,
+    sentDateStatus:
+      row.email_status === null ? null : { status: row.email_status as EmailStatus, updatedAt: row.email_status_at ?? row.sent_date ?? row.updated_at },
     archive: isTrue(row.archive),
     pinned: isTrue(row.pinned),
     createdAt: row.created_at,

@@ -8,8 +8,9 @@ import { jobStore, type EstimationExtras, type JobExtension } from '../jobs/inde
 import { INVOICE_STATUS, INVOICE_TYPE, QUOTE_ACCEPTED, invoiceKind as kind, quoteKind } from './kinds.js';
 import { assignNumber, today } from './numbering.js';
 import { documentRepository as repo, type DocumentRow } from './repository.js';
-import type { DocumentObject, PaymentInput } from './schemas.js';
-import { documents, lockDocument, refreshTotals, settle } from './service.js';
+import { NO_MAIL, queueDocumentMail, type QueueMail } from './mailing.js';
+import type { DocumentObject, PaymentInput, SendAnswer } from './schemas.js';
+import { documents, lockDocument, partyOf, refreshTotals, settle } from './service.js';
 import { jobsMoved } from './sources.js';
 import { addDays, money } from './totals.js';
 
@@ -69,7 +70,7 @@ export const invoicing = {
   },
 
   /** A credit note for a sent or paid invoice (type 2, negated lines, numbered now); the invoice moves to 4, its jobs to 3. */
-  async credit(ctx: Ctx, id: string): Promise<DocumentObject> {
+  async credit(ctx: Ctx, id: string, queueMail: QueueMail = NO_MAIL): Promise<DocumentObject & SendAnswer> {
     const row = await lockDocument(ctx, kind, id);
     if (row.type !== INVOICE_TYPE.invoice) throw stateConflict('A credit note cannot be credited');
     if (row.status !== INVOICE_STATUS.sent && row.status !== INVOICE_STATUS.paid) {
@@ -88,6 +89,10 @@ export const invoicing = {
       issue_date: issueDate,
       due_date: addDays(issueDate, row.payment_terms),
       payment_date: null,
+      // Issued sent: stamped and e-mailed like a sent invoice (below), never the invoice's e-mail state.
+      sent_date: now,
+      email_status: null,
+      email_status_at: null,
       archive: 0,
       pinned: 0,
       search_text: number.toLowerCase(),
@@ -120,7 +125,8 @@ export const invoicing = {
     await repo.update(ctx.db, ctx.accountId, row.id, { status: INVOICE_STATUS.credited, updated_at: now });
     await settle(ctx, kind, row.id, 'updated');
     await jobsMoved(ctx, jobIds, 3);
-    return settle(ctx, kind, credit.id, 'created');
+    const mail = await queueDocumentMail(ctx, queueMail, { kind, id: credit.id, type: INVOICE_TYPE.creditNote, partyId: partyOf(kind, credit) });
+    return { ...(await settle(ctx, kind, credit.id, 'created')), ...mail };
   },
 };
 

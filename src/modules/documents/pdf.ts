@@ -121,7 +121,9 @@ export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
     margin: MARGIN,
     bufferPages: true,
     lang: format.locale,
-    info: { Title: `${title} ${doc.number ?? labels.draft}`, Author: data.account.name },
+    // Dated by the document's last change, not the clock: the same document is the same bytes (its
+    // e-mail attachment equals the download; docs/documents.md#e-mailing-documents).
+    info: { Title: `${title} ${doc.number ?? labels.draft}`, Author: data.account.name, CreationDate: new Date(row.updated_at ?? doc.updatedAt) },
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -8,12 +8,28 @@ import { invoicing } from './invoicing.js';
 import { KINDS, type KindConfig } from './kinds.js';
 import { renderPdf } from './pdf.js';
 import { renderUbl } from './ubl-render.js';
-import { CreatePayment, createSchema, documentSchema, listSchema, updateSchema, type DocumentFilters, type DocumentInput } from './schemas.js';
+import { NO_MAIL, type DocumentMailer, type QueueMail } from './mailing.js';
+import {
+  CreatePayment,
+  createSchema,
+  documentSchema,
+  listSchema,
+  sentDocumentSchema,
+  updateSchema,
+  type DocumentFilters,
+  type DocumentInput,
+} from './schemas.js';
 import { documents } from './service.js';
 
+/** What the documents' routes are given (modules/index.ts): the module that e-mails sent documents. */
+export interface DocumentRouteOptions {
+  mailer?: DocumentMailer;
+}
+
 /** The routes of one document kind (docs/documents.md), the same for the three kinds but for their configuration. */
-function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
+function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPluginAsyncTypebox {
   const schema = documentSchema(kind);
+  const sentSchema = sentDocumentSchema(kind);
   const tags = [kind.tag];
   const base = kind.basePath;
   const answer = { 200: schema, ...errorResponses };
@@ -22,6 +38,8 @@ function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
   const sourcePath = `${base}/:id/${kind.source}/:${sourceParam}`;
 
   return async (app) => {
+    const mailer = options.mailer;
+    const queueMail: QueueMail = mailer === undefined ? NO_MAIL : (ctx, document) => mailer(ctx, app.config, document);
     app.get(
       base,
       { schema: { tags, summary: `List ${kind.noun}s (paginated)`, querystring: listSchema(kind), response: { 200: Paginated(schema), ...errorResponses } } },
@@ -82,8 +100,9 @@ function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
       },
     );
     for (const action of kind.actions) {
-      app.post(`${base}/:id/${action.name}`, { schema: { tags, summary: action.summary, params: IdParams, response: answer } }, async (request) =>
-        app.inTransaction(request, (ctx) => documents.act(ctx, kind, request.params.id, action.name)),
+      const response = action.name === 'send' ? { 200: sentSchema, ...errorResponses } : answer;
+      app.post(`${base}/:id/${action.name}`, { schema: { tags, summary: action.summary, params: IdParams, response } }, async (request) =>
+        app.inTransaction(request, (ctx) => documents.act(ctx, kind, request.params.id, action.name, queueMail)),
       );
     }
     app.get(
@@ -137,10 +156,10 @@ function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
             tags,
             summary: 'Credit a sent or paid invoice: creates its credit note (201)',
             params: IdParams,
-            response: { 201: schema, ...errorResponses },
+            response: { 201: sentSchema, ...errorResponses },
           },
         },
-        async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id))),
+        async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id, queueMail))),
       );
     }
     const parent = {
@@ -157,6 +176,8 @@ function kindRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
 }
 
 /** Quotes, invoices and purchase orders. */
-export const documentRoutes: FastifyPluginAsync = async (app) => {
-  for (const kind of KINDS) await app.register(kindRoutes(kind));
-};
+export const documentRoutes =
+  (options: DocumentRouteOptions = {}): FastifyPluginAsync =>
+  async (app) => {
+    for (const kind of KINDS) await app.register(kindRoutes(kind, options));
+  };

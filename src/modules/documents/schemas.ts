@@ -54,6 +54,31 @@ const MatchDisplaySchema = Type.Union(
 
 export const Totals = Type.Object({ subtotal: Type.Number(), discount: Type.Number(), tax1: Type.Number(), tax2: Type.Number(), total: Type.Number() });
 
+/** The state of a sent document's e-mail (docs/documents.md#e-mailing-documents). */
+export const EMAIL_STATUSES = ['processed', 'delivered', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+const SentDateStatus = Type.Object(
+  {
+    status: Type.Union(
+      EMAIL_STATUSES.map((value) => Type.Literal(value)),
+      { description: 'processed (queued, or retrying), delivered (taken by the SMTP server) or failed (given up)' },
+    ),
+    updatedAt: DateOut(),
+  },
+  { description: "the document's e-mail; null when none was sent (no SMTP, no recipient, not sent yet)" },
+);
+
+/** Why sending a document e-mailed no one: SMTP is not configured, or the party has no contact marked for this kind. */
+export const NOT_EMAILED_REASONS = ['smtp_not_configured', 'no_recipients'] as const;
+export type NotEmailedReason = (typeof NOT_EMAILED_REASONS)[number];
+
+/** What a send (and a credit, which sends its credit note) adds to the document: whether an e-mail was queued. */
+export interface SendAnswer {
+  emailed: boolean;
+  notEmailedReason: NotEmailedReason | null;
+}
+
 export interface DocumentObject {
   id: string;
   object: string;
@@ -80,6 +105,8 @@ export interface DocumentObject {
   payments?: Array<Static<typeof Payment>>;
   isPartiallyPaid?: boolean;
   paymentDate?: string | null;
+  sentDate: string | null;
+  sentDateStatus: Static<typeof SentDateStatus> | null;
   notes: Array<Static<typeof NoteObject>>;
   labels: Array<Static<typeof LabelObject>>;
   archive: boolean;
@@ -90,6 +117,27 @@ export interface DocumentObject {
 
 /** The document object of a kind (docs/documents.md#rules). */
 export function documentSchema(kind: KindConfig): TSchema {
+  return Type.Object(documentProps(kind), { title: kind.object });
+}
+
+/** The answer of a send (and of a credit: its credit note): the document, and whether it was e-mailed. */
+export function sentDocumentSchema(kind: KindConfig): TSchema {
+  return Type.Object(
+    {
+      ...documentProps(kind),
+      emailed: Type.Boolean({ description: "an e-mail with the document was queued for the party's contacts; sentDateStatus follows it" }),
+      notEmailedReason: Nullable(
+        Type.Union(
+          NOT_EMAILED_REASONS.map((value) => Type.Literal(value)),
+          { description: 'why no e-mail was sent: smtp_not_configured (no SMTP_URL) or no_recipients (no contact with an e-mail marked for this kind)' },
+        ),
+      ),
+    },
+    { title: `${kind.object}Sent` },
+  );
+}
+
+function documentProps(kind: KindConfig): TProperties {
   const props: TProperties = {
     id: Type.String(),
     object: Type.Literal(kind.object),
@@ -129,6 +177,8 @@ export function documentSchema(kind: KindConfig): TSchema {
   });
   if (kind.hasPayments) Object.assign(props, { payments: Type.Array(Payment), isPartiallyPaid: Type.Boolean(), paymentDate: Nullable(DateOut()) });
   Object.assign(props, {
+    sentDate: Nullable(DateOut()),
+    sentDateStatus: Nullable(SentDateStatus),
     notes: Type.Array(NoteObject),
     labels: Type.Array(LabelObject),
     archive: Type.Boolean(),
@@ -136,7 +186,7 @@ export function documentSchema(kind: KindConfig): TSchema {
     createdAt: DateOut(),
     updatedAt: DateOut(),
   });
-  return Type.Object(props, { title: kind.object });
+  return props;
 }
 
 export const FreeLineInput = Input({

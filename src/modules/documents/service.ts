@@ -15,7 +15,8 @@ import { loadDocuments } from './assembly.js';
 import { DRAFT, INVOICE_TYPE, QUOTE_ACCEPTED, type KindConfig } from './kinds.js';
 import { assignNumber, today } from './numbering.js';
 import { documentRepository as repo, type DocumentRow } from './repository.js';
-import type { DocumentFilters, DocumentInput, DocumentObject } from './schemas.js';
+import { NO_MAIL, queueDocumentMail, type QueueMail } from './mailing.js';
+import type { DocumentFilters, DocumentInput, DocumentObject, SendAnswer } from './schemas.js';
 import { addJobLine, addOutsourcingLine, freeLine, jobsMoved, lockSources, removeJobLine, removeOutsourcingLine } from './sources.js';
 import { addDays, computeTotals, lineTotal } from './totals.js';
 
@@ -23,6 +24,9 @@ import { addDays, computeTotals, lineTotal } from './totals.js';
 const date = (value: string | null | undefined) => (value === null || value === undefined ? null : toIsoDate(value));
 const DEFAULT_PAYMENT_TERMS = 30;
 const SORTS = { createdAt: 'created_at', updatedAt: 'updated_at', issueDate: 'issue_date', dueDate: 'due_date', status: 'status', number: 'number' };
+
+/** The client of a quote or an invoice, the supplier of a purchase order. */
+export const partyOf = (kind: KindConfig, row: DocumentRow): string => (kind.party === 'client' ? row.client_id : row.supplier_id) ?? '';
 
 export async function lockDocument(ctx: Ctx, kind: KindConfig, id: string): Promise<DocumentRow> {
   const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, kind.kind, id);
@@ -270,8 +274,11 @@ export const documents = {
     return settle(ctx, kind, id, 'updated');
   },
 
-  /** A status move of the kind's table (`send`, `accept`, `refuse`, `cancel`); 409 from another status. */
-  async act(ctx: Ctx, kind: KindConfig, id: string, name: string): Promise<DocumentObject> {
+  /**
+   * A status move of the kind's table (`send`, `accept`, `refuse`, `cancel`); 409 from another status.
+   * `send` also stamps `sent_date` and e-mails the document through `queueMail` (its answer says whether).
+   */
+  async act(ctx: Ctx, kind: KindConfig, id: string, name: string, queueMail: QueueMail = NO_MAIL): Promise<DocumentObject & Partial<SendAnswer>> {
     const action = kind.actions.find((item) => item.name === name)!;
     const row = await lockDocument(ctx, kind, id);
     if (!action.from.includes(row.status)) {
@@ -287,7 +294,9 @@ export const documents = {
       changes.number = await assignNumber(ctx, kind, issueDate);
       changes.search_text = changes.number.toLowerCase();
     }
+    if (name === 'send') changes.sent_date = changes.updated_at!;
     await repo.update(ctx.db, ctx.accountId, id, changes);
+    const mail = name === 'send' ? await queueDocumentMail(ctx, queueMail, { kind, id, type: row.type, partyId: partyOf(kind, row) }) : undefined;
     const document = await settle(ctx, kind, id, 'updated');
     // docs/documents.md#rules: accepting a quote fixes the estimation of its jobs to their line totals.
     if (kind.kind === 'quote' && action.to === QUOTE_ACCEPTED) {
@@ -297,7 +306,7 @@ export const documents = {
         null,
       );
     }
-    return document;
+    return mail === undefined ? document : { ...document, ...mail };
   },
 
   touch(ctx: Ctx, id: string, now: string): Promise<void> {
