@@ -20,14 +20,14 @@ import { trackerRoutes } from './trackers/routes.js';
 import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './files/owners.js';
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
-import { queueDocumentEmail } from './document-mail/index.js';
+import { documentEmailAbandoned, queueDocumentEmail, sendDocumentEmail } from './document-mail/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
 import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
-import { createOutboxWorker, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
+import { createOutboxWorker, type AbandonHooks, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 import { sendWebhook } from './webhooks/send.js';
 import { watchEndpoints, webhookSink } from './webhooks/subscriptions.js';
 
@@ -55,7 +55,10 @@ export function composeModules(): void {
 export const EVENT_SINKS = [webhookSink];
 
 /** How each kind of delivery of the outbox is sent (docs/webhooks-delivery.md). */
-export const DELIVERY_HANDLERS: DeliveryHandlers = { webhook: sendWebhook };
+export const DELIVERY_HANDLERS: DeliveryHandlers = { webhook: sendWebhook, email: sendDocumentEmail };
+
+/** What each kind does when the outbox gives one of its deliveries up: a document's e-mail becomes `failed`. */
+export const ABANDON_HOOKS: AbandonHooks = { email: documentEmailAbandoned };
 
 /**
  * Starts sending the outbox's deliveries from this process (the server, docs/webhooks-delivery.md#several-processes),
@@ -68,7 +71,7 @@ export function startOutbox(
   busy?: OutboxWorkerOptions['busy'],
 ): { stop(): Promise<void> } {
   const unwatch = watchEndpoints(database.db);
-  const worker = config.outboxWorker ? createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, log, busy }) : undefined;
+  const worker = config.outboxWorker ? createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, abandoned: ABANDON_HOOKS, log, busy }) : undefined;
   worker?.start();
   return {
     async stop() {

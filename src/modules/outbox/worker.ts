@@ -18,10 +18,17 @@ import { onEnqueued } from './wake.js';
 
 export type DeliveryHandlers = Partial<Record<DeliveryKind, DeliveryHandler>>;
 
+/**
+ * What a kind does when the outbox gives one of its deliveries up (`failed`: retries exhausted or
+ * refused for good), e.g. a document's e-mail status becomes `failed`. Never throws.
+ */
+export type AbandonHooks = Partial<Record<DeliveryKind, (delivery: DeliveryRow, env: DeliveryEnv) => Promise<void>>>;
+
 export interface OutboxWorkerOptions {
   database: Database;
   config: Config;
   handlers: DeliveryHandlers;
+  abandoned?: AbandonHooks;
   log: DeliveryEnv['log'] & { error(object: object, message: string): void };
   /** Deliveries sent at once (default 50). */
   concurrency?: number;
@@ -96,6 +103,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const at = outcome.retry ? nextAttemptAt(delivery.attempts + 1, now(), options.random) : null;
       status = at ? 'pending' : outcome.cancelled ? 'cancelled' : 'failed';
       next = at ? at.toISOString() : null;
+    }
+    if (status === 'failed') {
+      const hook = options.abandoned?.[delivery.kind];
+      if (hook)
+        void hook(delivery, env).catch((error: unknown) => log.error({ err: error, deliveryId: delivery.id }, 'the hook of an abandoned delivery failed'));
     }
     completions.push({
       delivery,

@@ -5,7 +5,7 @@ import type { Database } from '../../../src/core/db/database.js';
 import { newId } from '../../../src/core/ids.js';
 import { endpointsChanged } from '../../../src/modules/webhooks/subscriptions.js';
 import { createOutboxWorker, type OutboxWorkerOptions } from '../../../src/modules/outbox/index.js';
-import { DELIVERY_HANDLERS } from '../../../src/modules/index.js';
+import { ABANDON_HOOKS, DELIVERY_HANDLERS } from '../../../src/modules/index.js';
 import type { Config } from '../../../src/config.js';
 
 /**
@@ -94,7 +94,7 @@ export async function startReceiver(): Promise<Receiver> {
 export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 export function testWorker(database: Database, config: Config, options: Partial<OutboxWorkerOptions> = {}) {
-  return createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, log: silentLog, ...options });
+  return createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, abandoned: ABANDON_HOOKS, log: silentLog, ...options });
 }
 
 /** The deliveries of an account, oldest first. */
