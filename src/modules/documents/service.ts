@@ -24,6 +24,9 @@ const date = (value: string | null | undefined) => (value === null || value === 
 const DEFAULT_PAYMENT_TERMS = 30;
 const SORTS = { createdAt: 'created_at', updatedAt: 'updated_at', issueDate: 'issue_date', dueDate: 'due_date', status: 'status', number: 'number' };
 
+/** The event of each status move, recorded beside `<kind>.updated` (docs/webhooks.md#event-types). */
+const ACTION_EVENTS: Readonly<Record<string, string>> = { send: 'sent', accept: 'accepted', refuse: 'refused', cancel: 'cancelled' };
+
 export async function lockDocument(ctx: Ctx, kind: KindConfig, id: string): Promise<DocumentRow> {
   const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, kind.kind, id);
   if (!row) throw notFound(kind.noun, id);
@@ -289,6 +292,7 @@ export const documents = {
     }
     await repo.update(ctx.db, ctx.accountId, id, changes);
     const document = await settle(ctx, kind, id, 'updated');
+    await recordEvent(ctx, `${kind.object}.${ACTION_EVENTS[name]}`, document);
     // docs/documents.md#rules: accepting a quote fixes the estimation of its jobs to their line totals.
     if (kind.kind === 'quote' && action.to === QUOTE_ACCEPTED) {
       await jobsMoved(
