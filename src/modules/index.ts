@@ -21,6 +21,7 @@ import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './file
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
+import { webhookRoutes } from './webhooks/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
 
@@ -64,6 +65,7 @@ export const modules: FastifyPluginAsync[] = [
   catAnalysisRoutes,
   documentRoutes,
   dashboardRoutes,
+  webhookRoutes,
   oidcRoutes,
   linkRoutes,
 ];
