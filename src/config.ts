@@ -33,6 +33,10 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   /** Single sign-on with OpenID Connect (docs/access.md#single-sign-on); undefined: not configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  /** Webhooks (docs/webhooks-delivery.md): WEBHOOK_ALLOW_PRIVATE_NETWORKS lets endpoints be private or loopback addresses, over http too; WEBHOOK_TIMEOUT_MS the time an endpoint has to answer. */
+  webhooks: { allowPrivateNetworks: boolean; timeoutMs: number };
+  /** OUTBOX_WORKER: whether this server process sends the outbox's deliveries (default true; docs/webhooks-delivery.md#several-processes). */
+  outboxWorker: boolean;
   /** CONSOLE_DIR: the built web console (docs/console.md); by default `dist/console` of this package, where `npm run build` writes it. */
   consoleDir: string;
 }
@@ -128,7 +132,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     bootstrapOwner: bootstrapOwner(env),
     smtp: smtp(env),
     oidc: oidc(env),
+    webhooks: {
+      allowPrivateNetworks: flag(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+    },
+    outboxWorker: flag(env, 'OUTBOX_WORKER', true),
   };
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 function publicUrl(env: NodeJS.ProcessEnv, host: string, port: number): string {

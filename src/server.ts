@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './core/db/database.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { bootstrapIfEmpty } from './modules/auth/index.js';
+import { startOutbox } from './modules/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -54,6 +55,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
   const address = await app.listen({ port: config.port, host: config.host });
   announce(`Listening on ${address}`);
+  // Webhooks and e-mails of the outbox, sent after their changes commit (docs/webhooks-delivery.md).
+  const outbox = startOutbox(database, config, app.log);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -67,7 +70,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         app.server.closeAllConnections();
       }, drainMs);
       try {
-        await app.close();
+        await Promise.all([app.close(), outbox.stop()]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);

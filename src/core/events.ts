@@ -13,8 +13,9 @@ export async function recordEvent(ctx: Ctx, type: string, data: unknown): Promis
   const actor = ctx.actor ?? SYSTEM_ACTOR;
   const dot = type.indexOf('.');
   const id = typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string' ? data.id : null;
+  const event = { id: newId(), type, data, createdAt: nowIso() };
   await insertEvent(ctx.db, {
-    id: newId(),
+    id: event.id,
     accountId: ctx.accountId,
     type,
     data: JSON.stringify(data),
@@ -23,8 +24,31 @@ export async function recordEvent(ctx: Ctx, type: string, data: unknown): Promis
     actorKeyId: actor.apiKeyId,
     objectType: dot < 0 ? type : type.slice(0, dot),
     objectId: id,
-    createdAt: nowIso(),
+    createdAt: event.createdAt,
   });
+  for (const sink of sinks) await sink(ctx, event);
+}
+
+/** An event as recorded, handed to the sinks: its row's id, type, object and time. */
+export interface RecordedEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  createdAt: string;
+}
+
+/**
+ * What else an event causes in its own transaction (the outbox's webhook deliveries,
+ * docs/webhooks-delivery.md): a sink runs after the event row is written, on the same executor,
+ * so that what it writes commits or rolls back with the change.
+ */
+export type EventSink = (ctx: Ctx, event: RecordedEvent) => Promise<void>;
+
+let sinks: readonly EventSink[] = [];
+
+/** Sets the event sinks, in order: called by the composition (modules/index.ts composeModules), core knowing no module. */
+export function configureEventSinks(list: readonly EventSink[]): void {
+  sinks = list;
 }
 
 type EventParams = {

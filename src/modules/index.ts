@@ -24,6 +24,12 @@ import { dashboardRoutes } from './dashboard/index.js';
 import { webhookRoutes } from './webhooks/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
+import { configureEventSinks } from '../core/events.js';
+import type { Config } from '../config.js';
+import type { Database } from '../core/db/database.js';
+import { createOutboxWorker, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
+import { sendWebhook } from './webhooks/send.js';
+import { watchEndpoints, webhookSink } from './webhooks/subscriptions.js';
 
 /**
  * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
@@ -42,6 +48,29 @@ export const GROUP_EXTENSIONS: readonly GroupExtension[] = [filesGroupExtension]
 export function composeModules(): void {
   jobExtensions.configure(JOB_EXTENSIONS);
   groupExtensions.configure(GROUP_EXTENSIONS);
+  configureEventSinks(EVENT_SINKS);
+}
+
+/** What every recorded event also causes in its transaction (core/events.ts): webhook deliveries. */
+export const EVENT_SINKS = [webhookSink];
+
+/** How each kind of delivery of the outbox is sent (docs/webhooks-delivery.md). */
+export const DELIVERY_HANDLERS: DeliveryHandlers = { webhook: sendWebhook };
+
+/**
+ * Starts sending the outbox's deliveries from this process (the server, docs/webhooks-delivery.md#several-processes),
+ * and watching for endpoints written by other processes. Answers stop(): finishes or gives back what is in flight.
+ */
+export function startOutbox(database: Database, config: Config, log: OutboxWorkerOptions['log']): { stop(): Promise<void> } {
+  const unwatch = watchEndpoints(database.db);
+  const worker = config.outboxWorker ? createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, log }) : undefined;
+  worker?.start();
+  return {
+    async stop() {
+      unwatch();
+      await worker?.stop();
+    },
+  };
 }
 
 /** Every resource module's routes, registered by the app in this order. */

@@ -23,6 +23,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       bootstrapOwner: undefined,
       smtp: undefined,
       oidc: undefined,
+      webhooks: { allowPrivateNetworks: false, timeoutMs: 15_000 },
+      outboxWorker: true,
       // The package's own build (npm run build writes it there).
       consoleDir: fileURLToPath(new URL('../../dist/console', import.meta.url)),
     });
@@ -71,6 +73,9 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       OIDC_CLIENT_SECRET: 'shh',
       OIDC_NAME: 'Example ID',
       CONSOLE_DIR: '/srv/transdesk-console',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_TIMEOUT_MS: '5000',
+      OUTBOX_WORKER: 'false',
     });
     expect(config).toEqual({
       port: 9000,
@@ -89,6 +94,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       bootstrapOwner: { email: 'boss@example.com', password: 'correct horse battery' },
       smtp: { url: 'smtp://mailer:secret@mail.example.com:587', from: 'Agency <desk@example.com>' },
       oidc: { issuer: 'https://id.example.com', clientId: 'transdesk', clientSecret: 'shh', name: 'Example ID' },
+      webhooks: { allowPrivateNetworks: true, timeoutMs: 5000 },
+      outboxWorker: false,
       consoleDir: '/srv/transdesk-console',
     });
   });

@@ -42,6 +42,8 @@ export interface DeliveryOutcome {
   durationMs: number;
   /** When not ok: false when retrying cannot help (410 Gone, endpoint deleted or disabled, no recipient). */
   retry: boolean;
+  /** When not ok: nothing was sent because there is nothing to send to (the endpoint was deleted or disabled): `cancelled`, not `failed`. */
+  cancelled?: boolean;
 }
 
 /** Sends one delivery of its kind. Never throws: a failure is an outcome. */

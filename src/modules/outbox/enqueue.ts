@@ -2,6 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/dates.js';
 import type { NewDelivery } from './contract.js';
+import { enqueued } from './wake.js';
 
 /**
  * Adds a delivery to the outbox in the caller's transaction (docs/webhooks.md#delivery): due at
@@ -33,5 +34,6 @@ export async function enqueue(ctx: Ctx, delivery: NewDelivery): Promise<string> 
       updated_at: now,
     })
     .execute();
+  enqueued();
   return id;
 }

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { Ctx } from '../../core/context.js';
+import type { RecordedEvent } from '../../core/events.js';
+import type { Executor } from '../../core/db/dialect.js';
+import { BoundedCache } from '../../core/bounded-cache.js';
+import { enqueue } from '../outbox/index.js';
+
+/**
+ * Which endpoints an event goes to (docs/webhooks-delivery.md#delivery): every enabled endpoint
+ * of the event's account whose `events` list holds the event's type or `*`. The webhook sink
+ * (`webhookSink`, an event sink of core/events.ts configured by the composition) writes one
+ * `webhook` delivery per such endpoint in the event's own transaction.
+ *
+ * Most accounts have no endpoint, and every change records an event: the enabled endpoints of an
+ * account are kept per process, so that an event of an account without endpoints costs no
+ * statement. The kept lists are dropped whenever an endpoint is written: by this process at once
+ * (`endpointsChanged`, called after each write of `webhook_endpoints`), by another process (a
+ * second server on PostgreSQL, the CLI) when `watchEndpoints` sees the table's signature change,
+ * at most a second later.
+ */
+
+export interface Subscription {
+  endpointId: string;
+  /** The types it wants; `*` is every type. */
+  events: ReadonlySet<string>;
+}
+
+/** Up to this many accounts' lists are kept (an entry is a few dozen bytes). */
+const MAX_ACCOUNTS = 50_000;
+let kept = new BoundedCache<readonly Subscription[]>(MAX_ACCOUNTS);
+/** Bumped by every drop: a list read before a drop is not kept after it. */
+let generation = 0;
+
+/** Drops every kept list: call after a write of `webhook_endpoints` (a creation, an edit, a deletion, a disabling). */
+export function endpointsChanged(): void {
+  generation += 1;
+  kept = new BoundedCache(MAX_ACCOUNTS);
+}
+
+function parseEvents(text: string): ReadonlySet<string> {
+  try {
+    const list = JSON.parse(text) as unknown;
+    return new Set(Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** The enabled endpoints of an account, kept or read. */
+export async function subscriptionsOf(db: Executor, accountId: string): Promise<readonly Subscription[]> {
+  const known = kept.get(accountId);
+  if (known) return known;
+  const before = generation;
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('account_id', '=', accountId)
+    .where('enabled', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const list = rows.map((row) => ({ endpointId: row.id, events: parseEvents(row.events) }));
+  // Read inside a transaction, the list is that transaction's view: kept only when no write of
+  // this process dropped the lists meanwhile (another process's write is seen by the watch).
+  if (before === generation) kept.set(accountId, list, 1);
+  return list;
+}
+
+export const isSubscribed = (subscription: Subscription, type: string): boolean => subscription.events.has('*') || subscription.events.has(type);
+
+/** The webhook body of an event (docs/webhooks-delivery.md#the-body). */
+export const webhookBody = (event: RecordedEvent) => ({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data });
+
+/** The event sink of webhooks: a delivery per subscribed endpoint, in the event's transaction. */
+export async function webhookSink(ctx: Ctx, event: RecordedEvent): Promise<void> {
+  const subscriptions = await subscriptionsOf(ctx.db, ctx.accountId);
+  if (subscriptions.length === 0) return;
+  let body: unknown;
+  for (const subscription of subscriptions) {
+    if (!isSubscribed(subscription, event.type)) continue;
+    body ??= webhookBody(event);
+    await enqueue(ctx, { kind: 'webhook', endpointId: subscription.endpointId, eventId: event.id, eventType: event.type, payload: body });
+  }
+}
+
+/**
+ * Watches `webhook_endpoints` for writes by other processes: every `intervalMs` reads its
+ * signature (rows, latest change) and drops the kept lists when it changed. Answers stop().
+ */
+export function watchEndpoints(db: Executor, intervalMs = 1000): () => void {
+  let last: string | undefined;
+  let running = false;
+  const check = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const row = await db
+        .selectFrom('webhook_endpoints')
+        .select([sql<number>`count(*)`.as('n'), sql<string | null>`max(updated_at)`.as('at'), sql<number>`sum(enabled)`.as('on')])
+        .executeTakeFirst();
+      const signature = `${row?.n}.${row?.at}.${row?.on}`;
+      if (last !== undefined && signature !== last) endpointsChanged();
+      last = signature;
+    } catch {
+      // The database is closing or away: the next check tries again.
+    } finally {
+      running = false;
+    }
+  };
+  void check();
+  const timer = setInterval(() => void check(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
