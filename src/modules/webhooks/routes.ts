@@ -14,15 +14,24 @@ import {
   WebhookWithSecret,
 } from './schemas.js';
 import { webhooks, type UrlCheck } from './service.js';
-import { allowPrivateNetworks, checkWebhookUrl } from './url-check.js';
+import { endpointsChanged } from './subscriptions.js';
+import { checkWebhookUrl } from './targets.js';
 
 const tags = ['Webhooks'];
 const PATH = '/v2/webhooks';
 
 /** Webhook endpoints and their deliveries (docs/webhooks.md); owner and admin change them (docs/access.md#roles). */
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const allowPrivate = allowPrivateNetworks(app.config);
-  const check: UrlCheck = (url) => checkWebhookUrl(url, allowPrivate);
+  const check: UrlCheck = (url) => checkWebhookUrl(url, app.config.webhooks.allowPrivateNetworks);
+  /**
+   * After a write of an endpoint has committed, this process's kept subscription lists are dropped
+   * again (the service drops them in the transaction too): a list read meanwhile, before the commit,
+   * would hold the old endpoints.
+   */
+  const committed = <T>(value: T): T => {
+    endpointsChanged();
+    return value;
+  };
 
   app.get(
     PATH,
@@ -46,7 +55,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: WebhookWithSecret, ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => webhooks.create(ctx, request.body, check))),
+    async (request, reply) => reply.code(201).send(committed(await app.inTransaction(request, (ctx) => webhooks.create(ctx, request.body, check)))),
   );
   app.get(
     `${PATH}/:id`,
@@ -64,7 +73,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Webhook, ...errorResponses },
       },
     },
-    async (request) => app.inTransaction(request, (ctx) => webhooks.update(ctx, request.params.id, request.body, check)),
+    async (request) => committed(await app.inTransaction(request, (ctx) => webhooks.update(ctx, request.params.id, request.body, check))),
   );
   app.delete(
     `${PATH}/:id`,
@@ -77,7 +86,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.inTransaction(request, (ctx) => webhooks.remove(ctx, request.params.id));
+      committed(await app.inTransaction(request, (ctx) => webhooks.remove(ctx, request.params.id)));
       return reply.code(204).send(null);
     },
   );

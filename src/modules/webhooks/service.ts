@@ -9,12 +9,14 @@ import { withItems, type Page, type PageRequest } from '../../core/pagination.js
 import { enqueue } from '../outbox/index.js';
 import { isEventType } from './event-types.js';
 import { webhookRepository as repo, type DeliveryRow, type WebhookRow } from './repository.js';
+import { endpointsChanged } from './subscriptions.js';
 import type { CreateWebhookInput, DeliveryListQuery, DeliveryObject, UpdateWebhookInput, WebhookObject, WebhookWithSecretObject } from './schemas.js';
 
 /**
  * Webhook endpoints (docs/webhooks.md): registered, changed and removed through the API, each
  * change recorded as `webhook.created|updated|deleted` (the endpoint without its secret). What is
- * sent to them and how is the outbox's work (send.ts, subscriptions.ts).
+ * sent to them and how is the outbox's work (send.ts, subscriptions.ts): a write of an endpoint
+ * drops the subscription lists kept by this process (`endpointsChanged`).
  */
 
 /** How long the secret before a rotation keeps signing (docs/webhooks.md#rotating-the-secret). */
@@ -115,6 +117,7 @@ export const webhooks = {
       updated_at: now,
     };
     await repo.insert(ctx.db, row);
+    endpointsChanged();
     const webhook = toWebhookObject(row);
     await recordEvent(ctx, 'webhook.created', webhook);
     return { ...webhook, secret: row.secret };
@@ -134,6 +137,7 @@ export const webhooks = {
     }
     changes.updated_at = nowIso();
     await repo.update(ctx.db, ctx.accountId, id, changes);
+    endpointsChanged();
     const webhook = toWebhookObject({ ...current, ...changes });
     await recordEvent(ctx, 'webhook.updated', webhook);
     return webhook;
@@ -144,6 +148,7 @@ export const webhooks = {
     const row = await load(ctx, id);
     await repo.deleteDeliveriesOf(ctx.db, ctx.accountId, id);
     await repo.delete(ctx.db, ctx.accountId, id);
+    endpointsChanged();
     await recordEvent(ctx, 'webhook.deleted', toWebhookObject(row));
   },
 

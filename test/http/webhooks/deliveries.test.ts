@@ -39,12 +39,13 @@ describe('POST /v2/webhooks/:id/test', () => {
       createdAt: DATE,
       updatedAt: DATE,
     });
-    const rows = await deliveryRows(t, webhook.id);
+    // The endpoints take every event (the neighbour's webhook.created went to the first): one test delivery, to one.
+    const rows = (await deliveryRows(t, webhook.id)).filter((row) => row.event_type === 'webhook.test');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: reply.body.id, account_id: t.account.accountId, kind: 'webhook', status: 'pending', event_type: 'webhook.test' });
     const payload = JSON.parse(rows[0]!.payload);
     expect(payload).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), type: 'webhook.test', createdAt: DATE, data: { webhookId: webhook.id } });
-    expect(await deliveryRows(t, neighbour.id)).toEqual([]);
+    expect((await deliveryRows(t, neighbour.id)).map((row) => row.event_type)).not.toContain('webhook.test');
   });
 
   it('404 for a missing id and another account; 409 for a disabled endpoint', async () => {
