@@ -21,15 +21,13 @@ import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './file
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
-import { webhookRoutes } from './webhooks/index.js';
+import { sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
 import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { createOutboxWorker, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
-import { sendWebhook } from './webhooks/send.js';
-import { watchEndpoints, webhookSink } from './webhooks/subscriptions.js';
 
 /**
  * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
