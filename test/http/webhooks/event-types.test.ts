@@ -45,6 +45,17 @@ describe('job.status_changed', () => {
     expect(events[2]!.data).toMatchObject({ id: job.id, name: 'Renamed', status: 2, previousStatus: 1 });
     expect(events[2]!.data).toEqual({ ...events[1]!.data, previousStatus: 1 });
   });
+
+  it('goes to the endpoints subscribed to it, as the body { id, type, createdAt, data } of the event', async () => {
+    const endpoint = (await t.api.post('/v2/webhooks', { url: 'https://hooks.example.com/status', events: ['job.status_changed'] }, { json: true })).body;
+    const job = await newJob(t.api, jobParams(w, service));
+    expect((await t.api.put(`/v2/jobs/${job.id}`, { status: 2 })).status).toBe(200);
+    const [event] = (await allEvents(t.api, { type: ['job.status_changed'] })).filter((item) => item.data.id === job.id);
+    const rows = await t.database.db.selectFrom('deliveries').selectAll().where('endpoint_id', '=', endpoint.id).execute();
+    expect(rows.map((row) => [row.event_type, row.event_id])).toEqual([['job.status_changed', event!.id]]);
+    expect(JSON.parse(rows[0]!.payload)).toEqual({ id: event!.id, type: 'job.status_changed', createdAt: event!.createdAt, data: event!.data });
+    expect((await t.api.delete(`/v2/webhooks/${endpoint.id}`)).status).toBe(204);
+  });
 });
 
 describe('job.outsourcing.*', () => {
