@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, usingPostgres, type TestContext } from '../../helper.js';
+import { openDatabase, type Database } from '../../../src/core/db/database.js';
+import { deliveriesOf, insertEndpoint, startReceiver, testWorker, type Receiver } from './fixture.js';
+
+/**
+ * Several workers share the outbox (docs/webhooks-delivery.md#several-processes): a delivery is
+ * claimed by one worker at a time, so that while workers run none is sent twice; a lapsed lease
+ * is claimed again.
+ */
+let t: TestContext;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+  receiver = await startReceiver();
+  // Slow enough that both workers are claiming while the other's calls are in flight.
+  receiver.answer = (_request, response) => setTimeout(() => response.writeHead(200).end(), 5).unref();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+
+const enqueueMany = async (count: number) => {
+  const { enqueue } = await import('../../../src/modules/outbox/index.js');
+  await t.database.db.transaction().execute(async (tx) => {
+    const ctx = { db: tx, dialect: t.database.dialect, accountId: t.account.accountId, userId: '' };
+    for (let index = 0; index < count; index += 1) {
+      await enqueue(ctx, { kind: 'webhook', endpointId: endpointId, eventId: null, eventType: 'webhook.test', payload: { index } });
+    }
+  });
+};
+let endpointId = '';
+
+describe.skipIf(!usingPostgres)('two workers on PostgreSQL', () => {
+  it('never send one delivery twice while both run (FOR UPDATE SKIP LOCKED)', async () => {
+    endpointId = (await insertEndpoint(t.database, t.account.accountId, { url: receiver.url, events: ['webhook.test'] })).id;
+    await enqueueMany(400);
+    // A second process: its own pool on the same schema.
+    const second: Database = openDatabase(process.env.DATABASE_URL!, { pgSchema: await currentSchema(t.database), poolSize: 5 });
+    try {
+      const one = testWorker(t.database, t.config, { concurrency: 20 });
+      const two = testWorker(second, t.config, { concurrency: 20 });
+      const [a, b] = await Promise.all([one.drainOnce(), two.drainOnce()]);
+      expect(a + b).toBe(400);
+      expect(a).toBeGreaterThan(0);
+      expect(b).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
+    const ids = receiver.received.map((call) => String(call.headers['webhook-id']));
+    expect(ids).toHaveLength(400);
+    expect(new Set(ids).size).toBe(400);
+    const rows = await deliveriesOf(t.database, t.account.accountId);
+    expect(rows.every((row) => row.status === 'succeeded' && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe('leases', () => {
+  it('a lease that lapses (a worker that died) is claimed again; a live lease is not', async () => {
+    receiver.received.length = 0;
+    endpointId ||= (await insertEndpoint(t.database, t.account.accountId, { url: receiver.url, events: ['webhook.test'] })).id;
+    await t.database.db.deleteFrom('deliveries').execute();
+    await enqueueMany(2);
+    const [first, second] = await deliveriesOf(t.database, t.account.accountId);
+    const inAMinute = new Date(Date.now() + 60_000).toISOString();
+    const aMinuteAgo = new Date(Date.now() - 60_000).toISOString();
+    await t.database.db.updateTable('deliveries').set({ locked_by: 'dead', locked_until: aMinuteAgo }).where('id', '=', first!.id).execute();
+    await t.database.db.updateTable('deliveries').set({ locked_by: 'alive', locked_until: inAMinute }).where('id', '=', second!.id).execute();
+    expect(await testWorker(t.database, t.config).drainOnce()).toBe(1);
+    expect(receiver.received.map((call) => call.headers['webhook-id'])).toEqual([first!.id]);
+  });
+});
+
+async function currentSchema(database: Database): Promise<string> {
+  const { sql } = await import('kysely');
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+  return rows[0]!.schema;
+}
