@@ -37,6 +37,8 @@ export interface Config {
   webhooks: { allowPrivateNetworks: boolean; timeoutMs: number };
   /** OUTBOX_WORKER: whether this server process sends the outbox's deliveries (default true; docs/webhooks-delivery.md#several-processes). */
   outboxWorker: boolean;
+  /** OUTBOX_LEASE_MS: how long a worker's claim on a delivery holds; a worker that died leaves its deliveries to others after this (docs/webhooks-delivery.md#delivery-guarantees). */
+  outboxLeaseMs: number;
   /** CONSOLE_DIR: the built web console (docs/console.md); by default `dist/console` of this package, where `npm run build` writes it. */
   consoleDir: string;
 }
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
     },
     outboxWorker: flag(env, 'OUTBOX_WORKER', true),
+    outboxLeaseMs: integer(env, 'OUTBOX_LEASE_MS', 60_000, 1_000, 3_600_000),
   };
 }
 

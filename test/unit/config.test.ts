@@ -25,6 +25,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       oidc: undefined,
       webhooks: { allowPrivateNetworks: false, timeoutMs: 15_000 },
       outboxWorker: true,
+      outboxLeaseMs: 60_000,
       // The package's own build (npm run build writes it there).
       consoleDir: fileURLToPath(new URL('../../dist/console', import.meta.url)),
     });
@@ -76,6 +77,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_TIMEOUT_MS: '5000',
       OUTBOX_WORKER: 'false',
+      OUTBOX_LEASE_MS: '5000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -96,6 +98,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       oidc: { issuer: 'https://id.example.com', clientId: 'transdesk', clientSecret: 'shh', name: 'Example ID' },
       webhooks: { allowPrivateNetworks: true, timeoutMs: 5000 },
       outboxWorker: false,
+      outboxLeaseMs: 5000,
       consoleDir: '/srv/transdesk-console',
     });
   });

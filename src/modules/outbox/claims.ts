@@ -122,3 +122,13 @@ export async function release(database: Database, worker: string, ids: readonly 
     .where('id', 'in', ids)
     .execute();
 }
+
+/** Gives back every lease (SQLite, at the start of its only worker: what is leased was leased by a worker that died). */
+export async function releaseAll(database: Database): Promise<void> {
+  await database.db
+    .updateTable('deliveries')
+    .set({ locked_until: null, locked_by: null })
+    .where('status', '=', 'pending')
+    .where('locked_by', 'is not', null)
+    .execute();
+}

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../core/db/database.js';
 import type { DeliveryKind } from '../../core/db/schema.js';
 import type { DeliveryEnv, DeliveryHandler, DeliveryOutcome, DeliveryRow } from './contract.js';
-import { claimDue, complete, release, type Completion } from './claims.js';
+import { claimDue, complete, release, releaseAll, type Completion } from './claims.js';
 import { nextAttemptAt } from './schedule.js';
 import { onEnqueued } from './wake.js';
 
@@ -44,8 +44,6 @@ export interface OutboxWorker {
   drainOnce(): Promise<number>;
 }
 
-/** How long a claim holds beyond the handler's time limit: a worker that dies releases its deliveries after this. */
-const LEASE_MARGIN_MS = 30_000;
 const FLUSH_MS = 10;
 const FLUSH_BATCH = 200;
 
@@ -56,7 +54,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? (() => new Date());
   const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const env: DeliveryEnv = { database, config, log };
-  const leaseMs = config.webhooks.timeoutMs * 2 + LEASE_MARGIN_MS;
+  // A claim outlives the webhook time limit (a handler that outlived it would see its delivery sent again: still at least once).
+  const leaseMs = Math.max(config.outboxLeaseMs, config.webhooks.timeoutMs + 1_000);
 
   const inFlight = new Map<string, Promise<void>>();
   let completions: Completion[] = [];
@@ -66,6 +65,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let looping = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
+  let ready: Promise<void> = Promise.resolve();
 
   const flush = (): Promise<void> => {
     if (flushTimer) clearTimeout(flushTimer);
@@ -141,6 +141,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (looping || !running) return;
     looping = true;
     try {
+      await ready;
       // Claim while there are due deliveries and free places; then wait for a wake-up or the poll.
       while (running && (await claimOnce()) > 0);
     } catch (error) {
@@ -165,6 +166,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     start() {
       if (running) return;
       running = true;
+      // SQLite has one worker per database (docs/webhooks-delivery.md#several-processes): a lease found at start is of a worker that died.
+      if (database.dialect === 'sqlite') ready = releaseAll(database).catch((error: unknown) => log.error({ err: error }, 'could not release old leases'));
       unsubscribe = onEnqueued(wake);
       pollTimer = setInterval(wake, pollMs);
       wake();
