@@ -13,12 +13,12 @@ export async function recordEvent(ctx: Ctx, type: string, data: unknown): Promis
   const actor = ctx.actor ?? SYSTEM_ACTOR;
   const dot = type.indexOf('.');
   const id = typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string' ? data.id : null;
-  const event = { id: newId(), type, data, createdAt: nowIso() };
+  const event = { id: newId(), type, data, dataJson: JSON.stringify(data), createdAt: nowIso() };
   await insertEvent(ctx.db, {
     id: event.id,
     accountId: ctx.accountId,
     type,
-    data: JSON.stringify(data),
+    data: event.dataJson,
     actorType: actor.type,
     actorUserId: actor.userId,
     actorKeyId: actor.apiKeyId,
@@ -34,6 +34,8 @@ export interface RecordedEvent {
   id: string;
   type: string;
   data: unknown;
+  /** `data` as stored (JSON). */
+  dataJson: string;
   createdAt: string;
 }
 

@@ -19,6 +19,8 @@ export interface NewDelivery {
   eventType: string;
   /** Serialised to JSON: the webhook body, or what the mailer needs. */
   payload: unknown;
+  /** The payload already serialised (used instead of `payload`): one event's body written for several endpoints is serialised once. */
+  payloadJson?: string;
 }
 
 /** A delivery as a worker hands it to its handler. */

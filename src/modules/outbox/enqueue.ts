@@ -10,30 +10,33 @@ import { enqueued } from './wake.js';
  * Answers the delivery's id (a webhook's `webhook-id`, stable across retries).
  */
 export async function enqueue(ctx: Ctx, delivery: NewDelivery): Promise<string> {
-  const id = newId();
+  return (await enqueueAll(ctx, [delivery]))[0]!;
+}
+
+/** Several deliveries in one statement (an event's webhook to each subscribed endpoint); answers their ids in order. */
+export async function enqueueAll(ctx: Ctx, deliveries: readonly NewDelivery[]): Promise<string[]> {
+  if (deliveries.length === 0) return [];
   const now = nowIso();
-  await ctx.db
-    .insertInto('deliveries')
-    .values({
-      id,
-      account_id: ctx.accountId,
-      kind: delivery.kind,
-      endpoint_id: delivery.endpointId,
-      event_id: delivery.eventId,
-      event_type: delivery.eventType,
-      payload: JSON.stringify(delivery.payload),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      locked_until: null,
-      locked_by: null,
-      last_status_code: null,
-      last_error: null,
-      last_duration_ms: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const rows = deliveries.map((delivery) => ({
+    id: newId(),
+    account_id: ctx.accountId,
+    kind: delivery.kind,
+    endpoint_id: delivery.endpointId,
+    event_id: delivery.eventId,
+    event_type: delivery.eventType,
+    payload: delivery.payloadJson ?? JSON.stringify(delivery.payload),
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    locked_until: null,
+    locked_by: null,
+    last_status_code: null,
+    last_error: null,
+    last_duration_ms: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await ctx.db.insertInto('deliveries').values(rows).execute();
   enqueued();
-  return id;
+  return rows.map((row) => row.id);
 }

@@ -1,5 +1,5 @@
 /** The outbox (docs/webhooks.md#delivery): deliveries written with a change, sent after it commits. */
-export { enqueue } from './enqueue.js';
+export { enqueue, enqueueAll } from './enqueue.js';
 export type { DeliveryEnv, DeliveryHandler, DeliveryOutcome, DeliveryRow, Enqueue, NewDelivery } from './contract.js';
 export { createOutboxWorker, type DeliveryHandlers, type OutboxWorker, type OutboxWorkerOptions } from './worker.js';
 export { MAX_ATTEMPTS, RETRY_WAITS_MS, nextAttemptAt } from './schedule.js';

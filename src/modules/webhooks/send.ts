@@ -7,7 +7,7 @@ import { nowIso } from '../../core/dates.js';
 import type { WebhookEndpointsTable } from '../../core/db/schema.js';
 import type { DeliveryEnv, DeliveryOutcome, DeliveryRow } from '../outbox/index.js';
 import { checkWebhookUrl, safeLookup, UnsafeTargetError } from './targets.js';
-import { endpointsChanged } from './subscriptions.js';
+import { endpointsChanged, endpointsGeneration } from './subscriptions.js';
 
 /**
  * Sends one webhook delivery (docs/webhooks-delivery.md): Standard Webhooks 1.0 signed, POSTed as
@@ -105,28 +105,50 @@ const outcome = (started: number, ok: boolean, statusCode: number | null, error:
   retry: ok ? false : retry,
 });
 
+const ENDPOINT_COLUMNS = [
+  'id',
+  'account_id',
+  'url',
+  'events',
+  'description',
+  'enabled',
+  'disabled_reason',
+  'secret',
+  'previous_secret',
+  'previous_secret_expires_at',
+  'failing_since',
+] as const;
+type SendingEndpoint = Pick<WebhookEndpointsTable, (typeof ENDPOINT_COLUMNS)[number]>;
+
+/**
+ * Endpoints read by this process's deliveries, kept for at most a second (a burst to one endpoint
+ * reads it once a second) and dropped with the subscriptions whenever an endpoint is written here.
+ */
+const KEEP_ENDPOINT_MS = 1_000;
+const endpointsRead = new Map<string, { endpoint: SendingEndpoint | undefined; at: number; generation: number }>();
+
+async function endpointOf(env: DeliveryEnv, delivery: DeliveryRow): Promise<SendingEndpoint | undefined> {
+  const key = `${delivery.account_id}/${delivery.endpoint_id}`;
+  const known = endpointsRead.get(key);
+  const now = performance.now();
+  if (known && known.generation === endpointsGeneration() && now - known.at < KEEP_ENDPOINT_MS) return known.endpoint;
+  const generation = endpointsGeneration();
+  const endpoint = await env.database.db
+    .selectFrom('webhook_endpoints')
+    .select(ENDPOINT_COLUMNS)
+    .where('id', '=', delivery.endpoint_id ?? '')
+    .where('account_id', '=', delivery.account_id)
+    .executeTakeFirst();
+  if (endpointsRead.size > 10_000) endpointsRead.clear();
+  endpointsRead.set(key, { endpoint, at: now, generation });
+  return endpoint;
+}
+
 /** The outbox's handler of kind `webhook`. */
 export async function sendWebhook(delivery: DeliveryRow, env: DeliveryEnv): Promise<DeliveryOutcome> {
   const started = performance.now();
   const db = env.database.db;
-  const endpoint = await db
-    .selectFrom('webhook_endpoints')
-    .select([
-      'id',
-      'account_id',
-      'url',
-      'events',
-      'description',
-      'enabled',
-      'disabled_reason',
-      'secret',
-      'previous_secret',
-      'previous_secret_expires_at',
-      'failing_since',
-    ])
-    .where('id', '=', delivery.endpoint_id ?? '')
-    .where('account_id', '=', delivery.account_id)
-    .executeTakeFirst();
+  const endpoint = await endpointOf(env, delivery);
   if (!endpoint) return { ...outcome(started, false, null, 'the endpoint was deleted', false), cancelled: true };
   if (!endpoint.enabled) return { ...outcome(started, false, null, 'the endpoint is disabled', false), cancelled: true };
   const allowPrivate = env.config.webhooks.allowPrivateNetworks;
@@ -143,6 +165,7 @@ export async function sendWebhook(delivery: DeliveryRow, env: DeliveryEnv): Prom
   const code = answer.statusCode;
   if (code !== null && code >= 200 && code < 300) {
     if (endpoint.failing_since !== null) {
+      endpoint.failing_since = null;
       await db
         .updateTable('webhook_endpoints')
         .set({ failing_since: null })
@@ -168,6 +191,7 @@ type EndpointRow = Pick<WebhookEndpointsTable, 'id' | 'account_id' | 'url' | 'ev
 async function noteFailure(env: DeliveryEnv, endpoint: EndpointRow): Promise<void> {
   const now = new Date();
   if (endpoint.failing_since === null) {
+    endpoint.failing_since = now.toISOString();
     await env.database.db
       .updateTable('webhook_endpoints')
       .set({ failing_since: now.toISOString() })

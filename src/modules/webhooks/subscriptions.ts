@@ -3,7 +3,7 @@ import type { Ctx } from '../../core/context.js';
 import type { RecordedEvent } from '../../core/events.js';
 import type { Executor } from '../../core/db/dialect.js';
 import { BoundedCache } from '../../core/bounded-cache.js';
-import { enqueue } from '../outbox/index.js';
+import { enqueueAll, type NewDelivery } from '../outbox/index.js';
 
 /**
  * Which endpoints an event goes to (docs/webhooks-delivery.md#delivery): every enabled endpoint
@@ -37,6 +37,9 @@ export function endpointsChanged(): void {
   kept = new BoundedCache(MAX_ACCOUNTS);
 }
 
+/** Changes whenever the kept lists are dropped: what else is kept about endpoints (send.ts) is dropped with them. */
+export const endpointsGeneration = (): number => generation;
+
 function parseEvents(text: string): ReadonlySet<string> {
   try {
     const list = JSON.parse(text) as unknown;
@@ -68,19 +71,25 @@ export async function subscriptionsOf(db: Executor, accountId: string): Promise<
 
 export const isSubscribed = (subscription: Subscription, type: string): boolean => subscription.events.has('*') || subscription.events.has(type);
 
-/** The webhook body of an event (docs/webhooks-delivery.md#the-body). */
-export const webhookBody = (event: RecordedEvent) => ({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data });
+/**
+ * The webhook body of an event (docs/webhooks-delivery.md#the-body): `{ id, type, createdAt, data }`,
+ * written around the event's data as stored (serialised once).
+ */
+export const webhookBody = (event: RecordedEvent): string =>
+  `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"createdAt":${JSON.stringify(event.createdAt)},"data":${event.dataJson}}`;
 
-/** The event sink of webhooks: a delivery per subscribed endpoint, in the event's transaction. */
+/** The event sink of webhooks: a delivery per subscribed endpoint, in the event's transaction (one statement). */
 export async function webhookSink(ctx: Ctx, event: RecordedEvent): Promise<void> {
   const subscriptions = await subscriptionsOf(ctx.db, ctx.accountId);
   if (subscriptions.length === 0) return;
-  let body: unknown;
+  const deliveries: NewDelivery[] = [];
+  let body: string | undefined;
   for (const subscription of subscriptions) {
     if (!isSubscribed(subscription, event.type)) continue;
     body ??= webhookBody(event);
-    await enqueue(ctx, { kind: 'webhook', endpointId: subscription.endpointId, eventId: event.id, eventType: event.type, payload: body });
+    deliveries.push({ kind: 'webhook', endpointId: subscription.endpointId, eventId: event.id, eventType: event.type, payload: null, payloadJson: body });
   }
+  await enqueueAll(ctx, deliveries);
 }
 
 /**
