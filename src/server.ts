@@ -56,7 +56,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const address = await app.listen({ port: config.port, host: config.host });
   announce(`Listening on ${address}`);
   // Webhooks and e-mails of the outbox, sent after their changes commit (docs/webhooks-delivery.md).
-  const outbox = startOutbox(database, config, app.log);
+  // While requests arrive, the outbox sends at a bounded rate and the requests keep the CPU (docs/webhooks-delivery.md#the-outbox).
+  let lastRequestAt = -Infinity;
+  app.server.on('request', () => (lastRequestAt = performance.now()));
+  const outbox = startOutbox(database, config, app.log, () => performance.now() - lastRequestAt < 50);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -59,9 +59,14 @@ export const DELIVERY_HANDLERS: DeliveryHandlers = { webhook: sendWebhook };
  * Starts sending the outbox's deliveries from this process (the server, docs/webhooks-delivery.md#several-processes),
  * and watching for endpoints written by other processes. Answers stop(): finishes or gives back what is in flight.
  */
-export function startOutbox(database: Database, config: Config, log: OutboxWorkerOptions['log']): { stop(): Promise<void> } {
+export function startOutbox(
+  database: Database,
+  config: Config,
+  log: OutboxWorkerOptions['log'],
+  busy?: OutboxWorkerOptions['busy'],
+): { stop(): Promise<void> } {
   const unwatch = watchEndpoints(database.db);
-  const worker = config.outboxWorker ? createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, log }) : undefined;
+  const worker = config.outboxWorker ? createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, log, busy }) : undefined;
   worker?.start();
   return {
     async stop() {

@@ -8,7 +8,7 @@ import { nextAttemptAt } from './schedule.js';
 import { onEnqueued } from './wake.js';
 
 /**
- * The outbox's worker (docs/webhooks-delivery.md#delivery): claims due deliveries with a lease,
+ * The outbox's worker (docs/webhooks-delivery.md#the-outbox): claims due deliveries with a lease,
  * hands each to the handler of its kind, up to `concurrency` at once, and writes what each
  * attempt gave (in batches, one transaction each). At least once: a delivery is `pending` until
  * its attempt's result is written, so a worker that dies (kill -9) leaves it pending with a lease
@@ -31,6 +31,14 @@ export interface OutboxWorkerOptions {
   now?: () => Date;
   /** Jitter's random source (tests fix it). */
   random?: () => number;
+  /**
+   * Whether the process is serving requests right now (the server: a request arrived in the last
+   * 50 ms). While it is, the worker sends at most `busyPerSecond` deliveries a second, so that the
+   * API is not slowed by the sending; the backlog goes out at full speed once the requests stop.
+   */
+  busy?: () => boolean;
+  /** Deliveries a second while busy (default 200). */
+  busyPerSecond?: number;
 }
 
 export interface OutboxWorker {
@@ -128,9 +136,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
 
   /** Claims as many due deliveries as there are free places, and starts them; answers how many. */
-  const claimOnce = async (): Promise<number> => {
+  // While the process serves requests: a budget of deliveries, refilled at busyPerSecond (a token bucket).
+  const busyPerSecond = options.busyPerSecond ?? 200;
+  let budget = busyPerSecond / 10;
+  let budgetAt = performance.now();
+  let budgetTimer: NodeJS.Timeout | undefined;
+  const allowed = (): number => {
     const free = concurrency - inFlight.size;
+    if (!options.busy?.()) return free;
+    const at = performance.now();
+    budget = Math.min(busyPerSecond / 10, budget + ((at - budgetAt) / 1000) * busyPerSecond);
+    budgetAt = at;
+    if (budget < 1 && running) budgetTimer ??= setTimeout(() => ((budgetTimer = undefined), wake()), 50);
+    return Math.min(free, Math.floor(budget));
+  };
+
+  const claimOnce = async (): Promise<number> => {
+    const free = allowed();
     if (free <= 0) return 0;
+    if (options.busy?.()) budget -= free;
     const at = now();
     const claimed = await claimDue(database, id, free, at, new Date(at.getTime() + leaseMs));
     for (const delivery of claimed) dispatch(delivery);
@@ -176,6 +200,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       running = false;
       unsubscribe?.();
       if (pollTimer) clearInterval(pollTimer);
+      if (budgetTimer) clearTimeout(budgetTimer);
       const pending = [...inFlight.values()];
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled(pending), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);

@@ -6,7 +6,7 @@ import { BoundedCache } from '../../core/bounded-cache.js';
 import { enqueueAll, type NewDelivery } from '../outbox/index.js';
 
 /**
- * Which endpoints an event goes to (docs/webhooks-delivery.md#delivery): every enabled endpoint
+ * Which endpoints an event goes to (docs/webhooks-delivery.md#the-outbox): every enabled endpoint
  * of the event's account whose `events` list holds the event's type or `*`. The webhook sink
  * (`webhookSink`, an event sink of core/events.ts configured by the composition) writes one
  * `webhook` delivery per such endpoint in the event's own transaction.

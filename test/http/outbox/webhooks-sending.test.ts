@@ -93,6 +93,27 @@ describe('a change sends a signed webhook', () => {
   });
 });
 
+describe('the running worker', () => {
+  it('sends soon after the commit (woken by the enqueue), and stops cleanly', async () => {
+    receiver = await startReceiver();
+    await insertEndpoint(t.database, t.account.accountId, { url: receiver.url, events: ['client.created'] });
+    // A long poll: only the wake-up of the enqueue can send within the time allowed.
+    const running = testWorker(t.database, t.config, { pollMs: 60_000 });
+    running.start();
+    try {
+      const started = Date.now();
+      await createClient('Soon');
+      while (receiver.received.length === 0 && Date.now() - started < 3_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(receiver.received).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await running.stop();
+    }
+    const [delivery] = await deliveriesOf(t.database, t.account.accountId);
+    expect(delivery).toMatchObject({ status: 'succeeded', locked_by: null });
+  });
+});
+
 describe('failures', () => {
   it('a 500 is retried later with the same webhook-id; a success clears failing_since', async () => {
     receiver = await startReceiver();
