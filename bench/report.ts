@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatParseMeasured } from './cat-report.js';
 import type { ConsoleMeasured } from './console.js';
+import type { WebhooksMeasured } from './webhooks.js';
 
 export interface Measured {
   name: string;
@@ -50,6 +51,8 @@ export interface Report {
   floorShares?: FloorShare[];
   /** One large CAT analysis report parsed by the server (bench/cat-report.ts), after the scenarios. */
   catParse?: CatParseMeasured;
+  /** The webhooks scenarios (bench/webhooks.ts), after the API scenarios (absent in reports written before they were measured). */
+  webhooks?: WebhooksMeasured;
   /** The web console in Chromium (bench/console.ts), after the CAT report (absent in reports written before it was measured). */
   console?: ConsoleMeasured;
   totalSeconds: number;
@@ -103,6 +106,17 @@ export function markdown(report: Report): string {
           '| scenario | status | seconds | answer MB | RSS before MB | peak RSS MB | /health checks | /health max ms | target | met |',
           '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
           `| ${report.catParse.name} | ${report.catParse.status} | ${report.catParse.seconds} | ${report.catParse.answerMB} | ${report.catParse.rssBeforeMB} | ${report.catParse.peakRssMB} | ${report.catParse.healthChecks} | ${report.catParse.healthMaxMs} | ${report.catParse.target} | ${yes(report.catParse.met)} |`,
+          '',
+        ]
+      : []),
+    ...(report.webhooks
+      ? [
+          'Webhooks (bench/webhooks.ts): POST /v2/jobs with three endpoints subscribed to every event against none; then a burst of events (POST /v2/clients, 10 connections) to the three endpoints (receivers in the load generator answering 204), from the first request to the last delivery received.',
+          '',
+          '| scenario | figure | target | met |',
+          '|---|---|---|---|',
+          `| POST /v2/jobs, three endpoints subscribed | ${report.webhooks.jobs.withThreeEndpoints} req/s against ${report.webhooks.jobs.withoutEndpoints} without (${Math.round(report.webhooks.jobs.ratio * 100)} %) | ${report.webhooks.jobs.target} | ${yes(report.webhooks.jobs.met)} |`,
+          `| ${report.webhooks.burst.name} | ${report.webhooks.burst.received} of ${report.webhooks.burst.deliveries} in ${report.webhooks.burst.seconds} s: ${report.webhooks.burst.deliveriesPerSecond} deliveries/s (then ${report.webhooks.burst.drainPerSecond}/s after the events), peak RSS ${report.webhooks.burst.peakRssMB} MB | ${report.webhooks.burst.target} | ${yes(report.webhooks.burst.met)} |`,
           '',
         ]
       : []),

@@ -39,6 +39,7 @@ import { createBenchDatabase, type BenchDatabase } from './postgres.js';
 import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
 import { benchScenarios, judge, type Scenario } from './scenarios.js';
 import { signIn } from './sign-in.js';
+import { measureWebhooks } from './webhooks.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results');
@@ -58,6 +59,8 @@ if (!Number.isInteger(SCALE) || SCALE < 1000) throw new Error('--scale must be a
 if (!(DURATION > 0) || !(CONNECTIONS > 0)) throw new Error('--duration and --connections must be positive');
 const MB = 1024 * 1024;
 const RSS_LIMIT_MB = 300;
+/** Events of the webhooks burst (three deliveries each). */
+const WEBHOOK_EVENTS = 10_000;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -190,6 +193,8 @@ async function main(): Promise<void> {
       FILE_STORAGE: pgDatabase ? 'db' : `fs:${join(dir, 'files')}`,
       PORT: '0',
       HOST: '127.0.0.1',
+      // The webhooks scenarios' receivers are on this machine (bench/webhooks.ts).
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     };
     delete env.BOOTSTRAP_API_KEY;
     const server = await startChild(['dist/cli.js', 'serve'], env);
@@ -249,6 +254,17 @@ async function main(): Promise<void> {
       );
     }
     const serverMemory = memory(serverPid);
+    // Webhooks (bench/webhooks.ts): before the CAT report, whose 40 MB raise the RSS by design.
+    const webhooks = await measureWebhooks({
+      base: server.base,
+      auth,
+      pid: serverPid,
+      databaseUrl,
+      createBody: data.createBody,
+      events: WEBHOOK_EVENTS,
+      duration: DURATION,
+      log,
+    });
     // After the memory figures: a 40 MB report raises the RSS by design (its bytes, the worker's answer).
     const catParse = await measureCatParse(server.base, auth, serverPid);
     log(
@@ -295,6 +311,7 @@ async function main(): Promise<void> {
       scenarios: results,
       floorShares,
       catParse,
+      webhooks,
       console: consoleMeasured,
       totalSeconds: round((performance.now() - runStarted) / 1000),
     };

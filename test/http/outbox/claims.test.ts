@@ -73,6 +73,31 @@ describe('leases', () => {
   });
 });
 
+describe('a busy process', () => {
+  it('sends at the bounded rate while busy, and the rest at once when it is not', async () => {
+    receiver.received.length = 0;
+    receiver.answer = (_request, response) => response.writeHead(204).end();
+    endpointId ||= (await insertEndpoint(t.database, t.account.accountId, { url: receiver.url, events: ['webhook.test'] })).id;
+    await t.database.db.deleteFrom('deliveries').execute();
+    let busy = true;
+    const worker = testWorker(t.database, t.config, { busy: () => busy, busyPerSecond: 20, pollMs: 50 });
+    await enqueueMany(60);
+    worker.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // A burst of 2 (a tenth of a second's budget), then 20 a second.
+      expect(receiver.received.length).toBeGreaterThan(0);
+      expect(receiver.received.length).toBeLessThanOrEqual(20);
+      busy = false;
+      const deadline = Date.now() + 5_000;
+      while (receiver.received.length < 60 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(receiver.received.length).toBe(60);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
 async function currentSchema(database: Database): Promise<string> {
   const { sql } = await import('kysely');
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
