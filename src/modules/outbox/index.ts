@@ -3,3 +3,5 @@ export { enqueue, enqueueAll } from './enqueue.js';
 export type { DeliveryEnv, DeliveryHandler, DeliveryOutcome, DeliveryRow, Enqueue, NewDelivery } from './contract.js';
 export { createOutboxWorker, type DeliveryHandlers, type OutboxWorker, type OutboxWorkerOptions } from './worker.js';
 export { MAX_ATTEMPTS, RETRY_WAITS_MS, nextAttemptAt } from './schedule.js';
+/** Wakes this process's workers now (after a delivery was made due again, e.g. a retry by hand, outside `enqueue`). */
+export { enqueued as wakeOutbox } from './wake.js';

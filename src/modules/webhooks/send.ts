@@ -217,6 +217,8 @@ async function disable(env: DeliveryEnv, endpoint: EndpointRow, reason: 'gone' |
       .where('enabled', '=', 1)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return;
+    // Its own event does not go to it: the lists are read again, in this transaction.
+    endpointsChanged();
     const ctx: Ctx = { db: tx, dialect: database.dialect, accountId: endpoint.account_id, userId: '', actor: SYSTEM_ACTOR };
     await recordEvent(ctx, 'webhook.endpoint_disabled', {
       id: endpoint.id,

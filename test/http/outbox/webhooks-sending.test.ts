@@ -212,7 +212,11 @@ describe('failures', () => {
     receiver.answer = (_request, response) => response.writeHead(500).end();
     const failingSince = new Date(Date.now() - 5 * 86_400_000 - 60_000).toISOString();
     const watcher = await insertEndpoint(t.database, t.account.accountId, { url: `${receiver.url}?watcher`, events: ['webhook.endpoint_disabled'] });
-    const endpoint = await insertEndpoint(t.database, t.account.accountId, { url: receiver.url, events: ['client.created'], failingSince });
+    const endpoint = await insertEndpoint(t.database, t.account.accountId, {
+      url: receiver.url,
+      events: ['client.created', 'webhook.endpoint_disabled'],
+      failingSince,
+    });
     await createClient();
     await worker().drainOnce();
     const row = await t.database.db
@@ -226,6 +230,9 @@ describe('failures', () => {
     const told = receiver.received.find((call) => call.path === '/hook?watcher')!;
     const body = new Webhook(watcher.secret).verify(told.body, told.headers as Record<string, string>) as { type: string; data: { id: string } };
     expect(body).toMatchObject({ type: 'webhook.endpoint_disabled', data: { id: endpoint.id, disabledReason: 'failing', enabled: false } });
+    // Not to the endpoint disabled itself.
+    const disabledDeliveries = (await deliveriesOf(t.database, t.account.accountId)).filter((d) => d.event_type === 'webhook.endpoint_disabled');
+    expect(disabledDeliveries.map((d) => d.endpoint_id)).toEqual([watcher.id]);
   });
 
   it('a delivery of a deleted or disabled endpoint is cancelled without a call', async () => {
