@@ -75,25 +75,27 @@ export async function complete(database: Database, worker: string, completions: 
   if (completions.length === 0) return;
   const now = new Date().toISOString();
   await database.db.transaction().execute(async (tx) => {
-    for (const done of completions) {
-      await tx
-        .updateTable('deliveries')
-        .set({
-          status: done.status,
-          attempts: sql<number>`attempts + 1`,
-          next_attempt_at: done.nextAttemptAt,
-          locked_until: null,
-          locked_by: null,
-          last_status_code: done.statusCode,
-          last_error: done.error,
-          last_duration_ms: done.durationMs,
-          updated_at: now,
-        })
-        .where('id', '=', done.delivery.id)
-        .where('locked_by', '=', worker)
-        .where('status', '=', 'pending')
-        .execute();
-    }
+    // One statement for the batch: the new states as a table of values, joined by id.
+    const values = sql.join(
+      completions.map(
+        (done) =>
+          sql`(${done.delivery.id}, ${done.status}, ${done.nextAttemptAt}, ${done.statusCode === null ? null : String(done.statusCode)}, ${done.error}, ${String(done.durationMs)})`,
+      ),
+    );
+    await sql`
+      with v(id, status, next_attempt_at, status_code, error, duration_ms) as (values ${values})
+      update deliveries set
+        status = v.status,
+        attempts = deliveries.attempts + 1,
+        next_attempt_at = v.next_attempt_at,
+        locked_until = null,
+        locked_by = null,
+        last_status_code = cast(v.status_code as integer),
+        last_error = v.error,
+        last_duration_ms = cast(v.duration_ms as integer),
+        updated_at = ${now}
+      from v
+      where deliveries.id = v.id and deliveries.locked_by = ${worker} and deliveries.status = 'pending'`.execute(tx);
     await tx
       .insertInto('delivery_attempts')
       .values(
