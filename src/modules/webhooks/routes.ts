@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, errorResponses } from '../../core/schemas.js';
+import { wakeOutbox } from '../outbox/index.js';
 import {
   CreateWebhook,
   Delivery,
@@ -137,6 +138,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Delivery, ...errorResponses },
       },
     },
-    async (request) => app.inTransaction(request, (ctx) => webhooks.retry(ctx, request.params.id, request.params.deliveryId)),
+    async (request) => {
+      const delivery = await app.inTransaction(request, (ctx) => webhooks.retry(ctx, request.params.id, request.params.deliveryId));
+      // Due again outside enqueue: the workers are told now rather than at their next poll.
+      wakeOutbox();
+      return delivery;
+    },
   );
 };
