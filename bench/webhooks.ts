@@ -1,5 +1,5 @@
 /**
- * The webhooks scenarios of `npm run bench` (docs/webhooks-delivery.md#throughput):
+ * The webhooks scenarios of `npm run bench` (docs/webhooks.md#throughput):
  *
  * - "POST /v2/jobs, three endpoints subscribed": POST /v2/jobs with autocannon with no endpoint,
  *   then with three endpoints subscribed to every event (`*`, receivers in this process answering

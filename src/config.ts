@@ -33,11 +33,11 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   /** Single sign-on with OpenID Connect (docs/access.md#single-sign-on); undefined: not configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
-  /** Webhooks (docs/webhooks-delivery.md): WEBHOOK_ALLOW_PRIVATE_NETWORKS lets endpoints be private or loopback addresses, over http too; WEBHOOK_TIMEOUT_MS the time an endpoint has to answer. */
+  /** Webhooks (docs/webhooks.md): WEBHOOK_ALLOW_PRIVATE_NETWORKS lets endpoints be private or loopback addresses, over http too; WEBHOOK_TIMEOUT_MS the time an endpoint has to answer. */
   webhooks: { allowPrivateNetworks: boolean; timeoutMs: number };
-  /** OUTBOX_WORKER: whether this server process sends the outbox's deliveries (default true; docs/webhooks-delivery.md#several-processes). */
+  /** OUTBOX_WORKER: whether this server process sends the outbox's deliveries (default true; docs/webhooks.md#several-processes). */
   outboxWorker: boolean;
-  /** OUTBOX_LEASE_MS: how long a worker's claim on a delivery holds; a worker that died leaves its deliveries to others after this (docs/webhooks-delivery.md#delivery-guarantees). */
+  /** OUTBOX_LEASE_MS: how long a worker's claim on a delivery holds; a worker that died leaves its deliveries to others after this (docs/webhooks.md#delivery-guarantees). */
   outboxLeaseMs: number;
   /** CONSOLE_DIR: the built web console (docs/console.md); by default `dist/console` of this package, where `npm run build` writes it. */
   consoleDir: string;

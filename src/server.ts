@@ -55,8 +55,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
   const address = await app.listen({ port: config.port, host: config.host });
   announce(`Listening on ${address}`);
-  // Webhooks and e-mails of the outbox, sent after their changes commit (docs/webhooks-delivery.md).
-  // While requests arrive, the outbox sends at a bounded rate and the requests keep the CPU (docs/webhooks-delivery.md#the-outbox).
+  // Webhooks and e-mails of the outbox, sent after their changes commit (docs/webhooks.md).
+  // While requests arrive, the outbox sends at a bounded rate and the requests keep the CPU (docs/webhooks.md#the-outbox).
   let lastRequestAt = -Infinity;
   app.server.on('request', () => (lastRequestAt = performance.now()));
   const outbox = startOutbox(database, config, app.log, () => performance.now() - lastRequestAt < 50);

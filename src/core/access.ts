@@ -9,7 +9,7 @@ import type { Role } from './db/schema.js';
 
 export const ROLES: readonly Role[] = ['owner', 'admin', 'manager', 'finance', 'viewer'];
 
-export type Area = 'account' | 'master-data' | 'users' | 'projects' | 'quotes-and-orders' | 'invoices' | 'own-access' | 'history';
+export type Area = 'account' | 'master-data' | 'users' | 'webhooks' | 'projects' | 'quotes-and-orders' | 'invoices' | 'own-access' | 'history';
 
 export interface AreaRights {
   /** What the area holds, as the refusal names it. */
@@ -27,6 +27,8 @@ export const AREAS: Readonly<Record<Area, AreaRights>> = {
     writers: ['owner', 'admin'],
   },
   users: { description: 'users', writers: ['owner', 'admin'] },
+  // Endpoints receive every change of the account they subscribe to, and hold signing secrets.
+  webhooks: { description: 'webhooks (endpoints, their secrets and deliveries)', writers: ['owner', 'admin'] },
   projects: {
     description: 'project work (jobs, groups, clients, suppliers, contacts, prices, files, notes, trackers, CAT analyses, outsourcing)',
     writers: ['owner', 'admin', 'manager'],
@@ -60,6 +62,7 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/users/me', area: 'users', readOnly: true },
   { path: '/v2/users/**', area: 'users' },
   { path: '/v2/events/**', area: 'history', readOnly: true },
+  { path: '/v2/webhooks/**', area: 'webhooks' },
   { path: '/v2/account', area: 'account' },
   { path: '/v2/account/logo', area: 'account' },
   // The account's default prices are pricing, like a client's prices: project work (docs/prices.md).

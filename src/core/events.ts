@@ -22,7 +22,8 @@ export async function recordEvent(ctx: Ctx, type: string, data: unknown): Promis
     actorType: actor.type,
     actorUserId: actor.userId,
     actorKeyId: actor.apiKeyId,
-    objectType: dot < 0 ? type : type.slice(0, dot),
+    // `purchase_order.sent` is about a `purchaseOrder`: one object's history keeps one name.
+    objectType: camelCase(dot < 0 ? type : type.slice(0, dot)),
     objectId: id,
     createdAt: event.createdAt,
   });
@@ -41,7 +42,7 @@ export interface RecordedEvent {
 
 /**
  * What else an event causes in its own transaction (the outbox's webhook deliveries,
- * docs/webhooks-delivery.md): a sink runs after the event row is written, on the same executor,
+ * docs/webhooks.md): a sink runs after the event row is written, on the same executor,
  * so that what it writes commits or rolls back with the change.
  */
 export type EventSink = (ctx: Ctx, event: RecordedEvent) => Promise<void>;
@@ -52,6 +53,8 @@ let sinks: readonly EventSink[] = [];
 export function configureEventSinks(list: readonly EventSink[]): void {
   sinks = list;
 }
+
+const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 type EventParams = {
   id: string;

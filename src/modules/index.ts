@@ -22,14 +22,13 @@ import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { documentEmailAbandoned, queueDocumentEmail, sendDocumentEmail } from './document-mail/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
+import { sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
 import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
-import { sendWebhook } from './webhooks/send.js';
-import { watchEndpoints, webhookSink } from './webhooks/subscriptions.js';
 
 /**
  * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
@@ -54,14 +53,14 @@ export function composeModules(): void {
 /** What every recorded event also causes in its transaction (core/events.ts): webhook deliveries. */
 export const EVENT_SINKS = [webhookSink];
 
-/** How each kind of delivery of the outbox is sent (docs/webhooks-delivery.md). */
+/** How each kind of delivery of the outbox is sent (docs/webhooks.md). */
 export const DELIVERY_HANDLERS: DeliveryHandlers = { webhook: sendWebhook, email: sendDocumentEmail };
 
 /** What each kind does when the outbox gives one of its deliveries up: a document's e-mail becomes `failed`. */
 export const ABANDON_HOOKS: AbandonHooks = { email: documentEmailAbandoned };
 
 /**
- * Starts sending the outbox's deliveries from this process (the server, docs/webhooks-delivery.md#several-processes),
+ * Starts sending the outbox's deliveries from this process (the server, docs/webhooks.md#several-processes),
  * and watching for endpoints written by other processes. Answers stop(): finishes or gives back what is in flight.
  */
 export function startOutbox(
@@ -102,6 +101,7 @@ export const modules: FastifyPluginAsync[] = [
   catAnalysisRoutes,
   documentRoutes({ mailer: queueDocumentEmail }),
   dashboardRoutes,
+  webhookRoutes,
   oidcRoutes,
   linkRoutes,
 ];

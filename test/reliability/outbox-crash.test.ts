@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../src/core/db/database.js';
 import { newId } from '../../src/core/ids.js';
 
 /**
- * The outbox survives a crash (docs/webhooks-delivery.md#delivery-guarantees): the real server
+ * The outbox survives a crash (docs/webhooks.md#delivery-guarantees): the real server
  * with a webhook endpoint, writers creating clients, a SIGKILL while deliveries are pending and
  * in flight (the receiver answers slowly), a restart on the same database: every change answered
  * 2xx reaches the receiver at least once, and every delivery ends `succeeded`.

@@ -148,6 +148,10 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   w.quote = (await created(api, '/v2/quotes', { client: w.client, lines: [{ description: 'Estimate', quantity: 1, unitCost: 10 }] })).id;
   w.purchaseOrder = (await created(api, '/v2/purchase-orders', { supplier: w.supplier, outsourcing: [w.outsourcing] })).id;
 
+  // A webhook endpoint with one delivery (its test event).
+  w.webhook = (await created(api, '/v2/webhooks', { url: 'https://hooks.example.com/world', events: ['*'] })).id;
+  w.delivery = (await created(api, `/v2/webhooks/${w.webhook}/test`, {}, 202)).id;
+
   // A note on every parent that takes notes.
   for (const [kind, base] of [
     ['clients', `/v2/clients/${w.client}`],
@@ -236,6 +240,7 @@ export function idFor(w: World, path: string, param: string): string {
           'purchase-orders': 'purchaseOrder',
           users: 'user',
           'api-keys': 'apiKey',
+          webhooks: 'webhook',
         } as Record<string, string>
       )[before];
     }
@@ -262,6 +267,8 @@ export function idFor(w: World, path: string, param: string): string {
         return 'tracker';
       case 'payments':
         return 'payment';
+      case 'deliveries':
+        return 'delivery';
       case 'unavailabilities':
         return 'unavailability';
       case 'language-pairs':

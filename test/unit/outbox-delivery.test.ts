@@ -6,7 +6,7 @@ import { JITTER, MAX_ATTEMPTS, RETRY_WAITS_MS, nextAttemptAt } from '../../src/m
 import { signatureHeader } from '../../src/modules/webhooks/send.js';
 import { addressProblem, checkWebhookUrl, safeLookup } from '../../src/modules/webhooks/targets.js';
 
-/** The outbox's pieces without a database (docs/webhooks-delivery.md): retry schedule, signatures, safe targets. */
+/** The outbox's pieces without a database (docs/webhooks.md): retry schedule, signatures, safe targets. */
 
 describe('retry schedule', () => {
   it('is 5 s, 5 min, 30 min, 2 h, 5 h, then 10 h, for about three days', () => {

@@ -64,6 +64,9 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/account/cat-configurations/{id}/match/{matchId}/cat-tool-match/{toolMatch}': 'addCatConfigurationToolMatch',
   'DELETE /v2/account/cat-configurations/{id}/match/{matchId}/cat-tool-match/{toolMatch}': 'removeCatConfigurationToolMatch',
   'PUT /v2/account/cat-configurations/{id}/match/{matchId}/move/{position}': 'moveCatConfigurationMatch',
+  'POST /v2/webhooks/{id}/test': 'testWebhook',
+  'POST /v2/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
+  'POST /v2/webhooks/{id}/deliveries/{deliveryId}/retry': 'retryWebhookDelivery',
 };
 
 const pascal = (segment: string) =>

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { ApiError, invalid, notFound } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
 import type { StoredContent } from '../files/index.js';
 import { catConfigurations, type CatConfigurationObject } from '../cat-configurations/index.js';
 import { jobPricing, jobs, jobStore, type JobObject } from '../jobs/index.js';
@@ -139,6 +140,15 @@ export const catAnalysis = {
         jobPricing.update(ctx, jobId, { matches: quantities.map((q) => ({ id: q.id, value: Number(q.value) })) }),
       );
     }
+    // docs/webhooks.md#event-types: what was imported, where, and the job after it.
+    await recordEvent(ctx, 'cat_analysis.imported', {
+      jobId,
+      outsourcingId: outsourcingId ?? null,
+      catConfigurationId: configuration.id,
+      fileId,
+      quantities,
+      job: answer,
+    });
     return { job: answer, fileId, quantities };
   },
 };

@@ -2,6 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { bool, isTrue } from '../../core/db/dialect.js';
 import { nowIso, toIsoDate } from '../../core/dates.js';
 import { ApiError, notFound, stateConflict } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { Dec } from '../../core/money.js';
 import { jobStore, type EstimationExtras, type JobExtension } from '../jobs/index.js';
@@ -58,7 +59,9 @@ export const invoicing = {
       created_at: nowIso(),
     });
     await settlePayments(ctx, row);
-    return settle(ctx, kind, id, 'updated');
+    const document = await settle(ctx, kind, id, 'updated');
+    if (row.status !== INVOICE_STATUS.paid && document.status === INVOICE_STATUS.paid) await recordEvent(ctx, 'invoice.paid', document);
+    return document;
   },
 
   async removePayment(ctx: Ctx, id: string, paymentId: string): Promise<DocumentObject> {
@@ -123,7 +126,7 @@ export const invoicing = {
     );
     await refreshTotals(ctx, credit.id);
     await repo.update(ctx.db, ctx.accountId, row.id, { status: INVOICE_STATUS.credited, updated_at: now });
-    await settle(ctx, kind, row.id, 'updated');
+    await recordEvent(ctx, 'invoice.credited', await settle(ctx, kind, row.id, 'updated'));
     await jobsMoved(ctx, jobIds, 3);
     const mail = await queueDocumentMail(ctx, queueMail, { kind, id: credit.id, type: INVOICE_TYPE.creditNote, partyId: partyOf(kind, credit) });
     return { ...(await settle(ctx, kind, credit.id, 'created')), ...mail };

@@ -28,6 +28,11 @@ const SORTS = { createdAt: 'created_at', updatedAt: 'updated_at', issueDate: 'is
 /** The client of a quote or an invoice, the supplier of a purchase order. */
 export const partyOf = (kind: KindConfig, row: DocumentRow): string => (kind.party === 'client' ? row.client_id : row.supplier_id) ?? '';
 
+/** The event of each status move, recorded beside `<kind>.updated` (docs/webhooks.md#event-types). */
+const ACTION_EVENTS: Readonly<Record<string, string>> = { send: 'sent', accept: 'accepted', refuse: 'refused', cancel: 'cancelled' };
+/** The moments' names write the resource in snake case (`purchase_order.sent`); its `*.created` stays `purchaseOrder.created`. */
+const MOMENT_RESOURCE: Readonly<Record<string, string>> = { invoice: 'invoice', quote: 'quote', purchaseOrder: 'purchase_order' };
+
 export async function lockDocument(ctx: Ctx, kind: KindConfig, id: string): Promise<DocumentRow> {
   const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, kind.kind, id);
   if (!row) throw notFound(kind.noun, id);
@@ -298,6 +303,7 @@ export const documents = {
     await repo.update(ctx.db, ctx.accountId, id, changes);
     const mail = name === 'send' ? await queueDocumentMail(ctx, queueMail, { kind, id, type: row.type, partyId: partyOf(kind, row) }) : undefined;
     const document = await settle(ctx, kind, id, 'updated');
+    await recordEvent(ctx, `${MOMENT_RESOURCE[kind.object]}.${ACTION_EVENTS[name]}`, document);
     // docs/documents.md#rules: accepting a quote fixes the estimation of its jobs to their line totals.
     if (kind.kind === 'quote' && action.to === QUOTE_ACCEPTED) {
       await jobsMoved(

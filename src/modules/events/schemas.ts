@@ -19,7 +19,9 @@ export const Actor = Type.Object(
 export const Event = Type.Object(
   {
     id: Type.String(),
-    type: Type.String({ description: '`<resource>.<created|updated|deleted>`, e.g. `job.updated`' }),
+    type: Type.String({
+      description: '`<resource>.<created|updated|deleted>`, e.g. `job.updated`, or a moment such as `job.status_changed` (docs/webhooks.md#event-types)',
+    }),
     data: Type.Object({}, { additionalProperties: true, description: 'the record after the change (its last state for a deletion)' }),
     actor: Actor,
     createdAt: DateOut(),

@@ -2,6 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { bool } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
 import { notFound } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { discardBlobs } from '../../core/storage/index.js';
 import type { FileFlag, FileKind, FileRow } from './kinds.js';
@@ -87,7 +88,10 @@ export const files = {
       created_at: nowIso(),
     };
     await repo.insert(ctx.db, row);
-    return (await objects(ctx, kind, [row]))[0]!;
+    const file = (await objects(ctx, kind, [row]))[0]!;
+    // docs/webhooks.md#event-types: every upload (a CAT report's too), with what the file belongs to.
+    await recordEvent(ctx, 'file.uploaded', { ...file, owner: { type: kind.ownerType, id: ownerId } });
+    return file;
   },
 
   async setFlag<F extends object>(

@@ -16,7 +16,8 @@ import type { JobObject } from './schemas.js';
  * row fields, lines — and saves it. Saving writes what differs from what was loaded (the row's
  * changed columns, the changed lines only), computes the stored estimation from the job as it is
  * now and writes it in the same statement as the row (docs/estimation.md), lets the extensions
- * follow (the job's group), records `job.created` / `job.updated` and answers the job object.
+ * follow (the job's group), records `job.created` / `job.updated` (and `job.status_changed` when its
+ * status moved) and answers the job object.
  *
  * What is known is not read again (docs/performance.md, "Writes answered from what they store"):
  * the row and the lines as saved build the answer and the estimation, with the parts of the job
@@ -181,9 +182,12 @@ export const jobStore = {
    * again writes what changed since.
    */
   async save(ctx: Ctx, job: StoredJob): Promise<JobObject> {
-    const created = loaded.get(job)?.row === null;
+    const before = loaded.get(job)?.row;
+    const created = before === null;
     const { object } = await write(ctx, job, false);
     await recordEvent(ctx, created ? 'job.created' : 'job.updated', object);
+    // docs/webhooks.md#event-types: the job after the change, with the status it left.
+    if (before && before.status !== object.status) await recordEvent(ctx, 'job.status_changed', { ...object, previousStatus: before.status });
     return object;
   },
 

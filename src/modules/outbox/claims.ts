@@ -5,7 +5,7 @@ import type { DeliveryStatus } from '../../core/db/schema.js';
 import type { DeliveryRow } from './contract.js';
 
 /**
- * The outbox's SQL (docs/webhooks-delivery.md#several-processes): claiming due deliveries with a
+ * The outbox's SQL (docs/webhooks.md#several-processes): claiming due deliveries with a
  * lease, recording what an attempt gave, giving leases back.
  */
 

@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again (docs/webhooks-delivery.md#retries): the wait after each
+ * When a failed delivery is tried again (docs/webhooks.md#retries): the wait after each
  * failed attempt, in order; after the last wait's attempt fails, the delivery is `failed`. Thirteen
  * attempts over about three days (3 d 5 h 35 min without jitter).
  */

@@ -8,7 +8,7 @@ import { nextAttemptAt } from './schedule.js';
 import { onEnqueued } from './wake.js';
 
 /**
- * The outbox's worker (docs/webhooks-delivery.md#the-outbox): claims due deliveries with a lease,
+ * The outbox's worker (docs/webhooks.md#the-outbox): claims due deliveries with a lease,
  * hands each to the handler of its kind, up to `concurrency` at once, and writes what each
  * attempt gave (in batches, one transaction each). At least once: a delivery is `pending` until
  * its attempt's result is written, so a worker that dies (kill -9) leaves it pending with a lease
@@ -202,7 +202,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     start() {
       if (running) return;
       running = true;
-      // SQLite has one worker per database (docs/webhooks-delivery.md#several-processes): a lease found at start is of a worker that died.
+      // SQLite has one worker per database (docs/webhooks.md#several-processes): a lease found at start is of a worker that died.
       if (database.dialect === 'sqlite') ready = releaseAll(database).catch((error: unknown) => log.error({ err: error }, 'could not release old leases'));
       unsubscribe = onEnqueued(wake);
       pollTimer = setInterval(wake, pollMs);

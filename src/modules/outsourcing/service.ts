@@ -2,6 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { bool, isTrue } from '../../core/db/dialect.js';
 import { nowIso, toIsoDate } from '../../core/dates.js';
 import { invalid, notFound } from '../../core/errors.js';
+import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { roundRate, toDecimalString } from '../../core/money.js';
 import { party } from '../clients/index.js';
@@ -17,7 +18,7 @@ import type { OutsourcingInput, SupplierPricesFilters } from './schemas.js';
 /**
  * Outsourcing (docs/jobs.md#outsourcing): a part of a job given to a supplier. Each operation locks the job,
  * changes its outsourcing, stores the outsourcing amounts (docs/estimation.md#5-outsourcing), and lets the job recompute its
- * estimation and record `job.updated`; the answer is the job.
+ * estimation and record `job.updated`, then records `job.outsourcing.<created|updated|status_changed|deleted>`; the answer is the job.
  */
 export const OUTSOURCING_STATUS = { notStarted: 1, inProgress: 2, toBeReviewed: 3, finished: 4, cancelled: 5, onHold: 6 } as const;
 
@@ -95,6 +96,15 @@ function changed(ctx: Ctx, job: StoredJob): Promise<JobObject> {
   return jobStore.save(ctx, job);
 }
 
+/**
+ * `job.outsourcing.<type>` (docs/webhooks.md#event-types): the outsourcing as the job shows it, with
+ * its job's id (and, for `status_changed`, the status it left).
+ */
+async function outsourcingEvent(ctx: Ctx, type: string, job: JobObject, id: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const outsourcing = job.outsourcing.find((item) => item.id === id);
+  if (outsourcing) await recordEvent(ctx, `job.outsourcing.${type}`, { ...outsourcing, jobId: job.id, ...extra });
+}
+
 export const outsourcingService = {
   async create(ctx: Ctx, jobId: string, input: OutsourcingInput & { supplier: string }): Promise<JobObject> {
     const job = await jobStore.load(ctx, jobId);
@@ -134,7 +144,9 @@ export const outsourcingService = {
     if (input.unitCost !== undefined) row.unit_cost = roundRate(input.unitCost).toFixed();
     await repo.insert(ctx.db, row);
     await storeAmounts(ctx, row.id, jobId, lines);
-    return changed(ctx, job);
+    const answer = await changed(ctx, job);
+    await outsourcingEvent(ctx, 'created', answer, row.id);
+    return answer;
   },
 
   async update(ctx: Ctx, jobId: string, id: string, input: OutsourcingInput): Promise<JobObject> {
@@ -166,7 +178,10 @@ export const outsourcingService = {
     changes.updated_at = nowIso();
     await repo.update(ctx.db, ctx.accountId, id, changes);
     await storeAmounts(ctx, id, jobId, lines);
-    return changed(ctx, job);
+    const answer = await changed(ctx, job);
+    await outsourcingEvent(ctx, 'updated', answer, id);
+    if (changes.status !== undefined) await outsourcingEvent(ctx, 'status_changed', answer, id, { previousStatus: current.status });
+    return answer;
   },
 
   /**
@@ -204,7 +219,9 @@ export const outsourcingService = {
     Object.assign(changes, { quantity: sumOfLines(lines), has_matches: 1, updated_at: nowIso() });
     await repo.update(ctx.db, ctx.accountId, id, changes);
     await storeAmounts(ctx, id, jobId, lines);
-    return changed(ctx, job);
+    const answer = await changed(ctx, job);
+    await outsourcingEvent(ctx, 'updated', answer, id);
+    return answer;
   },
 
   /**
@@ -238,7 +255,11 @@ export const outsourcingService = {
   async remove(ctx: Ctx, jobId: string, id: string): Promise<JobObject> {
     const job = await jobStore.load(ctx, jobId);
     await load(ctx, jobId, id);
+    // The last state, for `job.outsourcing.deleted`.
+    const before = await jobs.get(ctx, jobId);
     await repo.delete(ctx.db, ctx.accountId, id);
-    return changed(ctx, job);
+    const answer = await changed(ctx, job);
+    await outsourcingEvent(ctx, 'deleted', before, id);
+    return answer;
   },
 };

@@ -10,7 +10,7 @@ import { checkWebhookUrl, safeLookup, UnsafeTargetError } from './targets.js';
 import { endpointsChanged, endpointsGeneration } from './subscriptions.js';
 
 /**
- * Sends one webhook delivery (docs/webhooks-delivery.md): Standard Webhooks 1.0 signed, POSTed as
+ * Sends one webhook delivery (docs/webhooks.md): Standard Webhooks 1.0 signed, POSTed as
  * JSON to the endpoint's URL through a checked address; a 2xx within the timeout is success, a
  * redirect is not followed, 410 disables the endpoint, and an endpoint failing for 5 days is
  * disabled with a `webhook.endpoint_disabled` event.

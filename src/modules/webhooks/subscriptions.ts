@@ -6,7 +6,7 @@ import { BoundedCache } from '../../core/bounded-cache.js';
 import { enqueueAll, type NewDelivery } from '../outbox/index.js';
 
 /**
- * Which endpoints an event goes to (docs/webhooks-delivery.md#the-outbox): every enabled endpoint
+ * Which endpoints an event goes to (docs/webhooks.md#the-outbox): every enabled endpoint
  * of the event's account whose `events` list holds the event's type or `*`. The webhook sink
  * (`webhookSink`, an event sink of core/events.ts configured by the composition) writes one
  * `webhook` delivery per such endpoint in the event's own transaction.
@@ -72,7 +72,7 @@ export async function subscriptionsOf(db: Executor, accountId: string): Promise<
 export const isSubscribed = (subscription: Subscription, type: string): boolean => subscription.events.has('*') || subscription.events.has(type);
 
 /**
- * The webhook body of an event (docs/webhooks-delivery.md#the-body): `{ id, type, createdAt, data }`,
+ * The webhook body of an event (docs/webhooks.md#the-body): `{ id, type, createdAt, data }`,
  * written around the event's data as stored (serialised once).
  */
 export const webhookBody = (event: RecordedEvent): string =>

@@ -3,7 +3,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Where a webhook may be sent (docs/webhooks-delivery.md#safe-targets). An endpoint's URL is
+ * Where a webhook may be sent (docs/webhooks.md#safe-targets). An endpoint's URL is
  * checked when it is registered (`checkWebhookUrl`) and its host again at every connection
  * (`safeLookup`): the addresses DNS answers are checked and the connection goes to a checked
  * address, so that a name answering a private address later cannot turn a call inward.

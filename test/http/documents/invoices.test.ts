@@ -264,6 +264,6 @@ describe('send, payments, credit', () => {
     await t.api.post(`/v2/invoices/${invoice.id}/send`);
     const events = await t.api.get('/v2/events', { pageSize: 100 });
     const types = events.body.items.filter((e: any) => e.data?.id === invoice.id).map((e: any) => e.type);
-    expect(types.sort()).toEqual(['invoice.created', 'invoice.updated']);
+    expect(types.sort()).toEqual(['invoice.created', 'invoice.sent', 'invoice.updated']);
   });
 });

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../../../src/core/db/database.js';
 import { deliveriesOf, insertEndpoint, startReceiver, testWorker, type Receiver } from './fixture.js';
 
 /**
- * Several workers share the outbox (docs/webhooks-delivery.md#several-processes): a delivery is
+ * Several workers share the outbox (docs/webhooks.md#several-processes): a delivery is
  * claimed by one worker at a time, so that while workers run none is sent twice; a lapsed lease
  * is claimed again.
  */

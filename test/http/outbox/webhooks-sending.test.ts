@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../helper.js';
 import { loadConfig } from '../../../src/config.js';
 import { deliveriesOf, insertEndpoint, makeDue, startReceiver, testWorker, type Receiver } from './fixture.js';
 
-/** Webhook deliveries (docs/webhooks-delivery.md): from a change to a signed call, retries, disabling, safe targets. */
+/** Webhook deliveries (docs/webhooks.md): from a change to a signed call, retries, disabling, safe targets. */
 let t: TestContext;
 let receiver: Receiver;
 const worker = () => testWorker(t.database, t.config);

@@ -79,6 +79,10 @@ export async function rolesWorld(t: TestContext): Promise<RolesWorld> {
   await add('/v2/quotes/{id}', '/v2/quotes', { client });
   await add('/v2/invoices/{id}', '/v2/invoices', { client, jobs: [job] });
   await add('/v2/purchase-orders/{id}', '/v2/purchase-orders', { supplier });
+  const webhook = await add('/v2/webhooks/{id}', '/v2/webhooks', { url: 'https://hooks.example.com/roles', events: ['*'] });
+  const test = await api.post(`/v2/webhooks/${webhook}/test`);
+  expect(test.status, JSON.stringify(test.body)).toBe(202);
+  ids.set('/v2/webhooks/{id}/deliveries/{deliveryId}', test.body.id as string);
   ids.set('/v2/users/{id}', keys.viewer.userId);
   // The account's logo: a refused write must leave it as it is (its GET answers the same bytes).
   const logo = await t.app.inject({

@@ -25,6 +25,7 @@ const WRITERS_BY_TAG: Record<string, readonly Role[]> = {
   'Account master data': OWNER_ADMIN,
   'CAT configurations': OWNER_ADMIN,
   Users: OWNER_ADMIN,
+  Webhooks: OWNER_ADMIN,
   'Default prices': PROJECT_WORK,
   'Client prices': PROJECT_WORK,
   'Supplier services': PROJECT_WORK,
