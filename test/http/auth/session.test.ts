@@ -37,7 +37,7 @@ describe('GET /v2/auth/session', () => {
       user: expect.objectContaining({ email: 'reload@example.com' }),
       method: 'session',
       csrfToken: browser.csrfToken,
-      writableAreas: ['account', 'master-data', 'users', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
+      writableAreas: ['account', 'master-data', 'users', 'webhooks', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
     });
   });
 
@@ -65,7 +65,7 @@ describe('GET /v2/auth/session', () => {
       user: expect.objectContaining({ id: t.account.userId }),
       method: 'key',
       csrfToken: null,
-      writableAreas: ['account', 'master-data', 'users', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
+      writableAreas: ['account', 'master-data', 'users', 'webhooks', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
     });
     expectError(await new Api(t.app, undefined).get('/v2/auth/session'), 401, 'unauthorized');
     expectError(await t.api.get('/v2/auth/session', { extra: 1 }), 400, 'parameter_unknown');
