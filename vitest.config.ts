@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,11 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker less than the cores: one worker on the 2-core CI host, where
+    // the tests mostly wait (for PostgreSQL, for child processes, for Chromium). Two workers there
+    // took the browser tests from 626 s to 253 s and left every test passing (docs/development.md#tests).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    minWorkers: 1,
     projects: [
       {
         test: {
