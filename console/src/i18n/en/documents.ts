@@ -152,5 +152,11 @@ export const documents = {
   'documents.fromJobs.mixedClients': 'The selected jobs are of several clients: select the jobs of one client to create a quote or an invoice.',
   'documents.fromJobs.notAllowed': 'Cannot go on a {noun}: {names} (cancelled, non-billable or already invoiced).',
   'documents.fromJobs.refused': 'Could not create the {noun}',
+  'documents.email.notEmailed': 'Sent {date}, not e-mailed',
+  'documents.email.processed': 'E-mail queued {date}',
+  'documents.email.delivered': 'E-mailed {date}',
+  'documents.email.failed': 'The e-mail failed {date}: the mail server refused it through every retry',
+  'documents.email.noRecipients': 'Sent and numbered, but not e-mailed: no contact of the party is marked to receive this kind of document.',
+  'documents.email.noSmtp': 'Sent and numbered, but not e-mailed: this installation has no mail server (SMTP_URL).',
   'documents.fromOutsourcing.createFor': 'Create a purchase order for {supplier}',
 } as const;

@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { t } from '../../i18n';
 import { allowedActions } from './document-logic';
 import { documentTitle } from './documents-table';
 import type { ActionConfig, AnyDocument, DocumentKind } from './kinds';
+import { notEmailedText } from './email-status';
 import { problemText } from './problem-text';
 import { useDocumentAction } from './queries';
 
@@ -23,6 +25,9 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
     run.mutate(asking.name, {
       onSuccess: (answer) => {
         setAsking(null);
+        const sent = answer as { emailed?: boolean; notEmailedReason?: string | null } | null;
+        if (asking.name === 'send' && sent?.emailed === false)
+          notifications.show({ closeButtonProps: { 'aria-label': t('action.close') }, color: 'yellow', message: notEmailedText(sent.notEmailedReason) });
         if (asking.name === 'delete') void navigate({ to: kind.path });
         else if (asking.name === 'credit' && answer) void navigate({ to: `${kind.path}/${answer.id}` as never });
       },

@@ -10,6 +10,7 @@ import { DocumentDetails } from './document-details';
 import { DocumentLines } from './document-lines';
 import { isCreditNote, isOverdue, todayIso } from './document-logic';
 import { DocumentStatusBadge, documentTitle } from './documents-table';
+import { EmailStatus } from './email-status';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { PaymentsSection } from './payments-section';
 import { PdfSection } from './pdf-section';
@@ -74,6 +75,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: AnyDoc
                 </Anchor>
               )}
             </Text>
+            <EmailStatus document={document} />
             {isCreditNote(document) && document.creditedInvoice && (
               <Text>
                 {t('documents.creditNoteOf')}{' '}
