@@ -1,7 +1,7 @@
 import type { Ctx } from '../../core/context.js';
 import { isDocumentLanguage, type DocumentLanguage } from '../../core/document-languages.js';
 import { accounts } from '../accounts/index.js';
-import { INVOICE_TYPE, type DocumentMailer, type KindConfig } from '../documents/index.js';
+import { INVOICE_TYPE, documentLanguage, type DocumentMailer, type KindConfig } from '../documents/index.js';
 import { enqueue } from '../outbox/index.js';
 import { resolveRecipients, type Recipient } from './recipients.js';
 import type { MailDocument } from './templates.js';
@@ -36,9 +36,9 @@ async function languageOf(ctx: Ctx, kind: KindConfig, partyId: string): Promise<
     .where('account_id', '=', ctx.accountId)
     .where('id', '=', partyId)
     .executeTakeFirst();
-  if (isDocumentLanguage(party?.document_language)) return party.document_language;
-  const account = (await accounts.get(ctx)).documentLanguage;
-  return isDocumentLanguage(account) ? account : 'en';
+  const own = party?.document_language;
+  // The account is read only when the party has no language of its own.
+  return documentLanguage(own, isDocumentLanguage(own) ? undefined : (await accounts.get(ctx)).documentLanguage);
 }
 
 /**

@@ -7,7 +7,7 @@ export { loadPdfData, type PdfData } from './pdf-data.js';
 export { pdfOf, renderPdf } from './pdf.js';
 export { renderUbl } from './ubl-render.js';
 export { documentFormat, type DocumentFormat } from './pdf-format.js';
-export { LABELS, LABEL_LANGUAGES, type LabelLanguage, type Labels } from './pdf-labels.js';
+export { LABELS, LABEL_LANGUAGES, documentLanguage, type LabelLanguage, type Labels } from './pdf-labels.js';
 export { recordEmailStatus } from './mail-status.js';
 export type { DocumentMailer, MailQueued, SentDocument } from './mailing.js';
 export { INVOICE_TYPE } from './kinds.js';
