@@ -9,7 +9,8 @@ import type { Role } from './db/schema.js';
 
 export const ROLES: readonly Role[] = ['owner', 'admin', 'manager', 'finance', 'viewer'];
 
-export type Area = 'account' | 'master-data' | 'users' | 'webhooks' | 'projects' | 'quotes-and-orders' | 'invoices' | 'own-access' | 'history';
+export type Area =
+  'account' | 'master-data' | 'exchange-rates' | 'users' | 'webhooks' | 'projects' | 'quotes-and-orders' | 'invoices' | 'own-access' | 'history';
 
 export interface AreaRights {
   /** What the area holds, as the refusal names it. */
@@ -26,6 +27,8 @@ export const AREAS: Readonly<Record<Area, AreaRights>> = {
     description: 'master data (services, match categories, units, domains, labels, taxes, language pairs, CAT configurations)',
     writers: ['owner', 'admin'],
   },
+  // Finance keeps the rates its invoices and margins are converted with.
+  'exchange-rates': { description: 'exchange rates', writers: ['owner', 'admin', 'finance'] },
   users: { description: 'users', writers: ['owner', 'admin'] },
   // Endpoints receive every change of the account they subscribe to, and hold signing secrets.
   webhooks: { description: 'webhooks (endpoints, their secrets and deliveries)', writers: ['owner', 'admin'] },
@@ -75,6 +78,7 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/account/taxes/**', area: 'master-data' },
   { path: '/v2/account/language-pairs/**', area: 'master-data' },
   { path: '/v2/account/cat-configurations/**', area: 'master-data' },
+  { path: '/v2/account/exchange-rates/**', area: 'exchange-rates' },
   { path: '/v2/jobs/**', area: 'projects' },
   { path: '/v2/groups/**', area: 'projects' },
   { path: '/v2/clients/**', area: 'projects' },
@@ -85,6 +89,9 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/invoices/**', area: 'invoices' },
   // Figures read over jobs and documents; nothing to write.
   { path: '/v2/dashboard', area: 'projects', readOnly: true },
+  { path: '/v2/reports/**', area: 'projects', readOnly: true },
+  // Imports create and update clients, suppliers, contacts and prices: project work.
+  { path: '/v2/imports/**', area: 'projects' },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

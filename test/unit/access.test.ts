@@ -21,7 +21,7 @@ describe('areaOf: the area of a route by its path', () => {
   });
 
   it('refuses a route no rule covers: a new resource, a near name, a new kind under the account', () => {
-    for (const url of ['/v2/reports', '/v2/jobsx', '/v2/account/settings', '/v2', '/metrics']) {
+    for (const url of ['/v2/reportsx', '/v2/jobsx', '/v2/account/settings', '/v2', '/metrics']) {
       const found = areaOf(url, ['GET']);
       expect('error' in found && found.error, url).toContain('belongs to no area');
     }

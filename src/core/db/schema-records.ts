@@ -313,6 +313,8 @@ export interface DocumentsTable {
   /** the state of its e-mail (0027): `processed` | `delivered` | `failed`; null: none sent */
   email_status: string | null;
   email_status_at: Iso | null;
+  /** JSON list of the rates it was issued with (0028; docs/exchange-rates.md): `[{ currency, date, rate }]` */
+  exchange_rates: string;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -412,4 +414,19 @@ export interface DeliveryAttemptsTable {
   status_code: number | null;
   duration_ms: number | null;
   error: string | null;
+}
+
+/** An account's exchange rate for one currency and day (0028; docs/exchange-rates.md). */
+export interface ExchangeRatesTable {
+  id: string;
+  account_id: string;
+  /** ISO 4217 code, never the account's own currency. */
+  currency: string;
+  /** The day it holds from: `YYYY-MM-DD`. */
+  date: string;
+  /** Units of `currency` one unit of the account's currency buys: an exact decimal string. */
+  rate: Decimal;
+  source: 'manual' | 'ecb';
+  created_at: Iso;
+  updated_at: Iso;
 }

@@ -25,6 +25,7 @@ import type {
   WebhookEndpointsTable,
   DeliveriesTable,
   DeliveryAttemptsTable,
+  ExchangeRatesTable,
 } from './schema-records.js';
 
 import type { Bool, Decimal, Iso } from './column-types.js';
@@ -245,6 +246,8 @@ export interface ClientsTable {
   /** null: the account's. */
   document_language: DocumentLanguage | null;
   document_match_display: DocumentMatchDisplay;
+  /** Documents in another currency show the total in the account's currency and the rate (0028). */
+  show_exchange_rate_on_invoice: Bool;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -404,6 +407,7 @@ export interface DB {
   webhook_endpoints: WebhookEndpointsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  exchange_rates: ExchangeRatesTable;
   document_sequences: DocumentSequencesTable;
   tracker_entries: TrackerEntriesTable;
   file_outsourcing_shares: FileOutsourcingSharesTable;

@@ -156,6 +156,7 @@ export const clients = {
       cat_configuration_id: null,
       document_language: null,
       document_match_display: input.documentMatchDisplay ?? 'none',
+      show_exchange_rate_on_invoice: 0,
       created_at: now,
       updated_at: now,
     };

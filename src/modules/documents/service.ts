@@ -195,6 +195,7 @@ export const documents = {
       sent_date: null,
       email_status: null,
       email_status_at: null,
+      exchange_rates: '[]',
       subtotal: '0',
       discount_amount: '0',
       tax1_amount: '0',

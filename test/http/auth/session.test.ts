@@ -37,14 +37,14 @@ describe('GET /v2/auth/session', () => {
       user: expect.objectContaining({ email: 'reload@example.com' }),
       method: 'session',
       csrfToken: browser.csrfToken,
-      writableAreas: ['account', 'master-data', 'users', 'webhooks', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
+      writableAreas: ['account', 'master-data', 'exchange-rates', 'users', 'webhooks', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
     });
   });
 
   it("answers the areas the caller's role may change (the console offers only those changes)", async () => {
     const expected: Record<string, string[]> = {
       manager: ['projects', 'quotes-and-orders', 'own-access'],
-      finance: ['quotes-and-orders', 'invoices', 'own-access'],
+      finance: ['exchange-rates', 'quotes-and-orders', 'invoices', 'own-access'],
       viewer: ['own-access'],
     };
     for (const [role, areas] of Object.entries(expected)) {
@@ -65,7 +65,7 @@ describe('GET /v2/auth/session', () => {
       user: expect.objectContaining({ id: t.account.userId }),
       method: 'key',
       csrfToken: null,
-      writableAreas: ['account', 'master-data', 'users', 'webhooks', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
+      writableAreas: ['account', 'master-data', 'exchange-rates', 'users', 'webhooks', 'projects', 'quotes-and-orders', 'invoices', 'own-access'],
     });
     expectError(await new Api(t.app, undefined).get('/v2/auth/session'), 401, 'unauthorized');
     expectError(await t.api.get('/v2/auth/session', { extra: 1 }), 400, 'parameter_unknown');

@@ -33,7 +33,7 @@ describe('DELETE /v2/account/cat-configurations/:id', () => {
     };
     await t.database.db
       .insertInto('clients')
-      .values({ ...party, id: 'c00000000000000000000001', website: '', document_match_display: 'none' })
+      .values({ ...party, id: 'c00000000000000000000001', website: '', document_match_display: 'none', show_exchange_rate_on_invoice: 0 })
       .execute();
     expectError(await t.api.delete(`${BASE}/${config.id}`), 409, 'resource_in_use');
     await t.database.db.updateTable('clients').set({ cat_configuration_id: null }).where('id', '=', 'c00000000000000000000001').execute();

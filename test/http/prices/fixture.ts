@@ -70,7 +70,7 @@ export async function insertParty(t: TestContext, table: 'clients' | 'suppliers'
   if (table === 'clients')
     await t.database.db
       .insertInto('clients')
-      .values({ ...common, website: '', document_match_display: 'none' })
+      .values({ ...common, website: '', document_match_display: 'none', show_exchange_rate_on_invoice: 0 })
       .execute();
   else
     await t.database.db

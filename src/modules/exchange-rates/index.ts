@@ -1,0 +1,3 @@
+/** Exchange rates (docs/exchange-rates.md): an account's rates and converting amounts to its currency. */
+export { RateBook, jobDay, type Converted, type RateEntry, type RateUsed } from './rate-book.js';
+export { loadRateBook } from './rate-source.js';

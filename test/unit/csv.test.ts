@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { csvWriter, safeCell } from '../../src/core/csv.js';
+
+async function write(records: object[]): Promise<string> {
+  const writer = csvWriter([
+    { key: 'name', header: 'Name' },
+    { key: 'total', header: 'Total' },
+    { key: 'paid', header: 'Paid' },
+  ]);
+  const chunks: string[] = [];
+  writer.on('data', (chunk: Buffer | string) => chunks.push(chunk.toString()));
+  const done = new Promise((resolve) => writer.on('end', resolve));
+  for (const record of records) writer.write(record);
+  writer.end();
+  await done;
+  return chunks.join('');
+}
+
+describe('CSV written by Transdesk', () => {
+  it('escapes text a spreadsheet would run as a formula', () => {
+    for (const text of ["=cmd|' /C calc'!A0", '+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(safeCell(text)).toBe(`'${text}`);
+    for (const text of ['Acme', '', ' =x', 'a=b', '1-2']) expect(safeCell(text)).toBe(text);
+  });
+
+  it('writes a BOM, a header, CRLF lines, quoting and numbers as numbers', async () => {
+    const text = await write([
+      { name: '=HYPERLINK("x")', total: -12.5, paid: true },
+      { name: 'Müller, "Jr"', total: 3, paid: null },
+    ]);
+    expect(text).toBe('\uFEFFName,Total,Paid\r\n"\'=HYPERLINK(""x"")",-12.5,true\r\n"Müller, ""Jr""",3,\r\n');
+  });
+});
