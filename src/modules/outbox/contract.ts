@@ -19,7 +19,11 @@ export interface NewDelivery {
   eventType: string;
   /** Serialised to JSON: the webhook body, or what the mailer needs. */
   payload: unknown;
-  /** The payload already serialised (used instead of `payload`): one event's body written for several endpoints is serialised once. */
+  /**
+   * The payload already serialised (used instead of `payload`). A kind may agree on a value
+   * meaning "built when sent" (webhooks: `''`, the body is built from the event row), so that a
+   * change with several deliveries writes its data once.
+   */
   payloadJson?: string;
 }
 

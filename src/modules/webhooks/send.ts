@@ -7,7 +7,7 @@ import { nowIso } from '../../core/dates.js';
 import type { WebhookEndpointsTable } from '../../core/db/schema.js';
 import type { DeliveryEnv, DeliveryOutcome, DeliveryRow } from '../outbox/index.js';
 import { checkWebhookUrl, safeLookup, UnsafeTargetError } from './targets.js';
-import { endpointsChanged, endpointsGeneration } from './subscriptions.js';
+import { BODY_FROM_EVENT, endpointsChanged, endpointsGeneration, webhookBody } from './subscriptions.js';
 
 /**
  * Sends one webhook delivery (docs/webhooks.md): Standard Webhooks 1.0 signed, POSTed as
@@ -144,6 +144,18 @@ async function endpointOf(env: DeliveryEnv, delivery: DeliveryRow): Promise<Send
   return endpoint;
 }
 
+/** The body of a delivery: its own payload (a test), or built from its event; undefined when the event is gone. */
+async function bodyOf(env: DeliveryEnv, delivery: DeliveryRow): Promise<string | undefined> {
+  if (delivery.payload !== BODY_FROM_EVENT || delivery.event_id === null) return delivery.payload;
+  const event = await env.database.db
+    .selectFrom('events')
+    .select(['id', 'type', 'created_at', 'data'])
+    .where('id', '=', delivery.event_id)
+    .where('account_id', '=', delivery.account_id)
+    .executeTakeFirst();
+  return event && webhookBody({ id: event.id, type: event.type, createdAt: event.created_at, dataJson: event.data });
+}
+
 /** The outbox's handler of kind `webhook`. */
 export async function sendWebhook(delivery: DeliveryRow, env: DeliveryEnv): Promise<DeliveryOutcome> {
   const started = performance.now();
@@ -155,13 +167,15 @@ export async function sendWebhook(delivery: DeliveryRow, env: DeliveryEnv): Prom
   const problem = checkWebhookUrl(endpoint.url, allowPrivate);
   if (problem) return outcome(started, false, null, `refused target: ${problem}`, false);
 
+  const body = await bodyOf(env, delivery);
+  if (body === undefined) return { ...outcome(started, false, null, 'the event was deleted', false), cancelled: true };
   const timestamp = new Date();
   const headers = {
     'webhook-id': delivery.id,
     'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-    'webhook-signature': signatureHeader(endpoint, delivery.id, timestamp, delivery.payload),
+    'webhook-signature': signatureHeader(endpoint, delivery.id, timestamp, body),
   };
-  const answer = await post(new URL(endpoint.url), headers, delivery.payload, allowPrivate, env.config.webhooks.timeoutMs);
+  const answer = await post(new URL(endpoint.url), headers, body, allowPrivate, env.config.webhooks.timeoutMs);
   const code = answer.statusCode;
   if (code !== null && code >= 200 && code < 300) {
     if (endpoint.failing_since !== null) {

@@ -37,6 +37,9 @@ describe('a change sends a signed webhook', () => {
     const client = await createClient();
     const [delivery] = await deliveriesOf(t.database, t.account.accountId);
     expect(delivery).toMatchObject({ kind: 'webhook', endpoint_id: endpoint.id, event_type: 'client.created', status: 'pending' });
+    // No copy of the body: it is built from the event row when sent.
+    expect(delivery!.payload).toBe('');
+    expect(delivery!.event_id).toMatch(/^[0-9a-f]{24}$/);
 
     expect(await worker().drainOnce()).toBe(1);
     expect(receiver.received).toHaveLength(1);
@@ -48,6 +51,8 @@ describe('a change sends a signed webhook', () => {
     expect(verified).toMatchObject({ type: 'client.created', data: { id: client.id, name: 'Acme' } });
     expect(Object.keys(verified).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
     if (event) expect(verified.id).toBe(event.id);
+    const stored = await t.database.db.selectFrom('events').selectAll().where('id', '=', delivery!.event_id!).executeTakeFirstOrThrow();
+    expect(verified).toEqual({ id: stored.id, type: 'client.created', createdAt: stored.created_at, data: JSON.parse(stored.data) });
     expect(() =>
       new Webhook(`whsec_${Buffer.from('another secret of 24 bytes').toString('base64')}`).verify(call.body, call.headers as Record<string, string>),
     ).toThrow();

@@ -53,7 +53,8 @@ describe('job.status_changed', () => {
     const [event] = (await allEvents(t.api, { type: ['job.status_changed'] })).filter((item) => item.data.id === job.id);
     const rows = await t.database.db.selectFrom('deliveries').selectAll().where('endpoint_id', '=', endpoint.id).execute();
     expect(rows.map((row) => [row.event_type, row.event_id])).toEqual([['job.status_changed', event!.id]]);
-    expect(JSON.parse(rows[0]!.payload)).toEqual({ id: event!.id, type: 'job.status_changed', createdAt: event!.createdAt, data: event!.data });
+    // The body is the event's, built from its row when sent (outbox/webhooks-sending.test.ts): no copy is kept.
+    expect(rows[0]!.payload).toBe('');
     expect((await t.api.delete(`/v2/webhooks/${endpoint.id}`)).status).toBe(204);
   });
 });
