@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
 import { parsePartiesSearch } from '../parties/parties-search';
-import { partyQuery } from '../parties/party';
+import { prefetchPartyPage } from '../parties/party-prefetch';
 import { parsePartyPageSearch } from '../parties/party-tabs';
 
 /** `/clients`: the list; its search, filters, sorting and page are in the address (parties/parties-search.ts). */
@@ -18,7 +18,8 @@ export const clientRoute = createRoute({
   path: 'clients/$clientId',
   validateSearch: parsePartyPageSearch('client'),
   // The client is asked for while the page's code loads; a 404 is the page's to show, not thrown here.
-  loader: ({ context, params }) => context.queryClient.prefetchQuery(partyQuery({ kind: 'client', id: params.clientId })),
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: ({ context, params, deps }) => prefetchPartyPage(context.queryClient, { kind: 'client', id: params.clientId }, deps.tab),
   component: lazyRouteComponent(() => import('./client-page'), 'ClientPage'),
 });
 

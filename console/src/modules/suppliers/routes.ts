@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from '../../app/root-route';
 import { parsePartiesSearch } from '../parties/parties-search';
-import { partyQuery } from '../parties/party';
+import { prefetchPartyPage } from '../parties/party-prefetch';
 import { parsePartyPageSearch } from '../parties/party-tabs';
 
 /** `/suppliers`: the list; its search, filters, sorting and page are in the address (parties/parties-search.ts). */
@@ -17,7 +17,8 @@ export const supplierRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'suppliers/$supplierId',
   validateSearch: parsePartyPageSearch('supplier'),
-  loader: ({ context, params }) => context.queryClient.prefetchQuery(partyQuery({ kind: 'supplier', id: params.supplierId })),
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: ({ context, params, deps }) => prefetchPartyPage(context.queryClient, { kind: 'supplier', id: params.supplierId }, deps.tab),
   component: lazyRouteComponent(() => import('./supplier-page'), 'SupplierPage'),
 });
 
