@@ -27,7 +27,14 @@ describe('POST /v2/imports/prices', () => {
     const client = (await t.api.post('/v2/clients', { name: 'Price Client' })).body;
     const supplier = (await t.api.post('/v2/suppliers', { name: 'Price Supplier' })).body;
     const existing = (
-      await t.api.post(`/v2/clients/${client.id}/prices`, { currency: 'EUR', matchesType: 'percentage', quantityType: unit, service, unitCost: 0.1, languagePair: undefined })
+      await t.api.post(`/v2/clients/${client.id}/prices`, {
+        currency: 'EUR',
+        matchesType: 'percentage',
+        quantityType: unit,
+        service,
+        unitCost: 0.1,
+        languagePair: undefined,
+      })
     ).body;
     const csv = [
       HEADER,

@@ -13,7 +13,8 @@ afterAll(async () => {
 describe('POST /v2/imports/suppliers', () => {
   it('dry run, then import; an existing supplier (by name, any case) is updated', async () => {
     const existing = (await t.api.post('/v2/suppliers', { name: 'Marie Dupont' })).body;
-    const csv = 'name;supplierType;email;mobilePhone;rating;timezone;currency\nMARIE DUPONT;;marie@dupont.example;+33 6 12 34 56 78;4.5;Europe/Paris;\nLingua Ltd;company;;;;;GBP\n';
+    const csv =
+      'name;supplierType;email;mobilePhone;rating;timezone;currency\nMARIE DUPONT;;marie@dupont.example;+33 6 12 34 56 78;4.5;Europe/Paris;\nLingua Ltd;company;;;;;GBP\n';
     const dry = await sendCsv(t, 'suppliers', csv, { dryRun: true });
     expect(dry.status).toBe(200);
     expect(dry.body.rows).toEqual([
@@ -29,7 +30,11 @@ describe('POST /v2/imports/suppliers', () => {
       rating: 4.5,
       timezone: 'Europe/Paris',
     });
-    expect((await t.api.get(`/v2/suppliers/${real.body.rows[1].id}`)).body).toMatchObject({ name: 'Lingua Ltd', supplierType: 'company', currency: { code: 'GBP' } });
+    expect((await t.api.get(`/v2/suppliers/${real.body.rows[1].id}`)).body).toMatchObject({
+      name: 'Lingua Ltd',
+      supplierType: 'company',
+      currency: { code: 'GBP' },
+    });
   });
 
   it('reports the service validation (time zone, supplier type, rating) per row and column', async () => {
