@@ -64,13 +64,15 @@ export function readCsv(text: string): CsvFile {
   const delimiter = detectDelimiter(text);
   let records: string[][];
   try {
-    records = parse(text, {
+    const parsed: unknown = parse(text, {
       delimiter,
       relax_column_count: false,
       skip_empty_lines: true,
       bom: true,
       to: MAX_IMPORT_ROWS + 2,
-    }) as string[][];
+    });
+    // Without `columns`, each record is an array of its cells.
+    records = parsed as string[][];
   } catch (error) {
     const message = error instanceof Error ? excerpt(error.message, 200) : 'malformed';
     throw fileError(`The CSV could not be read: ${message}`);
