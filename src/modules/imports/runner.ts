@@ -110,13 +110,12 @@ function canonicalNames(resource: ImportResource, header: readonly string[]): st
 }
 
 /** The column an API error names: its `details` param mapped back through the columns' `param`. */
-function columnOf(resource: ImportResource, error: ApiError, header: readonly string[]): string | null {
+function columnOf(resource: ImportResource, error: ApiError): string | null {
   const param = error.details?.[0]?.param;
   if (param === undefined) return null;
   const root = param.replace(/\[.*$/, '');
   const column = resource.columns.find((c) => c.param === param || c.param === root || c.name === param || c.name === root);
-  if (column) return column.name;
-  return header.includes(param) ? param : param;
+  return column ? column.name : param;
 }
 
 /** Runs every row in `ctx`'s transaction; answers what each row did and every error. */
@@ -159,7 +158,7 @@ export async function runImport(ctx: Ctx, resource: ImportResource, file: CsvFil
       await sql`release savepoint import_row`.execute(ctx.db);
       if (error instanceof CellError) result.errors.push({ row, column: error.column, message: error.message });
       else if (error instanceof ApiError) {
-        const column = columnOf(resource, error, header);
+        const column = columnOf(resource, error);
         const detail = error.details?.[0];
         result.errors.push({ row, column, message: detail && column !== null ? detail.message : error.message });
       } else throw error;
