@@ -28,6 +28,7 @@ import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
 import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
+import { importRoutes } from './imports/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -92,6 +93,7 @@ export const modules: FastifyPluginAsync[] = [
   eventRoutes,
   catConfigurationRoutes,
   clientRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }),
+  importRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }),
   supplierRoutes,
   jobRoutes,
   outsourcingRoutes,

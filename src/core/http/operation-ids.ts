@@ -67,6 +67,11 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/webhooks/{id}/test': 'testWebhook',
   'POST /v2/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
   'POST /v2/webhooks/{id}/deliveries/{deliveryId}/retry': 'retryWebhookDelivery',
+  // Imports (modules/imports): the verb is the import, not a created "import client".
+  'POST /v2/imports/clients': 'importClients',
+  'POST /v2/imports/suppliers': 'importSuppliers',
+  'POST /v2/imports/contacts': 'importContacts',
+  'POST /v2/imports/prices': 'importPrices',
 };
 
 const pascal = (segment: string) =>

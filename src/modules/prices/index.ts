@@ -7,3 +7,8 @@ export { resolveClientPrices, resolveSupplierPrices, type PriceCandidate, type P
 export { matchRate, matchView, type MatchesType } from './matches.js';
 export { MatchEntry, type MatchEntryObject, type PriceRecord } from './schemas.js';
 export { suppliersOfferingServices } from './offers.js';
+// Writing prices and their match entries, for imports (modules/imports), with the API's schemas.
+export { priceService } from './service.js';
+export { matchService } from './match-service.js';
+export { priceFamilies, clientDefaults, supplierDefaults, clientPrices, supplierServices, type PriceFamily } from './families.js';
+export { createSchema, updateSchema, AddMatchBody, UpdateMatchBody } from './schemas.js';

@@ -282,4 +282,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /v2/purchase-orders/{id}/notes': 'createPurchaseOrderNote',
   'PUT /v2/purchase-orders/{id}/notes/{noteId}': 'updatePurchaseOrderNote',
   'DELETE /v2/purchase-orders/{id}/notes/{noteId}': 'deletePurchaseOrderNote',
+  'POST /v2/imports/clients': 'importClients',
+  'POST /v2/imports/suppliers': 'importSuppliers',
+  'POST /v2/imports/contacts': 'importContacts',
+  'POST /v2/imports/prices': 'importPrices',
 };

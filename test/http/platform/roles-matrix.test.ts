@@ -38,6 +38,7 @@ const WRITERS_BY_TAG: Record<string, readonly Role[]> = {
   'Purchase orders': QUOTES_ORDERS,
   Invoices: INVOICING,
   Events: NOBODY,
+  Imports: PROJECT_WORK,
 };
 
 /** Who writes an operation; undefined when this test does not know its tag yet (then it fails). */
