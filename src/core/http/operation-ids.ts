@@ -67,6 +67,11 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/webhooks/{id}/test': 'testWebhook',
   'POST /v2/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
   'POST /v2/webhooks/{id}/deliveries/{deliveryId}/retry': 'retryWebhookDelivery',
+  // Reports (modules/reports): one answer each, not listings of a resource.
+  'GET /v2/reports/margins': 'getMarginsReport',
+  'GET /v2/reports/receivables': 'getReceivablesReport',
+  'GET /v2/reports/payables': 'getPayablesReport',
+  'GET /v2/reports/workload': 'getWorkloadReport',
 };
 
 const pascal = (segment: string) =>
