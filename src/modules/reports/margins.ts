@@ -26,14 +26,25 @@ function columns(params: MarginsParams, currency: string): ReportColumn[] {
   const money = (key: string, header: string, description: string): ReportColumn => ({ key, header: `${header} (${currency})`, type: 'money', description });
   return [
     { key: 'month', header: 'Month', type: 'text', description: 'YYYY-MM: the month of the jobs’ day (due date, else creation day)' },
-    { key: 'id', header: `${dimension} id`, type: 'text', nullable: true, description: 'the id of the client, service, language pair or manager; null: jobs without a language pair' },
+    {
+      key: 'id',
+      header: `${dimension} id`,
+      type: 'text',
+      nullable: true,
+      description: 'the id of the client, service, language pair or manager; null: jobs without a language pair',
+    },
     { key: 'name', header: dimension, type: 'text' },
     { key: 'jobs', header: 'Jobs', type: 'count', description: 'jobs counted (cancelled ones never are)' },
     money('revenue', 'Revenue', "the jobs' estimation totals, converted"),
     money('supplierCost', 'Supplier cost', 'their non-cancelled outsourcing totals, converted'),
     money('margin', 'Margin', 'revenue − supplierCost'),
     { key: 'marginRate', header: 'Margin rate', type: 'rate', nullable: true, description: 'margin ÷ revenue, 4 decimals; null when revenue is 0' },
-    { key: 'unpricedOutsourcings', header: 'Unpriced outsourcings', type: 'count', description: 'outsourcings without a price: their cost is unknown, not counted' },
+    {
+      key: 'unpricedOutsourcings',
+      header: 'Unpriced outsourcings',
+      type: 'count',
+      description: 'outsourcings without a price: their cost is unknown, not counted',
+    },
   ];
 }
 
@@ -125,7 +136,12 @@ export const margins = report<MarginsParams>({
       }))
       .sort((a, b) => compare(a.month, b.month) || compare(a.name, b.name) || compare(a.id ?? '', b.id ?? ''));
     const total = [...cells.values()].reduce(
-      (sum, cell) => ({ jobs: sum.jobs + cell.jobs, revenue: sum.revenue.plus(cell.revenue), cost: sum.cost.plus(cell.cost), unpriced: sum.unpriced + cell.unpriced }),
+      (sum, cell) => ({
+        jobs: sum.jobs + cell.jobs,
+        revenue: sum.revenue.plus(cell.revenue),
+        cost: sum.cost.plus(cell.cost),
+        unpriced: sum.unpriced + cell.unpriced,
+      }),
       { jobs: 0, revenue: new Dec(0), cost: new Dec(0), unpriced: 0 },
     );
     const left = [...unconverted.values()]

@@ -24,7 +24,7 @@ function columns(currency: string): ReportColumn[] {
       header: `Amount (${currency})`,
       type: 'money',
       nullable: true,
-      description: "the converted totals of those that have a rate; null when none has",
+      description: 'the converted totals of those that have a rate; null when none has',
     },
     { key: 'unconverted', header: 'Orders without a rate', type: 'count', description: 'orders left out of accountAmount: no rate for their issue day' },
   ];
@@ -68,7 +68,16 @@ export const payables = report({
       const key = `${order.supplier_id ?? ''}|${dueDate ?? ''}|${order.currency}`;
       let group = groups.get(key);
       if (!group) {
-        group = { supplierId: order.supplier_id, supplier: order.supplier_name ?? '', dueDate, currency: order.currency, count: 0, amount: new Dec(0), converted: null, unconverted: 0 };
+        group = {
+          supplierId: order.supplier_id,
+          supplier: order.supplier_name ?? '',
+          dueDate,
+          currency: order.currency,
+          count: 0,
+          amount: new Dec(0),
+          converted: null,
+          unconverted: 0,
+        };
         groups.set(key, group);
       }
       const total = new Dec(order.total);
@@ -91,7 +100,13 @@ export const payables = report({
       accountAmount = accountAmount.plus(converted);
     }
     const rows: Row[] = [...groups.values()]
-      .sort((a, b) => compare(a.supplier, b.supplier) || compare(a.supplierId ?? '', b.supplierId ?? '') || compare(a.dueDate ?? '~', b.dueDate ?? '~') || compare(a.currency, b.currency))
+      .sort(
+        (a, b) =>
+          compare(a.supplier, b.supplier) ||
+          compare(a.supplierId ?? '', b.supplierId ?? '') ||
+          compare(a.dueDate ?? '~', b.dueDate ?? '~') ||
+          compare(a.currency, b.currency),
+      )
       .map((group) => ({
         supplierId: group.supplierId,
         supplier: group.supplier,

@@ -79,7 +79,12 @@ export const receivables = report<ReceivablesParams>({
       const key = invoice.client_id ?? '';
       let row = byClient.get(key);
       if (!row) {
-        row = { clientId: invoice.client_id, client: invoice.client_name ?? '', count: 0, buckets: Object.fromEntries(AGING_BUCKETS.map((b) => [b, new Dec(0)])) as never };
+        row = {
+          clientId: invoice.client_id,
+          client: invoice.client_name ?? '',
+          count: 0,
+          buckets: Object.fromEntries(AGING_BUCKETS.map((b) => [b, new Dec(0)])) as never,
+        };
         byClient.set(key, row);
       }
       row.count += 1;

@@ -87,9 +87,7 @@ export const reportsRepository = {
       .select((eb) => eb.fn.countAll<number | string>().as('jobs'))
       .select(exactSum(ctx.dialect, jsonTotal(ctx.dialect, 'j.estimation')).as('revenue'))
       .where('j.status', '<>', JOB_CANCELLED);
-    return jobFilters(ctx, query, filters, day)
-      .groupBy([day, dim, 'j.currency', ocurs])
-      .execute() as Promise<RevenueGroup[]>;
+    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', ocurs]).execute() as Promise<RevenueGroup[]>;
   },
 
   /**
@@ -112,9 +110,7 @@ export const reportsRepository = {
       .where('o.account_id', '=', ctx.accountId)
       .where('o.status', '<>', OUTSOURCING_CANCELLED)
       .where('j.status', '<>', JOB_CANCELLED);
-    return jobFilters(ctx, query, filters, day)
-      .groupBy([day, dim, 'j.currency', ocurs, 'o.currency'])
-      .execute() as Promise<CostGroup[]>;
+    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', ocurs, 'o.currency']).execute() as Promise<CostGroup[]>;
   },
 
   /** The names of the dimension's records among `ids`. */
@@ -140,7 +136,11 @@ export const reportsRepository = {
       .selectFrom('documents as d')
       .leftJoin('clients as c', 'c.id', 'd.client_id')
       .select(['d.id', 'd.client_id', 'c.name as client_name', 'd.currency', 'd.issue_date', 'd.due_date', 'd.total', 'd.exchange_rates'])
-      .select(sql<string>`(select ${exactSum(ctx.dialect, sql.ref('p.amount'))} from payments p where p.document_id = d.id and p.account_id = ${ctx.accountId})`.as('paid'))
+      .select(
+        sql<string>`(select ${exactSum(ctx.dialect, sql.ref('p.amount'))} from payments p where p.document_id = d.id and p.account_id = ${ctx.accountId})`.as(
+          'paid',
+        ),
+      )
       .where('d.account_id', '=', ctx.accountId)
       .where('d.kind', '=', 'invoice')
       .where('d.status', '=', INVOICE.sent)
@@ -183,9 +183,9 @@ export const reportsRepository = {
       .select(exactSum(ctx.dialect, sql.ref('j.quantity')).as('quantity'))
       .where('j.status', 'in', [...OPEN_JOB_STATUSES]);
     // A date range counts jobs due in it: jobs without a due date are then left out (docs/reports.md#workload).
-    return jobFilters(ctx, query, filters, day)
-      .groupBy(['j.user_id', day, 'j.unit_id'])
-      .execute() as Promise<Array<{ user_id: string; day: string | null; unit_id: string; jobs: number | string; quantity: string }>>;
+    return jobFilters(ctx, query, filters, day).groupBy(['j.user_id', day, 'j.unit_id']).execute() as Promise<
+      Array<{ user_id: string; day: string | null; unit_id: string; jobs: number | string; quantity: string }>
+    >;
   },
 
   async names(ctx: Ctx, table: 'users' | 'units', ids: string[]): Promise<Map<string, string>> {

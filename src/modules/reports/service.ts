@@ -89,7 +89,8 @@ function filename(answer: ReportAnswer, extension: string): string {
  * were left out, so that a reader of the file sees that the totals exclude them.
  */
 export async function renderFile(answer: ReportAnswer, format: 'csv' | 'xlsx'): Promise<RenderedFile> {
-  if (format === 'csv') return { contentType: CSV_CONTENT_TYPE, filename: filename(answer, 'csv'), body: Buffer.from(await toCsv(answer.columns, answer.rows)) };
+  if (format === 'csv')
+    return { contentType: CSV_CONTENT_TYPE, filename: filename(answer, 'csv'), body: Buffer.from(await toCsv(answer.columns, answer.rows)) };
   const sheets: Sheet[] = [{ name: answer.title, columns: answer.columns, rows: answer.rows }];
   if (answer.unconverted.length > 0) {
     sheets.push({

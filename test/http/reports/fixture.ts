@@ -71,8 +71,7 @@ export async function buildWorld(): Promise<World> {
 
   const job = (as: Api, client: string, fixedPrice: number, quantity: number, extra: Record<string, unknown>) =>
     created(as, '/v2/jobs', { name: `Job ${fixedPrice}`, client, quantity, quantityType: ids.words, service: ids.service, fixedPrice, ...extra });
-  const outsource = (jobId: string, supplier: string, extra: Record<string, unknown>) =>
-    ok(api.post(`/v2/jobs/${jobId}/outsourcing`, { supplier, ...extra }));
+  const outsource = (jobId: string, supplier: string, extra: Record<string, unknown>) => ok(api.post(`/v2/jobs/${jobId}/outsourcing`, { supplier, ...extra }));
 
   ids.j1 = (await job(api, ids.acme, 1000, 1000, { dueDate: '2026-01-15T12:00:00Z', languagePair: ids.enFr })).id;
   await outsource(ids.j1, ids.sam, { currency: 'EUR', fixedPrice: 400 });
@@ -129,10 +128,23 @@ export async function buildWorld(): Promise<World> {
   const theirSupplier = (await created(other, '/v2/suppliers', { name: 'Their supplier', currency: 'EUR' })).id;
   const theirService = (await created(other, '/v2/account/services', { name: 'Their service' })).id;
   const theirUnit = (await created(other, '/v2/account/quantity-types', { name: 'Their unit' })).id;
-  await created(other, '/v2/jobs', { name: 'Theirs', client: theirClient, quantity: 9, quantityType: theirUnit, service: theirService, fixedPrice: 999, dueDate: '2026-01-15T12:00:00Z' });
+  await created(other, '/v2/jobs', {
+    name: 'Theirs',
+    client: theirClient,
+    quantity: 9,
+    quantityType: theirUnit,
+    service: theirService,
+    fixedPrice: 999,
+    dueDate: '2026-01-15T12:00:00Z',
+  });
   const theirInvoice = await created(other, '/v2/invoices', { client: theirClient, lines: line(1, 999), issueDate: '2026-06-01', dueDate: '2026-06-10' });
   await ok(other.post(`/v2/invoices/${theirInvoice.id}/send`));
-  const theirOrder = await created(other, '/v2/purchase-orders', { supplier: theirSupplier, lines: line(1, 999), issueDate: '2026-06-01', dueDate: '2026-07-01' });
+  const theirOrder = await created(other, '/v2/purchase-orders', {
+    supplier: theirSupplier,
+    lines: line(1, 999),
+    issueDate: '2026-06-01',
+    dueDate: '2026-07-01',
+  });
   await ok(other.post(`/v2/purchase-orders/${theirOrder.id}/send`));
   await insertRate(t, t.other.accountId, 'GBP', '2025-01-01', '0.5');
 

@@ -27,7 +27,15 @@ describe('GET /v2/reports/margins', () => {
       { month: '2026-02', id: w.ids.acme, name: 'Acme', jobs: 1, revenue: 0, supplierCost: 50, margin: -50, marginRate: null, unpricedOutsourcings: 0 },
       { month, id: w.ids.acme, name: 'Acme', jobs: 1, revenue: 600, supplierCost: 0, margin: 600, marginRate: 1, unpricedOutsourcings: 0 },
     ]);
-    expect(body.totals).toEqual({ jobs: 4, revenue: 2600, supplierCost: 650, margin: 1950, marginRate: 0.75, unpricedOutsourcings: 1, excludesUnconverted: true });
+    expect(body.totals).toEqual({
+      jobs: 4,
+      revenue: 2600,
+      supplierCost: 650,
+      margin: 1950,
+      marginRate: 0.75,
+      unpricedOutsourcings: 1,
+      excludesUnconverted: true,
+    });
     // J3 (GBP, 2025-12-10): no GBP rate that day, so its revenue and its EUR cost are left out together.
     expect(body.unconverted).toEqual([
       { kind: 'supplierCost', currency: 'EUR', day: '2025-12-10', count: 1, amount: 100, rateMissing: false },
@@ -92,14 +100,29 @@ describe('GET /v2/reports/margins', () => {
   });
 
   it('answers XLSX: a header row, numbers as numbers with 2 decimals, and a sheet of what was not converted', async () => {
-    const reply = await w.t.app.inject({ method: 'GET', url: '/v2/reports/margins?by=manager&format=xlsx', headers: { authorization: `Bearer ${w.t.account.apiKey}` } });
+    const reply = await w.t.app.inject({
+      method: 'GET',
+      url: '/v2/reports/margins?by=manager&format=xlsx',
+      headers: { authorization: `Bearer ${w.t.account.apiKey}` },
+    });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(reply.headers['content-disposition']).toBe('attachment; filename="margins-by-manager.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(reply.rawPayload as never);
     const sheet = workbook.getWorksheet('Margins by manager')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Month', 'Manager id', 'Manager', 'Jobs', 'Revenue (EUR)', 'Supplier cost (EUR)', 'Margin (EUR)', 'Margin rate', 'Unpriced outsourcings']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Month',
+      'Manager id',
+      'Manager',
+      'Jobs',
+      'Revenue (EUR)',
+      'Supplier cost (EUR)',
+      'Margin (EUR)',
+      'Margin rate',
+      'Unpriced outsourcings',
+    ]);
     expect(sheet.getCell('A2').value).toBe('2026-01');
     expect(sheet.getCell('C2').value).toBe(w.ownerName);
     expect(sheet.getCell('E2').value).toBe(2000);
