@@ -87,7 +87,7 @@ export const reportsRepository = {
       .select((eb) => eb.fn.countAll<number | string>().as('jobs'))
       .select(exactSum(ctx.dialect, jsonTotal(ctx.dialect, 'j.estimation')).as('revenue'))
       .where('j.status', '<>', JOB_CANCELLED);
-    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', ocurs]).execute() as Promise<RevenueGroup[]>;
+    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', ocurs]).execute();
   },
 
   /**
@@ -110,7 +110,7 @@ export const reportsRepository = {
       .where('o.account_id', '=', ctx.accountId)
       .where('o.status', '<>', OUTSOURCING_CANCELLED)
       .where('j.status', '<>', JOB_CANCELLED);
-    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', ocurs, 'o.currency']).execute() as Promise<CostGroup[]>;
+    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', ocurs, 'o.currency']).execute();
   },
 
   /** The names of the dimension's records among `ids`. */

@@ -41,7 +41,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request, reply) => {
-        const { filters, params, format } = readQuery(definition, request.query as Record<string, unknown>);
+        const { filters, params, format } = readQuery(definition, request.query);
         const result = await runReport(app.readCtx(request), definition, filters, params);
         if (format === 'json') {
           const { columns: _columns, title: _title, ...json } = result;

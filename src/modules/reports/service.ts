@@ -37,7 +37,7 @@ export function readQuery(definition: ReportDefinition, query: Record<string, un
     const value = query[name];
     if (value === undefined) continue;
     if (!definition.filters.includes(name)) throw invalid(name, `does not apply to the ${definition.name} report`);
-    filters[name] = String(value);
+    filters[name] = value as string; // validated by the route schema: strings
   }
   if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) throw invalid('from', `must not be after to (${filters.to})`);
   const params = Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'format' && !(FILTERS as readonly string[]).includes(name)));

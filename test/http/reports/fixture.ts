@@ -18,10 +18,38 @@ import { newId } from '../../../src/core/ids.js';
 import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
 import { Api, createTestApp, type TestContext } from '../../helper.js';
 
+type IdName =
+  | 'acme'
+  | 'britco'
+  | 'enFr'
+  | 'i1'
+  | 'i2'
+  | 'i3'
+  | 'i4'
+  | 'i5'
+  | 'i6'
+  | 'j1'
+  | 'j2'
+  | 'j3'
+  | 'j4'
+  | 'j5'
+  | 'j6'
+  | 'maria'
+  | 'owner'
+  | 'p1'
+  | 'p2'
+  | 'p3'
+  | 'p4'
+  | 'p7'
+  | 'sam'
+  | 'service'
+  | 'uma'
+  | 'words';
+
 export interface World {
   t: TestContext;
   viewerApi: Api;
-  ids: Record<string, string>;
+  ids: Record<IdName, string>;
   ownerName: string;
   today: string;
 }
@@ -51,7 +79,7 @@ const line = (quantity: number, unitCost: number) => [{ description: 'Work', qua
 export async function buildWorld(): Promise<World> {
   const t = await createTestApp();
   const api = t.api;
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<IdName, string>;
   ids.acme = (await created(api, '/v2/clients', { name: 'Acme', currency: 'EUR' })).id;
   ids.britco = (await created(api, '/v2/clients', { name: 'Britco', currency: 'GBP' })).id;
   ids.sam = (await created(api, '/v2/suppliers', { name: 'Sam', currency: 'EUR' })).id;

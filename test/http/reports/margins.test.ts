@@ -90,7 +90,7 @@ describe('GET /v2/reports/margins', () => {
     expect(reply.headers['content-disposition']).toBe('attachment; filename="margins-by-client-2026-01-01-2026-02-28.csv"');
     const text = reply.raw.body;
     expect(text.charCodeAt(0)).toBe(0xfeff);
-    const rows = parse(text, { bom: true }) as string[][];
+    const rows: string[][] = parse(text, { bom: true });
     expect(rows).toEqual([
       ['Month', 'Client id', 'Client', 'Jobs', 'Revenue (EUR)', 'Supplier cost (EUR)', 'Margin (EUR)', 'Margin rate', 'Unpriced outsourcings'],
       ['2026-01', w.ids.acme, 'Acme', '1', '1000', '600', '400', '0.4', '0'],
