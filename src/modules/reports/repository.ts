@@ -28,6 +28,9 @@ export type MarginDimension = keyof typeof MARGIN_DIMENSIONS;
 /** A query over jobs `j` (alone or joined), as the filters below see it. */
 type JobQuery = SelectQueryBuilder<DB & { j: DB['jobs'] }, 'j', object>;
 
+/** Grouped by its alias: the subquery, named again in GROUP BY, would run twice per job. */
+const OCURS = sql`ocurs`;
+
 /** The distinct currencies of a job's non-cancelled outsourcing, comma-separated (null: none). */
 function outsourcingCurrencies(ctx: Ctx): RawBuilder<string | null> {
   // SQLite: named, so that each job's look-up reads the index alone (the planner prefers `outsourcing_job`).
@@ -89,7 +92,7 @@ export const reportsRepository = {
       .select((eb) => eb.fn.countAll<number | string>().as('jobs'))
       .select(exactSum(ctx.dialect, jsonTotal(ctx.dialect, 'j.estimation')).as('revenue'))
       .where('j.status', '<>', JOB_CANCELLED);
-    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', ocurs]).execute();
+    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', OCURS]).execute();
   },
 
   /**
@@ -112,7 +115,7 @@ export const reportsRepository = {
       .where('o.account_id', '=', ctx.accountId)
       .where('o.status', '<>', OUTSOURCING_CANCELLED)
       .where('j.status', '<>', JOB_CANCELLED);
-    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', ocurs, 'o.currency']).execute();
+    return jobFilters(ctx, query, filters, day).groupBy([day, dim, 'j.currency', OCURS, 'o.currency']).execute();
   },
 
   /** The names of the dimension's records among `ids`. */

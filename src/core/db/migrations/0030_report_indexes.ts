@@ -7,9 +7,9 @@ import type { DialectName } from '../dialect.js';
  * them all took seconds):
  *
  * - `jobs_report_margins (account_id, status, due_date, created_at, client_id, service_id,
- *   language_pair_id, user_id, currency, id, json_extract(estimation, '$.total'))`: every column
- *   the report groups by, and the estimation total, so that the report's scan of an account's
- *   jobs is a covering index scan;
+ *   language_pair_id, user_id, currency, unit_id, quantity, id, json_extract(estimation, '$.total'))`:
+ *   every column the margins and the workload group and filter by, and the estimation total, so
+ *   that their scans of an account's jobs read the index alone;
  * - `outsourcing_report_costs (job_id, status, currency, account_id, supplier_id, fixed_price,
  *   unit_cost_price_id, unit_cost, json_extract(amounts, '$.total'))`: a job's outsourcing
  *   currencies, costs and "unpriced" test from the index.
@@ -22,7 +22,7 @@ export function reportIndexes(dialect: DialectName): Migration {
     async up(db: Kysely<unknown>) {
       if (dialect === 'sqlite') {
         await sql`create index jobs_report_margins on jobs (account_id, status, due_date, created_at, client_id, service_id,
-          language_pair_id, user_id, currency, id, json_extract(estimation, '$.total'))`.execute(db);
+          language_pair_id, user_id, currency, unit_id, quantity, id, json_extract(estimation, '$.total'))`.execute(db);
         await sql`create index outsourcing_report_costs on outsourcing (job_id, status, currency, account_id, supplier_id, fixed_price,
           unit_cost_price_id, unit_cost, json_extract(amounts, '$.total'))`.execute(db);
         return;
@@ -30,7 +30,20 @@ export function reportIndexes(dialect: DialectName): Migration {
       await db.schema
         .createIndex('jobs_report_margins')
         .on('jobs')
-        .columns(['account_id', 'status', 'due_date', 'created_at', 'client_id', 'service_id', 'language_pair_id', 'user_id', 'currency', 'id'])
+        .columns([
+          'account_id',
+          'status',
+          'due_date',
+          'created_at',
+          'client_id',
+          'service_id',
+          'language_pair_id',
+          'user_id',
+          'currency',
+          'unit_id',
+          'quantity',
+          'id',
+        ])
         .execute();
       await db.schema
         .createIndex('outsourcing_report_costs')
