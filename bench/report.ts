@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatParseMeasured } from './cat-report.js';
 import type { ConsoleMeasured } from './console.js';
+import type { ReportMeasured } from './reports.js';
 import type { WebhooksMeasured } from './webhooks.js';
 
 export interface Measured {
@@ -53,6 +54,8 @@ export interface Report {
   catParse?: CatParseMeasured;
   /** The webhooks scenarios (bench/webhooks.ts), after the API scenarios (absent in reports written before they were measured). */
   webhooks?: WebhooksMeasured;
+  /** The reports (bench/reports.ts), after the webhooks (absent in reports written before they were measured). */
+  reports?: { note: string; measured: ReportMeasured[] };
   /** The web console in Chromium (bench/console.ts), after the CAT report (absent in reports written before it was measured). */
   console?: ConsoleMeasured;
   totalSeconds: number;
@@ -117,6 +120,18 @@ export function markdown(report: Report): string {
           '|---|---|---|---|',
           `| POST /v2/jobs, three endpoints subscribed | ${report.webhooks.jobs.withThreeEndpoints} req/s against ${report.webhooks.jobs.withoutEndpoints} without (${Math.round(report.webhooks.jobs.ratio * 100)} %) | ${report.webhooks.jobs.target} | ${yes(report.webhooks.jobs.met)} |`,
           `| ${report.webhooks.burst.name} | ${report.webhooks.burst.received} of ${report.webhooks.burst.deliveries} in ${report.webhooks.burst.seconds} s: ${report.webhooks.burst.deliveriesPerSecond} deliveries/s (then ${report.webhooks.burst.drainPerSecond}/s after the events), peak RSS ${report.webhooks.burst.peakRssMB} MB | ${report.webhooks.burst.target} | ${yes(report.webhooks.burst.met)} |`,
+          '',
+        ]
+      : []),
+    ...(report.reports
+      ? [
+          `Reports (bench/reports.ts): ${report.reports.note}`,
+          '',
+          '| report | status | p50 ms | p95 ms | max ms | bytes | target | met |',
+          '|---|---:|---:|---:|---:|---:|---|---|',
+          ...report.reports.measured.map(
+            (r) => `| ${r.name} | ${r.status} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.max} | ${r.bytes} | ${r.target} | ${yes(r.met)} |`,
+          ),
           '',
         ]
       : []),

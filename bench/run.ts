@@ -14,7 +14,9 @@
  *    default 10; `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS
  *    from /proc/<pid>/status every 100 ms; PUT /v2/jobs/:id/price and POST /v2/jobs are each
  *    followed by their write floor, and reported as a share of it;
- *    then parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
+ *    then the webhooks (bench/webhooks.ts), then each report of GET /v2/reports/… requested one after
+ *    another for its p50 and p95 (bench/reports.ts, after adding outsourcing, spread due dates and
+ *    exchange rates to the SQLite data set), then parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
  *    measures the web console in Chromium (bench/console.ts: the first load's JavaScript, the jobs
  *    page's first rows and a job page's name, 20 loads each; skipped without Chromium);
  * 4. judges each scenario against its target (bench/scenarios.ts), and writes
@@ -40,6 +42,7 @@ import { markdown, packageVersion, round, type Measured, type Report } from './r
 import { benchScenarios, judge, type Scenario } from './scenarios.js';
 import { signIn } from './sign-in.js';
 import { measureWebhooks } from './webhooks.js';
+import { measureReports, prepareReportData, REPORT_REQUESTS } from './reports.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results');
@@ -265,6 +268,12 @@ async function main(): Promise<void> {
       duration: DURATION,
       log,
     });
+    // The reports (bench/reports.ts), on SQLite after giving the data set outsourcing, spread due dates and rates.
+    const reportData = pgDatabase
+      ? 'the data set as generated (no outsourcing on the copies, one due date)'
+      : prepareReportData(join(dir, 'bench.sqlite')).trim();
+    log(`  ${reportData}`);
+    const reportsMeasured = await measureReports({ base: server.base, auth, log });
     // After the memory figures: a 40 MB report raises the RSS by design (its bytes, the worker's answer).
     const catParse = await measureCatParse(server.base, auth, serverPid);
     log(
@@ -312,6 +321,10 @@ async function main(): Promise<void> {
       floorShares,
       catParse,
       webhooks,
+      reports: {
+        note: `each report requested ${REPORT_REQUESTS} times one after another (after two warm-ups), as one person asks; ${reportData}.`,
+        measured: reportsMeasured,
+      },
       console: consoleMeasured,
       totalSeconds: round((performance.now() - runStarted) / 1000),
     };

@@ -22,6 +22,7 @@ import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { documentEmailAbandoned, queueDocumentEmail, sendDocumentEmail } from './document-mail/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
+import { reportRoutes } from './reports/index.js';
 import { sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
@@ -103,6 +104,7 @@ export const modules: FastifyPluginAsync[] = [
   catAnalysisRoutes,
   documentRoutes({ mailer: queueDocumentEmail }),
   dashboardRoutes,
+  reportRoutes,
   webhookRoutes,
   oidcRoutes,
   linkRoutes,

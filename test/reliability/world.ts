@@ -307,6 +307,8 @@ const REQUIRED_QUERY_VALUES: Record<string, (w: World) => string | undefined> = 
   // GET /v2/account/prices/lookup (docs/prices.md#price-look-up).
   for: () => 'client',
   currency: () => 'EUR',
+  // GET /v2/reports/margins (docs/reports.md#margins).
+  by: () => 'client',
 };
 
 /**

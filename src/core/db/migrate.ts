@@ -30,6 +30,7 @@ import { documentIdentity } from './migrations/0025_document_identity.js';
 import { documentReferences } from './migrations/0026_document_references.js';
 import { outbox } from './migrations/0027_outbox.js';
 import { exchangeRates } from './migrations/0028_exchange_rates.js';
+import { reportIndexes } from './migrations/0030_report_indexes.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -63,6 +64,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0026_document_references': documentReferences(),
     '0027_outbox': outbox(),
     '0028_exchange_rates': exchangeRates(),
+    '0030_report_indexes': reportIndexes(database.dialect),
   };
 }
 

@@ -72,6 +72,11 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/imports/suppliers': 'importSuppliers',
   'POST /v2/imports/contacts': 'importContacts',
   'POST /v2/imports/prices': 'importPrices',
+  // Reports (modules/reports): one answer each, not listings of a resource.
+  'GET /v2/reports/margins': 'getMarginsReport',
+  'GET /v2/reports/receivables': 'getReceivablesReport',
+  'GET /v2/reports/payables': 'getPayablesReport',
+  'GET /v2/reports/workload': 'getWorkloadReport',
 };
 
 const pascal = (segment: string) =>
