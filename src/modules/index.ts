@@ -23,6 +23,7 @@ import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { documentEmailAbandoned, queueDocumentEmail, sendDocumentEmail } from './document-mail/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import { sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
+import { exchangeRateRoutes } from './exchange-rates/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
 import { configureEventSinks } from '../core/events.js';
@@ -91,6 +92,7 @@ export const modules: FastifyPluginAsync[] = [
   accountRoutes,
   eventRoutes,
   catConfigurationRoutes,
+  exchangeRateRoutes,
   clientRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }),
   supplierRoutes,
   jobRoutes,
