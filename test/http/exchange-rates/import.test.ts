@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importForAllAccounts } from '../../../src/modules/exchange-rates/index.js';
+import { importForAllAccounts, startRateImports } from '../../../src/modules/exchange-rates/index.js';
 import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { allEvents } from '../events/fixture.js';
 import { ECB_FILE, PATH, newRate, rateServer, roleApis } from './fixture.js';
@@ -127,5 +127,16 @@ describe('the daily import (every account, as the server runs it)', () => {
       answer = { body: ECB_FILE };
     }
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('startRateImports (the server at start)', () => {
+  it('imports at once when EXCHANGE_RATES_URL is set; stop() waits for the run; nothing without it', async () => {
+    const hits = source.hits();
+    const running = startRateImports(t.database, source.url, silent);
+    await running.stop();
+    expect(source.hits()).toBe(hits + 1);
+    await startRateImports(t.database, undefined, silent).stop();
+    expect(source.hits()).toBe(hits + 1);
   });
 });
