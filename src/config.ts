@@ -41,6 +41,8 @@ export interface Config {
   outboxLeaseMs: number;
   /** CONSOLE_DIR: the built web console (docs/console.md); by default `dist/console` of this package, where `npm run build` writes it. */
   consoleDir: string;
+  /** EXCHANGE_RATES_URL: an ECB reference rates file (XML) imported at start and daily into every account (docs/exchange-rates.md#the-ecb-import); undefined: no import. */
+  exchangeRatesUrl: string | undefined;
 }
 
 /**
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     },
     outboxWorker: flag(env, 'OUTBOX_WORKER', true),
     outboxLeaseMs: integer(env, 'OUTBOX_LEASE_MS', 60_000, 1_000, 3_600_000),
+    exchangeRatesUrl: exchangeRatesUrl(env),
   };
 }
 
@@ -197,4 +200,17 @@ function oidc(env: NodeJS.ProcessEnv): Config['oidc'] {
   const loopback = url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
   if (url.protocol !== 'https:' && !loopback) throw new ConfigError('OIDC_ISSUER must be an https URL (http only for 127.0.0.1, [::1] or localhost)');
   return { issuer, clientId, clientSecret, name: env.OIDC_NAME || 'single sign-on' };
+}
+
+function exchangeRatesUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.EXCHANGE_RATES_URL || undefined;
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`EXCHANGE_RATES_URL must be an http or https URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`EXCHANGE_RATES_URL must be an http or https URL, got "${raw}"`);
+  return raw;
 }

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './core/db/database.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { bootstrapIfEmpty } from './modules/auth/index.js';
 import { startOutbox } from './modules/index.js';
+import { startRateImports } from './modules/exchange-rates/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -60,6 +61,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let lastRequestAt = -Infinity;
   app.server.on('request', () => (lastRequestAt = performance.now()));
   const outbox = startOutbox(database, config, app.log, () => performance.now() - lastRequestAt < 50);
+  // The daily import of the ECB reference rates, when EXCHANGE_RATES_URL is set (docs/exchange-rates.md#the-ecb-import).
+  const rateImports = startRateImports(database, config.exchangeRatesUrl, app.log);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -73,7 +76,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         app.server.closeAllConnections();
       }, drainMs);
       try {
-        await Promise.all([app.close(), outbox.stop()]);
+        await Promise.all([app.close(), outbox.stop(), rateImports.stop()]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);

@@ -63,6 +63,7 @@ export function documentOf(spec: DocSpec): DocumentObject {
       tax2: Number(totals.tax2),
       total: Number(totals.total),
     },
+    exchangeRates: [],
     payments: (spec.payments ?? []).map((amount, index) => ({
       id: `p${index}`,
       amount,

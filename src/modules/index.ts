@@ -24,6 +24,7 @@ import { documentEmailAbandoned, queueDocumentEmail, sendDocumentEmail } from '.
 import { dashboardRoutes } from './dashboard/index.js';
 import { reportRoutes } from './reports/index.js';
 import { sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
+import { exchangeRateRoutes } from './exchange-rates/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
 import { configureEventSinks } from '../core/events.js';
@@ -93,6 +94,7 @@ export const modules: FastifyPluginAsync[] = [
   accountRoutes,
   eventRoutes,
   catConfigurationRoutes,
+  exchangeRateRoutes,
   clientRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }),
   importRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }),
   supplierRoutes,

@@ -95,6 +95,9 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   w.label = (await created(api, '/v2/account/labels', { name: `Label ${uniq}`, color: '#ff0000' })).id;
   w.tax = (await created(api, '/v2/account/taxes', { name: `Tax ${uniq}`, value: 0.21 })).id;
   w.pair = (await created(api, '/v2/account/language-pairs', { source: 'en', target: 'fr' })).id;
+  // One rate a currency and day: a day of its own for each world built in the account.
+  const rateDay = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 2_500_000) * 86_400_000).toISOString().slice(0, 10);
+  w.exchangeRate = (await created(api, '/v2/account/exchange-rates', { date: rateDay, currency: 'USD', rate: 1.0856 })).id;
   w.catConfiguration = (
     await created(api, '/v2/account/cat-configurations', {
       name: `CAT ${uniq}`,
@@ -223,6 +226,7 @@ export function idFor(w: World, path: string, param: string): string {
           taxes: 'tax',
           'language-pairs': 'pair',
           'cat-configurations': 'catConfiguration',
+          'exchange-rates': 'exchangeRate',
         } as Record<string, string>
       )[before];
     }

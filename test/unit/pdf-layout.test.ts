@@ -35,6 +35,7 @@ function data(lines: Line[], overrides: Partial<PdfData> = {}, sources = new Map
       applyVATReverseCharge: false,
       terms: null,
       total: { subtotal: Number(total), discount: 0, tax1: 0, tax2: 0, total: Number(total) },
+      exchangeRates: [],
       payments: [],
       sentDate: null,
       sentDateStatus: null,

@@ -34,6 +34,9 @@ export const CLIENT_SEARCH = ['email', 'phone', 'website', 'vat_number', 'nation
 
 /** Not implemented yet (their modules come later): always empty arrays. */
 
+const ShowRateDescription =
+  "the PDF of the client's quotes, invoices and credit notes in another currency than the account's shows the total in the account currency and the rate it was issued with (docs/exchange-rates.md#documents)";
+
 export const Client = Type.Object(
   {
     id: Type.String(),
@@ -55,6 +58,7 @@ export const Client = Type.Object(
     catConfiguration: Nullable(Reference),
     documentLanguage: Nullable(DocumentLanguageSchema("language of the client's documents; null: the account's")),
     documentMatchDisplay: DocumentMatchDisplaySchema,
+    showExchangeRateOnInvoice: Type.Boolean({ description: ShowRateDescription }),
     labels: Type.Array(LabelObject),
     contacts: Type.Array(contactSchemas(clientContacts).Contact),
     files: Type.Array(ClientFile),
@@ -73,6 +77,7 @@ const clientInputProps = {
   tax1: Type.Optional(Nullable(Id('tax id; null for none'))),
   tax2: Type.Optional(Nullable(Id('tax id; null for none'))),
   documentMatchDisplay: Type.Optional(DocumentMatchDisplaySchema),
+  showExchangeRateOnInvoice: Type.Optional(Type.Boolean({ description: `${ShowRateDescription} (default false)` })),
 };
 
 export const CreateClient = Input({ name: RequiredText('client name'), ...clientInputProps });
@@ -83,6 +88,7 @@ export interface ClientInput extends PartyInput {
   tax1?: string | null;
   tax2?: string | null;
   documentMatchDisplay?: DocumentMatchDisplay;
+  showExchangeRateOnInvoice?: boolean;
 }
 
 export const ClientListQuery = Input(partyListProps);

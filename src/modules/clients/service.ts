@@ -1,5 +1,5 @@
 import type { Ctx } from '../../core/context.js';
-import { isForeignKeyViolation, isTrue } from '../../core/db/dialect.js';
+import { bool, isForeignKeyViolation, isTrue } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
 import { inUse, invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
@@ -61,6 +61,7 @@ function toClient(
     catConfiguration: row.cat_configuration_id === null ? null : (catRefs.get(row.cat_configuration_id) ?? null),
     documentLanguage: row.document_language,
     documentMatchDisplay: row.document_match_display,
+    showExchangeRateOnInvoice: isTrue(row.show_exchange_rate_on_invoice),
     labels,
     contacts: contactList,
     files: [],
@@ -156,7 +157,7 @@ export const clients = {
       cat_configuration_id: null,
       document_language: null,
       document_match_display: input.documentMatchDisplay ?? 'none',
-      show_exchange_rate_on_invoice: 0,
+      show_exchange_rate_on_invoice: bool(input.showExchangeRateOnInvoice ?? false),
       created_at: now,
       updated_at: now,
     };
@@ -177,6 +178,7 @@ export const clients = {
     const changes = partyChanges(input, CLIENT_TEXT, current) as Partial<ClientRow>;
     if (input.minimumFee !== undefined) changes.minimum_fee = input.minimumFee === null ? null : toDecimalString(input.minimumFee);
     if (input.documentMatchDisplay !== undefined) changes.document_match_display = input.documentMatchDisplay;
+    if (input.showExchangeRateOnInvoice !== undefined) changes.show_exchange_rate_on_invoice = bool(input.showExchangeRateOnInvoice);
     if (input.tax1 !== undefined) changes.tax1_id = await taxParam(ctx, 'tax1', input.tax1, current.tax1_id);
     if (input.tax2 !== undefined) changes.tax2_id = await taxParam(ctx, 'tax2', input.tax2, current.tax2_id);
     if (input.catConfiguration !== undefined) changes.cat_configuration_id = await catConfigurationParam(ctx, input.catConfiguration);

@@ -92,6 +92,12 @@ export async function loadDocuments(ctx: Ctx, kind: KindConfig, ids: readonly st
   return result;
 }
 
+/** The rates a document was issued with (stored as decimal text, answered as numbers). */
+export function issuedRates(row: Pick<DocumentRow, 'exchange_rates'>): Array<{ currency: string; date: string; rate: number }> {
+  const stored = JSON.parse(row.exchange_rates) as Array<{ currency: string; date: string; rate: string }>;
+  return stored.map((entry) => ({ currency: entry.currency, date: entry.date, rate: Number(entry.rate) }));
+}
+
 interface Loaded {
   parties: Map<string, string>;
   taxNames: Map<string, string>;
@@ -121,6 +127,7 @@ function toObject(kind: KindConfig, row: DocumentRow, loaded: Loaded): DocumentO
     applyVATReverseCharge: isTrue(row.reverse_charge),
     terms: nullWhenEmpty(row.terms),
     total: { subtotal: num(row.subtotal), discount: num(row.discount_amount), tax1: num(row.tax1_amount), tax2: num(row.tax2_amount), total: num(row.total) },
+    exchangeRates: issuedRates(row),
     notes: loaded.noteLists.get(row.id) ?? [],
     labels: loaded.labelLists.get(row.id) ?? [],
     sentDate: row.sent_date,

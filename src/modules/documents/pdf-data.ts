@@ -1,6 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { readAddress, type Address } from '../../core/address.js';
-import { Dec } from '../../core/money.js';
+import { Dec, roundMoney } from '../../core/money.js';
 import { accounts } from '../accounts/index.js';
 import type { KindConfig } from './kinds.js';
 import { documentLanguage, type LabelLanguage } from './pdf-labels.js';
@@ -72,6 +72,29 @@ export interface PdfData {
   amountPaid: string;
   /** credit notes: the issue date of the invoice credited */
   creditedIssueDate: string | null;
+  /** the total in the account currency and the rate, when the client asks for it (docs/exchange-rates.md#documents) */
+  accountTotal?: AccountTotal | null;
+}
+
+export interface AccountTotal {
+  /** the account currency */
+  currency: string;
+  /** the document's total ÷ the rate, rounded to the account currency */
+  amount: string;
+  /** units of the document's currency one account currency unit buys, and its day */
+  rate: string;
+  date: string;
+}
+
+/**
+ * The total in the account currency, printed when the client's `showExchangeRateOnInvoice` is on
+ * and the document recorded a rate at issue (never for a draft: it has none yet).
+ */
+function accountTotalOf(row: DocumentRow | undefined, partyRow: Record<string, unknown>, accountCurrency: string): AccountTotal | null {
+  if (row === undefined || Number(partyRow.show_exchange_rate_on_invoice ?? 0) !== 1) return null;
+  const [rate] = JSON.parse(row.exchange_rates) as Array<{ currency: string; date: string; rate: string }>;
+  if (rate === undefined || rate.currency !== row.currency) return null;
+  return { currency: accountCurrency, amount: roundMoney(new Dec(row.total).div(rate.rate), accountCurrency).toFixed(), rate: rate.rate, date: rate.date };
 }
 
 const text = (record: Record<string, unknown>, key: string): string => {
@@ -163,6 +186,7 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
   return {
     document,
     creditedIssueDate: credited?.issue_date ?? null,
+    accountTotal: kind.party === 'client' ? accountTotalOf(row, partyRow, account.currency.code) : null,
     row: row!,
     language: documentLanguage(text(partyRow, 'document_language'), account.documentLanguage),
     account: {

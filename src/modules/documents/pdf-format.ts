@@ -74,6 +74,11 @@ export class DocumentFormat {
     return this.numberFormat('q', { maximumFractionDigits: 6, signDisplay: 'negative' }).format(decimal(value));
   }
 
+  /** An exchange rate with up to 10 decimals: `de` `1,0856`. */
+  rate(value: string | number): string {
+    return this.numberFormat('r', { maximumFractionDigits: 10 }).format(decimal(value));
+  }
+
   /** A fraction as a percentage, up to 4 decimals: `fr` 0.075 → `7,5 %`, `en` 0.21 → `21%`. */
   percent(fraction: string | number): string {
     return this.numberFormat('p', { style: 'percent', maximumFractionDigits: 4, signDisplay: 'negative' }).format(decimal(fraction));

@@ -56,6 +56,10 @@ export interface Labels {
   paymentDetails: string;
   bank: string;
   page: (page: number, pages: number) => string;
+  /** documents in another currency (docs/exchange-rates.md#documents): the total's row in the account currency */
+  totalIn: (currency: string) => string;
+  /** the rate it was converted with: `1 EUR = 1.0856 USD` and the rate's day, both formatted */
+  exchangeRate: (equation: string, date: string) => string;
 }
 
 const en: Labels = {
@@ -97,6 +101,8 @@ const en: Labels = {
   paymentDetails: 'Payment details',
   bank: 'Bank',
   page: (page, pages) => `Page ${page} of ${pages}`,
+  totalIn: (currency) => `Total in ${currency}`,
+  exchangeRate: (equation, date) => `Exchange rate: ${equation}, ${date}`,
 };
 
 const fr: Labels = {
@@ -138,6 +144,8 @@ const fr: Labels = {
   paymentDetails: 'Coordonnées bancaires',
   bank: 'Banque',
   page: (page, pages) => `Page ${page} sur ${pages}`,
+  totalIn: (currency) => `Total en ${currency}`,
+  exchangeRate: (equation, date) => `Taux de change\u00a0: ${equation}, ${date}`,
 };
 
 const de: Labels = {
@@ -179,6 +187,8 @@ const de: Labels = {
   paymentDetails: 'Bankverbindung',
   bank: 'Bank',
   page: (page, pages) => `Seite ${page} von ${pages}`,
+  totalIn: (currency) => `Gesamtbetrag in ${currency}`,
+  exchangeRate: (equation, date) => `Wechselkurs: ${equation}, ${date}`,
 };
 
 const es: Labels = {
@@ -220,6 +230,8 @@ const es: Labels = {
   paymentDetails: 'Datos bancarios',
   bank: 'Banco',
   page: (page, pages) => `Página ${page} de ${pages}`,
+  totalIn: (currency) => `Total en ${currency}`,
+  exchangeRate: (equation, date) => `Tipo de cambio: ${equation}, ${date}`,
 };
 
 const it: Labels = {
@@ -261,6 +273,8 @@ const it: Labels = {
   paymentDetails: 'Coordinate bancarie',
   bank: 'Banca',
   page: (page, pages) => `Pagina ${page} di ${pages}`,
+  totalIn: (currency) => `Totale in ${currency}`,
+  exchangeRate: (equation, date) => `Tasso di cambio: ${equation}, ${date}`,
 };
 
 const nl: Labels = {
@@ -302,6 +316,8 @@ const nl: Labels = {
   paymentDetails: 'Betaalgegevens',
   bank: 'Bank',
   page: (page, pages) => `Pagina ${page} van ${pages}`,
+  totalIn: (currency) => `Totaal in ${currency}`,
+  exchangeRate: (equation, date) => `Wisselkoers: ${equation}, ${date}`,
 };
 
 const pt: Labels = {
@@ -343,6 +359,8 @@ const pt: Labels = {
   paymentDetails: 'Dados bancários',
   bank: 'Banco',
   page: (page, pages) => `Página ${page} de ${pages}`,
+  totalIn: (currency) => `Total em ${currency}`,
+  exchangeRate: (equation, date) => `Taxa de câmbio: ${equation}, ${date}`,
 };
 
 const pl: Labels = {
@@ -384,6 +402,8 @@ const pl: Labels = {
   paymentDetails: 'Dane do przelewu',
   bank: 'Bank',
   page: (page, pages) => `Strona ${page} z ${pages}`,
+  totalIn: (currency) => `Razem w ${currency}`,
+  exchangeRate: (equation, date) => `Kurs wymiany: ${equation}, ${date}`,
 };
 
 export const LABELS: Record<LabelLanguage, Labels> = { en, fr, de, es, it, nl, pt, pl };

@@ -235,6 +235,13 @@ export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
     }
     y = Math.max(text.draw(label, style, { ...labelBox, y, align: 'right' }), text.draw(value, style, { x: total.x, y, width: total.width, align: 'right' }));
   }
+  if (data.accountTotal) {
+    // docs/exchange-rates.md#documents: the total in the account currency, and the rate it was converted with.
+    const converted = data.accountTotal;
+    const equation = `1 ${converted.currency} = ${format.rate(converted.rate)} ${code}`;
+    y = block(`${labels.totalIn(converted.currency)}: ${format.amount(converted.amount, converted.currency)}`, BODY_BOLD, left, y + 8, width);
+    y = block(labels.exchangeRate(equation, format.date(converted.date)), BODY, left, y, width);
+  }
   if (doc.applyVATReverseCharge) y = block(labels.reverseCharge, BODY_BOLD, left, y + 8, width);
 
   // Payment details on invoices and credit notes.

@@ -102,6 +102,7 @@ export interface DocumentObject {
   purchaseOrder?: string | null;
   matchDisplay?: MatchDisplay | null;
   total: Static<typeof Totals>;
+  exchangeRates: Array<Static<typeof IssuedRate>>;
   payments?: Array<Static<typeof Payment>>;
   isPartiallyPaid?: boolean;
   paymentDate?: string | null;
@@ -114,6 +115,16 @@ export interface DocumentObject {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A rate a document was issued with (docs/exchange-rates.md#documents): 1 account currency unit = `rate` units of `currency`, the rate of `date`. */
+export const IssuedRate = Type.Object(
+  {
+    currency: Type.String({ description: "the document's currency" }),
+    date: Type.String({ description: 'the day of the rate used (`YYYY-MM-DD`): the latest on or before the issue date' }),
+    rate: Type.Number({ description: 'units of `currency` one unit of the account currency buys' }),
+  },
+  { title: 'Issued exchange rate' },
+);
 
 /** The document object of a kind (docs/documents.md#rules). */
 export function documentSchema(kind: KindConfig): TSchema {
@@ -174,6 +185,10 @@ function documentProps(kind: KindConfig): TProperties {
         }
       : {}),
     total: Totals,
+    exchangeRates: Type.Array(IssuedRate, {
+      description:
+        "the rate of the document's currency against the account currency on the issue date, recorded when it leaves draft (a credit note: its invoice's); empty while draft, in the account currency, or when no rate was known",
+    }),
   });
   if (kind.hasPayments) Object.assign(props, { payments: Type.Array(Payment), isPartiallyPaid: Type.Boolean(), paymentDate: Nullable(DateOut()) });
   Object.assign(props, {

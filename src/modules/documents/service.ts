@@ -8,6 +8,7 @@ import { newId } from '../../core/ids.js';
 import { paginateIds, withItems, type Page } from '../../core/pagination.js';
 import { sql } from 'kysely';
 import { accounts } from '../accounts/index.js';
+import { exchangeRates } from '../exchange-rates/index.js';
 import { entityLabels } from '../labels/index.js';
 import { masterData, taxes, units } from '../master-data/index.js';
 import { notes } from '../notes/index.js';
@@ -32,6 +33,17 @@ export const partyOf = (kind: KindConfig, row: DocumentRow): string => (kind.par
 const ACTION_EVENTS: Readonly<Record<string, string>> = { send: 'sent', accept: 'accepted', refuse: 'refused', cancel: 'cancelled' };
 /** The moments' names write the resource in snake case (`purchase_order.sent`); its `*.created` stays `purchaseOrder.created`. */
 const MOMENT_RESOURCE: Readonly<Record<string, string>> = { invoice: 'invoice', quote: 'quote', purchaseOrder: 'purchase_order' };
+
+/**
+ * The rates a document records when it is issued (docs/exchange-rates.md#documents): its currency's
+ * rate against the account's on the issue date (the latest on or before it), as stored. None in
+ * the account's currency; none either when no rate is known: a missing rate never blocks issuing.
+ */
+async function ratesAtIssue(ctx: Ctx, currency: string, issueDate: string): Promise<string> {
+  if (currency === (await accounts.get(ctx)).currency.code) return '[]';
+  const rate = await exchangeRates.rateOn(ctx, currency, issueDate.slice(0, 10));
+  return JSON.stringify(rate === null ? [] : [{ currency: rate.currency, date: rate.date, rate: rate.rate }]);
+}
 
 export async function lockDocument(ctx: Ctx, kind: KindConfig, id: string): Promise<DocumentRow> {
   const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, kind.kind, id);
@@ -299,6 +311,7 @@ export const documents = {
       if (kind.hasPayments && row.due_date === null) changes.due_date = addDays(issueDate, row.payment_terms);
       changes.number = await assignNumber(ctx, kind, issueDate);
       changes.search_text = changes.number.toLowerCase();
+      changes.exchange_rates = await ratesAtIssue(ctx, row.currency, issueDate);
     }
     if (name === 'send') changes.sent_date = changes.updated_at!;
     await repo.update(ctx.db, ctx.accountId, id, changes);

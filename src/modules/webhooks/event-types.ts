@@ -24,6 +24,7 @@ const CRUD_RESOURCES = [
   'invoice',
   'purchaseOrder',
   'webhook',
+  'exchangeRate',
 ] as const;
 
 /** Resources that record only some of the three (an account is never deleted through the API; a user is deactivated, an API key revoked). */
@@ -49,6 +50,7 @@ const MOMENTS = [
   'cat_analysis.imported',
   'webhook.test',
   'webhook.endpoint_disabled',
+  'exchangeRate.imported',
 ] as const;
 
 export const EVENT_TYPES: readonly string[] = [

@@ -37,6 +37,7 @@ describe('POST /v2/clients', () => {
       catConfiguration: null,
       documentLanguage: null,
       documentMatchDisplay: 'none',
+      showExchangeRateOnInvoice: false,
       labels: [],
       contacts: [],
       files: [],

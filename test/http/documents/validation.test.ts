@@ -262,6 +262,7 @@ describe('whole bodies', () => {
       matchDisplay: null,
       // 31 + 80 = 111; discount 5.55; 105.45 × 0.21 = 22.1445 → 22.14; × 0.015 = 1.58175 → 1.58; 129.17
       total: { subtotal: 111, discount: 5.55, tax1: 22.14, tax2: 1.58, total: 129.17 },
+      exchangeRates: [],
       sentDate: null,
       sentDateStatus: null,
       notes: [],
@@ -320,6 +321,7 @@ describe('whole bodies', () => {
       terms: 'Deliver by Friday',
       // 97.04 × 0.21 = 20.3784 → 20.38; 117.42
       total: { subtotal: 97.04, discount: 0, tax1: 20.38, tax2: 0, total: 117.42 },
+      exchangeRates: [],
       sentDate: null,
       sentDateStatus: null,
       notes: [],

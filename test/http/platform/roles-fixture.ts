@@ -59,6 +59,7 @@ export async function rolesWorld(t: TestContext): Promise<RolesWorld> {
   await add('/v2/account/labels/{id}', '/v2/account/labels', { name: 'Roles label', color: '#112233' });
   await add('/v2/account/taxes/{id}', '/v2/account/taxes', { name: 'Roles tax', value: 0.2 });
   await add('/v2/account/language-pairs/{id}', '/v2/account/language-pairs', { source: 'en', target: 'nl' });
+  await add('/v2/account/exchange-rates/{id}', '/v2/account/exchange-rates', { date: '2026-11-20', currency: 'USD', rate: 1.0856 });
   await add('/v2/account/cat-configurations/{id}', '/v2/account/cat-configurations', {
     name: 'Roles CAT',
     catTool: 'trados',
