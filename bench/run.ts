@@ -14,7 +14,7 @@
  *    default 10; `--duration` seconds, default 5, after a 1 s warm-up), sampling the server's VmRSS
  *    from /proc/<pid>/status every 100 ms; PUT /v2/jobs/:id/price and POST /v2/jobs are each
  *    followed by their write floor, and reported as a share of it;
- *    then parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
+ *    then exports every job as CSV (bench/export.ts), parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
  *    measures the web console in Chromium (bench/console.ts: the first load's JavaScript, the jobs
  *    page's first rows and a job page's name, 20 loads each; skipped without Chromium);
  * 4. judges each scenario against its target (bench/scenarios.ts), and writes
@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { measureCatParse } from './cat-report.js';
 import { measureConsole } from './console.js';
+import { measureExport } from './export.js';
 import { generate, SEED_JOBS, type Dataset } from './data.js';
 import { createBenchDatabase, type BenchDatabase } from './postgres.js';
 import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
@@ -265,6 +266,11 @@ async function main(): Promise<void> {
       duration: DURATION,
       log,
     });
+    // The CSV export of every job (bench/export.ts): its own RSS figures, before the CAT report.
+    const csvExport = await measureExport(server.base, auth, serverPid, data.totalJobs);
+    log(
+      `  ${csvExport.name}: ${csvExport.status}, ${csvExport.rows} rows in ${csvExport.seconds} s (first byte ${csvExport.firstByteMs} ms), RSS ${csvExport.rssBeforeMB} → ${csvExport.peakRssMB} MB`,
+    );
     // After the memory figures: a 40 MB report raises the RSS by design (its bytes, the worker's answer).
     const catParse = await measureCatParse(server.base, auth, serverPid);
     log(
@@ -311,6 +317,7 @@ async function main(): Promise<void> {
       scenarios: results,
       floorShares,
       catParse,
+      csvExport,
       webhooks,
       console: consoleMeasured,
       totalSeconds: round((performance.now() - runStarted) / 1000),
