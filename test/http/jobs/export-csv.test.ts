@@ -78,6 +78,13 @@ describe('GET /v2/jobs?format=csv', () => {
       expect(ids, JSON.stringify(query)).toEqual(await jsonIds(query));
       if (query.client) expect(ids).toHaveLength(MANY);
     }
+    // The label filter (its own query path, jobs/listing.ts): the labelled jobs only, across steps too.
+    const label = (await api.post('/v2/account/labels', { name: 'Export', color: '#336699' })).body.id as string;
+    const labelled = (await jsonIds({ client: ref.acme, sort: 'name', direction: 'asc' })).filter((_, index) => index % 2 === 0);
+    for (const id of labelled) expect((await api.post(`/v2/jobs/${id}/labels/${label}`)).status).toBe(200);
+    const byLabel = rowsOf(await api.get('/v2/jobs', { label, sort: 'name', direction: 'asc', format: 'csv' }));
+    expect(byLabel.map((row) => row.id)).toEqual(labelled);
+    expect(byLabel.map((row) => row.id)).toEqual(await jsonIds({ label, sort: 'name', direction: 'asc' }));
     // page and pageSize are ignored: all pages.
     const all = rowsOf(await api.get('/v2/jobs', { format: 'csv', page: 3, pageSize: 5 }));
     expect(all).toHaveLength(MANY + 2);
