@@ -78,9 +78,9 @@ export const pageQuery = <S extends string>(sorts: readonly S[]) => ({
 export const LIST_FORMAT_MARK = 'x-list-format';
 export const ListFormat = () =>
   Type.Optional(
+    // No `default`: a default would be written into every query the services are given.
     Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-      default: 'json',
-      description: '`csv`: every row matching the filters, in the order asked, as a CSV file (page and pageSize are ignored)',
+      description: '`json` (when absent): the page; `csv`: every row matching the filters, in the order asked, as a CSV file (page and pageSize are ignored)',
       [LIST_FORMAT_MARK]: true,
     }),
   );

@@ -49,7 +49,8 @@ beforeAll(async () => {
   const at = await job(ref.at, 'At job');
   expect(at.status).toBe(201);
   ref.atJob = at.body.id;
-});
+  // 1 300 jobs through the API: a while on PostgreSQL.
+}, 240_000);
 afterAll(() => t.close());
 
 /** Every id of the JSON listing for `query`, page after page (100 a page). */
@@ -88,7 +89,7 @@ describe('GET /v2/jobs?format=csv', () => {
     // page and pageSize are ignored: all pages.
     const all = rowsOf(await api.get('/v2/jobs', { format: 'csv', page: 3, pageSize: 5 }));
     expect(all).toHaveLength(MANY + 2);
-  });
+  }, 180_000);
 
   it('is a CSV file: BOM, header, CRLF, quoting, text/csv and an attachment named after the listing and the day', async () => {
     const reply = await api.get('/v2/jobs', { format: 'csv', client: ref.formula });

@@ -29,7 +29,7 @@ const cellOf = (value: string | number | boolean) => (typeof value === 'string' 
 
 describe('format=csv on every paginated listing', () => {
   it('is taken by exactly the paginated listings', () => {
-    // Exchange rates (issue 27) are a paginated listing too, merged separately: they take it by construction (pageQuery).
+    // Exchange rates are a paginated listing too, built on another branch: they take `format` by construction (pageQuery).
     const paths = listings.map((route) => route.path).filter((path) => path !== '/v2/account/exchange-rates');
     expect(paths.sort()).toEqual([
       '/v2/account/prices/clients',
