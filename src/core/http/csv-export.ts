@@ -84,6 +84,8 @@ async function sendCsv(app: FastifyInstance, request: FastifyRequest, reply: Fas
   const params = (request.params ?? {}) as Record<string, string>;
   const step = (ctx: Ctx, after: PageCursor | null) => spec.page(ctx, { ...query, pageSize: WALK_STEP, walk: { after } }, params);
   const first = await step(app.readCtx(request), null);
+  // A service that does not hand the request on to paginateIds answers a page without `next`: it would export its first page only.
+  if (first.next === undefined) throw new Error(`${request.routeOptions.url}: the listing's service does not walk (PageRequest.walk to paginateIds)`);
   // Later steps check the view caches against the database: the request's change stamp is of its start.
   const later = (after: PageCursor) => step({ ...app.readCtx(request), changeStamp: undefined }, after);
   const csv = pipeline(Readable.from(rowsOf(first, later, columns)), csvWriter(columns), (error) => {
