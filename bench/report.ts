@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CatParseMeasured } from './cat-report.js';
 import type { ConsoleMeasured } from './console.js';
 import type { ReportMeasured } from './reports.js';
+import { exportMarkdown, type ExportMeasured } from './export.js';
 import type { WebhooksMeasured } from './webhooks.js';
 
 export interface Measured {
@@ -52,6 +53,8 @@ export interface Report {
   floorShares?: FloorShare[];
   /** One large CAT analysis report parsed by the server (bench/cat-report.ts), after the scenarios. */
   catParse?: CatParseMeasured;
+  /** GET /v2/jobs?format=csv of every job (bench/export.ts), after the webhooks (absent in reports written before it was measured). */
+  csvExport?: ExportMeasured;
   /** The webhooks scenarios (bench/webhooks.ts), after the API scenarios (absent in reports written before they were measured). */
   webhooks?: WebhooksMeasured;
   /** The reports (bench/reports.ts), after the webhooks (absent in reports written before they were measured). */
@@ -112,6 +115,7 @@ export function markdown(report: Report): string {
           '',
         ]
       : []),
+    ...(report.csvExport ? exportMarkdown(report.csvExport) : []),
     ...(report.webhooks
       ? [
           'Webhooks (bench/webhooks.ts): POST /v2/jobs with three endpoints subscribed to every event against none; then a burst of events (POST /v2/clients, 10 connections) to the three endpoints (receivers in the load generator answering 204), from the first request to the last delivery received.',

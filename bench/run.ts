@@ -16,7 +16,8 @@
  *    followed by their write floor, and reported as a share of it;
  *    then the webhooks (bench/webhooks.ts), then each report of GET /v2/reports/… requested one after
  *    another for its p50 and p95 (bench/reports.ts, after adding outsourcing, spread due dates and
- *    exchange rates to the SQLite data set), then parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
+ *    exchange rates to the SQLite data set), then exports every job as CSV (bench/export.ts),
+ *    parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
  *    measures the web console in Chromium (bench/console.ts: the first load's JavaScript, the jobs
  *    page's first rows and a job page's name, 20 loads each; skipped without Chromium);
  * 4. judges each scenario against its target (bench/scenarios.ts), and writes
@@ -36,6 +37,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { measureCatParse } from './cat-report.js';
 import { measureConsole } from './console.js';
+import { measureExport } from './export.js';
 import { generate, SEED_JOBS, type Dataset } from './data.js';
 import { createBenchDatabase, type BenchDatabase } from './postgres.js';
 import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
@@ -274,6 +276,11 @@ async function main(): Promise<void> {
       : prepareReportData(join(dir, 'bench.sqlite')).trim();
     log(`  ${reportData}`);
     const reportsMeasured = await measureReports({ base: server.base, auth, log });
+    // The CSV export of every job (bench/export.ts): its own RSS figures, before the CAT report.
+    const csvExport = await measureExport(server.base, auth, serverPid, data.totalJobs);
+    log(
+      `  ${csvExport.name}: ${csvExport.status}, ${csvExport.rows} rows in ${csvExport.seconds} s (first byte ${csvExport.firstByteMs} ms), RSS ${csvExport.rssBeforeMB} → ${csvExport.peakRssMB} MB`,
+    );
     // After the memory figures: a 40 MB report raises the RSS by design (its bytes, the worker's answer).
     const catParse = await measureCatParse(server.base, auth, serverPid);
     log(
@@ -320,6 +327,7 @@ async function main(): Promise<void> {
       scenarios: results,
       floorShares,
       catParse,
+      csvExport,
       webhooks,
       reports: {
         note: `each report requested ${REPORT_REQUESTS} times one after another (after two warm-ups), as one person asks; ${reportData}.`,

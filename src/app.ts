@@ -12,6 +12,7 @@ import { errorsPlugin, sendError, toApiError } from './core/http/errors-plugin.j
 import { parseQuery, parsingPlugin, queryErrorPlugin, BODY_LIMIT } from './core/http/parsing-plugin.js';
 import { authPlugin } from './core/http/auth-plugin.js';
 import { accessPlugin } from './core/http/access-plugin.js';
+import { csvExportPlugin } from './core/http/csv-export.js';
 import { rateLimitPlugin } from './core/http/rate-limit-plugin.js';
 import { metricsPlugin } from './core/http/metrics-plugin.js';
 import { commonHeaders, headersPlugin } from './core/http/headers-plugin.js';
@@ -151,6 +152,8 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(accessPlugin);
+  // format=csv on every paginated listing (docs/reference.md#csv-export).
+  await app.register(csvExportPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute });
   await app.register(queryErrorPlugin);
 

@@ -8,6 +8,18 @@ export interface PageRequest {
   pageSize?: number;
   sort?: string;
   direction?: 'asc' | 'desc';
+  /**
+   * A walk through every row (the CSV export, core/http/csv-export.ts) instead of a numbered page:
+   * the next `pageSize` rows after the cursor, found by their position in the order (keyset), not
+   * by an offset, and not counted. Never a query parameter: the export sets it.
+   */
+  walk?: { after: PageCursor | null };
+}
+
+/** Where a walk stopped: the last row's sort value (null: in the rows without one) and id. */
+export interface PageCursor {
+  value: string | number | null;
+  id: string;
 }
 
 export interface Page<T> {
@@ -18,6 +30,8 @@ export interface Page<T> {
   totalItems: number;
   hasNextPage: boolean;
   hasPreviousPage: boolean;
+  /** A walk (PageRequest.walk): where the next walk step starts; null when this one reached the end. */
+  next?: PageCursor | null;
 }
 
 /**
@@ -40,6 +54,7 @@ export async function paginateIds<T extends keyof DB>(
   const pageSize = request.pageSize ?? 20;
   const direction = request.direction ?? 'desc';
   const column = sortColumns[request.sort ?? 'createdAt'] ?? sortColumns.createdAt!;
+  if (request.walk) return walkStep(query, table, column, direction, pageSize, request.walk.after);
   const totalItems = total
     ? await total()
     : Number(
@@ -74,6 +89,65 @@ export async function paginateIds<T extends keyof DB>(
     totalItems,
     hasNextPage: page < totalPages,
     hasPreviousPage: page > 1,
+  };
+}
+
+type Bound = PageCursor | null;
+
+/**
+ * One step of a walk through every row in the listing's order (sort column, then id, in the
+ * direction asked), starting after `after`: `col > v OR (col = v AND id > i)` (`<` when
+ * descending), written with the range `col >= v` first so that the index of the order serves it.
+ * Each step costs the same wherever it is (no offset). Rows without a sort value (a draft's
+ * `issueDate`) come after all the others in either direction, by id: SQL compares nothing with
+ * null, and the two databases place nulls differently, so the walk reads them as a segment of
+ * their own (`col IS NULL`, an index look-up that finds nothing for a column never null).
+ */
+async function walkStep<T extends keyof DB>(
+  query: SelectQueryBuilder<DB, T, object>,
+  table: T,
+  column: string,
+  direction: 'asc' | 'desc',
+  limit: number,
+  after: Bound,
+): Promise<Page<string>> {
+  const col = sql.ref(`${table}.${column}`);
+  const id = sql.ref(`${table}.id`);
+  const [strict, loose] = direction === 'asc' ? (['>', '>='] as const) : (['<', '<='] as const);
+  const read = async (filtered: SelectQueryBuilder<DB, T, object>, count: number, nulls: boolean) =>
+    (await filtered
+      .clearSelect()
+      .select([sql<string>`${id}`.as('id'), sql<string | number | null>`${col}`.as('sort_value')])
+      .$call((q) => (nulls ? q : q.orderBy(col, direction)))
+      .orderBy(id, direction)
+      .limit(count)
+      .execute()) as Array<{ id: string; sort_value: string | number | null }>;
+  let rows: Array<{ id: string; sort_value: string | number | null }> = [];
+  if (after === null || after.value !== null) {
+    const valued =
+      after === null
+        ? query.where(sql<boolean>`${col} is not null`)
+        : query.where(
+            sql<boolean>`${col} ${sql.raw(loose)} ${after.value} and (${col} ${sql.raw(strict)} ${after.value} or ${id} ${sql.raw(strict)} ${after.id})`,
+          );
+    rows = await read(valued, limit, false);
+  }
+  if (rows.length < limit) {
+    const last = after?.value === null ? after.id : undefined;
+    const empty = query.where(sql<boolean>`${col} is null`);
+    const nulls = last === undefined ? empty : empty.where(sql<boolean>`${id} ${sql.raw(strict)} ${last}`);
+    rows = rows.concat(await read(nulls, limit - rows.length, true));
+  }
+  const end = rows[rows.length - 1];
+  return {
+    items: rows.map((row) => row.id),
+    pageSize: limit,
+    page: 1,
+    totalPages: 1,
+    totalItems: rows.length,
+    hasNextPage: rows.length === limit,
+    hasPreviousPage: false,
+    next: rows.length === limit && end ? { value: end.sort_value, id: end.id } : null,
   };
 }
 

@@ -66,7 +66,24 @@ export const pageQuery = <S extends string>(sorts: readonly S[]) => ({
     ),
   ),
   direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+  format: ListFormat(),
 });
+
+/**
+ * `format` of every paginated listing (docs/reference.md#csv-export): `csv` answers every row as a
+ * CSV download (core/http/csv-export.ts, which also refuses to start an app whose paginated
+ * listing has no export configured). The mark tells the export and the OpenAPI document which
+ * routes take it.
+ */
+export const LIST_FORMAT_MARK = 'x-list-format';
+export const ListFormat = () =>
+  Type.Optional(
+    // No `default`: a default would be written into every query the services are given.
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      description: '`json` (when absent): the page; `csv`: every row matching the filters, in the order asked, as a CSV file (page and pageSize are ignored)',
+      [LIST_FORMAT_MARK]: true,
+    }),
+  );
 
 /** An array filter: `name[]=a&name[]=b` or a repeated `name=a&name=b`. */
 export const ArrayParam = <T extends TSchema>(item: T) => Type.Optional(Type.Array(item, { maxItems: 100 }));

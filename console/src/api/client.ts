@@ -63,7 +63,8 @@ const sessionMiddleware: Middleware = {
 };
 
 /** The typed client of Transdesk's API (types generated from its OpenAPI document by the build). */
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '', credentials: 'same-origin' });
+// JSON answers only: the paginated listings also declare their CSV export (text/csv, docs/reference.md#csv-export), which the console does not read.
+export const api = createClient<paths, 'application/json'>({ baseUrl: globalThis.location?.origin ?? '', credentials: 'same-origin' });
 api.use(sessionMiddleware);
 
 /** The answer's data, or an ApiProblem made of its error body. */

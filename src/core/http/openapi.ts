@@ -1,4 +1,5 @@
 import { ErrorCodes, statusName, type ErrorCode } from '../errors.js';
+import { LIST_FORMAT_MARK } from '../schemas.js';
 import { operationIdOf } from './operation-ids.js';
 
 /**
@@ -9,7 +10,9 @@ import { operationIdOf } from './operation-ids.js';
  *   `code` lists the codes of that status, instead of one generic `4XX`;
  * - binary answers (downloads, PDFs) under their own media type instead of JSON, with the
  *   `Range` headers and the 206, 304 and 416 answers where a route answers ranges;
- * - multipart request bodies with the file part, for the routes that take uploads.
+ * - multipart request bodies with the file part, for the routes that take uploads;
+ * - the CSV answer (`text/csv`, `Content-Disposition`) of the paginated listings, which take
+ *   `format=csv` (core/http/csv-export.ts).
  */
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access --
@@ -187,6 +190,21 @@ function refineMultipart(operation: Json): void {
   };
 }
 
+/** A paginated listing (its `format` parameter, core/schemas.ts ListFormat): its 200 is JSON, or CSV with `format=csv`. */
+function refineCsvExport(operation: Json): void {
+  const format = (operation.parameters ?? []).find((parameter: Json) => parameter.in === 'query' && parameter.name === 'format');
+  if (!format?.schema?.[LIST_FORMAT_MARK]) return;
+  const ok = operation.responses['200'];
+  ok.description = 'A page (JSON), or with `format=csv` every row as a CSV file (docs/reference.md#csv-export)';
+  ok.content = {
+    ...ok.content,
+    'text/csv': {
+      schema: { type: 'string', description: "UTF-8 with a byte-order mark, a header row, CRLF line ends; formula-like text cells start with `'`" },
+    },
+  };
+  ok.headers = { 'Content-Disposition': { description: 'with `format=csv`: `attachment; filename="<listing>-<date>.csv"`', schema: { type: 'string' } } };
+}
+
 function withoutKey(record: Json, key: string): Json {
   const { [key]: _dropped, ...rest } = record;
   return rest;
@@ -212,6 +230,7 @@ export function refineDocument(document: Json): Json {
         if (response.description === 'Default Response') response.description = SUCCESS[status] ?? response.description;
       }
       refineBinaryResponses(operation);
+      refineCsvExport(operation);
       delete operation.responses['4XX'];
       const statuses = errorStatuses({
         method,

@@ -15,7 +15,10 @@ export function clientRoutes(dependents: ClientDependents): FastifyPluginAsyncTy
   return async (app) => {
     app.get(
       PATH,
-      { schema: { tags, summary: 'List clients (paginated)', querystring: ClientListQuery, response: { 200: Paginated(Client), ...errorResponses } } },
+      {
+        schema: { tags, summary: 'List clients (paginated)', querystring: ClientListQuery, response: { 200: Paginated(Client), ...errorResponses } },
+        config: { csvExport: { page: clients.list } },
+      },
       async (request) => clients.list(app.readCtx(request), request.query as ClientFilters),
     );
     app.post(PATH, { schema: { tags, summary: 'Create a client', body: CreateClient, response: { 201: Client, ...errorResponses } } }, async (request, reply) =>

@@ -42,7 +42,10 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
     const queueMail: QueueMail = mailer === undefined ? NO_MAIL : (ctx, document) => mailer(ctx, app.config, document);
     app.get(
       base,
-      { schema: { tags, summary: `List ${kind.noun}s (paginated)`, querystring: listSchema(kind), response: { 200: Paginated(schema), ...errorResponses } } },
+      {
+        schema: { tags, summary: `List ${kind.noun}s (paginated)`, querystring: listSchema(kind), response: { 200: Paginated(schema), ...errorResponses } },
+        config: { csvExport: { page: (ctx, query) => documents.list(ctx, kind, query as DocumentFilters) } },
+      },
       async (request) => documents.list(app.readCtx(request), kind, request.query as DocumentFilters),
     );
     app.post(

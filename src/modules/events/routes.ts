@@ -14,6 +14,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: EventQuery,
         response: { 200: EventPage, ...errorResponses },
       },
+      config: { csvExport: { page: events.list } },
     },
     async (request) => events.list(app.readCtx(request), request.query),
   );

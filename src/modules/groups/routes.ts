@@ -15,7 +15,10 @@ const PATH = '/v2/groups';
 export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PATH,
-    { schema: { tags, summary: 'List groups (paginated, filtered)', querystring: GroupListQuery, response: { 200: Paginated(Group), ...errorResponses } } },
+    {
+      schema: { tags, summary: 'List groups (paginated, filtered)', querystring: GroupListQuery, response: { 200: Paginated(Group), ...errorResponses } },
+      config: { csvExport: { page: groups.listJson } },
+    },
     async (request, reply) =>
       // Already JSON (the group view cache): sent as it is, not serialised again.
       sendReadyJson(reply, pageJson(await groups.listJson(app.readCtx(request), request.query))),

@@ -4,7 +4,7 @@ import { bool, containsPattern, likeEscaped } from '../../core/db/dialect.js';
 import { toIsoDate } from '../../core/dates.js';
 import { invalid } from '../../core/errors.js';
 import { assertIdsExist } from '../../core/filter-ids.js';
-import { paginateIds, rowCount, type Page } from '../../core/pagination.js';
+import { paginateIds, rowCount, type Page, type PageRequest } from '../../core/pagination.js';
 import { clients } from '../clients/index.js';
 import { entityLabels } from '../labels/index.js';
 import { languagePairs } from '../language-pairs/index.js';
@@ -104,6 +104,8 @@ async function pageWithLabels(ctx: Ctx, query: JobQuery, filters: JobFilters, la
   const [attached, jobs] = await Promise.all([entityLabels.countAttached(ctx, JOB_ENTITY, labelIds), rowCount(ctx, 'jobs')]);
   const fromLabels = query.where('jobs.id', 'in', entityLabels.entityIdsWithLabels(ctx, JOB_ENTITY, labelIds));
   const fromJobs = query.where(entityLabels.carriesAnyLabel(JOB_ENTITY, 'jobs.id', labelIds));
+  // An export's walk counts nothing (core/pagination.ts).
+  if ((filters as PageRequest).walk) return paginateIds(attached < jobs * FEW_FOR_PAGE ? fromLabels : fromJobs, 'jobs', filters, SORT_COLUMNS);
   const counted = !otherFilters || attached < jobs * FEW_FOR_COUNT ? fromLabels : fromJobs;
   const total = Number(
     (

@@ -28,7 +28,10 @@ const PATH = '/v2/jobs';
 export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PATH,
-    { schema: { tags, summary: 'List jobs (paginated, filtered)', querystring: JobListQuery, response: { 200: Paginated(Job), ...errorResponses } } },
+    {
+      schema: { tags, summary: 'List jobs (paginated, filtered)', querystring: JobListQuery, response: { 200: Paginated(Job), ...errorResponses } },
+      config: { csvExport: { page: jobs.listJson } },
+    },
     async (request, reply) =>
       // Already JSON (the job view cache): sent as it is, not serialised again.
       sendReadyJson(reply, pageJson(await jobs.listJson(app.readCtx(request), request.query))),

@@ -59,6 +59,7 @@ function familyRoutes(family: PriceFamily): FastifyPluginAsyncTypebox {
             querystring: searchSchema(family),
             response: { 200: Paginated(Record), ...errorResponses },
           },
+          config: { csvExport: { page: (ctx, query) => priceService.search(ctx, family, query as PriceSearch) } },
         },
         async (request) => priceService.search(app.readCtx(request), family, request.query as PriceSearch),
       );

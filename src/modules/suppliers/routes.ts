@@ -27,7 +27,10 @@ const UnavailabilityParams = Type.Object({ id: Id(), unavailabilityId: Id() }, {
 export const supplierRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PATH,
-    { schema: { tags, summary: 'List suppliers (paginated)', querystring: SupplierListQuery, response: { 200: Paginated(Supplier), ...errorResponses } } },
+    {
+      schema: { tags, summary: 'List suppliers (paginated)', querystring: SupplierListQuery, response: { 200: Paginated(Supplier), ...errorResponses } },
+      config: { csvExport: { page: suppliers.list } },
+    },
     async (request) => suppliers.list(app.readCtx(request), request.query as SupplierFilters),
   );
   app.post(

@@ -8,6 +8,7 @@ import {
   DeliveryPage,
   DeliveryParams,
   DeliveryQuery,
+  type DeliveryListQuery,
   UpdateWebhook,
   Webhook,
   WebhookPage,
@@ -43,6 +44,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: WebhookQuery,
         response: { 200: WebhookPage, ...errorResponses },
       },
+      config: { csvExport: { page: webhooks.list } },
     },
     async (request) => webhooks.list(app.readCtx(request), request.query),
   );
@@ -125,6 +127,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: DeliveryQuery,
         response: { 200: DeliveryPage, ...errorResponses },
       },
+      config: { csvExport: { page: (ctx, query, params) => webhooks.deliveries(ctx, params.id!, query as DeliveryListQuery) } },
     },
     async (request) => webhooks.deliveries(app.readCtx(request), request.params.id, request.query),
   );

@@ -1,0 +1,146 @@
+/**
+ * The CSV export scenario of `npm run bench` (docs/performance.md#csv-export-of-100-000-jobs):
+ * `GET /v2/jobs?format=csv`, every job of the data set, read by one client as fast as it takes
+ * them. Measures the time to the first byte and to the last, the rows and bytes received, and the
+ * server's RSS before and at its peak (sampled every 50 ms from /proc): the export streams in steps
+ * (core/http/csv-export.ts), so the growth must not follow the number of rows.
+ *
+ * Alone, on a data set of its own: `npm run build && npx tsx bench/export.ts [--scale N]` generates
+ * the data set (bench/data.ts) in a temporary SQLite file, starts the built server on it, runs the
+ * scenario once and prints the figures.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+export interface ExportMeasured {
+  name: string;
+  status: number;
+  rows: number;
+  expectedRows: number;
+  answerMB: number;
+  firstByteMs: number;
+  seconds: number;
+  rowsPerSecond: number;
+  rssBeforeMB: number;
+  peakRssMB: number;
+  rssGrowthMB: number;
+  target: string;
+  met: boolean;
+}
+
+const MB = 1024 * 1024;
+/** Growth of the server's RSS allowed during the export: a few steps of rows and the stream buffers, not the file. */
+const GROWTH_LIMIT_MB = 100;
+
+function rss(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0; // not Linux: no memory figures
+  }
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+export async function measureExport(base: string, auth: string, pid: number, expectedRows: number): Promise<ExportMeasured> {
+  const before = rss(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 50);
+  const started = performance.now();
+  let firstByte = 0;
+  let bytes = 0;
+  let lines = 0;
+  let status = 0;
+  try {
+    const answer = await fetch(`${base}/v2/jobs?format=csv`, { headers: { authorization: auth } });
+    status = answer.status;
+    const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (firstByte === 0) firstByte = performance.now() - started;
+      bytes += value.length;
+      // Rows end with CRLF; a line break inside a quoted cell is a bare LF, so CR counts the rows.
+      for (const byte of value) if (byte === 13) lines += 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  peak = Math.max(peak, rss(pid));
+  const rows = Math.max(0, lines - 1);
+  const growth = (peak - before) / MB;
+  return {
+    name: 'GET /v2/jobs?format=csv, every job',
+    status,
+    rows,
+    expectedRows,
+    answerMB: round(bytes / MB),
+    firstByteMs: Math.round(firstByte),
+    seconds: round(seconds),
+    rowsPerSecond: Math.round(rows / seconds),
+    rssBeforeMB: round(before / MB),
+    peakRssMB: round(peak / MB),
+    rssGrowthMB: round(growth),
+    target: `every row; RSS growth < ${GROWTH_LIMIT_MB} MB`,
+    met: status === 200 && rows === expectedRows && growth < GROWTH_LIMIT_MB,
+  };
+}
+
+/** The row of the bench report (bench/report.ts). */
+export function exportMarkdown(measured: ExportMeasured): string[] {
+  return [
+    "CSV export (bench/export.ts): every job as one CSV file, read by one client; the server's RSS before and at its peak (sampled every 50 ms).",
+    '',
+    '| scenario | status | rows | MB | first byte ms | seconds | rows/s | RSS before MB | peak RSS MB | growth MB | target | met |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    `| ${measured.name} | ${measured.status} | ${measured.rows} of ${measured.expectedRows} | ${measured.answerMB} | ${measured.firstByteMs} | ${measured.seconds} | ${measured.rowsPerSecond} | ${measured.rssBeforeMB} | ${measured.peakRssMB} | ${measured.rssGrowthMB} | ${measured.target} | ${measured.met ? 'yes' : '**no**'} |`,
+    '',
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { scale: { type: 'string', default: '100000' } } });
+  const scale = Number(values.scale);
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const dir = mkdtempSync(join(tmpdir(), 'transdesk-export-'));
+  const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
+  const { generate } = await import('./data.js');
+  const data = await generate(databaseUrl, scale, (line) => console.log(line));
+  const child = spawn(process.execPath, ['dist/cli.js', 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      DATABASE_URL: databaseUrl,
+      FILE_STORAGE: 'db',
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /Listening on (http:\/\/\S+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+    });
+    // Twice: the first on a server that just started (its job view cache fills), the second on a warm one.
+    for (const run of ['first', 'second']) {
+      console.log(run, JSON.stringify(await measureExport(base, `Bearer ${data.apiKey}`, child.pid!, data.totalJobs), null, 2));
+    }
+  } finally {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The columns of a listing's CSV export (docs/reference.md#csv-export), derived from the JSON
+ * schema of the listing's items, so that a field added to a resource is exported with no more work:
+ * - a scalar field (text, number, boolean, a union of literals) is one column, named as in JSON;
+ * - a nested object is flattened, its fields named with dots: `client.id`, `client.name`,
+ *   `currency.code`; a nullable object (`Nullable(Reference)`) too, its cells empty when null;
+ * - an array, an object without declared fields (an event's `data`), or a union of different
+ *   shapes is one column holding its JSON (`[]` for an empty array), so that nothing is lost and
+ *   the cell reads back with any JSON parser;
+ * - objects nested deeper than MAX_DEPTH are one JSON column too.
+ */
+import type { CsvColumn } from './csv.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any --
+   a JSON schema (TypeBox) is walked by its shape here, as the OpenAPI document is in openapi.ts. */
+type Schema = Record<string, any>;
+
+const MAX_DEPTH = 4;
+
+/** How a column takes its cell from an item: the path of keys, and whether the cell is JSON. */
+export interface ExportColumn extends CsvColumn {
+  path: readonly string[];
+  json: boolean;
+}
+
+/** The schema without its null member (`Nullable(x)` → x), or the schema itself. */
+function withoutNull(schema: Schema): Schema {
+  const members = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (!Array.isArray(members)) return schema;
+  const rest = members.filter((member) => member.type !== 'null');
+  return rest.length === 1 ? rest[0]! : { anyOf: rest };
+}
+
+const SCALAR = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+function isScalar(schema: Schema): boolean {
+  if ('const' in schema || Array.isArray(schema.enum)) return true;
+  if (typeof schema.type === 'string') return SCALAR.has(schema.type);
+  if (Array.isArray(schema.type)) return (schema.type as string[]).every((type) => SCALAR.has(type));
+  const members = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  return Array.isArray(members) && members.every(isScalar);
+}
+
+/** The columns of items of `schema` (an object schema). */
+export function columnsOf(schema: Schema): ExportColumn[] {
+  const columns: ExportColumn[] = [];
+  const walk = (node: Schema, path: string[]) => {
+    const plain = withoutNull(node);
+    const header = path.join('.');
+    const properties = plain.type === 'object' ? (plain.properties as Record<string, Schema> | undefined) : undefined;
+    if (properties && Object.keys(properties).length > 0 && path.length < MAX_DEPTH) {
+      for (const [key, child] of Object.entries(properties)) walk(child, [...path, key]);
+    } else {
+      columns.push({ key: String(columns.length), header, path, json: !isScalar(plain) });
+    }
+  };
+  const root = withoutNull(schema);
+  for (const [key, child] of Object.entries((root.properties ?? {}) as Record<string, Schema>)) walk(child, [key]);
+  return columns;
+}
+
+/** One item as the cells of `columns`, in order (csv-stringify takes arrays by column index). */
+export function cellsOf(item: unknown, columns: readonly ExportColumn[]): unknown[] {
+  return columns.map((column) => {
+    let value: unknown = item;
+    for (const key of column.path) {
+      if (value === null || typeof value !== 'object') return null;
+      value = (value as Record<string, unknown>)[key];
+    }
+    if (value === null || value === undefined) return null;
+    // A value whose schema said scalar but that is not (no schema is that loose today): JSON, never "[object Object]".
+    return column.json || typeof value === 'object' ? JSON.stringify(value) : value;
+  });
+}

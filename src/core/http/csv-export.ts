@@ -1,0 +1,117 @@
+import { Readable, pipeline } from 'node:stream';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Ctx } from '../context.js';
+import { CSV_CONTENT_TYPE, csvWriter } from '../csv.js';
+import { cellsOf, columnsOf, type ExportColumn } from '../csv-columns.js';
+import type { Page, PageCursor, PageRequest } from '../pagination.js';
+import { LIST_FORMAT_MARK } from '../schemas.js';
+
+/**
+ * The CSV export of every paginated listing (docs/reference.md#csv-export): `format=csv` answers
+ * every row the filters let through, in the order asked, as a CSV download, streamed.
+ *
+ * One implementation configured per listing: a route whose query schema has `format` (every one
+ * built with `pageQuery`) names in its config the service call its JSON answer makes, and the app
+ * does not start when one does not (a new listing cannot forget its export). The columns come from
+ * the schema of the listing's items (core/csv-columns.ts).
+ *
+ * The walk: steps of WALK_STEP rows through the listing's own service call (same filters, same
+ * checks, same loading of the objects), each step found by its position in the order after the
+ * last row of the one before (PageRequest.walk, core/pagination.ts), never by an offset. A step is
+ * read only when the CSV writer asks for more (stream backpressure: a slow client holds the walk,
+ * not memory), so memory stays about one step whatever the number of rows; a client that goes away
+ * stops it. The first step is read before answering, so bad filters still answer 400 with the
+ * error body; a failure after the answer started cuts the connection (the file is visibly
+ * incomplete rather than silently short).
+ */
+
+/** Rows per step of the walk: large enough that the per-step queries cost little, small enough to keep memory flat. */
+export const WALK_STEP = 500;
+
+/** A step of the walk as the route's service answers it: objects, or their JSON (the job and group view caches). */
+export type ExportPage = Page<unknown>;
+
+export interface ListExport {
+  /**
+   * The listing's service call, as the JSON route makes it: `query` is the request's query with
+   * `pageSize` and `walk` set by the export; `params` the path parameters (a webhook's id).
+   */
+  page(ctx: Ctx, query: PageRequest & Record<string, unknown>, params: Record<string, string>): Promise<ExportPage>;
+  /** The file name's stem (`jobs` → `jobs-2026-11-27.csv`); by default the path's fixed segments after /v2 (account left out). */
+  name?: string;
+  /** Changes the derived columns (drop, rename, add), for a listing that needs it. */
+  columns?: (derived: ExportColumn[]) => ExportColumn[];
+}
+
+/** The route config key naming a listing's export. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The CSV export of a paginated listing (core/http/csv-export.ts). */
+    csvExport?: ListExport;
+  }
+}
+
+type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
+
+/** `/v2/account/prices/clients` → `prices-clients`; `/v2/webhooks/:id/deliveries` → `webhooks-deliveries`. */
+export function exportName(url: string): string {
+  return url
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== 'v2' && segment !== 'account' && !segment.startsWith(':'))
+    .join('-');
+}
+
+/** `attachment; filename="jobs-2026-11-27.csv"` (the date of the export, UTC). */
+export function attachmentOf(name: string, now = new Date()): string {
+  return `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`;
+}
+
+const asObject = (item: unknown): unknown => (Buffer.isBuffer(item) ? JSON.parse(item.toString('utf8')) : item);
+
+/** The rows of the walk, step by step, from the first step already read. */
+async function* rowsOf(first: ExportPage, nextStep: (after: PageCursor) => Promise<ExportPage>, columns: readonly ExportColumn[]): AsyncGenerator<unknown[]> {
+  let page = first;
+  for (;;) {
+    for (const item of page.items) yield cellsOf(asObject(item), columns);
+    if (!page.next) return;
+    page = await nextStep(page.next);
+  }
+}
+
+async function sendCsv(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, spec: ListExport, columns: ExportColumn[], name: string) {
+  const { format: _format, page: _page, ...query } = request.query as Record<string, unknown>;
+  const params = (request.params ?? {}) as Record<string, string>;
+  const step = (ctx: Ctx, after: PageCursor | null) => spec.page(ctx, { ...query, pageSize: WALK_STEP, walk: { after } }, params);
+  const first = await step(app.readCtx(request), null);
+  // A service that does not hand the request on to paginateIds answers a page without `next`: it would export its first page only.
+  if (first.next === undefined) throw new Error(`${request.routeOptions.url}: the listing's service does not walk (PageRequest.walk to paginateIds)`);
+  // Later steps check the view caches against the database: the request's change stamp is of its start.
+  const later = (after: PageCursor) => step({ ...app.readCtx(request), changeStamp: undefined }, after);
+  const csv = pipeline(Readable.from(rowsOf(first, later, columns)), csvWriter(columns), (error) => {
+    if (error && !reply.raw.destroyed) request.log.error({ err: error }, 'CSV export failed after it started: connection cut');
+  });
+  return reply.type(CSV_CONTENT_TYPE).header('content-disposition', attachmentOf(name)).send(csv);
+}
+
+export const csvExportPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    const query = route.schema?.querystring as Schema | undefined;
+    if (!query?.properties?.format?.[LIST_FORMAT_MARK]) return;
+    const spec = route.config?.csvExport;
+    if (!spec)
+      throw new Error(`${String(route.method)} ${route.url} is a paginated listing without a CSV export: set config.csvExport (core/http/csv-export.ts)`);
+    const items = (route.schema?.response as Record<string, Schema> | undefined)?.['200']?.properties?.items?.items ?? {};
+    const derived = columnsOf(items);
+    const columns = spec.columns ? spec.columns(derived) : derived;
+    const name = spec.name ?? exportName(route.url);
+    const json = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      const q = request.query as Record<string, unknown>;
+      if (q.format === 'csv') return sendCsv(app, request, reply, spec, columns, name);
+      // The JSON answer as before: the services never see `format`.
+      delete q.format;
+      return json.call(this, request, reply);
+    };
+  });
+});
