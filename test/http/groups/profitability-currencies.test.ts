@@ -70,10 +70,9 @@ describe('GET /v2/groups/:id: profitability converted job by job', () => {
       ],
     });
     // The group's figures are the sum of its jobs' (each converted at its day).
-    const figures = await Promise.all(
-      (await getGroup(t.api, group)).jobs.map(async (id: string) => (await t.api.get(`/v2/jobs/${id}`)).body.estimation.profitability),
-    );
-    expect(figures.map((p) => p.revenue)).toEqual([125, 55.56]);
+    const figures: number[] = [];
+    for (const id of (await getGroup(t.api, group)).jobs as string[]) figures.push((await t.api.get(`/v2/jobs/${id}`)).body.estimation.profitability.revenue);
+    expect(figures).toEqual([125, 55.56]);
     expect((await t.otherApi.get(`/v2/groups/${group}`)).status).toBe(404);
   });
 
