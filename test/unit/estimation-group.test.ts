@@ -65,7 +65,7 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
     expect(r).toMatchObject({ total: '165.50', totalInvoiced: '125.50' });
   });
 
-  it('a job in another currency is left out of the totals and makes it noCurrency', () => {
+  it('a job in another currency is left out of the totals; its revenue needs a rate (none known here)', () => {
     // EUR 100.00 counted, USD 70.00 left out
     const r = buildGroupEstimation({
       currency: 'EUR',
@@ -73,7 +73,7 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
       jobs: [job('EUR', '100.00', { outsourcing: outsourced(s1, 'EUR', '50.00') }), job('USD', '70.00')],
     });
     expect(r.total).toBe('100.00');
-    expect(r.profitability).toEqual({ status: 'noCurrency', withMargin: { status: 'noCurrency' } });
+    expect(r.profitability).toMatchObject({ status: 'noExchangeRate', missing: [{ currency: 'USD' }] });
   });
 
   it('a cancelled job in another currency does not matter', () => {
@@ -85,7 +85,7 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
     expect(r.profitability.status).toBe('profitable');
   });
 
-  it('outsourcing: distinct suppliers and totals per currency; another currency → noCurrency', () => {
+  it('outsourcing: distinct suppliers and totals per currency; another currency needs a rate', () => {
     // EUR 40.00 + 10.50 = 50.50; USD 30.00; suppliers Anna, Bureau
     const r = buildGroupEstimation({
       currency: 'EUR',
@@ -111,7 +111,7 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
         { currency: { code: 'USD', symbol: '$' }, total: '30.00' },
       ],
     });
-    expect(r.profitability.status).toBe('noCurrency');
+    expect(r.profitability.status).toBe('noExchangeRate');
   });
 
   it('numeric profitability: revenue = total, cost = outsourcing total', () => {
@@ -121,7 +121,16 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
       targetMargin: '0.3',
       jobs: [job('EUR', '100.00', { outsourcing: outsourced(s1, 'EUR', '60.00') }), job('EUR', '50.00', { outsourcing: outsourced(s2, 'EUR', '30.00') })],
     });
-    expect(r.profitability).toEqual({ status: 'profitable', margin: '60.00', marginRate: '0.4000', withMargin: { status: 'aboveTarget' } });
+    expect(r.profitability).toEqual({
+      status: 'profitable',
+      margin: '60.00',
+      marginRate: '0.4000',
+      withMargin: { status: 'aboveTarget' },
+      revenue: '150.00',
+      cost: '90.00',
+      currency: { code: 'EUR', symbol: '€' },
+      rates: [],
+    });
   });
 
   it('a non-billable job adds its outsourcing cost but no revenue', () => {
@@ -134,7 +143,14 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
         job('EUR', '0.00', { nonBillable: true, outsourcing: outsourced(s2, 'EUR', '20.00') }),
       ],
     });
-    expect(r.profitability).toEqual({ status: 'profitable', margin: '20.00', marginRate: '0.2000', withMargin: { status: 'belowTarget' } });
+    expect(r.profitability).toMatchObject({
+      status: 'profitable',
+      margin: '20.00',
+      marginRate: '0.2000',
+      withMargin: { status: 'belowTarget' },
+      revenue: '100.00',
+      cost: '80.00',
+    });
   });
 
   it('incorrectStatus when every job is cancelled or non-billable; no currency when all are cancelled', () => {
@@ -147,13 +163,13 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
   });
 
   it('without a group currency, the first non-cancelled job gives it', () => {
-    // JPY 1000 + 500 = 1500; the EUR job is left out → noCurrency
+    // JPY 1000 + 500 = 1500; the EUR job is left out of the total (no outsourcing: noOutsourcing)
     const r = buildGroupEstimation({
       currency: null,
       targetMargin: '0.3',
       jobs: [job('EUR', '1.00', { status: 5 }), job('JPY', '1000'), job('JPY', '500'), job('EUR', '5.00')],
     });
     expect(r).toMatchObject({ currency: { code: 'JPY', symbol: '¥' }, total: '1500', totalInvoiced: '0' });
-    expect(r.profitability.status).toBe('noCurrency');
+    expect(r.profitability.status).toBe('noOutsourcing');
   });
 });

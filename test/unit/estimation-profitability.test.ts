@@ -54,7 +54,7 @@ describe('profitability: non-numeric statuses, first that applies (docs/estimati
     expect(jobProfitability({ ...withCost('10'), nonBillable: true, currency: null })).toEqual(expected);
   });
 
-  it('noCurrency without a price currency or with a live outsourcing in another currency', () => {
+  it('noCurrency without a price currency; a live outsourcing in another currency needs a rate (none known here)', () => {
     const expected = { status: 'noCurrency', withMargin: { status: 'noCurrency' } };
     expect(jobProfitability({ ...withCost('10'), currency: null })).toEqual(expected);
     expect(
@@ -64,8 +64,9 @@ describe('profitability: non-numeric statuses, first that applies (docs/estimati
           { status: 1, currency: 'EUR', total: '10' },
           { status: 2, currency: 'USD', total: '5' },
         ],
+        day: '2026-03-02',
       }),
-    ).toEqual(expected);
+    ).toEqual({ status: 'noExchangeRate', withMargin: { status: 'noExchangeRate' }, missing: [{ currency: 'USD', date: '2026-03-02' }] });
   });
 
   it('a cancelled outsourcing in another currency does not count', () => {
@@ -94,6 +95,10 @@ describe('profitability: numeric statuses (docs/estimation.md#6-profitability-an
       margin: '40.00',
       marginRate: '0.4000',
       withMargin: { status: 'aboveTarget' },
+      revenue: '100.00',
+      cost: '60.00',
+      currency: { code: 'EUR', symbol: '€' },
+      rates: [],
     });
   });
 
@@ -111,6 +116,10 @@ describe('profitability: numeric statuses (docs/estimation.md#6-profitability-an
       margin: '-30.00',
       marginRate: '-0.6000',
       withMargin: { status: 'belowTarget' },
+      revenue: '50.00',
+      cost: '80.00',
+      currency: { code: 'EUR', symbol: '€' },
+      rates: [],
     });
     // 80 − 80 = 0; rate 0 < 0.3 → belowTarget; with a target of 0 → aboveTarget
     expect(jobProfitability({ ...withCost('80'), revenue: '80' })).toEqual({
@@ -118,6 +127,10 @@ describe('profitability: numeric statuses (docs/estimation.md#6-profitability-an
       margin: '0.00',
       marginRate: '0.0000',
       withMargin: { status: 'belowTarget' },
+      revenue: '80.00',
+      cost: '80.00',
+      currency: { code: 'EUR', symbol: '€' },
+      rates: [],
     });
     expect(jobProfitability({ ...withCost('80'), revenue: '80', targetMargin: '0' }).withMargin.status).toBe('aboveTarget');
   });
@@ -142,12 +155,20 @@ describe('profitability: numeric statuses (docs/estimation.md#6-profitability-an
       margin: '-10.00',
       marginRate: null,
       withMargin: { status: 'belowTarget' },
+      revenue: '0.00',
+      cost: '10.00',
+      currency: { code: 'EUR', symbol: '€' },
+      rates: [],
     });
     expect(jobProfitability({ ...withCost('0'), revenue: '0', targetMargin: '0' })).toEqual({
       status: 'breakEven',
       margin: '0.00',
       marginRate: null,
       withMargin: { status: 'belowTarget' },
+      revenue: '0.00',
+      cost: '0.00',
+      currency: { code: 'EUR', symbol: '€' },
+      rates: [],
     });
   });
 
@@ -215,7 +236,16 @@ describe('the job estimation object (docs/estimation.md#4-the-job-estimation-obj
       isV2: true,
       outsourcing: { suppliers: [s1], totals: [{ currency: { code: 'EUR', symbol: '€' }, total: '40.50' }] },
       performance: { status: 'tracked', revenuePerHour: '50.00' },
-      profitability: { status: 'profitable', margin: '59.50', marginRate: '0.5950', withMargin: { status: 'aboveTarget' } },
+      profitability: {
+        status: 'profitable',
+        margin: '59.50',
+        marginRate: '0.5950',
+        withMargin: { status: 'aboveTarget' },
+        revenue: '100.00',
+        cost: '40.50',
+        currency: { code: 'EUR', symbol: '€' },
+        rates: [],
+      },
       total: '100.00',
       totalInvoiced: null,
       type: 'estimation',

@@ -119,6 +119,8 @@ export const FRESHNESS: FreshnessManifest = {
     readsNotShown: [
       { table: 'clients', columns: ['currency', 'minimum_fee'] },
       { table: 'accounts', columns: ['currency'] },
+      // The key of the rate book kept per process (modules/jobs/profitability.ts).
+      { table: 'view_epochs', columns: ['epoch'] },
     ],
   },
   groupViews: {
@@ -139,6 +141,8 @@ export const FRESHNESS: FreshnessManifest = {
         ownerOf: (row) => `group_id = (select f.owner_id from files f where f.id = ${row}.file_id and f.owner_type = 'group')`,
       },
     ],
+    // The key of the rate book kept per process (modules/jobs/profitability.ts).
+    readsNotShown: [{ table: 'view_epochs', columns: ['epoch'] }],
   },
   viewEpochs: [
     // Touched (updated_at) by their notes and files: only a new name matters to jobs and groups.
@@ -163,7 +167,10 @@ export const FRESHNESS: FreshnessManifest = {
       insertsAndDeletes: true,
       rowWhen: (row) => `exists (select 1 from files f where f.id = ${row}.file_id and f.owner_type = 'group')`,
     },
-    { table: 'accounts', columns: ['target_margin'], account: (row) => `${row}.id` },
+    // The account's currency: profitability converts to it (docs/estimation.md#6-profitability-and-performance).
+    { table: 'accounts', columns: ['target_margin', 'currency'], account: (row) => `${row}.id` },
+    // Profitability across currencies converts with the account's rates (a rate shows by existing).
+    { table: 'exchange_rates', columns: 'row', account: accountOf, insertsAndDeletes: true },
   ],
   // Sessions too (a sign-out or a disabled user in one process must end the session in all).
   keyEpoch: { tables: ['api_keys', 'users', 'sessions'] },

@@ -23,13 +23,14 @@ import { priceEpochs } from './migrations/0019_price_epochs.js';
 import { FRESHNESS_AT_0020, freshnessTriggers } from './migrations/0020_freshness_triggers.js';
 import type { FreshnessManifest } from './freshness.js';
 import { people } from './migrations/0021_people.js';
-import { sessionEpoch } from './migrations/0022_session_epoch.js';
+import { FRESHNESS_AT_0022, sessionEpoch } from './migrations/0022_session_epoch.js';
 import { oidcReturnTo } from './migrations/0023_oidc_return_to.js';
 import { dashboardIndexes } from './migrations/0024_dashboard_indexes.js';
 import { documentIdentity } from './migrations/0025_document_identity.js';
 import { documentReferences } from './migrations/0026_document_references.js';
 import { outbox } from './migrations/0027_outbox.js';
 import { exchangeRates } from './migrations/0028_exchange_rates.js';
+import { exchangeRateEpochs } from './migrations/0029_exchange_rate_epochs.js';
 import { reportIndexes } from './migrations/0030_report_indexes.js';
 import { FRESHNESS } from './freshness.js';
 
@@ -64,6 +65,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0026_document_references': documentReferences(),
     '0027_outbox': outbox(),
     '0028_exchange_rates': exchangeRates(),
+    '0029_exchange_rate_epochs': exchangeRateEpochs(database.dialect),
     '0030_report_indexes': reportIndexes(database.dialect),
   };
 }
@@ -75,7 +77,8 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
  */
 export const FRESHNESS_MIGRATIONS: ReadonlyArray<{ name: string; manifest: FreshnessManifest }> = [
   { name: '0020_freshness_triggers', manifest: FRESHNESS_AT_0020 },
-  { name: '0022_session_epoch', manifest: FRESHNESS },
+  { name: '0022_session_epoch', manifest: FRESHNESS_AT_0022 },
+  { name: '0029_exchange_rate_epochs', manifest: FRESHNESS },
 ];
 
 /** The names of every migration this version knows, in order (a restore refuses a newer database). */

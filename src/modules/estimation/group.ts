@@ -2,7 +2,8 @@
 import { currency, Dec } from '../../core/money.js';
 import { checkCurrency, dec, money, plain } from './decimal.js';
 import { mergeOutsourcing } from './outsourcing.js';
-import { nonNumeric, profitabilityOf } from './profitability.js';
+import { byCurrencyAndDay, convertedProfitability, needsRates, noRates } from './conversion.js';
+import { nonNumeric } from './margin.js';
 import { JOB_CANCELLED, type GroupEstimation, type GroupEstimationInput, type Profitability } from './types.js';
 
 /**
@@ -12,9 +13,10 @@ import { JOB_CANCELLED, type GroupEstimation, type GroupEstimationInput, type Pr
  *   totalInvoiced counts 0); jobs in another currency are left out;
  * - totalTime: tracked ms of all the group's jobs (cancelled ones too: the time was spent);
  * - outsourcing: suppliers and per-currency totals of the non-cancelled jobs;
- * - profitability: incorrectStatus when no job is both non-cancelled and billable; noCurrency when
- *   a non-cancelled job or one of its outsourcing totals is in another currency; noOutsourcing
- *   when none of them is outsourced; else revenue = total, cost = the outsourcing total.
+ * - profitability: incorrectStatus when no job is both non-cancelled and billable; noOutsourcing
+ *   when none of them is outsourced; unpriced when one of their outsourcing has no price; else
+ *   revenue = Σ the jobs' totals and cost = Σ their outsourcing totals, each at its job's day,
+ *   in one currency or converted (conversion.ts; `amounts` kept for the view to convert).
  */
 export function buildGroupEstimation(input: GroupEstimationInput): GroupEstimation {
   const live = input.jobs.filter((job) => job.status !== JOB_CANCELLED);
@@ -32,15 +34,26 @@ export function buildGroupEstimation(input: GroupEstimationInput): GroupEstimati
   const outsourcing = mergeOutsourcing(live.map((job) => job.estimation.outsourcing));
 
   let profitability: Profitability;
+  let amounts: GroupEstimation['amounts'];
   if (!live.some((job) => !job.nonBillable)) {
     profitability = nonNumeric('incorrectStatus');
-  } else if (code === null || counted.length < live.length || outsourcing.totals.some((entry) => entry.currency.code !== code)) {
+  } else if (code === null) {
     profitability = nonNumeric('noCurrency');
   } else if (outsourcing.totals.length === 0) {
     profitability = nonNumeric('noOutsourcing');
+  } else if ((outsourcing.unpriced ?? 0) > 0) {
+    profitability = nonNumeric('unpriced');
   } else {
-    const cost = dec(outsourcing.totals[0]?.total ?? '0', 'outsourcing total');
-    profitability = profitabilityOf(total, cost, dec(input.targetMargin, 'targetMargin'), code);
+    // Each job's revenue and costs at its own day (a non-billable job adds its costs and no revenue).
+    const basis = {
+      currency: code,
+      revenue: byCurrencyAndDay(live.map((job) => ({ currency: job.estimation.currency.code, day: job.day ?? '', amount: job.estimation.total }))),
+      cost: byCurrencyAndDay(
+        live.flatMap((job) => job.estimation.outsourcing.totals.map((entry) => ({ currency: entry.currency.code, day: job.day ?? '', amount: entry.total }))),
+      ),
+    };
+    profitability = convertedProfitability(basis, input.targetMargin, input.rates ?? noRates(code));
+    if (needsRates(basis)) amounts = { revenue: basis.revenue, cost: basis.cost };
   }
 
   const format = (value: Dec): string => (code === null ? plain(value) : money(value, code));
@@ -52,5 +65,6 @@ export function buildGroupEstimation(input: GroupEstimationInput): GroupEstimati
     total: format(total),
     totalInvoiced: format(totalInvoiced),
     totalTime,
+    ...(amounts ? { amounts } : {}),
   };
 }

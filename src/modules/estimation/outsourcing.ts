@@ -7,6 +7,11 @@ import { OUTSOURCING_CANCELLED, type OutsourcingItem, type OutsourcingSummary, t
 class Accumulator {
   private readonly sums = new Map<string, Dec>();
   private readonly suppliers = new Map<string, Reference>();
+  private unpriced = 0;
+
+  addUnpriced(count: number): void {
+    this.unpriced += count;
+  }
 
   addSupplier(supplier: Reference): void {
     if (!this.suppliers.has(supplier.id)) this.suppliers.set(supplier.id, { id: supplier.id, name: supplier.name });
@@ -21,6 +26,8 @@ class Accumulator {
     return {
       suppliers: [...this.suppliers.values()],
       totals: [...this.sums].map(([code, sum]) => ({ currency: currency(code), total: money(sum, code) })),
+      // Only when some are: the stored estimation of every other job stays as it was.
+      ...(this.unpriced > 0 ? { unpriced: this.unpriced } : {}),
     };
   }
 }
@@ -35,6 +42,7 @@ export function summarizeOutsourcing(items: readonly OutsourcingItem[]): Outsour
     if (item.status === OUTSOURCING_CANCELLED) return;
     acc.addSupplier(item.supplier);
     acc.addTotal(item.currency, item.total, `outsourcing[${i}].total`);
+    if (item.unpriced === true) acc.addUnpriced(1);
   });
   return acc.summary();
 }
@@ -45,6 +53,7 @@ export function mergeOutsourcing(summaries: readonly OutsourcingSummary[]): Outs
   for (const summary of summaries) {
     summary.suppliers.forEach((supplier) => acc.addSupplier(supplier));
     summary.totals.forEach((entry) => acc.addTotal(entry.currency.code, entry.total, 'outsourcing total'));
+    acc.addUnpriced(summary.unpriced ?? 0);
   }
   return acc.summary();
 }

@@ -1,59 +1,42 @@
 /** `estimation.profitability` and `estimation.performance` (docs/estimation.md#6-profitability-and-performance), pure. */
-import { Dec } from '../../core/money.js';
-import { checkCurrency, dec, HOUR_MS, milliseconds, money, round } from './decimal.js';
+import { checkCurrency, dec, HOUR_MS, milliseconds, money } from './decimal.js';
+import { nonNumeric } from './margin.js';
+
+export { MARGIN_RATE_DECIMALS, nonNumeric, profitabilityOf } from './margin.js';
 import {
   JOB_CANCELLED,
   OUTSOURCING_CANCELLED,
-  type NonNumericStatus,
   type Performance,
   type PerformanceInput,
   type Profitability,
+  type ProfitabilityBasis,
   type ProfitabilityInput,
+  type RateLookup,
 } from './types.js';
-
-/** Decimals of `marginRate`. */
-export const MARGIN_RATE_DECIMALS = 4;
-
-/** A non-numeric status; `withMargin` repeats it. */
-export function nonNumeric(status: NonNumericStatus): Profitability {
-  return { status, withMargin: { status } };
-}
-
-/**
- * The numeric part of docs/estimation.md#6-profitability-and-performance from a revenue and a cost in one currency (both rounded to its minor
- * unit first): margin = revenue − cost; marginRate = margin / revenue rounded half away from zero
- * to 4 decimals (null when revenue is 0); aboveTarget when marginRate ≥ targetMargin (the rounded
- * rate, the one shown), belowTarget otherwise, and when marginRate is null.
- */
-export function profitabilityOf(revenueValue: Dec, costValue: Dec, targetMargin: Dec, code: string): Profitability {
-  const revenue = round(revenueValue, code);
-  const cost = round(costValue, code);
-  const margin = revenue.minus(cost);
-  const rate = revenue.isZero() ? null : margin.div(revenue).toDecimalPlaces(MARGIN_RATE_DECIMALS, Dec.ROUND_HALF_UP);
-  const status = margin.gt(0) ? 'profitable' : margin.lt(0) ? 'unprofitable' : 'breakEven';
-  return {
-    status,
-    margin: money(margin, code),
-    marginRate: rate === null ? null : (rate.isZero() ? new Dec(0) : rate).toFixed(MARGIN_RATE_DECIMALS),
-    withMargin: { status: rate !== null && rate.gte(targetMargin) ? 'aboveTarget' : 'belowTarget' },
-  };
-}
+import { convertedProfitability, noRates } from './conversion.js';
 
 /**
  * Profitability of a job (docs/estimation.md#6-profitability-and-performance), first that applies:
- * incorrectStatus (cancelled or non-billable) → noCurrency (no price currency, or a non-cancelled
- * outsourcing in another currency) → noOutsourcing (no non-cancelled outsourcing) → numeric, with
- * revenue = the job's estimation total and cost = Σ non-cancelled outsourcing totals.
+ * incorrectStatus (cancelled or non-billable) → noCurrency (no price currency) → noOutsourcing (no
+ * non-cancelled outsourcing) → unpriced (a non-cancelled outsourcing without a price for its
+ * supplier) → the figures of convertedProfitability: revenue = the job's estimation total and
+ * cost = Σ non-cancelled outsourcing totals, all at the job's day; noExchangeRate when a rate is
+ * missing. Without `rates`, only the job's currency is known (amounts in another one need a rate).
  */
-export function jobProfitability(input: ProfitabilityInput): Profitability {
+export function jobProfitability(input: ProfitabilityInput, rates?: RateLookup): Profitability {
   if (input.status === JOB_CANCELLED || input.nonBillable) return nonNumeric('incorrectStatus');
   if (input.currency === null) return nonNumeric('noCurrency');
   const code = checkCurrency(input.currency);
   const live = input.outsourcing.filter((item) => item.status !== OUTSOURCING_CANCELLED);
-  if (live.some((item) => item.currency !== code)) return nonNumeric('noCurrency');
   if (live.length === 0) return nonNumeric('noOutsourcing');
-  const cost = live.reduce((sum, item, i) => sum.plus(dec(item.total, `outsourcing[${i}].total`)), new Dec(0));
-  return profitabilityOf(dec(input.revenue, 'revenue'), cost, dec(input.targetMargin, 'targetMargin'), code);
+  if (live.some((item) => item.unpriced === true)) return nonNumeric('unpriced');
+  const day = input.day ?? '';
+  const basis: ProfitabilityBasis = {
+    currency: code,
+    revenue: [{ currency: code, day, amount: dec(input.revenue, 'revenue').toFixed() }],
+    cost: live.map((item, i) => ({ currency: item.currency, day, amount: dec(item.total, `outsourcing[${i}].total`).toFixed() })),
+  };
+  return convertedProfitability(basis, input.targetMargin, rates ?? noRates(code));
 }
 
 /**

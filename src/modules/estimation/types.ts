@@ -3,7 +3,7 @@
  * quantities are decimal strings (exact, never binary floats); the HTTP layer turns them into
  * numbers at the edge. See docs/estimation.md for the formulas and rounding points.
  */
-import type { Currency } from '../../core/money.js';
+import type { Currency, Dec } from '../../core/money.js';
 
 export type { Currency };
 
@@ -127,6 +127,11 @@ export interface OutsourcingItem {
   supplier: Reference;
   currency: string;
   total: DecimalString;
+  /**
+   * No price for its supplier: no supplier price applied (unit cost 0 without a price reference)
+   * and no fixed price. Its total is no cost (profitability `unpriced`).
+   */
+  unpriced?: boolean;
 }
 
 export interface CurrencyTotal {
@@ -138,15 +143,31 @@ export interface CurrencyTotal {
 export interface OutsourcingSummary {
   suppliers: Reference[];
   totals: CurrencyTotal[];
+  /** How many of the non-cancelled outsourcing are unpriced; stored only when some are (not shown). */
+  unpriced?: number;
 }
 
-export type NonNumericStatus = 'incorrectStatus' | 'noCurrency' | 'noOutsourcing';
+export type NonNumericStatus = 'incorrectStatus' | 'noCurrency' | 'noOutsourcing' | 'unpriced' | 'noExchangeRate';
 export type NumericStatus = 'profitable' | 'unprofitable' | 'breakEven';
 export type ProfitabilityStatus = NonNumericStatus | NumericStatus;
 export type MarginStatus = 'aboveTarget' | 'belowTarget';
 
+/** A rate that was needed and not found: the currency and the day (`YYYY-MM-DD`). */
+export interface RateWanted {
+  currency: string;
+  date: string;
+}
+
+/** A rate used: the currency, the day it was recorded for (on or before the day asked) and the rate. */
+export interface RateApplied {
+  currency: string;
+  date: string;
+  rate: string;
+}
+
 export type Profitability =
-  | { status: NonNumericStatus; withMargin: { status: NonNumericStatus } }
+  | { status: Exclude<NonNumericStatus, 'noExchangeRate'>; withMargin: { status: NonNumericStatus } }
+  | { status: 'noExchangeRate'; withMargin: { status: 'noExchangeRate' }; missing: RateWanted[] }
   | {
       status: NumericStatus;
       /** revenue − cost, in the currency's minor unit. */
@@ -154,7 +175,38 @@ export type Profitability =
       /** margin / revenue rounded to 4 decimals; null when revenue is 0. */
       marginRate: string | null;
       withMargin: { status: MarginStatus };
+      /** The revenue and the cost compared, in `currency` (converted when they were in several). */
+      revenue?: string;
+      cost?: string;
+      currency?: Currency;
+      /** The rates used to convert (none when everything was in one currency). */
+      rates?: RateApplied[];
     };
+
+/** An amount in a currency, dated with the day it converts on (`YYYY-MM-DD`). */
+export interface DatedAmount {
+  currency: string;
+  day: string;
+  amount: DecimalString;
+}
+
+/** What a profitability compares: revenue and cost amounts per currency and day. */
+export interface ProfitabilityBasis {
+  revenue: DatedAmount[];
+  cost: DatedAmount[];
+  /** The currency of the figures when every amount is zero. */
+  currency: string;
+}
+
+/**
+ * The exchange rates of an account (the rate book of docs/exchange-rates.md): an amount in the
+ * account's currency on a day, rounded to its minor unit, with the rate used (null in the
+ * account's own currency); null when no rate is known for that day.
+ */
+export interface RateLookup {
+  readonly accountCurrency: string;
+  toAccount(amount: string, currency: string, day: string): { value: Dec; rate: RateApplied | null } | null;
+}
 
 export type Performance = { status: 'noTimeTracked' } | { status: 'tracked'; revenuePerHour: string };
 
@@ -166,9 +218,11 @@ export interface ProfitabilityInput {
   currency: string | null;
   /** The job's estimation total. */
   revenue: DecimalString;
-  outsourcing: Array<Pick<OutsourcingItem, 'status' | 'currency' | 'total'>>;
+  outsourcing: Array<Pick<OutsourcingItem, 'status' | 'currency' | 'total' | 'unpriced'>>;
   /** Account `targetMargin`, a fraction (0.3 = 30 %). */
   targetMargin: DecimalString;
+  /** The job's day (`YYYY-MM-DD`, docs/estimation.md#6-profitability-and-performance): the rates of that day convert. */
+  day?: string;
 }
 
 export interface PerformanceInput {
@@ -191,6 +245,10 @@ export interface JobEstimationInput {
   trackedMs: number;
   outsourcing: OutsourcingItem[];
   targetMargin: DecimalString;
+  /** The job's day (`YYYY-MM-DD`): its due date, else its creation day. */
+  day?: string;
+  /** The rates to convert with; without, the job's currency is the only one known (the stored estimation). */
+  rates?: RateLookup;
   /** Set when an invoice line (`invoiced`) or an accepted quote line (`quote`) fixes the total. */
   fixedBy?: { type: 'invoiced' | 'quote'; total: DecimalString } | null;
 }
@@ -213,6 +271,8 @@ export interface JobEstimation {
 
 export interface GroupJobInput {
   status: number;
+  /** The job's day (`YYYY-MM-DD`): its due date, else its creation day. */
+  day?: string;
   nonBillable: boolean;
   /** All entries' stored durations (ms). */
   trackedMs: number;
@@ -225,6 +285,8 @@ export interface GroupEstimationInput {
   currency: string | null;
   targetMargin: DecimalString;
   jobs: GroupJobInput[];
+  /** The rates to convert with; without, the group's currency is the only one known (the stored estimation). */
+  rates?: RateLookup;
 }
 
 export interface GroupEstimation {
@@ -236,4 +298,9 @@ export interface GroupEstimation {
   total: string;
   totalInvoiced: string;
   totalTime: number;
+  /**
+   * Stored only when the group's revenue and costs are in several currencies: the amounts per
+   * currency and job day that its view converts with the account's rates (not shown).
+   */
+  amounts?: { revenue: DatedAmount[]; cost: DatedAmount[] };
 }

@@ -19,6 +19,7 @@ export const exchangeRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ExchangeRateQuery,
         response: { 200: ExchangeRatePage, ...errorResponses },
       },
+      config: { csvExport: { page: exchangeRates.list } },
     },
     async (request) => exchangeRates.list(app.readCtx(request), request.query),
   );

@@ -1,8 +1,9 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { nullWhenEmpty } from '../../core/text.js';
-import { currency, Dec } from '../../core/money.js';
-import type { GroupEstimation } from '../estimation/index.js';
+import { currency } from '../../core/money.js';
+import { basisNeedsRates, groupBasis, shownProfitability, type GroupEstimation, type Profitability } from '../estimation/index.js';
+import { accountRates, profitabilityJson } from '../jobs/index.js';
 import { entityLabels } from '../labels/index.js';
 import { notes } from '../notes/index.js';
 import { loadGroupParts } from './extensions.js';
@@ -20,18 +21,7 @@ export const GROUP_ENTITY = 'group';
 const num = (value: string | number) => Number(value);
 const ids = (json: string) => JSON.parse(json) as string[];
 
-function estimationView(stored: GroupEstimation, supplierNames: Map<string, string>, targetMargin: string): GroupEstimationView {
-  const p = stored.profitability;
-  const profitability: GroupEstimationView['profitability'] =
-    'margin' in p
-      ? {
-          status: p.status,
-          margin: num(p.margin),
-          marginRate: p.marginRate === null ? null : num(p.marginRate),
-          // Against the account's current target margin (the engine's rule, docs/estimation.md#6-profitability-and-performance).
-          withMargin: { status: p.marginRate !== null && new Dec(p.marginRate).gte(targetMargin) ? 'aboveTarget' : 'belowTarget' },
-        }
-      : { status: p.status, withMargin: { status: p.withMargin.status } };
+function estimationView(stored: GroupEstimation, supplierNames: Map<string, string>, profitability: Profitability): GroupEstimationView {
   return {
     ...(stored.currency ? { currency: stored.currency } : {}),
     isV2: true,
@@ -39,7 +29,8 @@ function estimationView(stored: GroupEstimation, supplierNames: Map<string, stri
       suppliers: stored.outsourcing.suppliers.map((s) => ({ id: s.id, name: supplierNames.get(s.id) ?? s.name })),
       totals: stored.outsourcing.totals.map((t) => ({ currency: t.currency, total: num(t.total) })),
     },
-    profitability,
+    // Against the account's current target margin and rates (docs/estimation.md#6-profitability-and-performance).
+    profitability: profitabilityJson(profitability),
     total: num(stored.total),
     totalInvoiced: num(stored.totalInvoiced),
     totalTime: stored.totalTime,
@@ -79,6 +70,10 @@ export async function loadGroups(ctx: Ctx, groupIds: readonly string[]): Promise
     loadGroupParts(ctx, rowIds),
     repo.targetMargin(ctx.db, ctx.accountId),
   ]);
+  const stored = new Map(rows.map((row) => [row.id, JSON.parse(row.estimation) as GroupEstimation]));
+  const bases = new Map([...stored].map(([id, estimation]) => [id, groupBasis(estimation)]));
+  // The account's rates only when a group is in several currencies.
+  const rates = [...bases.values()].some(basisNeedsRates) ? await accountRates(ctx) : undefined;
   const refs = (list: string[], names: Map<string, string>) => list.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []));
   for (const row of rows) {
     const groupCurrency = currency(row.currency);
@@ -94,7 +89,11 @@ export async function loadGroups(ctx: Ctx, groupIds: readonly string[]): Promise
       domain: row.domain_id === null ? null : { id: row.domain_id, name: row.domain_name ?? '' },
       dueDate: row.due_date,
       dueDateAuto: isTrue(row.due_date_auto),
-      estimation: estimationView(JSON.parse(row.estimation) as GroupEstimation, suppliers, targetMargin),
+      estimation: estimationView(
+        stored.get(row.id)!,
+        suppliers,
+        shownProfitability(stored.get(row.id)!.profitability, bases.get(row.id)!, targetMargin, rates),
+      ),
       externalReference: nullWhenEmpty(row.external_reference),
       files: parts.get(row.id)?.files ?? [],
       groupOnInvoice: isTrue(row.group_on_invoice),

@@ -4,6 +4,7 @@ import { nowIso } from '../../core/dates.js';
 import { Dec, toDecimalString } from '../../core/money.js';
 import { buildGroupEstimation, type GroupEstimation, type JobEstimation } from '../estimation/index.js';
 import { estimationExtrasOf } from '../jobs/index.js';
+import { jobDay } from '../exchange-rates/index.js';
 import { groupRepository as repo, NO_DUE_DATE, type GroupRow, type MemberRow } from './repository.js';
 
 /**
@@ -76,6 +77,7 @@ export async function derivedColumns(ctx: Ctx, row: GroupRow, members: readonly 
       .filter((member) => member.estimation !== '{}')
       .map((member) => ({
         status: member.status,
+        day: jobDay(member),
         nonBillable: isTrue(member.non_billable),
         trackedMs: extras.get(member.id)?.trackedMs ?? 0,
         estimation: JSON.parse(member.estimation) as JobEstimation,

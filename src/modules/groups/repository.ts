@@ -20,6 +20,7 @@ export interface MemberRow {
   user_id: string;
   non_billable: number;
   estimation: string;
+  created_at: string;
 }
 
 /** The due-date sort key of a group without a due date: after every date (as jobs). */
@@ -108,7 +109,7 @@ export const groupRepository = {
   members(db: Executor, accountId: string, groupId: string): Promise<MemberRow[]> {
     return db
       .selectFrom('jobs')
-      .select(['id', 'status', 'progress', 'due_date', 'service_id', 'user_id', 'non_billable', 'estimation'])
+      .select(['id', 'status', 'progress', 'due_date', 'service_id', 'user_id', 'non_billable', 'estimation', 'created_at'])
       .where('account_id', '=', accountId)
       .where('group_id', '=', groupId)
       .orderBy('group_position')

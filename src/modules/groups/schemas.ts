@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ProfitabilityObject } from '../jobs/index.js';
 import {
   Amount,
   ArrayParam,
@@ -29,12 +30,7 @@ export const GroupEstimationObject = Type.Object(
       suppliers: Type.Array(Reference),
       totals: Type.Array(Type.Object({ currency: CurrencyObject, total: Money() })),
     }),
-    profitability: Type.Object({
-      status: Type.String({ description: 'incorrectStatus, noCurrency, noOutsourcing, profitable, unprofitable or breakEven' }),
-      margin: Type.Optional(Money()),
-      marginRate: Type.Optional(Nullable(Type.Number())),
-      withMargin: Type.Object({ status: Type.String() }),
-    }),
+    profitability: ProfitabilityObject,
     total: Money(),
     totalInvoiced: Money(),
     totalTime: Type.Number({ description: 'tracked time of the jobs (ms)' }),

@@ -2,12 +2,14 @@ import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { nullWhenEmpty } from '../../core/text.js';
 import { currency } from '../../core/money.js';
-import type { JobEstimation, OutsourcingItem } from '../estimation/index.js';
+import { basisNeedsRates, jobBasis, shownProfitability, type JobEstimation, type OutsourcingItem, type RateLookup } from '../estimation/index.js';
+import { jobDay } from '../exchange-rates/index.js';
 import { entityLabels, type Label } from '../labels/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { outsourcingOfJobs, type OutsourcingObject } from '../outsourcing/index.js';
 import { defaultParts, loadParts, type JobParts } from './extensions.js';
 import { estimationView } from './estimation-view.js';
+import { accountRates } from './profitability.js';
 import { catFileIds, lineView, priceReference, type NamedLine } from '../price-lines/index.js';
 import { jobRepository as repo, type JobRowWithNames } from './repository.js';
 import type { JobObject } from './schemas.js';
@@ -34,13 +36,22 @@ export interface Loaded {
 
 const num = (value: string | number) => Number(value);
 
-/** The job object; `estimation` when the caller holds it already, else the stored one (parsed). */
-export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEstimation): JobObject {
+/** True when showing this stored estimation needs the account's exchange rates (accountRates). */
+export function needsRates(row: JobRowWithNames, stored: JobEstimation): boolean {
+  return basisNeedsRates(jobBasis(stored, jobDay(row)));
+}
+
+/**
+ * The job object; `estimation` when the caller holds it already, else the stored one (parsed);
+ * `rates` (the account's) when needsRates says so.
+ */
+export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEstimation, rates?: RateLookup): JobObject {
   const service = { id: row.service_id, name: row.service_name };
   const quantityType = { id: row.unit_id, name: row.unit_name };
   const stored = estimation ?? (JSON.parse(row.estimation) as JobEstimation);
   const supplierNames = new Map(loaded.outsourcing.map((item) => [item.supplier.id, item.supplier.name]));
-  const view = estimationView(stored, { service, quantityType, supplierNames, targetMargin: loaded.targetMargin });
+  const profitability = shownProfitability(stored.profitability, jobBasis(stored, jobDay(row)), loaded.targetMargin, rates);
+  const view = estimationView(stored, { service, quantityType, supplierNames, profitability });
   const unitCost = String(row.unit_cost);
   const unitCostReference = priceReference(row.unit_cost_price_id, row.unit_cost_price_type);
   const timeBasedReference = priceReference(row.time_based_price_id, row.time_based_price_type);
@@ -141,5 +152,8 @@ export async function readJobs(
 
 /** The job objects of some ids of the caller's account (unknown ids are left out), by id. */
 export async function loadJobs(ctx: Ctx, ids: readonly string[]): Promise<Map<string, JobObject>> {
-  return new Map((await readJobs(ctx, ids)).map(({ row, loaded }) => [row.id, toJob(row, loaded)]));
+  const read = (await readJobs(ctx, ids)).map((job) => ({ ...job, stored: JSON.parse(job.row.estimation) as JobEstimation }));
+  // The account's rates only when a job is in several currencies (docs/estimation.md#6-profitability-and-performance).
+  const rates = read.some(({ row, stored }) => needsRates(row, stored)) ? await accountRates(ctx) : undefined;
+  return new Map(read.map(({ row, loaded, stored }) => [row.id, toJob(row, loaded, stored, rates)]));
 }

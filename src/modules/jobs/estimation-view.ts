@@ -1,18 +1,20 @@
-import { Dec } from '../../core/money.js';
-import type { JobEstimation, Reference } from '../estimation/index.js';
+import type { JobEstimation, Profitability, Reference } from '../estimation/index.js';
+import { profitabilityJson } from './profitability.js';
 import type { EstimationView } from './schemas.js';
 
 /**
  * The stored estimation (exact decimal strings) as answered: JSON numbers at the edge, with the
  * references that can be renamed since (service, unit, suppliers) shown with their current names,
- * and `withMargin` against the account's current target margin. No pricing work happens here.
+ * and the profitability of now (the account's target margin and exchange rates: `shown`, from
+ * estimation/shown.ts). No pricing work happens here.
  */
 export interface ViewRefs {
   service: Reference;
   quantityType: Reference;
   /** Current names of suppliers, by id. */
   supplierNames: Map<string, string>;
-  targetMargin: string;
+  /** The profitability shown (estimation's shownProfitability). */
+  profitability: Profitability;
 }
 
 const num = (value: string) => Number(value);
@@ -20,18 +22,7 @@ const num = (value: string) => Number(value);
 export function estimationView(stored: JobEstimation, refs: ViewRefs): EstimationView {
   const d = stored.details;
   const part = (p: { amount: string; discount: string; total: string }) => ({ amount: num(p.amount), discount: num(p.discount), total: num(p.total) });
-  const profitability: EstimationView['profitability'] =
-    'margin' in stored.profitability
-      ? {
-          status: stored.profitability.status,
-          margin: num(stored.profitability.margin),
-          marginRate: stored.profitability.marginRate === null ? null : num(stored.profitability.marginRate),
-          // Same rule as the engine (docs/estimation.md#6-profitability-and-performance), against the target margin of now.
-          withMargin: {
-            status: stored.profitability.marginRate !== null && new Dec(stored.profitability.marginRate).gte(refs.targetMargin) ? 'aboveTarget' : 'belowTarget',
-          },
-        }
-      : { status: stored.profitability.status, withMargin: { status: stored.profitability.withMargin.status } };
+  const profitability = profitabilityJson(refs.profitability);
   return {
     currency: stored.currency,
     details: {

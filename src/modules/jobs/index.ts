@@ -11,3 +11,4 @@ export { Job, type JobObject } from './schemas.js';
 export { notesJobExtension } from './notes.js';
 export { jobViews } from './views.js';
 export { JOB_STATUS, JOB_STATUS_NAMES, TRANSITIONS } from './status.js';
+export { ProfitabilityObject, profitabilityJson, accountRates } from './profitability.js';

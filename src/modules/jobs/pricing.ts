@@ -79,6 +79,8 @@ export interface EstimationInputs {
   client: { currency: string; minimum_fee: string | number | null } | undefined;
   extras: EstimationExtras;
   targetMargin: string;
+  /** The job's day (exchange-rates' jobDay): its amounts convert with the rates of that day. */
+  day?: string;
 }
 
 /** The estimation of a job from its stored inputs (pure). */
@@ -99,6 +101,7 @@ export function estimationFrom(row: JobRow, inputs: EstimationInputs): JobEstima
     trackedMs: extras.trackedMs,
     outsourcing: inputs.outsourcing as OutsourcingItem[],
     targetMargin: inputs.targetMargin,
+    ...(inputs.day !== undefined ? { day: inputs.day } : {}),
     fixedBy: extras.fixedBy,
   });
 }

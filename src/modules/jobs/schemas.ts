@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ProfitabilityObject } from './profitability.js';
 import {
   Amount,
   ArrayParam,
@@ -47,12 +48,7 @@ export const EstimationObject = Type.Object(
       totals: Type.Array(Type.Object({ currency: CurrencyObject, total: Money() })),
     }),
     performance: Type.Object({ status: Type.String(), revenuePerHour: Type.Optional(Money()) }),
-    profitability: Type.Object({
-      status: Type.String({ description: 'incorrectStatus, noCurrency, noOutsourcing, profitable, unprofitable or breakEven' }),
-      margin: Type.Optional(Money()),
-      marginRate: Type.Optional(Nullable(Type.Number())),
-      withMargin: Type.Object({ status: Type.String() }),
-    }),
+    profitability: ProfitabilityObject,
     total: Money(),
     totalInvoiced: Nullable(Money()),
     type: Type.String({ description: '`estimation`, `invoiced` or `quote`' }),

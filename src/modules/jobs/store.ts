@@ -4,9 +4,11 @@ import { notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import type { LanguagePairReference } from '../language-pairs/index.js';
 import type { Line, NamedLine, StoredLine } from '../price-lines/index.js';
-import { readJobs, toJob } from './assembly.js';
+import { needsRates, readJobs, toJob } from './assembly.js';
+import { accountRates } from './profitability.js';
 import { defaultExtras, jobExtensions, loadExtras } from './extensions.js';
 import { estimationFrom } from './pricing.js';
+import { jobDay } from '../exchange-rates/index.js';
 import { jobRepository as repo, type JobRow, type JobRowWithNames } from './repository.js';
 import type { JobObject } from './schemas.js';
 
@@ -129,6 +131,7 @@ async function write(ctx: Ctx, job: StoredJob, recomputing: boolean): Promise<{ 
     client: { currency: row.client_currency, minimum_fee: row.client_minimum_fee },
     extras: extras.get(id)!,
     targetMargin: parts.targetMargin,
+    day: jobDay(row),
   });
   const stored = JSON.stringify(estimation);
   const estimationChanged = stored !== (before.row?.estimation ?? row.estimation);
@@ -146,7 +149,7 @@ async function write(ctx: Ctx, job: StoredJob, recomputing: boolean): Promise<{ 
   job.row = { ...saved };
   job.lines = parts.lines.map((line) => ({ ...line }));
   loaded.set(job, { row: saved, lines: parts.lines.map((line, position) => ({ ...line, position })) });
-  const object = toJob(saved, parts, estimation);
+  const object = toJob(saved, parts, estimation, needsRates(saved, estimation) ? await accountRates(ctx) : undefined);
   if (recomputing && !written) return { object, written };
   // The row is locked since it was loaded: its group is known.
   const groups = row.group_id ? [row.group_id] : [];

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
-import { currency } from '../../core/money.js';
+import { currency, Dec } from '../../core/money.js';
 import { estimateOutsourcingPrice, type OutsourcingItem, type PriceEstimate } from '../estimation/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { catFileIds, lineView, priceReference, pricingInput, type NamedLine } from '../price-lines/index.js';
@@ -57,9 +57,25 @@ function toObject(row: OutsourcingRowWithNames, lines: readonly NamedLine[], pai
   };
 }
 
+/**
+ * Unpriced (docs/estimation.md#6-profitability-and-performance): no supplier price applied (unit
+ * cost 0 and no price reference) and no fixed price; its total is no cost. A free outsourcing is
+ * one with a fixed price of 0.
+ */
+export function isUnpriced(row: Pick<OutsourcingRow, 'fixed_price' | 'unit_cost' | 'unit_cost_price_id'>): boolean {
+  return row.fixed_price === null && row.unit_cost_price_id === null && new Dec(String(row.unit_cost)).isZero();
+}
+
 function itemOf(row: OutsourcingRowWithNames): OutsourcingItem {
   const amounts = JSON.parse(row.amounts) as PriceEstimate;
-  return { status: row.status, supplier: { id: row.supplier_id, name: row.supplier_name }, currency: row.currency, total: amounts.total };
+  const item: OutsourcingItem = {
+    status: row.status,
+    supplier: { id: row.supplier_id, name: row.supplier_name },
+    currency: row.currency,
+    total: amounts.total,
+  };
+  if (isUnpriced(row)) item.unpriced = true;
+  return item;
 }
 
 export const outsourcingOfJobs = {

@@ -63,6 +63,30 @@ export const outsourcingRepository = {
     await db.deleteFrom('outsourcing').where('account_id', '=', accountId).where('id', '=', id).execute();
   },
 
+  /**
+   * The currencies of the supplier prices that could apply to an outsourcing of this supplier,
+   * service and unit (its services with a price and the account's default supplier prices), for a
+   * new outsourcing whose job's currency has none (docs/jobs.md#outsourcing). Which of them apply
+   * is the price resolution's answer, asked per currency.
+   */
+  async supplierPriceCurrencies(db: Executor, accountId: string, p: { supplierId: string; serviceId: string; unitId: string }): Promise<string[]> {
+    const rows = await db
+      .selectFrom('prices')
+      .select('currency')
+      .distinct()
+      .where('account_id', '=', accountId)
+      .where('service_id', '=', p.serviceId)
+      .where('unit_id', '=', p.unitId)
+      .where((eb) =>
+        eb.or([
+          eb('family', '=', 'supplier_default'),
+          eb.and([eb('family', '=', 'supplier_service'), eb('owner_supplier_id', '=', p.supplierId), eb('has_price', '=', 1)]),
+        ]),
+      )
+      .execute();
+    return rows.map((row) => row.currency).sort();
+  },
+
   lines: outsourcingLines.lines,
   replaceLines: outsourcingLines.replaceLines,
 };

@@ -5,6 +5,7 @@ import { invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { roundRate, toDecimalString } from '../../core/money.js';
+import { accounts } from '../accounts/index.js';
 import { party } from '../clients/index.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { masterData, matchCategories, services, units } from '../master-data/index.js';
@@ -43,6 +44,35 @@ async function supplierPrice(
     domainId: job.row.domain_id,
   });
   return takePrice(first);
+}
+
+/**
+ * The price a new outsourcing takes and its currency: the supplier price in the given currency;
+ * without one given (the job's is the default), when the job's currency has no supplier price,
+ * the price of another currency: the supplier's own services before the account's default
+ * supplier prices, then the account's currency, then the others by code (docs/jobs.md#outsourcing).
+ */
+async function newOutsourcingPrice(
+  ctx: Ctx,
+  job: StoredJob,
+  base: Pick<OutsourcingRow, 'supplier_id' | 'service_id' | 'unit_id' | 'currency' | 'language_pair_id'>,
+  currencyGiven: boolean,
+): Promise<{ price: TakenPrice; currency: string }> {
+  const price = await supplierPrice(ctx, job, base);
+  if (price.priceId !== null || currencyGiven) return { price, currency: base.currency };
+  const others = (
+    await repo.supplierPriceCurrencies(ctx.db, ctx.accountId, { supplierId: base.supplier_id, serviceId: base.service_id, unitId: base.unit_id })
+  ).filter((code) => code !== base.currency);
+  if (others.length === 0) return { price, currency: base.currency };
+  const accountCurrency = (await accounts.get(ctx)).currency.code;
+  let best: { price: TakenPrice; currency: string; rank: number[] } | undefined;
+  for (const code of others) {
+    const taken = await supplierPrice(ctx, job, { ...base, currency: code });
+    if (taken.priceId === null) continue;
+    const rank = [taken.priceType === 'supplier' ? 0 : 1, code === accountCurrency ? 0 : 1];
+    if (best === undefined || rank[0]! < best.rank[0]! || (rank[0] === best.rank[0] && rank[1]! < best.rank[1]!)) best = { price: taken, currency: code, rank };
+  }
+  return best ?? { price, currency: base.currency };
 }
 
 const priceColumns = (price: TakenPrice): Partial<OutsourcingRow> => ({
@@ -110,14 +140,15 @@ export const outsourcingService = {
     const job = await jobStore.load(ctx, jobId);
     const columns = await commonColumns(ctx, input);
     const now = nowIso();
-    const base = {
+    const wanted = {
       supplier_id: columns.supplier_id!,
       service_id: columns.service_id ?? job.row.service_id,
       unit_id: columns.unit_id ?? job.row.unit_id,
       currency: columns.currency ?? job.row.currency,
       language_pair_id: columns.language_pair_id === undefined ? job.row.language_pair_id : columns.language_pair_id,
     };
-    const price = await supplierPrice(ctx, job, base);
+    const { price, currency } = await newOutsourcingPrice(ctx, job, wanted, columns.currency !== undefined);
+    const base = { ...wanted, currency };
     // Without a quantity, the job's: its match lines (with the supplier's rates) when it has matches.
     const copyMatches = input.quantity === undefined && isTrue(job.row.has_matches);
     const lines = copyMatches ? repriceLines(job.lines, price.entries, true) : linesOfPrice(price.entries);

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../../../src/core/db/database.js';
 import { migrateToLatest } from '../../../src/core/db/migrate.js';
 import { Api, buildTestApp, createTestAccount, createTestApp, usingPostgres, type TestContext } from '../../helper.js';
 import { buildWorld } from '../prices/fixture.js';
+import { insertRate } from '../jobs/rates-fixture.js';
 import { colleague, ok, outsource, scene, uniq, uploadTo, type World } from './job-view-cache-fixture.js';
 
 /**
@@ -38,6 +39,10 @@ export async function fullObjects(t: TestContext): Promise<FullObjects> {
     }),
   );
   const { outsourcingId } = await outsource(t, job.id, { supplier, unitCost: 0.05 });
+  // A second outsourcing in another currency, and a rate: the job's profitability converts (the
+  // account's exchange rates are read when its view is built).
+  await insertRate(t, 'USD', '2000-01-03', '1.25');
+  await outsource(t, job.id, { supplier, unitCost: 0.01, currency: 'USD' });
   await ok(t.api.post(`/v2/jobs/${job.id}/trackers`, { duration: 3_600_000, from: '2025-02-01T08:00:00Z', billable: true }));
   await ok(mate.api.post(`/v2/jobs/${job.id}/notes`, { content: 'A note' }));
   const labelId = (await ok(t.api.post('/v2/account/labels', { name: uniq('Label'), color: '#abcdef' }), 201)).id as string;

@@ -42,6 +42,7 @@ function changedValue(table: string, column: string): string {
   if (table === 'jobs' && column === 'group_id') return `case when group_id = ${quote(o.groupId)} then ${quote(o.otherGroupId)} else ${quote(o.groupId)} end`;
   if (table === 'jobs' && column === 'group_position') return 'group_position + 1';
   if (table === 'accounts' && column === 'target_margin') return 'case when target_margin = 0.45 then 0.3 else 0.45 end';
+  if (table === 'accounts' && column === 'currency') return "case when currency = 'EUR' then 'GBP' else 'EUR' end";
   return `${column} || ' ~'`;
 }
 

@@ -154,12 +154,21 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
     await t.api.post(`/v2/jobs/${a.id}/outsourcing`, { supplier: w.supplier.anna, unitCost: 0.02 });
     estimation = (await getGroup(t.api, group.id)).estimation;
     expect(estimation.outsourcing).toEqual({ suppliers: [{ id: w.supplier.anna, name: expect.any(String) }], totals: [{ currency: EUR, total: 20 }] });
-    expect(estimation.profitability).toEqual({ status: 'profitable', margin: 230.5, marginRate: 0.9202, withMargin: { status: 'aboveTarget' } });
-    // A job in another currency is left out of the totals and makes profitability noCurrency.
+    expect(estimation.profitability).toEqual({
+      status: 'profitable',
+      margin: 230.5,
+      marginRate: 0.9202,
+      withMargin: { status: 'aboveTarget' },
+      revenue: 250.5,
+      cost: 20,
+      currency: EUR,
+      rates: [],
+    });
+    // A job in another currency is left out of the totals; its revenue converts with the rate of its day, none here.
     const usd = await newJob(t, w, { fixedPrice: 10, currency: 'USD' });
     expect(usd.currency).toEqual(USD);
     estimation = (await addJob(t.api, group.id, usd.id)).estimation;
-    expect(estimation).toMatchObject({ currency: EUR, total: 250.5, profitability: { status: 'noCurrency', withMargin: { status: 'noCurrency' } } });
+    expect(estimation).toMatchObject({ currency: EUR, total: 250.5, profitability: { status: 'noExchangeRate', withMargin: { status: 'noExchangeRate' } } });
     // Cancelled, it no longer counts.
     await putJob(t.api, usd.id, { status: 5 });
     expect((await getGroup(t.api, group.id)).estimation.profitability.status).toBe('profitable');
@@ -170,11 +179,11 @@ describe('group estimation (docs/estimation.md#7-group-estimation)', () => {
     expect((await eventsOf(t, 'group.updated')).at(-1)).toEqual(await getGroup(t.api, group.id));
   });
 
-  it('a group in another currency than its jobs: currency shown, total 0, noCurrency', async () => {
+  it("a group in another currency than its jobs: currency shown, total 0 (profitability: its jobs' figures)", async () => {
     const group = await newGroup(t.api, { currency: 'USD' });
     const job = await newJob(t, w, { fixedPrice: 100 });
     const estimation = (await addJob(t.api, group.id, job.id)).estimation;
-    expect(estimation).toMatchObject({ currency: USD, total: 0, totalInvoiced: 0, profitability: { status: 'noCurrency' } });
+    expect(estimation).toMatchObject({ currency: USD, total: 0, totalInvoiced: 0, profitability: { status: 'noOutsourcing' } });
     // All cancelled: no priced job, no currency shown.
     await putJob(t.api, job.id, { status: 5 });
     const cancelled = (await getGroup(t.api, group.id)).estimation;

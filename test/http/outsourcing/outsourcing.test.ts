@@ -122,9 +122,10 @@ describe('POST /v2/jobs/:id/outsourcing', () => {
     });
     expect(item).not.toHaveProperty('languagePair');
     expect(item.quantity).not.toHaveProperty('unitCostPriceReference');
-    // An outsourcing in another currency: the job cannot compare (noCurrency).
+    // An outsourcing in another currency: converted with the rate of the job's day, none here
+    // (docs/estimation.md#6-profitability-and-performance).
     expect(reply.body.estimation.outsourcing.totals).toEqual([{ currency: { code: 'USD', symbol: '$' }, total: 37.47 }]);
-    expect(reply.body.estimation.profitability.status).toBe('noCurrency');
+    expect(reply.body.estimation.profitability).toMatchObject({ status: 'noExchangeRate', missing: [{ currency: 'USD', date: job.dueDate.slice(0, 10) }] });
     const fixed = (await t.api.post(base(job.id), { supplier, fixedPrice: 12.5, quantity: 1 }, { json: true })).body.outsourcing[1];
     expect(fixed).toMatchObject({ fixedPrice: { amount: 12.5, currency: EUR }, total: 12.5 });
   });
@@ -228,7 +229,16 @@ describe('PUT and DELETE /v2/jobs/:id/outsourcing/:outsourcingId', () => {
     const { service, supplier, job } = await scene();
     await newPrice(t.api, `/v2/suppliers/${supplier}/services`, { service, quantityType: w.unit.Words, unitCost: 0.06 });
     const body = (await t.api.post(base(job.id), { supplier })).body;
-    expect(body.estimation.profitability).toEqual({ status: 'profitable', margin: 40, marginRate: 0.4, withMargin: { status: 'aboveTarget' } });
+    expect(body.estimation.profitability).toEqual({
+      status: 'profitable',
+      margin: 40,
+      marginRate: 0.4,
+      withMargin: { status: 'aboveTarget' },
+      revenue: 100,
+      cost: 60,
+      currency: EUR,
+      rates: [],
+    });
     await t.api.put('/v2/account', { targetMargin: 0.5 });
     expect((await t.api.get(`/v2/jobs/${job.id}`)).body.estimation.profitability.withMargin.status).toBe('belowTarget');
     await t.api.put('/v2/account', { targetMargin: 0.3 });

@@ -15,8 +15,16 @@ import { replaceFreshnessTriggers } from '../freshness-triggers.js';
  * manifest (`next: FRESHNESS`; docs/performance.md#the-freshness-manifest).
  * `test/unit/freshness-triggers.test.ts` checks that only the latest one passes the live manifest.
  */
+/** The account epoch's sources before 0029 (exchange rates and the account's currency added there). */
+export const VIEW_EPOCHS_BEFORE_0029: FreshnessManifest['viewEpochs'] = Object.freeze(
+  FRESHNESS.viewEpochs
+    .filter((source) => source.table !== 'exchange_rates')
+    .map((source) => (source.table === 'accounts' ? { ...source, columns: ['target_margin'] } : source)),
+);
+
 export const FRESHNESS_AT_0020: FreshnessManifest = Object.freeze({
   ...FRESHNESS,
+  viewEpochs: VIEW_EPOCHS_BEFORE_0029,
   // What later migrations changed in the live manifest, as it was when 0020 was released (a test
   // compares these triggers with those the migrations before 0020 wrote by hand: a change that is
   // not undone here fails it).
