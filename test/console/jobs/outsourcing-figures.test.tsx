@@ -92,12 +92,39 @@ describe('profitabilityView', () => {
           { code: 'EUR', total: 80 },
           { code: 'USD', total: 12 },
         ],
-        profitability: { status: 'noCurrency', withMargin: { status: 'noCurrency' } },
+        profitability: { status: 'noExchangeRate', withMargin: { status: 'noExchangeRate' }, missing: [{ currency: 'USD', date: '2026-11-20' }] },
       }),
     );
     expect(mixed.cost).toBe('€80.00 + US$12.00');
-    expect(mixed.explanation).toBe('An outsourcing is in another currency than the job: no margin can be computed.');
+    expect(mixed.explanation).toBe('No exchange rate is known for USD on or before 20 Nov 2026: no margin can be computed until the account has one.');
     expect(mixed.margin).toBeUndefined();
+    const unpriced = profitabilityView(jobWith({ total: 140, profitability: { status: 'unpriced', withMargin: { status: 'unpriced' } } }));
+    expect(unpriced.explanation).toContain('An outsourcing has no price');
+  });
+
+  it('shows the margin in the currency of the converted figures, with the rates used', () => {
+    const view = profitabilityView(
+      jobWith({
+        total: 100,
+        totals: [{ code: 'USD', total: 54.28 }],
+        profitability: {
+          status: 'profitable',
+          margin: 50,
+          marginRate: 0.5,
+          withMargin: { status: 'aboveTarget' },
+          revenue: 100,
+          cost: 50,
+          currency: { code: 'EUR', symbol: '€', decimals: 2 },
+          rates: [{ currency: 'USD', date: '2026-11-20', rate: 1.0856 }],
+        },
+      }),
+    );
+    expect(view).toMatchObject({
+      revenue: '€100.00',
+      cost: 'US$54.28',
+      margin: '€50.00',
+      converted: { currency: 'EUR', revenue: '€100.00', cost: '€50.00', rates: '1 EUR = 1.0856 USD (20 Nov 2026)' },
+    });
   });
 });
 

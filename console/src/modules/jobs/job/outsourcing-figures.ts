@@ -1,6 +1,6 @@
 import type { Answer } from '../../../api/client';
 import { t, type MessageKey } from '../../../i18n';
-import { formatMoney, formatPercent } from '../../../ui/format';
+import { formatDate, formatMoney, formatPercent } from '../../../ui/format';
 import type { Job } from '../job-query';
 
 /** Rates are written as everywhere in the console (ui/format.ts). */
@@ -45,6 +45,11 @@ export interface ProfitabilityView {
   target?: string;
   /** For the non-numeric statuses: why there is no margin. */
   explanation?: string;
+  /**
+   * Figures converted to the account's currency (the job's and its outsourcing's currencies
+   * differ): the converted total and cost, and the rates used, in words.
+   */
+  converted?: { currency: string; revenue: string; cost: string; rates: string };
   tone: 'good' | 'bad' | 'neutral';
 }
 
@@ -59,19 +64,42 @@ export function profitabilityView(job: Job): ProfitabilityView {
   const cost = totals.length === 0 ? formatMoney(0, currency) : totals.map((item) => formatMoney(item.total, item.currency.code)).join(' + ');
   const { profitability } = estimation;
   if (!NUMERIC.has(profitability.status)) {
+    const missing = profitability.missing ?? [];
     return {
       revenue,
       cost,
       status: profitability.status,
-      explanation: textOr(`outsourcing.profitability.${profitability.status}`, profitability.status),
+      explanation:
+        profitability.status === 'noExchangeRate' && missing.length > 0
+          ? t('outsourcing.profitability.noExchangeRateFor', {
+              missing: missing.map((item) => t('outsourcing.rateMissing', { currency: item.currency, date: formatDate(item.date) })).join(', '),
+            })
+          : textOr(`outsourcing.profitability.${profitability.status}`, profitability.status),
       tone: 'neutral',
     };
   }
   const target = profitability.withMargin.status;
+  // The margin is in the currency of the figures compared: the account's when they were converted.
+  const marginCurrency = profitability.currency?.code ?? currency;
+  const rates = profitability.rates ?? [];
   return {
     revenue,
     cost,
-    margin: formatMoney(profitability.margin, currency),
+    ...(rates.length > 0
+      ? {
+          converted: {
+            currency: marginCurrency,
+            revenue: formatMoney(profitability.revenue, marginCurrency),
+            cost: formatMoney(profitability.cost, marginCurrency),
+            rates: rates
+              .map((rate) =>
+                t('outsourcing.rateUsed', { account: marginCurrency, rate: String(rate.rate), currency: rate.currency, date: formatDate(rate.date) }),
+              )
+              .join('; '),
+          },
+        }
+      : {}),
+    margin: formatMoney(profitability.margin, marginCurrency),
     marginRate:
       profitability.marginRate === null || profitability.marginRate === undefined ? t('outsourcing.summary.noRate') : formatPercent(profitability.marginRate),
     status: textOr(`outsourcing.profitability.${profitability.status}`, profitability.status),

@@ -118,6 +118,11 @@ function ProfitabilitySummary({ job }: { job: Job }) {
       <Text size="sm" mt="xs" c={color}>
         {view.explanation ?? `${view.status}${view.target ? `, ${view.target}` : ''}`}
       </Text>
+      {view.converted && (
+        <Text size="sm" mt="xs" c="dimmed">
+          {t('outsourcing.summary.converted', view.converted)}
+        </Text>
+      )}
     </Paper>
   );
 }
