@@ -44,7 +44,7 @@ export interface OutboxWorkerOptions {
    * API is not slowed by the sending; the backlog goes out at full speed once the requests stop.
    */
   busy?: () => boolean;
-  /** Deliveries a second while busy (default 200). */
+  /** Deliveries a second while busy (default 100). */
   busyPerSecond?: number;
 }
 
@@ -61,6 +61,12 @@ export interface OutboxWorker {
 
 const FLUSH_MS = 10;
 const FLUSH_BATCH = 200;
+/**
+ * While the process serves requests, the worker claims and writes results at most this often, in
+ * batches: on SQLite every claim and every result is a write transaction of its own between the
+ * requests' (grouped) commits, and many small ones slowed the requests more than the sending did.
+ */
+const BUSY_STEP_MS = 200;
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { database, config, handlers, log } = options;
@@ -119,7 +125,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       durationMs: Math.max(0, Math.round(outcome.durationMs)),
     });
     if (completions.length >= FLUSH_BATCH) void flush();
-    else flushTimer ??= setTimeout(() => void flush(), FLUSH_MS);
+    else flushTimer ??= setTimeout(() => void flush(), options.busy?.() ? BUSY_STEP_MS : FLUSH_MS);
   };
 
   const attempt = async (delivery: DeliveryRow): Promise<void> => {
@@ -148,19 +154,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
 
   /** Claims as many due deliveries as there are free places, and starts them; answers how many. */
-  // While the process serves requests: a budget of deliveries, refilled at busyPerSecond (a token bucket).
-  const busyPerSecond = options.busyPerSecond ?? 200;
-  let budget = busyPerSecond / 10;
+  // While the process serves requests: a budget of deliveries, refilled at busyPerSecond (a token
+  // bucket), spent a step's worth at a time (one claim every BUSY_STEP_MS at most).
+  const busyPerSecond = options.busyPerSecond ?? 100;
+  const busyStep = Math.max(1, Math.floor((busyPerSecond * BUSY_STEP_MS) / 1000));
+  let budget = busyStep;
   let budgetAt = performance.now();
   let budgetTimer: NodeJS.Timeout | undefined;
   const allowed = (): number => {
     const free = concurrency - inFlight.size;
     if (!options.busy?.()) return free;
     const at = performance.now();
-    budget = Math.min(busyPerSecond / 10, budget + ((at - budgetAt) / 1000) * busyPerSecond);
+    budget = Math.min(busyStep, budget + ((at - budgetAt) / 1000) * busyPerSecond);
     budgetAt = at;
-    if (budget < 1 && running) budgetTimer ??= setTimeout(() => ((budgetTimer = undefined), wake()), 50);
-    return Math.min(free, Math.floor(budget));
+    const step = Math.min(free, busyStep);
+    if (budget < step) {
+      if (running) budgetTimer ??= setTimeout(() => ((budgetTimer = undefined), wake()), BUSY_STEP_MS);
+      return 0;
+    }
+    return step;
   };
 
   const claimOnce = async (): Promise<number> => {

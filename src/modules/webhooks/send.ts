@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { SYSTEM_ACTOR, type Ctx } from '../../core/context.js';
 import { recordEvent } from '../../core/events.js';
 import { nowIso } from '../../core/dates.js';
+import { preparedQuery } from '../../core/db/prepared.js';
 import type { WebhookEndpointsTable } from '../../core/db/schema.js';
 import type { DeliveryEnv, DeliveryOutcome, DeliveryRow } from '../outbox/index.js';
 import { checkWebhookUrl, safeLookup, UnsafeTargetError } from './targets.js';
@@ -29,11 +30,23 @@ export function signatureHeader(
   timestamp: Date,
   body: string,
 ): string {
-  const signatures = [new Webhook(endpoint.secret).sign(id, timestamp, body)];
+  const signatures = [signer(endpoint.secret).sign(id, timestamp, body)];
   if (endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > timestamp.toISOString()) {
-    signatures.push(new Webhook(endpoint.previous_secret).sign(id, timestamp, body));
+    signatures.push(signer(endpoint.previous_secret).sign(id, timestamp, body));
   }
   return signatures.join(' ');
+}
+
+/** Signers per secret (a signer decodes its secret once); a few per endpoint, dropped all at once past the bound. */
+const signers = new Map<string, Webhook>();
+function signer(secret: string): Webhook {
+  let known = signers.get(secret);
+  if (!known) {
+    if (signers.size >= 1_000) signers.clear();
+    known = new Webhook(secret);
+    signers.set(secret, known);
+  }
+  return known;
 }
 
 /** Keep-alive agents per setting: connections to one endpoint are reused across deliveries. */
@@ -144,15 +157,14 @@ async function endpointOf(env: DeliveryEnv, delivery: DeliveryRow): Promise<Send
   return endpoint;
 }
 
+const findEvent = preparedQuery((db, p: { id: string; accountId: string }) =>
+  db.selectFrom('events').select(['id', 'type', 'created_at', 'data']).where('id', '=', p.id).where('account_id', '=', p.accountId),
+);
+
 /** The body of a delivery: its own payload (a test), or built from its event; undefined when the event is gone. */
 async function bodyOf(env: DeliveryEnv, delivery: DeliveryRow): Promise<string | undefined> {
   if (delivery.payload !== BODY_FROM_EVENT || delivery.event_id === null) return delivery.payload;
-  const event = await env.database.db
-    .selectFrom('events')
-    .select(['id', 'type', 'created_at', 'data'])
-    .where('id', '=', delivery.event_id)
-    .where('account_id', '=', delivery.account_id)
-    .executeTakeFirst();
+  const event = await findEvent.first(env.database.db, { id: delivery.event_id, accountId: delivery.account_id });
   return event && webhookBody({ id: event.id, type: event.type, createdAt: event.created_at, dataJson: event.data });
 }
 
