@@ -10,9 +10,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largeTradosReport } from '../test/unit/cat-fixtures.js';
+import { startBenchServer } from './server.js';
 
 export interface CatParseMeasured {
   name: string;
@@ -92,35 +93,15 @@ export async function measureCatParse(base: string, auth: string, pid: number): 
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const dir = mkdtempSync(join(tmpdir(), 'transdesk-cat-bench-'));
   const key = `td_${'b'.repeat(43)}`;
-  const child = spawn(process.execPath, ['dist/cli.js', 'serve'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
-      FILE_STORAGE: 'db',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      BOOTSTRAP_API_KEY: key,
-      MAX_UPLOAD_BYTES: String(50 * MB),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { child, base } = await startBenchServer({
+    DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
+    FILE_STORAGE: 'db',
+    BOOTSTRAP_API_KEY: key,
+    MAX_UPLOAD_BYTES: String(50 * MB),
   });
   try {
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /Listening on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    });
     const measured = await measureCatParse(base, `Basic ${Buffer.from(`${key}:`).toString('base64')}`, child.pid!);
     console.log(JSON.stringify(measured, null, 2));
   } finally {

@@ -9,12 +9,12 @@
  * the data set (bench/data.ts) in a temporary SQLite file, starts the built server on it, runs the
  * scenario once and prints the figures.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startBenchServer } from './server.js';
 
 export interface ExportMeasured {
   name: string;
@@ -106,35 +106,12 @@ export function exportMarkdown(measured: ExportMeasured): string[] {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { scale: { type: 'string', default: '100000' } } });
   const scale = Number(values.scale);
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const dir = mkdtempSync(join(tmpdir(), 'transdesk-export-'));
   const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
   const { generate } = await import('./data.js');
   const data = await generate(databaseUrl, scale, (line) => console.log(line));
-  const child = spawn(process.execPath, ['dist/cli.js', 'serve'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      DATABASE_URL: databaseUrl,
-      FILE_STORAGE: 'db',
-      PORT: '0',
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { child, base } = await startBenchServer({ DATABASE_URL: databaseUrl, FILE_STORAGE: 'db' });
   try {
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /Listening on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    });
     // Twice: the first on a server that just started (its job view cache fills), the second on a warm one.
     for (const run of ['first', 'second']) {
       console.log(run, JSON.stringify(await measureExport(base, `Bearer ${data.apiKey}`, child.pid!, data.totalJobs), null, 2));

@@ -12,13 +12,14 @@
  * a temporary SQLite file (bench/data.ts), starts the server on it and prints the figures; within
  * `npm run bench` (bench/run.ts) it runs after the API scenarios on the same server.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
+import { startBenchServer } from './server.js';
 
 export const REPORT_REQUESTS = 20;
 const TARGET_MS = 1000;
@@ -190,11 +191,10 @@ async function existingDataset(databaseUrl: string): Promise<{ apiKey: string; t
 async function main(): Promise<void> {
   // --database PATH: a data set kept from an earlier run (prepared already), migrated and given a key.
   const { values } = parseArgs({ options: { scale: { type: 'string', default: '100000' }, database: { type: 'string' } } });
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const dir = mkdtempSync(join(tmpdir(), 'transdesk-bench-reports-'));
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const databaseUrl = `sqlite:${values.database ?? join(dir, 'bench.sqlite')}`;
-  const child = { current: undefined as ReturnType<typeof spawn> | undefined };
+  const child = { current: undefined as ChildProcess | undefined };
   try {
     let data: { apiKey: string; totalJobs: number };
     if (values.database === undefined) {
@@ -205,30 +205,8 @@ async function main(): Promise<void> {
     } else {
       data = await existingDataset(databaseUrl);
     }
-    const server = spawn(process.execPath, ['dist/cli.js', 'serve'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '0',
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        FILE_STORAGE: `fs:${join(dir, 'files')}`,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const { child: server, base } = await startBenchServer({ DATABASE_URL: databaseUrl, FILE_STORAGE: `fs:${join(dir, 'files')}` });
     child.current = server;
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /Listening on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    });
     log(`Server ${base}; ${data.totalJobs} jobs`);
     await measureReports({ base, auth: `Bearer ${data.apiKey}`, log });
   } finally {

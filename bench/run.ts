@@ -28,7 +28,7 @@
  * Options: --scale N, --duration S, --connections C, --keep (keep the temporary directory and the
  * PostgreSQL database; otherwise both are removed at the end, also after Ctrl-C).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,6 +45,7 @@ import { benchScenarios, judge, type Scenario } from './scenarios.js';
 import { signIn } from './sign-in.js';
 import { measureWebhooks } from './webhooks.js';
 import { measureReports, prepareReportData, REPORT_REQUESTS } from './reports.js';
+import { startListening } from './server.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results');
@@ -77,19 +78,6 @@ function memory(pid: number): { rss: number; hwm: number } {
   } catch {
     return { rss: 0, hwm: 0 }; // not Linux: no memory figures
   }
-}
-
-function startChild(command: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, command, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ child, base: match[1]! });
-    });
-    child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code} before listening`)));
-  });
 }
 
 async function measure(scenario: Scenario, base: string, pid: number, duration: number): Promise<Measured> {
@@ -202,7 +190,7 @@ async function main(): Promise<void> {
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     };
     delete env.BOOTSTRAP_API_KEY;
-    const server = await startChild(['dist/cli.js', 'serve'], env);
+    const server = await startListening(['dist/cli.js', 'serve'], env);
     children.push(server.child);
     const serverPid = server.child.pid!;
     const auth = `Bearer ${data.apiKey}`;
@@ -213,11 +201,11 @@ async function main(): Promise<void> {
     if (sample.status !== 200) throw new Error(`GET /v2/jobs/:id answered ${sample.status}: ${await sample.text()}`);
     const jobJson = await sample.text();
     writeFileSync(join(dir, 'job.json'), jobJson);
-    const baseline = await startChild(['--import', 'tsx', 'bench/baseline.ts', join(dir, 'job.json')], { ...process.env, NODE_ENV: 'production' });
+    const baseline = await startListening(['--import', 'tsx', 'bench/baseline.ts', join(dir, 'job.json')], { ...process.env, NODE_ENV: 'production' });
     children.push(baseline.child);
     // The write floor on the same database, idle but in its scenarios.
     const floorCommand = pgDatabase ? ['bench/write-floor-postgres.ts', pgDatabase.url] : ['bench/write-floor.ts', join(dir, 'bench.sqlite')];
-    const floor = await startChild(['--import', 'tsx', ...floorCommand], { ...process.env, NODE_ENV: 'production' });
+    const floor = await startListening(['--import', 'tsx', ...floorCommand], { ...process.env, NODE_ENV: 'production' });
     children.push(floor.child);
     const floorDriver = pgDatabase ? 'a pg pool' : 'better-sqlite3';
 

@@ -17,18 +17,18 @@
  * database with DATABASE_URL=postgres://…), starts the server from the sources (tsx,
  * NODE_ENV=production) and prints the figures.
  */
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/core/db/database.js';
 import { newId } from '../src/core/ids.js';
+import { startBenchServer } from './server.js';
 
 const MB = 1024 * 1024;
 
@@ -243,7 +243,6 @@ export async function measureWebhooks(options: {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '1000' }, duration: { type: 'string', default: '5' } } });
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const dir = mkdtempSync(join(tmpdir(), 'transdesk-webhooks-bench-'));
   const log = (line: string) => console.log(line);
   const requested = process.env.DATABASE_URL ?? '';
@@ -252,31 +251,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const databaseUrl = pg?.url ?? `sqlite:${join(dir, 'bench.sqlite')}`;
   const { generate } = await import('./data.js');
   const data = await generate(databaseUrl, 1000, log);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      DATABASE_URL: databaseUrl,
-      FILE_STORAGE: pg ? 'db' : `fs:${join(dir, 'files')}`,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { child, base } = await startBenchServer(
+    { DATABASE_URL: databaseUrl, FILE_STORAGE: pg ? 'db' : `fs:${join(dir, 'files')}`, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+    ['--import', 'tsx', 'src/cli.ts', 'serve'],
+  );
   try {
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /Listening on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    });
     const measured = await measureWebhooks({
       base,
       auth: `Bearer ${data.apiKey}`,
