@@ -130,7 +130,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     await fiona.waitForURL((url) => url.pathname === '/');
     const session = await asSession(fiona, 'GET', '/v2/users/me');
     expect(session.body).toMatchObject({ name: 'Fiona Finance', role: 'finance', status: 'active' });
-    expect(session.areas.sort()).toEqual(['invoices', 'own-access', 'quotes-and-orders']);
+    expect(session.areas.sort()).toEqual(['exchange-rates', 'invoices', 'own-access', 'quotes-and-orders']);
 
     // Finance: no "New job", a job page that only reads; the API refuses project work but takes invoice work.
     await fiona.goto('/jobs');
