@@ -13,6 +13,7 @@ import { documents } from './documents';
 import { dashboard } from './dashboard';
 import { settings } from './settings';
 import { users } from './users';
+import { exchangeRates } from './exchange-rates';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -34,4 +35,5 @@ export const en = {
   ...dashboard,
   ...settings,
   ...users,
+  ...exchangeRates,
 };

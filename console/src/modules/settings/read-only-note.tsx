@@ -2,12 +2,15 @@ import { Alert } from '@mantine/core';
 import { useSession } from '../../app/session';
 import { t } from '../../i18n';
 
-/** Said on a settings page the signed-in role may read but not change (docs/access.md#roles). */
-export function ReadOnlyNote() {
+/**
+ * Said on a settings page the signed-in role may read but not change (docs/access.md#roles);
+ * `text` says who may, where others than the owner and admin may (exchange rates: finance too).
+ */
+export function ReadOnlyNote({ text }: { text?: string } = {}) {
   const session = useSession();
   return (
     <Alert color="gray" variant="light" title={t('settings.readOnly.title')}>
-      {t('settings.readOnly.text', { role: t(`role.${session.user.role}`) })}
+      {text ?? t('settings.readOnly.text', { role: t(`role.${session.user.role}`) })}
     </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { settingsRoute } from './settings-route';
 
-/** The account's settings, its master data and its CAT configurations, under `/settings/`. */
+/** The account's settings, its exchange rates, its master data and its CAT configurations, under `/settings/`. */
 const page = <Path extends string, Module extends object>(path: Path, load: () => Promise<Module>, name: keyof Module & string) =>
   createRoute({ getParentRoute: () => settingsRoute, path, component: lazyRouteComponent(load, name) });
 
@@ -22,6 +22,7 @@ export const catConfigurationsRoute = createRoute({
 
 export const settingsPageRoutes = [
   page('account', () => import('./account/account-page'), 'AccountPage'),
+  page('exchange-rates', () => import('./exchange-rates/exchange-rates-page'), 'ExchangeRatesPage'),
   page('services', masterData, 'ServicesPage'),
   page('units', masterData, 'UnitsPage'),
   page('match-categories', masterData, 'MatchCategoriesPage'),

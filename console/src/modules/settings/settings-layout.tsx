@@ -4,6 +4,7 @@ import { t, type MessageKey } from '../../i18n';
 
 type SettingsPath =
   | '/settings/account'
+  | '/settings/exchange-rates'
   | '/settings/services'
   | '/settings/units'
   | '/settings/match-categories'
@@ -22,7 +23,13 @@ type SettingsPath =
  * page the role may not change shows itself read-only (docs/console.md#settings).
  */
 const SECTIONS: { heading: MessageKey; links: { to: SettingsPath; label: MessageKey }[] }[] = [
-  { heading: 'settings.nav.agency', links: [{ to: '/settings/account', label: 'settings.nav.account' }] },
+  {
+    heading: 'settings.nav.agency',
+    links: [
+      { to: '/settings/account', label: 'settings.nav.account' },
+      { to: '/settings/exchange-rates', label: 'settings.nav.exchangeRates' },
+    ],
+  },
   {
     heading: 'settings.nav.masterData',
     links: [
