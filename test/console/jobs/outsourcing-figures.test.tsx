@@ -96,7 +96,9 @@ describe('profitabilityView', () => {
       }),
     );
     expect(mixed.cost).toBe('€80.00 + US$12.00');
-    expect(mixed.explanation).toBe('No exchange rate is known for USD on or before 20 Nov 2026: no margin can be computed until the account has one.');
+    expect(mixed.explanation).toBe(
+      'No exchange rate is known for USD on or before 20 Nov 2026: no margin can be computed until the account has one (Settings, Exchange rates).',
+    );
     expect(mixed.margin).toBeUndefined();
     const unpriced = profitabilityView(jobWith({ total: 140, profitability: { status: 'unpriced', withMargin: { status: 'unpriced' } } }));
     expect(unpriced.explanation).toContain('An outsourcing has no price');

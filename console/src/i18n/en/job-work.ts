@@ -94,7 +94,8 @@ export const jobWork = {
   'outsourcing.profitability.unpriced':
     'An outsourcing has no price (no supplier price applies and no unit cost or fixed price is set): no margin is computed until it has one.',
   'outsourcing.profitability.noExchangeRate': 'An exchange rate is missing: no margin can be computed.',
-  'outsourcing.profitability.noExchangeRateFor': 'No exchange rate is known for {missing}: no margin can be computed until the account has one.',
+  'outsourcing.profitability.noExchangeRateFor':
+    'No exchange rate is known for {missing}: no margin can be computed until the account has one (Settings, Exchange rates).',
   'outsourcing.rateMissing': '{currency} on or before {date}',
   'outsourcing.rateUsed': '1 {account} = {rate} {currency} ({date})',
   'outsourcing.summary.converted': 'In {currency}, converted: job total {revenue}, cost {cost}. Rates: {rates}.',
