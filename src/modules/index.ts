@@ -23,7 +23,7 @@ import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { documentEmailAbandoned, queueDocumentEmail, sendDocumentEmail } from './document-mail/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import { reportRoutes } from './reports/index.js';
-import { sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
+import { fanOutWebhooks, sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
 import { exchangeRateRoutes } from './exchange-rates/index.js';
 import { jobs } from './jobs/index.js';
 import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
@@ -31,7 +31,7 @@ import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
-import { createOutboxWorker, type AbandonHooks, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
+import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
  * What later modules plug into jobs (jobs/extensions.ts), in order: parts are merged and hooks
@@ -53,11 +53,14 @@ export function composeModules(): void {
   configureEventSinks(EVENT_SINKS);
 }
 
-/** What every recorded event also causes in its transaction (core/events.ts): webhook deliveries. */
+/** What every recorded event also causes in its transaction (core/events.ts): its webhook fan-out. */
 export const EVENT_SINKS = [webhookSink];
 
 /** How each kind of delivery of the outbox is sent (docs/webhooks.md). */
 export const DELIVERY_HANDLERS: DeliveryHandlers = { webhook: sendWebhook, email: sendDocumentEmail };
+
+/** What writes the deliveries recorded compactly with their changes: the events' webhook fan-outs. */
+export const DELIVERY_FEEDERS: readonly DeliveryFeeder[] = [fanOutWebhooks];
 
 /** What each kind does when the outbox gives one of its deliveries up: a document's e-mail becomes `failed`. */
 export const ABANDON_HOOKS: AbandonHooks = { email: documentEmailAbandoned };
@@ -73,7 +76,9 @@ export function startOutbox(
   busy?: OutboxWorkerOptions['busy'],
 ): { stop(): Promise<void> } {
   const unwatch = watchEndpoints(database.db);
-  const worker = config.outboxWorker ? createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, abandoned: ABANDON_HOOKS, log, busy }) : undefined;
+  const worker = config.outboxWorker
+    ? createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, feeders: DELIVERY_FEEDERS, abandoned: ABANDON_HOOKS, log, busy })
+    : undefined;
   worker?.start();
   return {
     async stop() {

@@ -111,6 +111,8 @@ describe('SIGKILL while webhook deliveries are pending and in flight', () => {
       if (open) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(open).toBe(0);
+    // Every event's deliveries were written (the fan-outs of the changes the kill cut too).
+    expect(await database.db.selectFrom('webhook_fanouts').select('event_id').execute()).toEqual([]);
     await stop(server);
   }, 120_000);
 });

@@ -32,6 +32,7 @@ import { outbox } from './migrations/0027_outbox.js';
 import { exchangeRates } from './migrations/0028_exchange_rates.js';
 import { exchangeRateEpochs } from './migrations/0029_exchange_rate_epochs.js';
 import { reportIndexes } from './migrations/0030_report_indexes.js';
+import { webhookFanouts } from './migrations/0031_webhook_fanouts.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -67,6 +68,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0028_exchange_rates': exchangeRates(),
     '0029_exchange_rate_epochs': exchangeRateEpochs(database.dialect),
     '0030_report_indexes': reportIndexes(database.dialect),
+    '0031_webhook_fanouts': webhookFanouts(database.dialect),
   };
 }
 

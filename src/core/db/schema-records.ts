@@ -405,6 +405,13 @@ export interface DeliveriesTable {
   updated_at: Iso;
 }
 
+/** An event whose webhook deliveries are still to be written (0031; docs/webhooks.md#the-outbox). */
+export interface WebhookFanoutsTable {
+  event_id: string;
+  /** JSON list of the endpoints subscribed to the event when it was recorded */
+  endpoint_ids: string;
+}
+
 /** One attempt of a delivery (0027). */
 export interface DeliveryAttemptsTable {
   id: string;

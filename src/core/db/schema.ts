@@ -25,6 +25,7 @@ import type {
   WebhookEndpointsTable,
   DeliveriesTable,
   DeliveryAttemptsTable,
+  WebhookFanoutsTable,
   ExchangeRatesTable,
 } from './schema-records.js';
 
@@ -406,6 +407,7 @@ export interface DB {
   payments: PaymentsTable;
   webhook_endpoints: WebhookEndpointsTable;
   deliveries: DeliveriesTable;
+  webhook_fanouts: WebhookFanoutsTable;
   delivery_attempts: DeliveryAttemptsTable;
   exchange_rates: ExchangeRatesTable;
   document_sequences: DocumentSequencesTable;

@@ -57,3 +57,11 @@ export type DeliveryHandler = (delivery: DeliveryRow, env: DeliveryEnv) => Promi
 
 /** Writes deliveries in the caller's transaction (the change's own): they exist exactly when the change does. */
 export type Enqueue = (ctx: Ctx, delivery: NewDelivery) => Promise<string>;
+
+/**
+ * Writes deliveries that were recorded more compactly with their change (webhooks: an event and
+ * the endpoints subscribed to it, modules/webhooks/fanout.ts): up to `limit` of the oldest, due
+ * at `at`, in one transaction that also removes what they were made from. Answers how many
+ * deliveries it wrote. A worker calls it when it has room for more deliveries than are due.
+ */
+export type DeliveryFeeder = (database: Database, limit: number, at: Date) => Promise<number>;

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../core/context.js';
+import type { Executor } from '../../core/db/dialect.js';
 import { preparedQuery } from '../../core/db/prepared.js';
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/dates.js';
@@ -63,4 +64,39 @@ export async function enqueueAll(ctx: Ctx, deliveries: readonly NewDelivery[]): 
   });
   enqueued();
   return ids;
+}
+
+/** Rows per insert statement of `writeDeliveries` (11 parameters each: far below either database's limit). */
+const WRITE_CHUNK = 500;
+
+/**
+ * Writes deliveries of any accounts on `db` (a worker's transaction: a feeder, outbox/contract.ts),
+ * due at `dueAt`, each dated `createdAt`. Not prepared: it runs beside the requests, never in one.
+ */
+export async function writeDeliveries(
+  db: Executor,
+  deliveries: ReadonlyArray<NewDelivery & { accountId: string; createdAt: string }>,
+  dueAt: string,
+): Promise<void> {
+  for (let start = 0; start < deliveries.length; start += WRITE_CHUNK) {
+    await db
+      .insertInto('deliveries')
+      .values(
+        deliveries.slice(start, start + WRITE_CHUNK).map((delivery) => ({
+          id: newId(),
+          account_id: delivery.accountId,
+          kind: delivery.kind,
+          endpoint_id: delivery.endpointId,
+          event_id: delivery.eventId,
+          event_type: delivery.eventType,
+          payload: delivery.payloadJson ?? JSON.stringify(delivery.payload),
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: dueAt,
+          created_at: delivery.createdAt,
+          updated_at: dueAt,
+        })),
+      )
+      .execute();
+  }
 }

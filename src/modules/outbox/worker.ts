@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Database } from '../../core/db/database.js';
 import type { DeliveryKind } from '../../core/db/schema.js';
-import type { DeliveryEnv, DeliveryHandler, DeliveryOutcome, DeliveryRow } from './contract.js';
+import type { DeliveryEnv, DeliveryFeeder, DeliveryHandler, DeliveryOutcome, DeliveryRow } from './contract.js';
 import { claimDue, complete, release, releaseAll, type Completion } from './claims.js';
 import { nextAttemptAt } from './schedule.js';
 import { onEnqueued } from './wake.js';
@@ -28,6 +28,8 @@ export interface OutboxWorkerOptions {
   database: Database;
   config: Config;
   handlers: DeliveryHandlers;
+  /** What writes the deliveries recorded compactly with their changes (webhook fan-outs), asked in order when fewer deliveries are due than there is room for. */
+  feeders?: readonly DeliveryFeeder[];
   abandoned?: AbandonHooks;
   log: DeliveryEnv['log'] & { error(object: object, message: string): void };
   /** Deliveries sent at once (default 50). */
@@ -175,12 +177,32 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return step;
   };
 
+  /** Asks the feeders for up to `limit` more deliveries, due at `at`; answers how many they wrote. */
+  const feed = async (limit: number, at: Date): Promise<number> => {
+    let written = 0;
+    for (const feeder of options.feeders ?? []) {
+      if (written >= limit) break;
+      try {
+        written += await feeder(database, limit - written, at);
+      } catch (error) {
+        // What it would have written stays recorded: it is asked again at the next claim.
+        log.error({ err: error }, 'could not write recorded deliveries');
+      }
+    }
+    return written;
+  };
+
   const claimOnce = async (): Promise<number> => {
     const free = allowed();
     if (free <= 0) return 0;
     if (options.busy?.()) budget -= free;
     const at = now();
-    const claimed = await claimDue(database, id, free, at, new Date(at.getTime() + leaseMs));
+    const until = new Date(at.getTime() + leaseMs);
+    let claimed = await claimDue(database, id, free, at, until);
+    // Fewer written deliveries due than places: write recorded ones (oldest events first), claim again.
+    if (claimed.length < free && (await feed(free - claimed.length, at)) > 0) {
+      claimed = claimed.concat(await claimDue(database, id, free - claimed.length, at, until));
+    }
     for (const delivery of claimed) dispatch(delivery);
     return claimed.length;
   };

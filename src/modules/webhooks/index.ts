@@ -7,4 +7,5 @@ export { webhookRoutes } from './routes.js';
 export { EVENT_TYPES, isEventType } from './event-types.js';
 export { toWebhookObject, webhooks } from './service.js';
 export { sendWebhook } from './send.js';
-export { endpointsChanged, watchEndpoints, webhookSink } from './subscriptions.js';
+export { endpointsChanged, watchEndpoints } from './subscriptions.js';
+export { fanOutWebhooks, webhookSink } from './fanout.js';

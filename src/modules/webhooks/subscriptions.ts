@@ -1,15 +1,11 @@
 import { sql } from 'kysely';
-import type { Ctx } from '../../core/context.js';
-import type { RecordedEvent } from '../../core/events.js';
 import type { Executor } from '../../core/db/dialect.js';
 import { BoundedCache } from '../../core/bounded-cache.js';
-import { enqueueAll, type NewDelivery } from '../outbox/index.js';
 
 /**
  * Which endpoints an event goes to (docs/webhooks.md#the-outbox): every enabled endpoint
  * of the event's account whose `events` list holds the event's type or `*`. The webhook sink
- * (`webhookSink`, an event sink of core/events.ts configured by the composition) writes one
- * `webhook` delivery per such endpoint in the event's own transaction.
+ * (fanout.ts) records them with the event, in its own transaction.
  *
  * Most accounts have no endpoint, and every change records an event: the enabled endpoints of an
  * account are kept per process, so that an event of an account without endpoints costs no
@@ -85,25 +81,6 @@ export const webhookBody = (event: { id: string; type: string; createdAt: string
  * deleted while deliveries wait for them.
  */
 export const BODY_FROM_EVENT = '';
-
-/** The event sink of webhooks: a delivery per subscribed endpoint, in the event's transaction (one statement). */
-export async function webhookSink(ctx: Ctx, event: RecordedEvent): Promise<void> {
-  const subscriptions = await subscriptionsOf(ctx.db, ctx.accountId);
-  if (subscriptions.length === 0) return;
-  const deliveries: NewDelivery[] = [];
-  for (const subscription of subscriptions) {
-    if (!isSubscribed(subscription, event.type)) continue;
-    deliveries.push({
-      kind: 'webhook',
-      endpointId: subscription.endpointId,
-      eventId: event.id,
-      eventType: event.type,
-      payload: null,
-      payloadJson: BODY_FROM_EVENT,
-    });
-  }
-  await enqueueAll(ctx, deliveries);
-}
 
 /**
  * Watches `webhook_endpoints` for writes by other processes: every `intervalMs` reads its

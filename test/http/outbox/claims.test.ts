@@ -57,6 +57,28 @@ describe.skipIf(!usingPostgres)('two workers on PostgreSQL', () => {
   });
 });
 
+describe.skipIf(!usingPostgres)('two workers writing the deliveries of recorded events on PostgreSQL', () => {
+  it("write each event's deliveries once (FOR UPDATE SKIP LOCKED on the fan-outs)", async () => {
+    receiver.received.length = 0;
+    const subscribed = await insertEndpoint(t.database, t.account.accountId, { url: `${receiver.url}?fanout`, events: ['client.created'] });
+    for (let index = 0; index < 120; index += 1) expect((await t.api.post('/v2/clients', { name: `Fan-out ${index}` })).status).toBe(201);
+    const second: Database = openDatabase(process.env.DATABASE_URL!, { pgSchema: await currentSchema(t.database), poolSize: 5 });
+    try {
+      const one = testWorker(t.database, t.config, { concurrency: 10 });
+      const two = testWorker(second, t.config, { concurrency: 10 });
+      const [a, b] = await Promise.all([one.drainOnce(), two.drainOnce()]);
+      expect(a + b).toBe(120);
+    } finally {
+      await second.close();
+    }
+    const rows = await t.database.db.selectFrom('deliveries').select(['event_id']).where('endpoint_id', '=', subscribed.id).execute();
+    expect(rows).toHaveLength(120);
+    expect(new Set(rows.map((row) => row.event_id)).size).toBe(120);
+    expect(receiver.received.filter((call) => call.path === '/hook?fanout')).toHaveLength(120);
+    expect(await t.database.db.selectFrom('webhook_fanouts').select('event_id').execute()).toEqual([]);
+  });
+});
+
 describe('leases', () => {
   it('a lease that lapses (a worker that died) is claimed again; a live lease is not', async () => {
     receiver.received.length = 0;

@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../src/core/db/database.js';
 import { newId } from '../../../src/core/ids.js';
 import { endpointsChanged } from '../../../src/modules/webhooks/subscriptions.js';
+import { fanOutWebhooks } from '../../../src/modules/webhooks/fanout.js';
 import { createOutboxWorker, type OutboxWorkerOptions } from '../../../src/modules/outbox/index.js';
-import { ABANDON_HOOKS, DELIVERY_HANDLERS } from '../../../src/modules/index.js';
+import { ABANDON_HOOKS, DELIVERY_FEEDERS, DELIVERY_HANDLERS } from '../../../src/modules/index.js';
 import type { Config } from '../../../src/config.js';
 
 /**
@@ -94,12 +95,20 @@ export async function startReceiver(): Promise<Receiver> {
 export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 export function testWorker(database: Database, config: Config, options: Partial<OutboxWorkerOptions> = {}) {
-  return createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, abandoned: ABANDON_HOOKS, log: silentLog, ...options });
+  return createOutboxWorker({ database, config, handlers: DELIVERY_HANDLERS, feeders: DELIVERY_FEEDERS, abandoned: ABANDON_HOOKS, log: silentLog, ...options });
 }
 
-/** The deliveries of an account, oldest first. */
-export const deliveriesOf = (database: Database, accountId: string) =>
-  database.db.selectFrom('deliveries').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+/**
+ * Writes the deliveries of every event recorded for webhooks (modules/webhooks/fanout.ts), as the
+ * worker does before it claims; answers how many it wrote.
+ */
+export const writeRecordedDeliveries = (database: Database) => fanOutWebhooks(database, 1_000_000, new Date());
+
+/** The deliveries of an account, oldest first, once those of recorded events are written. */
+export async function deliveriesOf(database: Database, accountId: string) {
+  await writeRecordedDeliveries(database);
+  return database.db.selectFrom('deliveries').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+}
 
 /** Makes every pending delivery due now (instead of waiting for its retry). */
 export const makeDue = (database: Database) =>

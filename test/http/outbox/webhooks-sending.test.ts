@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestContext } from '../../helper.js';
 import { loadConfig } from '../../../src/config.js';
-import { deliveriesOf, insertEndpoint, makeDue, startReceiver, testWorker, type Receiver } from './fixture.js';
+import { deliveriesOf, insertEndpoint, makeDue, startReceiver, testWorker, writeRecordedDeliveries, type Receiver } from './fixture.js';
 
 /** Webhook deliveries (docs/webhooks.md): from a change to a signed call, retries, disabling, safe targets. */
 let t: TestContext;
@@ -19,6 +19,7 @@ afterEach(async () => {
   await receiver?.close();
   await t.database.db.deleteFrom('delivery_attempts').execute();
   await t.database.db.deleteFrom('deliveries').execute();
+  await t.database.db.deleteFrom('webhook_fanouts').execute();
   await t.database.db.updateTable('webhook_endpoints').set({ enabled: 0, updated_at: new Date().toISOString() }).execute();
   const { endpointsChanged } = await import('../../../src/modules/webhooks/subscriptions.js');
   endpointsChanged();
@@ -161,6 +162,7 @@ describe('failures', () => {
     receiver.answer = (_request, response) => response.writeHead(503).end();
     await insertEndpoint(t.database, t.account.accountId, { url: receiver.url });
     await createClient();
+    await writeRecordedDeliveries(t.database);
     await t.database.db.updateTable('deliveries').set({ attempts: 12 }).execute();
     await worker().drainOnce();
     const [delivery] = await deliveriesOf(t.database, t.account.accountId);

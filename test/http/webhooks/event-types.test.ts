@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../../src/modules/webhooks/event-types.js';
+import { deliveryRows } from './fixture.js';
 import { allEvents, type EventItem } from '../events/fixture.js';
 import { createFileTestApp, uploadFile, type FileTestContext } from '../files/helper.js';
 import { ACCOUNT_CLIENT_PRICES, buildWorld, jobParams, newJob, newPrice, newService, newSupplier, type World } from '../jobs/fixture.js';
@@ -51,7 +52,7 @@ describe('job.status_changed', () => {
     const job = await newJob(t.api, jobParams(w, service));
     expect((await t.api.put(`/v2/jobs/${job.id}`, { status: 2 })).status).toBe(200);
     const [event] = (await allEvents(t.api, { type: ['job.status_changed'] })).filter((item) => item.data.id === job.id);
-    const rows = await t.database.db.selectFrom('deliveries').selectAll().where('endpoint_id', '=', endpoint.id).execute();
+    const rows = await deliveryRows(t, endpoint.id);
     expect(rows.map((row) => [row.event_type, row.event_id])).toEqual([['job.status_changed', event!.id]]);
     // The body is the event's, built from its row when sent (outbox/webhooks-sending.test.ts): no copy is kept.
     expect(rows[0]!.payload).toBe('');

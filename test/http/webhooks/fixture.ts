@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Role } from '../../../src/core/db/schema.js';
 import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
 import { Api, type TestContext } from '../../helper.js';
+import { fanOutWebhooks } from '../../../src/modules/webhooks/fanout.js';
 
 /** Shared set-up of the webhooks tests (docs/webhooks.md). */
 
@@ -25,7 +26,8 @@ export async function roleApis(t: TestContext): Promise<Record<Exclude<Role, 'ow
   return apis;
 }
 
-/** The deliveries rows of an endpoint, oldest first. */
-export function deliveryRows(t: TestContext, endpointId: string) {
+/** The deliveries rows of an endpoint, oldest first, once those of recorded events are written (as the worker does). */
+export async function deliveryRows(t: TestContext, endpointId: string) {
+  await fanOutWebhooks(t.database, 1_000_000, new Date());
   return t.database.db.selectFrom('deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('created_at').orderBy('id').execute();
 }
