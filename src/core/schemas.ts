@@ -85,6 +85,13 @@ export const ListFormat = () =>
     }),
   );
 
+/**
+ * The mark of a `format` parameter by which a route answers a file it makes itself (the reports'
+ * CSV and XLSX, docs/reports.md), not the listings' export: it tells the two kinds of CSV answer
+ * apart where the OpenAPI document is read (test/http/platform/list-exports.test.ts).
+ */
+export const FILE_FORMAT_MARK = 'x-file-format';
+
 /** An array filter: `name[]=a&name[]=b` or a repeated `name=a&name=b`. */
 export const ArrayParam = <T extends TSchema>(item: T) => Type.Optional(Type.Array(item, { maxItems: 100 }));
 

@@ -58,6 +58,11 @@ export interface ConsoleWorld {
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
   /** A page signed in as `who` (the owner by default), showing `path`. */
   signedInPage(path?: string, who?: { email: string; password: string }): Promise<Page>;
+  /**
+   * A page signed in as a new user of `role` (`<role>@agency.example`, invited with the owner's key,
+   * the invitation accepted), showing `path`. Once per role and world: the email is taken after.
+   */
+  signedInAs(role: string, path: string): Promise<Page>;
   /** The API with the owner's key: JSON in and out; throws on an error answer. */
   api<T = any>(method: string, path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
@@ -122,7 +127,7 @@ export async function startConsoleWorld(env: Record<string, string> = {}): Promi
     return page;
   };
 
-  return {
+  const world: ConsoleWorld = {
     server,
     baseUrl,
     apiKey,
@@ -144,6 +149,19 @@ export async function startConsoleWorld(env: Record<string, string> = {}): Promi
       await page.waitForURL((url) => url.pathname === path.split('?')[0]);
       return page;
     },
+    async signedInAs(role, path) {
+      const email = `${role}@agency.example`;
+      const password = `${role} password 12`;
+      const user = await world.api<{ invitation: { url: string } }>('POST', '/v2/users', { email, role, name: `A ${role}` });
+      const token = new URL(user.invitation.url).hash.replace('#token=', '');
+      const accepted = await fetch(`${baseUrl}/v2/auth/invitations/accept`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token, password }),
+      });
+      expect(accepted.status).toBe(200);
+      return world.signedInPage(path, { email, password });
+    },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
@@ -151,6 +169,7 @@ export async function startConsoleWorld(env: Record<string, string> = {}): Promi
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return world;
 }
 
 /** What went wrong in a page: script errors and Content-Security-Policy refusals. */

@@ -1,6 +1,6 @@
 /** Query parameters and answers of the reports (docs/reports.md). */
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
-import { CurrencyCode, CurrencyObject, Id, Nullable } from '../../core/schemas.js';
+import { CurrencyCode, CurrencyObject, FILE_FORMAT_MARK, Id, Nullable } from '../../core/schemas.js';
 
 const Day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `${description} (YYYY-MM-DD)` });
 
@@ -18,7 +18,7 @@ export const FilterQuery = {
   format: Type.Optional(
     Type.Union(
       FORMATS.map((format) => Type.Literal(format)),
-      { default: 'json', description: 'json (default), csv or xlsx (a workbook)' },
+      { default: 'json', description: 'json (default), csv or xlsx (a workbook)', [FILE_FORMAT_MARK]: true },
     ),
   ),
 } satisfies TProperties;

@@ -184,6 +184,30 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     expectNoPageErrors(page);
   });
 
+  it("shows the figures converted to the account's currency, with the rate used, when the cost is in another currency", async () => {
+    // 1 EUR = 0.8 GBP, dated before any job of the world: 60.00 GBP of cost is 75.00 EUR against the job's 140.00 EUR.
+    await world.api('POST', '/v2/account/exchange-rates', { date: '2026-01-02', currency: 'GBP', rate: 0.8 });
+    const job = await acmeJob(world, d, 'Outsourcing in pounds');
+    await world.api('POST', `/v2/jobs/${job.id}/outsourcing`, { supplier: d.supplier['Marie Dubois'], currency: 'GBP', unitCost: 0.06 });
+    const { profitability } = (await world.api('GET', `/v2/jobs/${job.id}`)).estimation;
+    expect(profitability).toMatchObject({
+      currency: { code: 'EUR' },
+      revenue: 140,
+      cost: 75,
+      margin: 65,
+      rates: [{ currency: 'GBP', date: '2026-01-02', rate: 0.8 }],
+    });
+
+    const page = await world.signedInPage(`/jobs/${job.id}`);
+    await page.getByRole('heading', { name: 'Outsourcing in pounds', level: 1 }).waitFor();
+    await section(page).getByText('In EUR, converted: job total €140.00, cost €75.00. Rates: 1 EUR = 0.8 GBP (2 Jan 2026).').waitFor();
+    expect(await figure(page, 'Cost').textContent()).toBe('£60.00');
+    expect(await figure(page, /^Margin$/).textContent()).toBe('€65.00');
+    await checkAccessibility(page);
+    await screenshot(page, 'job-outsourcing-converted');
+    expectNoPageErrors(page);
+  });
+
   it('shows a viewer the outsourcing and the margin, without adding, editing or removing', async () => {
     const job = await acmeJob(world, d, 'Viewed outsourcing');
     await world.api('POST', `/v2/jobs/${job.id}/outsourcing`, { supplier: d.supplier['Marie Dubois'] });

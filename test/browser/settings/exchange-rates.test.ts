@@ -20,21 +20,6 @@ describe.skipIf(skipReason)('settings: exchange rates', () => {
 
   const rates = async (currency: string) => (await world.api<{ items: Rate[] }>('GET', `/v2/account/exchange-rates?currency=${currency}`)).items;
 
-  /** A user of `role` who accepted the invitation, signed in on the page given. */
-  const signedInAs = async (role: string, path: string) => {
-    const email = `${role}@agency.example`;
-    const password = `${role} password 12`;
-    const user = await world.api<{ invitation: { url: string } }>('POST', '/v2/users', { email, role, name: `A ${role}` });
-    const token = new URL(user.invitation.url).hash.replace('#token=', '');
-    const accepted = await fetch(`${world.baseUrl}/v2/auth/invitations/accept`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token, password }),
-    });
-    expect(accepted.status).toBe(200);
-    return world.signedInPage(path, { email, password });
-  };
-
   beforeAll(async () => {
     world = await startConsoleWorld();
     await world.api('PUT', '/v2/account', { currency: 'EUR' });
@@ -123,7 +108,7 @@ describe.skipIf(skipReason)('settings: exchange rates', () => {
   });
 
   it('shows the rates read-only to a manager', async () => {
-    const reader = await signedInAs('manager', '/settings/exchange-rates');
+    const reader = await world.signedInAs('manager', '/settings/exchange-rates');
     await reader.getByRole('heading', { name: 'Exchange rates', level: 1 }).waitFor();
     await reader.getByRole('cell', { name: '1 EUR = 0.84623 GBP' }).waitFor();
     await reader.getByText('Read only', { exact: true }).waitFor();

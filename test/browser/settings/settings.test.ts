@@ -43,21 +43,6 @@ describe.skipIf(skipReason)('settings', () => {
   let world: ConsoleWorld;
   let page: Page;
 
-  /** A user of `role` who accepted the invitation, signed in on the page given. */
-  const signedInAs = async (role: string, path: string) => {
-    const email = `${role}@agency.example`;
-    const password = `${role} password 12`;
-    const user = await world.api<{ invitation: { url: string } }>('POST', '/v2/users', { email, role, name: `A ${role}` });
-    const token = new URL(user.invitation.url).hash.replace('#token=', '');
-    const accepted = await fetch(`${world.baseUrl}/v2/auth/invitations/accept`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token, password }),
-    });
-    expect(accepted.status).toBe(200);
-    return world.signedInPage(path, { email, password });
-  };
-
   beforeAll(async () => {
     world = await startConsoleWorld();
     await world.demoData();
@@ -314,7 +299,7 @@ describe.skipIf(skipReason)('settings', () => {
 
   it('shows every setting read-only to a viewer and a manager', async () => {
     for (const role of ['viewer', 'manager']) {
-      const reader = await signedInAs(role, '/settings/account');
+      const reader = await world.signedInAs(role, '/settings/account');
       await reader.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
       await reader.getByText('Read only', { exact: true }).waitFor();
       await eventually(() => reader.getByLabel('Agency name').inputValue()).toBe('Lingua Nova Translations');

@@ -22,7 +22,6 @@ export const exchangeRates = {
   'rates.column.currency': 'Currency',
   'rates.column.rate': 'Rate',
   'rates.column.source': 'Source',
-  'rates.column.actions': 'Actions',
   'rates.source.manual': 'Manual',
   'rates.source.ecb': 'ECB',
   'rates.empty': 'No exchange rate yet.',

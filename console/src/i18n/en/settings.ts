@@ -19,6 +19,7 @@ export const settings = {
 
   'settings.loading': 'Loading',
   'settings.readOnly.title': 'Read only',
+  'settings.column.actions': 'Actions',
   'settings.readOnly.text': 'Your role ({role}) can read these settings. Only an owner or an admin can change them.',
 
   'settings.account.title': 'Account',
@@ -130,7 +131,6 @@ export const settings = {
   'settings.md.column.source': 'Source language',
   'settings.md.column.target': 'Target language',
   'settings.md.column.bidirectional': 'Both directions',
-  'settings.md.column.actions': 'Actions',
   'settings.md.noSource': 'None (monolingual)',
   'settings.md.yes': 'Yes',
   'settings.md.no': 'No',

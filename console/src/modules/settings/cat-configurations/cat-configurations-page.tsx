@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { ScrollTable } from '../../../ui/scroll-table';
 import { KINDS } from '../master-data/kinds';
 import { masterDataQuery } from '../master-data/queries';
 import { ReadOnlyNote } from '../read-only-note';
+import { SettingsTableHead } from '../settings-table-head';
 import { categoryByBand } from './bands';
 import { CatConfigurationEditor } from './cat-configuration-editor';
 import { NewCatConfigurationModal } from './new-cat-configuration-modal';
@@ -64,19 +65,10 @@ export function CatConfigurationsPage() {
       {configurations.data && (
         <ScrollTable label={t('settings.nav.catConfigurations')} minWidth={640}>
           <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('settings.cat.name')}</Table.Th>
-                <Table.Th scope="col">{t('settings.cat.tool')}</Table.Th>
-                <Table.Th scope="col">{t('settings.cat.counts')}</Table.Th>
-                <Table.Th scope="col">{t('settings.cat.bands')}</Table.Th>
-                {canEdit && (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('settings.md.column.actions')}</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
+            <SettingsTableHead
+              columns={[t('settings.cat.name'), t('settings.cat.tool'), t('settings.cat.counts'), t('settings.cat.bands')]}
+              actions={canEdit}
+            />
             <Table.Tbody>
               {configurations.data.length === 0 && (
                 <Table.Tr>

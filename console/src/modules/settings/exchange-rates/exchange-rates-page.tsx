@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { ScrollTable } from '../../../ui/scroll-table';
 import { CURRENCIES } from '../../jobs/job/choices';
 import { accountQuery } from '../account/queries';
 import { ReadOnlyNote } from '../read-only-note';
+import { SettingsTableHead } from '../settings-table-head';
 import { rateSentence } from './rate';
 import { RateModal } from './rate-modal';
 import { exchangeRatesQuery, RATES_PAGE_SIZE, useDeleteRate, useImportRates, type ExchangeRate } from './queries';
@@ -100,20 +101,7 @@ export function ExchangeRatesPage() {
       {rows && (
         <ScrollTable label={t('rates.title')} minWidth={560}>
           <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column} scope="col">
-                    {column}
-                  </Table.Th>
-                ))}
-                {canEdit && (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('rates.column.actions')}</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
+            <SettingsTableHead columns={columns} actions={canEdit} />
             <Table.Tbody>
               {rows.length === 0 && (
                 <Table.Tr>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../../app/session';
 import { t } from '../../../i18n';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { ReadOnlyNote } from '../read-only-note';
+import { SettingsTableHead } from '../settings-table-head';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { FLAG_LABELS, KINDS, recordTitle, type Kind, type KindId, type MasterRecord } from './kinds';
 import { NewRecordModal } from './new-record-modal';
@@ -113,20 +114,7 @@ export function MasterDataPage({ kindId }: { kindId: KindId }) {
       {list.data && (
         <ScrollTable label={t(kind.title)} minWidth={560}>
           <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column} scope="col">
-                    {column}
-                  </Table.Th>
-                ))}
-                {canEdit && (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('settings.md.column.actions')}</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
+            <SettingsTableHead columns={columns} actions={canEdit} />
             <Table.Tbody>
               {list.data.length === 0 && (
                 <Table.Tr>
