@@ -33,6 +33,7 @@ import { exchangeRates } from './migrations/0028_exchange_rates.js';
 import { exchangeRateEpochs } from './migrations/0029_exchange_rate_epochs.js';
 import { reportIndexes } from './migrations/0030_report_indexes.js';
 import { webhookFanouts } from './migrations/0031_webhook_fanouts.js';
+import { documentLineJobIndexes } from './migrations/0032_document_line_job_indexes.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -69,6 +70,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0029_exchange_rate_epochs': exchangeRateEpochs(database.dialect),
     '0030_report_indexes': reportIndexes(database.dialect),
     '0031_webhook_fanouts': webhookFanouts(database.dialect),
+    '0032_document_line_job_indexes': documentLineJobIndexes(),
   };
 }
 
