@@ -14,8 +14,8 @@
  *
  * Alone, at a small scale: `npx tsx bench/webhooks.ts [--events 1000] [--duration 5]` generates a
  * data set of 1 000 jobs (bench/data.ts) in a temporary SQLite database (or a fresh PostgreSQL
- * database with DATABASE_URL=postgres://…), starts the server from the sources (tsx,
- * NODE_ENV=production) and prints the figures.
+ * database with DATABASE_URL=postgres://…), starts the built server (`dist/cli.js`, as `npm run
+ * bench` does: run `npm run build` first; NODE_ENV=production) and prints the figures.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -176,6 +176,7 @@ export async function measureWebhooks(options: {
     for (const receiver of receivers) receiver.count = 0;
 
     let peak = rss(pid);
+    log(`  server RSS before the burst: ${Math.round((peak / MB) * 10) / 10} MB`);
     const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 100);
     const started = performance.now();
     let next = 0;
@@ -251,10 +252,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const databaseUrl = pg?.url ?? `sqlite:${join(dir, 'bench.sqlite')}`;
   const { generate } = await import('./data.js');
   const data = await generate(databaseUrl, 1000, log);
-  const { child, base } = await startBenchServer(
-    { DATABASE_URL: databaseUrl, FILE_STORAGE: pg ? 'db' : `fs:${join(dir, 'files')}`, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
-    ['--import', 'tsx', 'src/cli.ts', 'serve'],
-  );
+  const { child, base } = await startBenchServer({
+    DATABASE_URL: databaseUrl,
+    FILE_STORAGE: pg ? 'db' : `fs:${join(dir, 'files')}`,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  });
   try {
     const measured = await measureWebhooks({
       base,
