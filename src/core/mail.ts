@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
+import { lazyModule } from './lazy-module.js';
 import type { Config } from '../config.js';
 
 /** A file attached to an e-mail. */
@@ -29,7 +30,8 @@ export interface MailLog {
   warn(object: object, message: string): void;
 }
 
-type Transport = ReturnType<typeof nodemailer.createTransport>;
+const nodemailer = lazyModule<typeof nodemailerModule>('nodemailer');
+type Transport = ReturnType<typeof nodemailerModule.createTransport>;
 
 /** One transport per SMTP_URL: it holds no connection between messages (no pool), so nothing is to be closed. */
 const transports = new Map<string, Transport>();
@@ -38,7 +40,7 @@ function transportOf(url: string): Transport {
   let transport = transports.get(url);
   if (transport === undefined) {
     // Short timeouts: a request that answers `emailed` waits for the server (never its transaction).
-    transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    transport = nodemailer().createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     transports.set(url, transport);
   }
   return transport;

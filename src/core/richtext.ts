@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyModule } from './lazy-module.js';
+
+const sanitizer = lazyModule<typeof sanitizeHtml>('sanitize-html');
 
 /**
  * Rich text of notes and contact notes (docs/notes.md#content): plain text becomes escaped paragraphs,
@@ -65,7 +68,7 @@ function wrapInline(html: string): string {
 }
 
 function cleanHtml(html: string): string {
-  const clean = sanitizeHtml(html, OPTIONS).trim();
+  const clean = sanitizer()(html, OPTIONS).trim();
   return clean === '' ? EMPTY_PARAGRAPH : wrapInline(clean);
 }
 

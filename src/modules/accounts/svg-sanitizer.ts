@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyModule } from '../../core/lazy-module.js';
+
+const sanitizer = lazyModule<typeof sanitizeHtml>('sanitize-html');
 
 /**
  * SVG logos reduced to a static drawing (docs/operations.md#the-logo): an SVG is a document that
@@ -174,7 +177,7 @@ const DOCTYPE = /<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>/gi;
 
 export function sanitizeSvg(source: string): string | undefined {
   const sheets: string[] = [];
-  const cleaned = sanitizeHtml(source.replace(DOCTYPE, ''), {
+  const cleaned = sanitizer()(source.replace(DOCTYPE, ''), {
     allowedTags: ELEMENTS,
     allowedAttributes: { '*': ATTRIBUTES },
     allowedSchemes: ['data'],

@@ -3,9 +3,12 @@ import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, mkdtemp, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { create as createTar } from 'tar';
+import type * as tarModule from 'tar';
+import { lazyModule } from '../../core/lazy-module.js';
 import type { Config } from '../../config.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, DATABASE_NAME, FILES_DIR, MANIFEST_NAME, blobPath, sqliteFileOf, type BackupManifest } from './layout.js';
+
+const tar = lazyModule<typeof tarModule>('tar');
 
 /** Copies of the database made before giving up, when files keep disappearing under it (see below). */
 const ATTEMPTS = 5;
@@ -44,7 +47,7 @@ export async function createBackup(config: Config, file: string, options: { forc
     await writeFile(join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
     const partial = `${target}.${randomBytes(4).toString('hex')}.partial`;
     try {
-      await createTar({ file: partial, cwd: staging, gzip: /\.(t?gz)$/i.test(target), portable: true }, [
+      await tar().create({ file: partial, cwd: staging, gzip: /\.(t?gz)$/i.test(target), portable: true }, [
         MANIFEST_NAME,
         DATABASE_NAME,
         ...(storageRoot ? [FILES_DIR] : []),

@@ -3,7 +3,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { extract as extractTar } from 'tar';
+import type * as tarModule from 'tar';
+import { lazyModule } from '../../core/lazy-module.js';
 import type { Config } from '../../config.js';
 import { migrationNames } from '../../core/db/migrate.js';
 import { countStoredBlobs } from './backup.js';
@@ -19,6 +20,8 @@ import {
   sqliteFileOf,
   type BackupManifest,
 } from './layout.js';
+
+const tar = lazyModule<typeof tarModule>('tar');
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -95,7 +98,7 @@ async function refuseExisting(databaseFile: string, storageRoot: string | undefi
 async function unpack(archive: string, staging: string): Promise<BackupManifest> {
   const refused: string[] = [];
   try {
-    await extractTar({
+    await tar().extract({
       file: archive,
       cwd: staging,
       strict: true,

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
+import { lazyModule } from '../../core/lazy-module.js';
+
+const fontKit = lazyModule<typeof fontkit>('fontkit');
 
 /**
  * The fonts of the document PDFs: Noto Sans families from the `@expo-google-fonts/*` packages
@@ -53,7 +56,7 @@ export function loadFont(face: FaceName, weight: Weight): fontkit.Font {
   const key = `${face}-${weight}`;
   let font = fonts.get(key);
   if (!font) {
-    font = fontkit.create(fontFile(face, weight)) as fontkit.Font;
+    font = fontKit().create(fontFile(face, weight)) as fontkit.Font;
     fonts.set(key, font);
   }
   return font;

@@ -1,5 +1,6 @@
-import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import type SVGtoPDFFunction from 'svg-to-pdfkit';
+import { lazyModule } from '../../core/lazy-module.js';
 import type { Ctx } from '../../core/context.js';
 import type { Address } from '../../core/address.js';
 import { Dec } from '../../core/money.js';
@@ -9,6 +10,9 @@ import { loadPdfData, type Identity, type LineSource, type PdfData } from './pdf
 import { documentFormat, type DocumentFormat } from './pdf-format.js';
 import { LABELS, type Labels } from './pdf-labels.js';
 import { PdfText, isolate, lineHeight, type TextStyle } from './pdf-text.js';
+
+const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
+const svgToPdf = lazyModule<typeof SVGtoPDFFunction>('svg-to-pdfkit');
 
 /**
  * `GET <base>/:id/pdf`: the document as an A4 PDF in the party's document language
@@ -116,6 +120,7 @@ export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
   const labels = LABELS[data.language];
   const format = documentFormat(data.language);
   const title = titleOf(kind, doc, labels);
+  const PDFDocument = pdfKit();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -275,7 +280,7 @@ function drawLogo(pdf: PDFKit.PDFDocument, logo: NonNullable<PdfData['logo']>, x
   const scale = Math.min(LOGO_BOX.width / Math.max(1, logo.width), LOGO_BOX.height / Math.max(1, logo.height), 1);
   const width = logo.width * scale;
   const height = logo.height * scale;
-  if (logo.contentType === 'image/svg+xml') SVGtoPDF(pdf, logo.content.toString('utf8'), x, y, { width, height, preserveAspectRatio: 'xMinYMin meet' });
+  if (logo.contentType === 'image/svg+xml') svgToPdf()(pdf, logo.content.toString('utf8'), x, y, { width, height, preserveAspectRatio: 'xMinYMin meet' });
   else pdf.image(logo.content, x, y, { fit: [width, height] });
   return y + height;
 }

@@ -1,5 +1,8 @@
-import { create } from 'xmlbuilder2';
+import type * as xmlbuilder2 from 'xmlbuilder2';
+import { lazyModule } from '../../core/lazy-module.js';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+
+const xmlBuilder = lazyModule<typeof xmlbuilder2>('xmlbuilder2');
 
 /**
  * The XML of a UBL 2.1 Invoice or CreditNote following Peppol BIS Billing 3.0 (docs/documents.md#e-invoices),
@@ -136,7 +139,9 @@ function taxCategory(parent: XMLBuilder, name: 'TaxCategory' | 'ClassifiedTaxCat
 
 export function ublXml(doc: UblDocument): string {
   const currencyID = { currencyID: doc.currency };
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(doc.creditNote ? NS.creditNote : NS.invoice, doc.creditNote ? 'CreditNote' : 'Invoice');
+  const root = xmlBuilder()
+    .create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(doc.creditNote ? NS.creditNote : NS.invoice, doc.creditNote ? 'CreditNote' : 'Invoice');
   root.att('http://www.w3.org/2000/xmlns/', 'xmlns:cac', NS.cac).att('http://www.w3.org/2000/xmlns/', 'xmlns:cbc', NS.cbc);
   leaf(root, 'cbc:CustomizationID', CUSTOMIZATION_ID);
   leaf(root, 'cbc:ProfileID', PROFILE_ID);

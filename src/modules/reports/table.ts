@@ -3,10 +3,13 @@
  * route, or here as CSV (core/csv.ts: formula-safe) or as an XLSX workbook (exceljs). The same
  * columns give the JSON rows' schema, the CSV header and the workbook's header and number formats.
  */
-import ExcelJS from 'exceljs';
 import { Type, type TSchema } from '@sinclair/typebox';
+import type ExcelJS from 'exceljs';
 import { csvWriter } from '../../core/csv.js';
+import { lazyModule } from '../../core/lazy-module.js';
 import { Nullable } from '../../core/schemas.js';
+
+const excelJs = lazyModule<typeof ExcelJS>('exceljs');
 
 /** `text` cells, `money` (2 decimals), `quantity`, `count` (whole numbers), `rate` (a fraction, shown as a percentage). */
 export type ColumnType = 'text' | 'money' | 'quantity' | 'count' | 'rate';
@@ -72,7 +75,7 @@ export interface Sheet {
 
 /** An XLSX workbook: one sheet per table, a bold header row, numbers as numbers with their formats. */
 export async function toXlsx(sheets: readonly Sheet[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excelJs().Workbook)();
   workbook.creator = 'Transdesk';
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheetName(sheet.name), { views: [{ state: 'frozen', ySplit: 1 }] });
