@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
+import { estimateOutsourcingPrice } from '../src/modules/estimation/engine.js';
 import { startBenchServer } from './server.js';
 
 export const REPORT_REQUESTS = 20;
@@ -88,6 +89,12 @@ export async function measureReports(options: { base: string; auth: string; log:
 }
 
 /** Outsourcing, spread due dates and rates for the reports (SQLite; see the header). Answers a line for the log. */
+/** The `amounts` an outsourcing with these terms is given by the estimation engine, as an SQL string literal. */
+function amounts(currency: string, fixedPrice: string | null, unitCost: string): string {
+  const estimate = estimateOutsourcingPrice({ currency, fixedPrice, hasMatches: false, matches: [], quantity: '1', unitCost, extraCharge: '0', discount: '0' });
+  return `'${JSON.stringify(estimate).replace(/'/g, "''")}'`;
+}
+
 export function prepareReportData(sqlitePath: string): string {
   const sqlite = new BetterSqlite3(sqlitePath);
   sqlite.pragma('busy_timeout = 10000');
@@ -121,7 +128,10 @@ export function prepareReportData(sqlitePath: string): string {
       due_date: 'j.due_date',
       start_date: 'NULL',
       delivery_date: 'NULL',
-      amounts: `CASE WHEN j.rowid % 20 = 0 THEN '{"total":"0.00"}' ELSE '{"total":"100.00"}' END`,
+      // What the estimation engine writes for these terms (the API reads the whole object back):
+      // a fixed price of 100, or an unpriced outsourcing (unit cost 0), in the row's currency.
+      amounts: `CASE WHEN j.rowid % 20 = 0 THEN (CASE WHEN j.rowid % 8 = 0 THEN ${amounts('USD', null, '0')} ELSE ${amounts('EUR', null, '0')} END)
+        ELSE (CASE WHEN j.rowid % 8 = 0 THEN ${amounts('USD', '100', '0.07')} ELSE ${amounts('EUR', '100', '0.07')} END) END`,
       created_at: `'${now}'`,
       updated_at: `'${now}'`,
     };

@@ -265,7 +265,9 @@ async function main(): Promise<void> {
     log(`  ${reportData}`);
     const reportsMeasured = await measureReports({ base: server.base, auth, log });
     // The CSV export of every job (bench/export.ts): its own RSS figures, before the CAT report.
-    const csvExport = await measureExport(server.base, auth, serverPid, data.totalJobs);
+    // Every job the database holds now: the write scenarios before added jobs to the generated ones.
+    const listed = (await (await fetch(`${server.base}/v2/jobs?pageSize=1`, { headers: { authorization: auth } })).json()) as { totalItems: number };
+    const csvExport = await measureExport(server.base, auth, serverPid, listed.totalItems);
     log(
       `  ${csvExport.name}: ${csvExport.status}, ${csvExport.rows} rows in ${csvExport.seconds} s (first byte ${csvExport.firstByteMs} ms), RSS ${csvExport.rssBeforeMB} → ${csvExport.peakRssMB} MB`,
     );
@@ -276,7 +278,8 @@ async function main(): Promise<void> {
     );
 
     // The web console in Chromium on the same server and data, after the API scenarios (bench/console.ts).
-    const consoleMeasured = await measureConsole({ base: server.base, sessionCookie, auth, jobIds: data.jobIds, log });
+    // The client with the large price grid by its id: the webhooks burst added 10 000 newer clients.
+    const consoleMeasured = await measureConsole({ base: server.base, sessionCookie, auth, jobIds: data.jobIds, clientIds: data.console.clientIds, log });
     if (consoleMeasured.skipped) log(`  web console: not measured: ${consoleMeasured.skipped}`);
 
     const floorShares = judge(results);
