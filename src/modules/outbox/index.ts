@@ -1,5 +1,5 @@
 /** The outbox (docs/webhooks.md#delivery): deliveries written with a change, sent after it commits. */
-export { enqueue, enqueueAll, writeDeliveries } from './enqueue.js';
+export { enqueue, writeDeliveries } from './enqueue.js';
 export type { DeliveryEnv, DeliveryFeeder, DeliveryHandler, DeliveryOutcome, DeliveryRow, Enqueue, NewDelivery } from './contract.js';
 export { createOutboxWorker, type AbandonHooks, type DeliveryHandlers, type OutboxWorker, type OutboxWorkerOptions } from './worker.js';
 export { MAX_ATTEMPTS, RETRY_WAITS_MS, nextAttemptAt } from './schedule.js';

@@ -3,7 +3,7 @@ import type { Database } from '../../core/db/database.js';
 import { preparedQuery } from '../../core/db/prepared.js';
 import { wakeOutbox, writeDeliveries, type NewDelivery } from '../outbox/index.js';
 import type { RecordedEvent } from '../../core/events.js';
-import { BODY_FROM_EVENT, isSubscribed, subscriptionsOf } from './subscriptions.js';
+import { BODY_FROM_EVENT, isSubscribed, parseStringList, subscriptionsOf } from './subscriptions.js';
 
 /**
  * An event's webhook deliveries, in two steps (docs/webhooks.md#the-outbox):
@@ -38,15 +38,6 @@ export async function webhookSink(ctx: Ctx, event: RecordedEvent): Promise<void>
   wakeOutbox();
 }
 
-function parseIds(text: string): string[] {
-  try {
-    const list = JSON.parse(text) as unknown;
-    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Step 2: writes the deliveries of up to `limit` waiting events, oldest first (due at `at`, dated
  * as their event), to the endpoints that still exist (a deleted endpoint's history goes with it),
@@ -63,7 +54,8 @@ export async function fanOutWebhooks(database: Database, limit: number, at: Date
       .limit(limit);
     const rows = await (database.dialect === 'postgres' ? waiting.forUpdate('webhook_fanouts').skipLocked() : waiting).execute();
     if (rows.length === 0) return 0;
-    const wanted = new Set(rows.flatMap((row) => parseIds(row.endpoint_ids)));
+    const endpointsOf = new Map(rows.map((row) => [row.event_id, parseStringList(row.endpoint_ids)]));
+    const wanted = new Set([...endpointsOf.values()].flat());
     const existing =
       wanted.size === 0
         ? new Set<string>()
@@ -81,7 +73,7 @@ export async function fanOutWebhooks(database: Database, limit: number, at: Date
       // An event row is written in the same transaction as its fan-out: one missing is a fan-out
       // without anything to send (kept only by a damaged database), dropped.
       if (row.account_id === null || row.type === null || row.created_at === null) continue;
-      for (const endpointId of parseIds(row.endpoint_ids)) {
+      for (const endpointId of endpointsOf.get(row.event_id)!) {
         if (!existing.has(endpointId)) continue;
         deliveries.push({
           kind: 'webhook',

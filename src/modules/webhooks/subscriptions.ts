@@ -36,12 +36,13 @@ export function endpointsChanged(): void {
 /** Changes whenever the kept lists are dropped: what else is kept about endpoints (send.ts) is dropped with them. */
 export const endpointsGeneration = (): number => generation;
 
-function parseEvents(text: string): ReadonlySet<string> {
+/** The strings of a JSON list column (`events`, a fan-out's `endpoint_ids`); nothing for anything else. */
+export function parseStringList(text: string): string[] {
   try {
     const list = JSON.parse(text) as unknown;
-    return new Set(Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
   } catch {
-    return new Set();
+    return [];
   }
 }
 
@@ -58,7 +59,7 @@ export async function subscriptionsOf(db: Executor, accountId: string): Promise<
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const list = rows.map((row) => ({ endpointId: row.id, events: parseEvents(row.events) }));
+  const list = rows.map((row) => ({ endpointId: row.id, events: new Set(parseStringList(row.events)) }));
   // Read inside a transaction, the list is that transaction's view: kept only when no write of
   // this process dropped the lists meanwhile (another process's write is seen by the watch).
   if (before === generation) kept.set(accountId, list, 1);
