@@ -12,6 +12,7 @@ import { KINDS } from '../master-data/kinds';
 import { masterDataQuery } from '../master-data/queries';
 import { ReadOnlyNote } from '../read-only-note';
 import { SettingsTableHead } from '../settings-table-head';
+import { SettingsDeleteButton } from '../settings-delete-button';
 import { categoryByBand } from './bands';
 import { CatConfigurationEditor } from './cat-configuration-editor';
 import { NewCatConfigurationModal } from './new-cat-configuration-modal';
@@ -101,19 +102,13 @@ export function CatConfigurationsPage() {
                     <Table.Td>{t('settings.cat.mappedCount', { mapped: categoryByBand(configuration).size, total })}</Table.Td>
                     {canEdit && (
                       <Table.Td ta="right">
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          c="red.9"
-                          size="compact-sm"
-                          aria-label={t('settings.md.deleteOne', { name: configuration.name })}
+                        <SettingsDeleteButton
+                          label={t('settings.md.deleteOne', { name: configuration.name })}
                           onClick={() => {
                             remove.reset();
                             setDeleting(configuration);
                           }}
-                        >
-                          {t('action.delete')}
-                        </Button>
+                        />
                       </Table.Td>
                     )}
                   </Table.Tr>

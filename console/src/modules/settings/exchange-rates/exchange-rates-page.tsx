@@ -13,6 +13,7 @@ import { CURRENCIES } from '../../jobs/job/choices';
 import { accountQuery } from '../account/queries';
 import { ReadOnlyNote } from '../read-only-note';
 import { SettingsTableHead } from '../settings-table-head';
+import { SettingsDeleteButton } from '../settings-delete-button';
 import { rateSentence } from './rate';
 import { RateModal } from './rate-modal';
 import { exchangeRatesQuery, RATES_PAGE_SIZE, useDeleteRate, useImportRates, type ExchangeRate } from './queries';
@@ -128,16 +129,7 @@ export function ExchangeRatesPage() {
                           <Button variant="subtle" size="compact-sm" aria-label={t('rates.editOne', names)} onClick={() => setEditing(rate)}>
                             {t('action.edit')}
                           </Button>
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            c="red.9"
-                            size="compact-sm"
-                            aria-label={t('rates.deleteOne', names)}
-                            onClick={() => setDeleting(rate)}
-                          >
-                            {t('action.delete')}
-                          </Button>
+                          <SettingsDeleteButton label={t('rates.deleteOne', names)} onClick={() => setDeleting(rate)} />
                         </Group>
                       </Table.Td>
                     )}

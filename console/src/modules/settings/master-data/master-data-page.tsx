@@ -6,6 +6,7 @@ import { t } from '../../../i18n';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { ReadOnlyNote } from '../read-only-note';
 import { SettingsTableHead } from '../settings-table-head';
+import { SettingsDeleteButton } from '../settings-delete-button';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { FLAG_LABELS, KINDS, recordTitle, type Kind, type KindId, type MasterRecord } from './kinds';
 import { NewRecordModal } from './new-record-modal';
@@ -133,16 +134,7 @@ export function MasterDataPage({ kindId }: { kindId: KindId }) {
                   ))}
                   {canEdit && (
                     <Table.Td ta="right">
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        c="red.9"
-                        size="compact-sm"
-                        aria-label={t('settings.md.deleteOne', { name: recordTitle(record) })}
-                        onClick={() => setDeleting(record)}
-                      >
-                        {t('action.delete')}
-                      </Button>
+                      <SettingsDeleteButton label={t('settings.md.deleteOne', { name: recordTitle(record) })} onClick={() => setDeleting(record)} />
                     </Table.Td>
                   )}
                 </Table.Tr>
