@@ -73,7 +73,9 @@ export function watchForFirstContent(jobNames: Record<string, string>): void {
   // A job page: its h1 with the job's name (any non-empty h1 when the name is not known).
   // The dashboard: the first figure (dd) of the region "This month". The invoices page: a row
   // holding a link to an invoice. A client page: the first data row (with cells) of the region "Prices".
+  // The sign-in page: its password field.
   const find = (): PageElement | undefined => {
+    if (path === '/sign-in' || path === '/sign-in/') return [...document.querySelectorAll('input[type="password"]')].find(visible);
     if (path === '/jobs' || path === '/jobs/') return tableRow(document, rowLinkingTo(jobPath));
     if (path === '/') {
       const month = region('This month');

@@ -3,10 +3,12 @@
  * drives Debian's Chromium (headless) against the bench's running server and data set, signed in
  * with the session cookie of bench/sign-in.ts, in a 1280 × 800 window.
  *
- * 1. First load: `/jobs` opened in a fresh browser context asking `Accept-Encoding: gzip` only;
- *    the encoded sizes of the scripts and style sheets it received (every response until the
- *    network is idle, lazily loaded chunks included), and the same with the browser's own
- *    Accept-Encoding (the server then answers brotli). Target: at most 300 KB (1 000 bytes) of
+ * 1. First loads (bench/console-first-load.ts): each page a person can land on (sign-in,
+ *    dashboard, jobs, a job, a client, invoices) opened in a fresh browser context asking
+ *    `Accept-Encoding: gzip` only; the encoded sizes of the scripts and style sheets asked for
+ *    until the page showed its content (lazily loaded chunks included), those asked for after it
+ *    until the network was idle beside them, and the same with the browser's own Accept-Encoding
+ *    (the server then answers brotli). Target, per page: at most 300 KB (1 000 bytes) of
  *    JavaScript, gzip.
  * 2. The jobs page: `/jobs` once in a fresh context (cold cache, for reference), then 20 fresh
  *    navigations in that context (warm cache: a project manager's browser after the first page):
@@ -29,7 +31,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { COLD_TIMEOUT_MS, measureFirstLoad, message, type ConsoleFirstLoad, type NewContext } from './console-first-load.js';
+import { COLD_TIMEOUT_MS, landingPages, measureFirstLoads, message, type ConsoleFirstLoad, type NewContext } from './console-first-load.js';
 import { watcherScript, type SeenInPage } from './console-page-watch.js';
 
 export const JOBS_PAGE_LIMIT_MS = 500;
@@ -79,7 +81,8 @@ export interface ConsoleMeasured {
   browser: string | null;
   viewport: string;
   note: string;
-  firstLoad: ConsoleFirstLoad | null;
+  /** The first load of each landing page. */
+  firstLoads: ConsoleFirstLoad[];
   pages: ConsolePageLoads[];
   seconds: number;
 }
@@ -95,10 +98,12 @@ export interface ConsoleInputs {
   /** Clients of the data set whose page to open: the first (the largest price grid). Default: the client with most prices, asked of the API. */
   clientIds?: string[];
   log: (line: string) => void;
+  /** Measure the first loads only (bench/console-alone.ts --first-load). */
+  firstLoadsOnly?: boolean;
 }
 
 const NOTE =
-  "Playwright (playwright-core) driving Chromium headless (--no-sandbox --disable-background-networking --disable-gpu), 1280 × 800, signed in with a session cookie from POST /v2/auth/login, on the same server and data set as the API scenarios, while nothing else is sent to it. First load: /jobs in a fresh context asking Accept-Encoding: gzip only, every script and style sheet received until the network is idle (lazy chunks included), encoded sizes (KB = 1 000 bytes); \"browser\" is the same load with the browser's own Accept-Encoding. Page times: navigation start → the first animation frame in which the element is visible, read with the page's own performance.now() (Navigation Timing origin), by a watcher installed before the page's scripts; the test process waits for the same element by ARIA role (jobs page: role=table → role=row holding a role=link to /jobs/<id>; job page: the level-1 heading with the job's name). Each of the 20 loads is a fresh navigation (page.goto) in one browser context whose cache is warm (one load of the same page before), as a project manager's browser is after the first page of the day; \"cold\" is one load in a fresh context. Job pages: 20 different jobs of the sample the API scenarios read. p50 and p95 by nearest rank; targets judged on the p95.";
+  "Playwright (playwright-core) driving Chromium headless (--no-sandbox --disable-background-networking --disable-gpu), 1280 × 800, signed in with a session cookie from POST /v2/auth/login, on the same server and data set as the API scenarios, while nothing else is sent to it. First loads: each landing page (sign-in without a session, dashboard, jobs, a job, a client's prices tab, invoices) in a fresh context asking Accept-Encoding: gzip only, every script and style sheet asked for before the page showed its content (the same element as the page times, or the sign-in form's password field; lazy chunks included), encoded sizes (KB = 1 000 bytes); \"later\": the scripts asked for after the content showed, until the network was idle (not judged); \"browser\" is the same load with the browser's own Accept-Encoding. Page times: navigation start → the first animation frame in which the element is visible, read with the page's own performance.now() (Navigation Timing origin), by a watcher installed before the page's scripts; the test process waits for the same element by ARIA role (jobs page: role=table → role=row holding a role=link to /jobs/<id>; job page: the level-1 heading with the job's name). Each of the 20 loads is a fresh navigation (page.goto) in one browser context whose cache is warm (one load of the same page before), as a project manager's browser is after the first page of the day; \"cold\" is one load in a fresh context. Job pages: 20 different jobs of the sample the API scenarios read. p50 and p95 by nearest rank; targets judged on the p95.";
 
 /** Chromium on the PATH (Debian's `chromium` package; CHROMIUM_PATH overrides), as the browser tests find it. */
 export function findChromium(): string | undefined {
@@ -126,7 +131,7 @@ export function percentile(values: number[], p: number): number {
 
 export async function measureConsole(inputs: ConsoleInputs): Promise<ConsoleMeasured> {
   const started = performance.now();
-  const result: ConsoleMeasured = { browser: null, viewport: `${VIEWPORT.width} × ${VIEWPORT.height}`, note: NOTE, firstLoad: null, pages: [], seconds: 0 };
+  const result: ConsoleMeasured = { browser: null, viewport: `${VIEWPORT.width} × ${VIEWPORT.height}`, note: NOTE, firstLoads: [], pages: [], seconds: 0 };
   const done = () => ({ ...result, seconds: ms((performance.now() - started) / 1000) });
   const executablePath = findChromium();
   if (!executablePath) return { ...done(), skipped: 'no Chromium on the PATH (apt-get install chromium, or set CHROMIUM_PATH)' };
@@ -143,16 +148,19 @@ export async function measureConsole(inputs: ConsoleInputs): Promise<ConsoleMeas
     const script = watcherScript(names);
     const cookie = /^([^=]+)=(.*)$/.exec(inputs.sessionCookie);
     if (!cookie) throw new Error(`not a cookie: ${inputs.sessionCookie}`);
-    const newContext = async (headers?: Record<string, string>) => {
+    const newContext: NewContext = async ({ headers, signedOut } = {}) => {
       const context = await browser.newContext({ baseURL: inputs.base, viewport: VIEWPORT, ...(headers ? { extraHTTPHeaders: headers } : {}) });
-      await context.addCookies([{ name: cookie[1]!, value: cookie[2]!, url: inputs.base }]);
+      if (!signedOut) await context.addCookies([{ name: cookie[1]!, value: cookie[2]!, url: inputs.base }]);
       await context.addInitScript({ content: script });
       return context;
     };
-    result.firstLoad = await measureFirstLoad(newContext);
-    inputs.log(
-      `  console first load: ${result.firstLoad.error ?? `JavaScript ${result.firstLoad.jsGzipKB} KB gzip (${result.firstLoad.browserEncodings.join(', ')}: ${result.firstLoad.jsBrowserKB} KB), CSS ${result.firstLoad.cssGzipKB} KB gzip`}`,
-    );
+    const clientId = inputs.clientIds?.[0] ?? (await clientWithMostPrices(inputs));
+    result.firstLoads = await measureFirstLoads(newContext, landingPages(ids[0]!, clientId));
+    for (const first of result.firstLoads)
+      inputs.log(
+        `  console first load of ${first.name} (${first.path}): ${first.error ?? `JavaScript ${first.jsGzipKB} KB gzip (${first.browserEncodings.join(', ')}: ${first.jsBrowserKB} KB), then ${first.laterJsGzipKB} KB; CSS ${first.cssGzipKB} KB gzip`}`,
+      );
+    if (inputs.firstLoadsOnly) return done();
     const jobsTable = (page: Page) =>
       page
         .getByRole('table')
@@ -183,7 +191,7 @@ export async function measureConsole(inputs: ConsoleInputs): Promise<ConsoleMeas
     });
     result.pages.push(jobPage);
     inputs.log(`  ${describe(jobPage)}`);
-    for (const plan of await otherPages(inputs)) {
+    for (const plan of otherPages(clientId)) {
       const measured = await measurePageLoads(newContext, plan);
       result.pages.push(measured);
       inputs.log(`  ${describe(measured)}`);
@@ -205,7 +213,7 @@ function describe(loads: ConsolePageLoads): string {
 type PagePlan = Parameters<typeof measurePageLoads>[1];
 
 /** The dashboard, the invoices page and a client page: each once cold, then LOADS warm loads of the same address. */
-async function otherPages(inputs: ConsoleInputs): Promise<PagePlan[]> {
+function otherPages(clientId: string): PagePlan[] {
   const same = (load: Load) => ({ cold: load, warmUp: [], warm: Array.from({ length: LOADS }, () => load) });
   const dashboard: Load = {
     url: '/',
@@ -220,7 +228,6 @@ async function otherPages(inputs: ConsoleInputs): Promise<PagePlan[]> {
         .filter({ has: page.locator('a[href^="/invoices/"]') })
         .first(),
   };
-  const clientId = inputs.clientIds?.[0] ?? (await clientWithMostPrices(inputs));
   const client: Load = {
     url: `/clients/${clientId}?tab=prices`,
     target: (page) =>
@@ -303,10 +310,10 @@ async function timeLoad(page: Page, load: Load, timeout: number): Promise<Timed>
   await page.goto(load.url, { waitUntil: 'commit', timeout });
   await load.target(page).waitFor({ state: 'visible', timeout });
   const harnessMs = performance.now() - started;
-  const seen = (await page
-    .waitForFunction('window.__benchSeen', undefined, { timeout: 5000 })
+  const seen: SeenInPage | undefined = await page
+    .waitForFunction(() => (globalThis as { __benchSeen?: SeenInPage }).__benchSeen, undefined, { timeout: 5000 })
     .then((handle) => handle.jsonValue())
-    .catch(() => undefined)) as SeenInPage | undefined;
+    .catch(() => undefined);
   const entries = await page.evaluate<{ type: string; network: number }>(`(() => {
     const scripts = performance.getEntriesByType('resource').filter((entry) => /\\.js$/.test(new URL(entry.name).pathname));
     return { type: performance.getEntriesByType('navigation')[0]?.type ?? 'unknown', network: scripts.filter((entry) => entry.transferSize > 0).length };

@@ -153,22 +153,42 @@ export function consoleMarkdown(measured: ConsoleMeasured): string {
   if (measured.skipped) return [...lines, `Not measured: ${measured.skipped}.`, ''].join('\n');
   lines.push(`${measured.browser ?? 'Chromium'}, ${measured.viewport}. ${measured.note}`, '');
   if (measured.error) lines.push(`The measurement stopped: ${measured.error}.`, '');
-  const first = measured.firstLoad;
-  if (first && first.files.length === 0)
-    lines.push(`First load of ${first.path}: not measured: ${first.error ?? 'no script received'}; target ${first.target}: ${yes(first.met)}.`, '');
-  else if (first) {
-    const line = (kind: string, decoded: number, gzip: number, browser: number) =>
-      `${kind} ${gzip} KB gzip (${first.browserEncodings.join(', ')}, as the browser gets it: ${browser} KB; decoded ${decoded} KB)`;
+  const loads = measured.firstLoads ?? [];
+  if (loads.length > 0) {
+    const size = (bytes: number | null) => (bytes === null ? '—' : String(Math.round(bytes / 100) / 10));
     lines.push(
-      `First load of ${first.path}: ${line('JavaScript', first.jsKB, first.jsGzipKB, first.jsBrowserKB)}; target ${first.target}: ${yes(first.met)}. For reference, ${line('CSS', first.cssKB, first.cssGzipKB, first.cssBrowserKB)}.${first.rowsShown ? '' : ' The jobs table showed no rows in that load: scripts that only its rows need are not counted.'}${first.error ? ` ${first.error}.` : ''}`,
+      'First loads: the JavaScript each page a person can land on asks for before it shows its content, gzip; "later": what it asks for after that, until the network is idle (not judged).',
+      '',
+      '| landing page | path | JavaScript gzip KB | as the browser gets it KB | decoded KB | later gzip KB | CSS gzip KB | target | met |',
+      '|---|---|---:|---:|---:|---:|---:|---|---|',
+      ...loads.map((first) =>
+        first.files.length === 0
+          ? `| ${first.name} | ${first.path} | — | — | — | — | — | ${first.target} | **no**: ${first.error ?? 'no script received'} |`
+          : `| ${first.name} | ${first.path} | ${first.jsGzipKB} | ${first.jsBrowserKB} (${first.browserEncodings.join(', ')}) | ${first.jsKB} | ${first.laterJsGzipKB} | ${first.cssGzipKB} | ${first.target} | ${yes(first.met)} |`,
+      ),
       '',
     );
+    const remarks = loads.flatMap((first) => [
+      ...(first.files.length > 0 && !first.contentShown
+        ? [`${first.name}: the content did not show in that load; every script until the network was idle is counted.`]
+        : []),
+      ...(first.files.length > 0 && first.error ? [`${first.name}: ${first.error}.`] : []),
+    ]);
+    if (remarks.length > 0) lines.push(remarks.join(' '), '');
+    // Each file once, with the pages whose first load holds it and those that ask for it later.
+    const files = new Map<string, { file: ConsoleMeasured['firstLoads'][number]['files'][number]; first: string[]; later: string[] }>();
+    for (const first of loads)
+      for (const file of first.files) {
+        const entry = files.get(file.path) ?? { file, first: [], later: [] };
+        (file.afterContent ? entry.later : entry.first).push(first.name);
+        files.set(file.path, entry);
+      }
     lines.push(
-      '| file | kind | decoded KB | gzip KB | browser KB | browser encoding |',
-      '|---|---|---:|---:|---:|---|',
-      ...first.files.map(
-        (file) =>
-          `| ${file.path} | ${file.kind} | ${Math.round(file.bytes / 100) / 10} | ${file.gzipBytes === null ? '—' : Math.round(file.gzipBytes / 100) / 10} | ${file.browserBytes === null ? '—' : Math.round(file.browserBytes / 100) / 10} | ${file.browserEncoding ?? '—'} |`,
+      '| file | kind | decoded KB | gzip KB | browser KB | browser encoding | first load of | later in |',
+      '|---|---|---:|---:|---:|---|---|---|',
+      ...[...files.values()].map(
+        ({ file, first, later }) =>
+          `| ${file.path} | ${file.kind} | ${size(file.bytes)} | ${size(file.gzipBytes)} | ${size(file.browserBytes)} | ${file.browserEncoding ?? '—'} | ${first.length === loads.length ? 'every page' : first.join(', ') || '—'} | ${later.join(', ') || '—'} |`,
       ),
       '',
     );

@@ -18,8 +18,9 @@
  *    another for its p50 and p95 (bench/reports.ts, after adding outsourcing, spread due dates and
  *    exchange rates to the SQLite data set), then exports every job as CSV (bench/export.ts),
  *    parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
- *    measures the web console in Chromium (bench/console.ts: the first load's JavaScript, the jobs
- *    page's first rows and a job page's name, 20 loads each; skipped without Chromium);
+ *    measures the web console in Chromium (bench/console.ts: the JavaScript of the first load of
+ *    each landing page, the jobs page's first rows, a job page's name, the dashboard's figures, the
+ *    invoices' and a client's price grid's first rows, 20 loads each; skipped without Chromium);
  * 4. judges each scenario against its target (bench/scenarios.ts), and writes
  *    bench/results/latest.md and latest.json (SQLite), or latest-postgres.md and
  *    latest-postgres.json (PostgreSQL); at another scale than 100 000, scale-N.md and .json

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../helper.js';
 import { bandReport, largeTradosReport, PHRASE_BANDS, utf8, type Triple } from '../../unit/cat-fixtures.js';
@@ -10,6 +11,8 @@ import { basic, BOUNDARY, createFileTestApp, multipartBody, type FileTestContext
  * only as a short excerpt.
  */
 const PARSE = '/v2/cat-analysis/parse';
+/** The event loop's longest pause allowed during a parse: 25 times the 20 ms seen on a 2-core machine; a parse on this thread holds it over a second. */
+const MAX_LOOP_DELAY_MS = 500;
 let t: FileTestContext;
 beforeAll(async () => {
   t = await createFileTestApp('db', { MAX_UPLOAD_BYTES: String(50 * 1024 * 1024) });
@@ -25,18 +28,23 @@ const phraseRows = (count: number, name = (k: number) => `f${k}.txt | en>de`) =>
   Array.from({ length: count }, (_, k) => ({ file: name(k), values: { noMatch: [1, k % 50, 0] as Triple } }));
 
 describe('POST /v2/cat-analysis/parse: bounds, concurrency, responsiveness', () => {
-  it('keeps /health answering within 200 ms while a 40 MB report parses', async () => {
+  it('parses a 40 MB report off the event loop: /health is answered meanwhile, the loop never held for long', async () => {
     const report = largeTradosReport(15_000);
     expect(report.length).toBeGreaterThan(40_000_000);
     const payload = multipartBody([{ name: 'file', filename: 'big.xml', content: Buffer.from(report) }]);
-    // The measured window is the server's own work: the answer is neither checked against the
-    // document (a synchronous parse and validation of 14 MB on this thread) nor parsed until the
-    // polling has stopped. The other parse tests check the answer's shape.
+    // The mechanism, not a speed (how fast /health answers meanwhile is `npm run bench`'s): the
+    // parse runs in a worker, so requests sent during it are answered before it ends, and this
+    // thread's event loop is never held anywhere near as long as the parse takes (seconds, when it
+    // ran on this thread). The bound is far above the pauses of a busy machine. The answer is
+    // neither checked against the document (a synchronous parse and validation of 14 MB on this
+    // thread) nor parsed until the parse's window has closed. The other parse tests check its shape.
     t.responses.pause();
     let answer: Awaited<ReturnType<typeof t.app.inject>>;
-    const latencies: number[] = [];
+    let answeredDuringParse = 0;
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     try {
       let parsing = true;
+      loopDelay.enable();
       const parse = t.app
         .inject({
           method: 'POST',
@@ -49,22 +57,24 @@ describe('POST /v2/cat-analysis/parse: bounds, concurrency, responsiveness', () 
         });
       while (parsing) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        const started = performance.now();
         const health = await t.app.inject({ method: 'GET', url: '/health' });
-        latencies.push(performance.now() - started);
         expect(health.statusCode).toBe(200);
+        if (parsing) answeredDuringParse++;
       }
       answer = await parse;
     } finally {
+      // After the loop's last turn: a stretch the loop was held is recorded when the monitor's timer next runs.
+      loopDelay.disable();
       t.responses.resume();
     }
     expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
     const body = JSON.parse(answer.body) as { languages: Array<{ target: string; files: unknown[] }> };
     expect(body.languages[0]!.files).toHaveLength(15_000);
     expect(body.languages[0]!.target).toBe('de-DE');
-    // The parse took long enough to be measured several times, and never held /health up.
-    expect(latencies.length).toBeGreaterThanOrEqual(5);
-    expect(Math.max(...latencies)).toBeLessThan(200);
+    // Requests sent while the report was parsed were answered before its answer came.
+    expect(answeredDuringParse).toBeGreaterThanOrEqual(5);
+    // The longest stretch the event loop was held during the parse (nanoseconds): under half a second.
+    expect(loopDelay.max / 1e6).toBeLessThan(MAX_LOOP_DELAY_MS);
   });
 
   it('allows two parses at once per account: a third is 429 rate_limited with Retry-After; another account is not held up', async () => {

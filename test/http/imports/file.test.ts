@@ -50,11 +50,10 @@ describe('malformed files change nothing and get a clear 4xx', () => {
   });
 
   it('refuses a million rows early, without a write', async () => {
-    const started = Date.now();
-    const reply = await sendCsv(t, 'clients', `name\n${'x\n'.repeat(1_000_000)}`);
+    // Early: the rows past the limit are not even parsed (the broken last one would be a 400 of its own).
+    const reply = await sendCsv(t, 'clients', `name\n${'x\n'.repeat(1_000_000)}"Unclosed\n`);
     expect(reply.status).toBe(400);
     expect(reply.body.message).toContain('more than 10000 rows');
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(await clientCount()).toBe(0);
   });
 

@@ -7,13 +7,16 @@ import { createTestApp, type TestContext } from '../../helper.js';
  * Slow clients (docs/operations.md#slow-clients-and-timeouts): a real listening server with short timeouts, and raw sockets
  * that send a request a byte at a time. HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS are enforced by
  * Node every checkIntervalMs (here 250 ms), so a cut-off comes between the timeout and the timeout
- * plus that interval; SLACK allows for a busy machine. The cases run concurrently (about 2.5 s).
+ * plus that interval; SLACK allows for a busy machine, far above its delays (a cut-off that does
+ * not come at all still fails). The cases run concurrently (about 4 s). The requests served while
+ * slow clients hang on are checked by order (answered before the slow client is cut off), not by
+ * how long they took: that is `npm run bench`'s.
  */
 const HEADERS_MS = 1000;
-const REQUEST_MS = 2000;
+const REQUEST_MS = 4000;
 const IDLE_MS = 1500;
 const KEEP_ALIVE_MS = 500;
-const SLACK = 1000;
+const SLACK = 3000;
 /** One byte every DRIP_MS: a client far slower than any real one, but never silent. */
 const DRIP_MS = 200;
 
@@ -81,24 +84,23 @@ async function slowClient(head: string, drip: string, limitMs: number): Promise<
   }
 }
 
-/** Ordinary requests on other connections, answered quickly while slow clients hang on. */
-async function servedPromptly(): Promise<void> {
-  const started = Date.now();
+/** Ordinary requests on other connections: /health and the key's user. */
+async function served(): Promise<void> {
   const health = await fetch(`http://127.0.0.1:${port}/health`);
   expect(health.status).toBe(200);
   const me = await fetch(`http://127.0.0.1:${port}/v2/users/me`, { headers: { authorization: basic(t.account.apiKey) } });
   expect(me.status).toBe(200);
   expect(((await me.json()) as { id: string }).id).toBe(t.account.userId);
-  expect(Date.now() - started).toBeLessThan(SLACK);
 }
 
-/** servedPromptly every 300 ms while `work` runs. */
+/** `served` every 300 ms while `work` runs; at least two of them answered before `work` ends (the slow client does not hold the others). */
 async function whileServing<T>(work: Promise<T>): Promise<T> {
   let done = false;
+  let answeredBefore = 0;
   const checks: Array<Promise<void>> = [];
   const loop = (async () => {
     while (!done) {
-      checks.push(servedPromptly());
+      checks.push(served().then(() => void (done || answeredBefore++)));
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
   })();
@@ -108,7 +110,7 @@ async function whileServing<T>(work: Promise<T>): Promise<T> {
     done = true;
     await loop;
     await Promise.all(checks);
-    expect(checks.length).toBeGreaterThanOrEqual(2);
+    expect(answeredBefore).toBeGreaterThanOrEqual(2);
   }
 }
 
@@ -132,7 +134,7 @@ describe.concurrent('slow clients are cut off (HEADERS_TIMEOUT_MS, REQUEST_TIMEO
     expect(cut.received).toMatch(requestTimeout);
     expect(cut.closedAfterMs).toBeGreaterThanOrEqual(HEADERS_MS - 100);
     expect(cut.dripped).toBeLessThan(drip.length);
-    await servedPromptly();
+    await served();
   });
 
   it('a connection that sends nothing: 408 and closed once HEADERS_TIMEOUT_MS is over', async () => {
@@ -169,14 +171,14 @@ describe.concurrent('slow clients are cut off (HEADERS_TIMEOUT_MS, REQUEST_TIMEO
     expect(cut.dripped).toBeLessThan(body.length);
     const after = await t.api.get('/v2/account/taxes');
     expect(after.body).toEqual(before.body);
-    await servedPromptly();
+    await served();
   });
 
   it('a client that stops sending in the middle of a body is closed after IDLE_TIMEOUT_MS without an answer', async () => {
     const head = `POST /v2/account/taxes HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(t.account.apiKey)}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"name":`;
     const cut = await whileServing(slowClient(head, '', IDLE_MS + SLACK));
     expect(cut.closedAfterMs).toBeGreaterThanOrEqual(IDLE_MS - 100);
-    // Before the request timeout (2 s, 408) would have applied.
+    // Before the request timeout (4 s, 408) would have applied.
     expect(cut.closedAfterMs).toBeLessThan(REQUEST_MS);
     expect(cut.received).toBe('');
   });
@@ -247,6 +249,6 @@ describe('what Node refuses before routing gets the API error body (src/core/htt
     const received = await rawExchange('HELLO THERE\r\n\r\n');
     expect(received).toMatch(/^HTTP\/1\.1 400 /);
     expect(body(received)).toMatchObject({ name: 'BadRequest', code: 'body_invalid' });
-    await servedPromptly();
+    await served();
   });
 });

@@ -2,11 +2,12 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { t } from '../../i18n';
 import { formatMoney, formatNumber } from '../../ui/format';
+import { managersChartHeight, MONEY_CHART_HEIGHT } from './chart-sizes';
 import type { Dashboard, MonthMoney } from './queries';
 
 /**
- * The dashboard's charts (@mantine/charts over recharts), in a chunk of their own loaded after the
- * figures. Each chart is one image with a name that says where its numbers are written (the table
+ * The dashboard's charts (@mantine/charts over recharts), in a chunk of their own loaded when a
+ * chart's place comes into the window (chart-slot.tsx). Each chart is one image with a name that says where its numbers are written (the table
  * beside it): its bars are not for the keyboard nor read one by one (recharts' accessibility layer
  * off, no tooltip); each bar carries its value as a label.
  */
@@ -20,7 +21,7 @@ export function MoneyChart({ entry, thisMonth, lastMonth }: { entry: MonthMoney;
   return (
     <div role="img" aria-label={t('dashboard.money.chartLabel', { currency: code, lastMonth, thisMonth })}>
       <BarChart
-        h={240}
+        h={MONEY_CHART_HEIGHT}
         data={data}
         dataKey="figure"
         series={[
@@ -44,7 +45,7 @@ export function ManagersChart({ managers }: { managers: Dashboard['inProgressByM
   return (
     <div role="img" aria-label={t('dashboard.managers.chartLabel')}>
       <BarChart
-        h={Math.max(120, 36 * data.length + 48)}
+        h={managersChartHeight(data.length)}
         data={data}
         dataKey="manager"
         orientation="vertical"

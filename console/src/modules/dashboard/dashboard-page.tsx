@@ -11,7 +11,7 @@ import { LoadProblem } from '../../ui/load-problem';
 
 /**
  * The landing page after sign-in (docs/console.md#dashboard): the figures of GET /v2/dashboard,
- * computed by the server. The charts come in after the figures, in a chunk of their own.
+ * computed by the server. The charts come in after the figures, in a chunk of their own, when their place is in the window.
  */
 export function DashboardPage() {
   const { data: dashboard, error, isPending, refetch } = useDashboard();

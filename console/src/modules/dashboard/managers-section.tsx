@@ -1,12 +1,10 @@
-import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '../../i18n';
 import { formatNumber } from '../../ui/format';
 import { AnchorLink } from '../groups/anchor-link';
 import { JOB_STATUS } from '../jobs/job-status';
+import { ManagersChartSlot } from './chart-slot';
 import type { Dashboard } from './queries';
-
-const ManagersChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.ManagersChart })));
 
 /** The account's jobs in progress per manager (the job's user): a table linking to each one's jobs, and a bar chart. */
 export function ManagersSection({ dashboard }: { dashboard: Dashboard }) {
@@ -46,9 +44,7 @@ export function ManagersSection({ dashboard }: { dashboard: Dashboard }) {
               ))}
             </Table.Tbody>
           </Table>
-          <Suspense fallback={<Skeleton h={120} aria-hidden />}>
-            <ManagersChart managers={managers} />
-          </Suspense>
+          <ManagersChartSlot managers={managers} />
         </Stack>
       )}
     </section>

@@ -1,13 +1,10 @@
-import { Group as Row, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Group as Row, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '../../i18n';
 import { formatMoney } from '../../ui/format';
 import { ScrollTable } from '../../ui/scroll-table';
+import { MoneyChartSlot } from './chart-slot';
 import { Figure, monthName } from './parts';
 import type { Dashboard, MonthMoney } from './queries';
-
-/** The charts' library is loaded after the figures, which do not wait for it. */
-const MoneyChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.MoneyChart })));
 
 const FIGURES = [
   { key: 'revenue', label: 'dashboard.money.revenue' },
@@ -92,9 +89,7 @@ function CurrencyMoney({ entry, several, thisMonth, lastMonth }: { entry: MonthM
             </Table.Tbody>
           </Table>
         </ScrollTable>
-        <Suspense fallback={<Skeleton h={220} aria-hidden />}>
-          <MoneyChart entry={entry} thisMonth={thisMonth} lastMonth={lastMonth} />
-        </Suspense>
+        <MoneyChartSlot entry={entry} thisMonth={thisMonth} lastMonth={lastMonth} />
       </SimpleGrid>
     </Stack>
   );

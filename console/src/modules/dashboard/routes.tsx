@@ -4,7 +4,7 @@ import { dashboardQuery } from './queries';
 
 /**
  * The dashboard, the landing page after sign-in (docs/console.md#dashboard). Its figures are
- * asked for while the page's code loads; the charts load after the figures (dashboard-charts.tsx).
+ * asked for while the page's code loads; the charts load when their place comes into the window (chart-slot.tsx).
  */
 export const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,17 +1,12 @@
 import { Alert, Anchor, Badge, Grid, Group as Row, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ApiProblem } from '../../api/client';
 import { useCan, useSession } from '../../app/session';
 import { t } from '../../i18n';
 import { formatNumber } from '../../ui/format';
-import { ContactsSection } from '../contacts/contacts-section';
-import { PartyFilesSection } from '../files/party-files-section';
-import { PartyNotesSection } from '../notes/party-notes-section';
-import { PriceGrid } from '../prices/price-grid';
 import type { PriceOwner } from '../prices/price-owner';
-import { SupplierUnavailabilitySection } from '../suppliers/unavailability-section';
-import { PartyJobsSection } from './party-jobs-section';
 import { LabelBadges } from './label-badges';
 import { PartyActions } from './party-actions';
 import { PartyAddressSection } from './party-address-section';
@@ -19,9 +14,23 @@ import { PartyDetailsSection } from './party-details-section';
 import { partiesPath } from './party-kind';
 import { partyQuery, type Party, type PartyRef } from './party';
 import { PARTY_TABS, tabsOf, type PartyTab } from './party-tabs';
-import { SupplierProfileSection } from './supplier-profile-section';
 import { Loading } from '../../ui/loading';
 import { LoadProblem } from '../../ui/load-problem';
+
+/**
+ * The sections of the tabs other than the overview are chunks of their own, loaded when their
+ * tab opens: a page opened on one tab loads that tab's code only (the price grid without the
+ * files' drop zone, the notes, the contacts…).
+ */
+const ContactsSection = lazy(() => import('../contacts/contacts-section').then((module) => ({ default: module.ContactsSection })));
+const PartyFilesSection = lazy(() => import('../files/party-files-section').then((module) => ({ default: module.PartyFilesSection })));
+const PartyNotesSection = lazy(() => import('../notes/party-notes-section').then((module) => ({ default: module.PartyNotesSection })));
+const PriceGrid = lazy(() => import('../prices/price-grid').then((module) => ({ default: module.PriceGrid })));
+const SupplierUnavailabilitySection = lazy(() =>
+  import('../suppliers/unavailability-section').then((module) => ({ default: module.SupplierUnavailabilitySection })),
+);
+const PartyJobsSection = lazy(() => import('./party-jobs-section').then((module) => ({ default: module.PartyJobsSection })));
+const SupplierProfileSection = lazy(() => import('./supplier-profile-section').then((module) => ({ default: module.SupplierProfileSection })));
 
 /**
  * A client's or a supplier's page (docs/console.md#clients-and-suppliers): its name, labels and
@@ -68,7 +77,9 @@ export function PartyPage({ party: ref, tab, onTab }: { party: PartyRef; tab: Pa
         </Tabs.List>
         {tabs.map((name) => (
           <Tabs.Panel key={name} value={name} pt="md">
-            <TabContent tab={name} party={party} refOf={ref} canEdit={canEdit} />
+            <Suspense fallback={<Loading label={t('state.loading')} />}>
+              <TabContent tab={name} party={party} refOf={ref} canEdit={canEdit} />
+            </Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>

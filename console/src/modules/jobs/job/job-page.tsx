@@ -1,15 +1,22 @@
-import { Grid, Stack, Text } from '@mantine/core';
+import { Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy } from 'react';
 import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
 import { useJob } from '../job-query';
-import { CatAnalysisSection } from './cat-analysis-section';
 import { EstimateSection } from './estimate-section';
-import { FilesSection } from './files-section';
 import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
 import { NotesSection } from './notes-section';
 import { OutsourcingSection } from './outsourcing-section';
 import { TimeSection } from './time-section';
+import { AfterFirstPaint } from '../../../ui/after-first-paint';
+
+/**
+ * The two sections with a drop zone (react-dropzone, about 17 KB of JavaScript gzip) come in after
+ * the page has painted its name and fields: their code is not part of the page's first load.
+ */
+const CatAnalysisSection = lazy(() => import('./cat-analysis-section').then((module) => ({ default: module.CatAnalysisSection })));
+const FilesSection = lazy(() => import('./files-section').then((module) => ({ default: module.FilesSection })));
 
 /**
  * A job (docs/console.md#the-job-page): its heading and status, its fields editable in place, and
@@ -33,13 +40,17 @@ export function JobPage({ jobId }: { jobId: string }) {
           <Stack gap="lg">
             <JobFields job={job} canEdit={canEdit} />
             <EstimateSection job={job} />
-            <CatAnalysisSection job={job} />
+            <AfterFirstPaint placeholder={<Skeleton h={160} aria-hidden />}>
+              <CatAnalysisSection job={job} />
+            </AfterFirstPaint>
             <OutsourcingSection job={job} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <FilesSection job={job} />
+            <AfterFirstPaint placeholder={<Skeleton h={120} aria-hidden />}>
+              <FilesSection job={job} />
+            </AfterFirstPaint>
             <NotesSection job={job} />
             <TimeSection job={job} />
           </Stack>
