@@ -168,7 +168,10 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
           'or with the session cookie that `POST /v2/auth/login` sets (a write by cookie also sends the `X-CSRF-Token` header the login answered). ' +
           'Every error answer has the body `Error`; each operation declares the statuses it can answer, and `code` names the reason. ' +
           'A method a path does not have answers 405 `method_not_allowed` with an `Allow` header.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      // Each installation serves the API and this document from one origin: the paths are relative to it.
+      servers: [{ url: '/', description: 'the server that answers this document' }],
       components: {
         securitySchemes: {
           basic: { type: 'http', scheme: 'basic' },

@@ -17,6 +17,7 @@ export const ErrorCodes = {
   state_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal_error: 500,
 } as const;
@@ -32,6 +33,7 @@ const STATUS_NAMES: Record<number, string> = {
   409: 'Conflict',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
+  416: 'RangeNotSatisfiable',
   429: 'TooManyRequests',
   500: 'InternalServerError',
 };

@@ -98,6 +98,7 @@ describe('errors (docs/reference.md#errors)', () => {
       state_conflict: 409,
       payload_too_large: 413,
       unsupported_media_type: 415,
+      range_not_satisfiable: 416,
       rate_limited: 429,
       internal_error: 500,
     });
@@ -110,6 +111,7 @@ describe('errors (docs/reference.md#errors)', () => {
       409: 'Conflict',
       413: 'PayloadTooLarge',
       415: 'UnsupportedMediaType',
+      416: 'RangeNotSatisfiable',
       429: 'TooManyRequests',
       500: 'InternalServerError',
     };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { codesOf, errorStatuses, refineDocument } from '../../src/core/http/openapi.js';
+import { componentName, shareNamedSchemas } from '../../src/core/http/openapi-components.js';
 import { operationIdOf, ruleOperationId, singular } from '../../src/core/http/operation-ids.js';
 
 const methods = (...list: string[]) => new Set(list);
@@ -102,5 +103,77 @@ describe('the error statuses of an operation', () => {
     expect(item.get.responses['200'].description).toBe('OK');
     expect(item.get.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
     expect(document.components.responses.NotFound.description).toBe('NotFound: `resource_missing`, `route_missing`');
+    // Only the error answers an operation refers to: neither 403 (no write here) nor 405.
+    expect(Object.keys(document.components.responses)).toEqual(['BadRequest', 'Unauthorized', 'NotFound', 'TooManyRequests', 'InternalServerError']);
+  });
+});
+
+describe('the shared schemas of the document', () => {
+  const user = { title: 'User reference', type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+  const note = { title: 'Note', type: 'object', properties: { text: { type: 'string' }, user } };
+  const answer = (schema: object) => ({ responses: { 200: { description: 'OK', content: { 'application/json': { schema } } } } });
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it('names them after their title', () => {
+    expect(['job', 'User reference', 'supplier_service', 'Webhook endpoint with its secret', 'purchaseOrder'].map(componentName)).toEqual([
+      'Job',
+      'UserReference',
+      'SupplierService',
+      'WebhookEndpointWithItsSecret',
+      'PurchaseOrder',
+    ]);
+  });
+
+  it('moves a named object met more than once to the components, inner ones first, and leaves the rest inline', () => {
+    const lonely = { title: 'lonely', type: 'object', properties: { user } };
+    const twoShapes = (extra: string) => ({ title: 'thing', type: 'object', properties: { [extra]: { type: 'string' } } });
+    const clash = { title: 'Error', type: 'object', properties: { other: { type: 'string' } } };
+    const document = shareNamedSchemas({
+      paths: {
+        '/notes': { get: answer({ type: 'array', items: note }), post: answer(note) },
+        '/lonely': { get: answer(lonely) },
+        '/things': { get: answer(twoShapes('a')), post: answer(twoShapes('b')) },
+        '/clash': { get: answer(clash), post: answer(clash) },
+        // A property called `title` is no name.
+        '/titled': {
+          get: answer({ type: 'object', properties: { title: { type: 'string' } } }),
+          post: answer({ type: 'object', properties: { title: { type: 'string' } } }),
+        },
+      },
+      components: { schemas: { Error: { type: 'object' } } },
+    });
+    const schema = (path: string, method: string) => document.paths[path][method].responses[200].content['application/json'].schema;
+    expect(Object.keys(document.components.schemas)).toEqual(['Error', 'Note', 'UserReference']);
+    expect(document.components.schemas.Note).toEqual({ ...note, properties: { ...note.properties, user: ref('UserReference') } });
+    expect(document.components.schemas.UserReference).toEqual(user);
+    expect(schema('/notes', 'get')).toEqual({ type: 'array', items: ref('Note') });
+    expect(schema('/notes', 'post')).toEqual(ref('Note'));
+    expect(schema('/lonely', 'get')).toEqual({ ...lonely, properties: { user: ref('UserReference') } });
+    expect(schema('/things', 'get')).toEqual(twoShapes('a'));
+    expect(schema('/clash', 'get')).toEqual(clash);
+    expect(schema('/titled', 'get').properties.title).toEqual({ type: 'string' });
+  });
+
+  it('changes no schema: each reference resolved gives back the schema it replaced (property)', () => {
+    const resolve = (node: unknown, schemas: Record<string, unknown>): unknown => {
+      if (Array.isArray(node)) return node.map((item) => resolve(item, schemas));
+      if (node === null || typeof node !== 'object') return node;
+      const target = (node as { $ref?: string }).$ref?.replace('#/components/schemas/', '');
+      if (target !== undefined) return resolve(schemas[target], schemas);
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value, schemas)]));
+    };
+    const named = fc.constantFrom(user, note, { title: 'tax', type: 'object', properties: { rate: { type: 'number' } } });
+    const schema = fc.oneof(
+      named,
+      named.map((item) => ({ type: 'array', items: item })),
+      named.map((item) => ({ type: 'object', properties: { item } })),
+    );
+    fc.assert(
+      fc.property(fc.array(schema, { minLength: 1, maxLength: 6 }), (schemas) => {
+        const paths = Object.fromEntries(schemas.map((item, index) => [`/p${index}`, { get: answer(item) }]));
+        const document = shareNamedSchemas({ paths: structuredClone(paths) });
+        expect(resolve(document.paths, document.components.schemas)).toEqual(paths);
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { ErrorCodes, statusName, type ErrorCode } from '../errors.js';
 import { LIST_FORMAT_MARK } from '../schemas.js';
+import { shareNamedSchemas } from './openapi-components.js';
 import { operationIdOf } from './operation-ids.js';
 
 /**
@@ -10,6 +11,8 @@ import { operationIdOf } from './operation-ids.js';
  *   `code` lists the codes of that status, instead of one generic `4XX`;
  * - binary answers (downloads, PDFs) under their own media type instead of JSON, with the
  *   `Range` headers and the 206, 304 and 416 answers where a route answers ranges;
+ * - only the error answers some operation declares (not 405: it answers a method a path lacks);
+ * - the named objects (TypeBox `title`) met more than once as shared schemas (openapi-components.ts);
  * - multipart request bodies with the file part, for the routes that take uploads;
  * - the CSV answer (`text/csv`, `Content-Disposition`) of the paginated listings, which take
  *   `format=csv` (core/http/csv-export.ts).
@@ -81,6 +84,7 @@ const ERROR_STATUSES = [...new Set<number>(Object.values(ErrorCodes))];
 
 const ERROR_HEADERS: Record<number, Json> = {
   401: { 'WWW-Authenticate': { description: 'the authentication schemes (Basic)', schema: { type: 'string' } } },
+  416: { 'Content-Range': { description: '`bytes */size`: the size of the content', schema: { type: 'string' } } },
   429: { 'Retry-After': { description: 'seconds until the window of the rate limit resets', schema: { type: 'integer' } } },
 };
 
@@ -163,10 +167,7 @@ function refineBinaryResponses(operation: Json): void {
   responses['200'].headers = { ...CONTENT_HEADERS };
   responses['206'].headers = { ...CONTENT_HEADERS, 'Content-Range': { description: '`bytes first-last/size`', schema: { type: 'string' } } };
   responses['304'] = { description: "Not modified: If-None-Match names the content's ETag", headers: { ETag: CONTENT_HEADERS.ETag } };
-  responses['416'] = {
-    description: 'Range not satisfiable: the range starts past the end (`Content-Range: bytes */size`), empty body',
-    headers: { 'Content-Range': { schema: { type: 'string' } } },
-  };
+  responses['416'] = { $ref: `#/components/responses/${statusName(416)}` };
 }
 
 /** The multipart body of an upload: the part `file` (binary) and the route's text fields. */
@@ -240,5 +241,10 @@ export function refineDocument(document: Json): Json {
       for (const status of statuses) operation.responses[String(status)] = { $ref: `#/components/responses/${statusName(status)}` };
     }
   }
-  return document;
+  // 405 answers a method a path does not have: no operation declares it (its code stays in the enum).
+  const answered = new Set(JSON.stringify(document.paths).match(/#\/components\/responses\/\w+/g));
+  document.components.responses = Object.fromEntries(
+    Object.entries(document.components.responses as Json).filter(([name]) => answered.has(`#/components/responses/${name}`)),
+  );
+  return shareNamedSchemas(document);
 }

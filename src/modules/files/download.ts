@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, excerpt } from '../../core/errors.js';
 import type { BlobStorage } from '../../core/storage/index.js';
 import type { FileRow } from './kinds.js';
 import { contentDisposition } from './names.js';
@@ -18,8 +19,9 @@ function matchesAny(header: string | undefined, etag: string): boolean {
  * a content type from the name's extension (never one a browser runs: names.ts), always
  * `Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, `ETag` (the SHA-256) and
  * `Accept-Ranges: bytes`. `HEAD` answers the same headers without a body; a single `Range` answers
- * 206 (`If-Range` with another tag: the whole file), an unsatisfiable one 416 with
- * `Content-Range: bytes *\/size`, several ranges the whole file (200); `If-None-Match` with the tag: 304.
+ * 206 (`If-Range` with another tag: the whole file), an unsatisfiable one 416 `range_not_satisfiable`
+ * (the error body, like every other refused request) with `Content-Range: bytes *\/size`, several
+ * ranges the whole file (200); `If-None-Match` with the tag: 304.
  */
 export async function sendFile(request: FastifyRequest, reply: FastifyReply, storage: BlobStorage, row: FileRow): Promise<FastifyReply> {
   const size = Number(row.size);
@@ -34,7 +36,8 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, sto
   const rangeHeader = ifRange === undefined || ifRange.trim() === etag ? request.headers.range : undefined;
   const answer = parseRange(rangeHeader, size);
   if (answer.kind === 'unsatisfiable') {
-    return reply.code(416).header('Content-Range', `bytes */${size}`).header('Content-Length', '0').send();
+    const message = `The range "${excerpt(rangeHeader ?? '')}" selects no byte of the content (${size} bytes)`;
+    throw new ApiError('range_not_satisfiable', message, undefined, { 'Content-Range': `bytes */${size}` });
   }
 
   reply.header('Content-Type', row.content_type);

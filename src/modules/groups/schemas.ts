@@ -77,7 +77,7 @@ export const Group = Type.Object(
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },
-  { $id: undefined, description: 'a group of jobs' },
+  { $id: undefined, title: 'group', description: 'a group of jobs' },
 );
 export type GroupObject = Static<typeof Group>;
 export type GroupEstimationView = Static<typeof GroupEstimationObject>;

@@ -9,25 +9,28 @@ import { CurrencyObject, Nullable } from '../../core/schemas.js';
 import type { Profitability, RateLookup } from '../estimation/index.js';
 import { loadRateBook } from '../exchange-rates/index.js';
 
-export const ProfitabilityObject = Type.Object({
-  status: Type.String({
-    description: 'incorrectStatus, noCurrency, noOutsourcing, unpriced, noExchangeRate, profitable, unprofitable or breakEven',
-  }),
-  margin: Type.Optional(Type.Number()),
-  marginRate: Type.Optional(Nullable(Type.Number())),
-  withMargin: Type.Object({ status: Type.String() }),
-  revenue: Type.Optional(Type.Number({ description: 'the revenue compared, in `currency`' })),
-  cost: Type.Optional(Type.Number({ description: 'the supplier cost compared, in `currency`' })),
-  currency: Type.Optional(CurrencyObject),
-  rates: Type.Optional(
-    Type.Array(Type.Object({ currency: Type.String(), date: Type.String(), rate: Type.Number() }), {
-      description: 'the exchange rates used (the latest on or before the job day); empty when everything is in one currency',
+export const ProfitabilityObject = Type.Object(
+  {
+    status: Type.String({
+      description: 'incorrectStatus, noCurrency, noOutsourcing, unpriced, noExchangeRate, profitable, unprofitable or breakEven',
     }),
-  ),
-  missing: Type.Optional(
-    Type.Array(Type.Object({ currency: Type.String(), date: Type.String() }), { description: 'noExchangeRate: the currencies and days without a rate' }),
-  ),
-});
+    margin: Type.Optional(Type.Number()),
+    marginRate: Type.Optional(Nullable(Type.Number())),
+    withMargin: Type.Object({ status: Type.String() }),
+    revenue: Type.Optional(Type.Number({ description: 'the revenue compared, in `currency`' })),
+    cost: Type.Optional(Type.Number({ description: 'the supplier cost compared, in `currency`' })),
+    currency: Type.Optional(CurrencyObject),
+    rates: Type.Optional(
+      Type.Array(Type.Object({ currency: Type.String(), date: Type.String(), rate: Type.Number() }), {
+        description: 'the exchange rates used (the latest on or before the job day); empty when everything is in one currency',
+      }),
+    ),
+    missing: Type.Optional(
+      Type.Array(Type.Object({ currency: Type.String(), date: Type.String() }), { description: 'noExchangeRate: the currencies and days without a rate' }),
+    ),
+  },
+  { title: 'profitability' },
+);
 
 const num = (value: string) => Number(value);
 

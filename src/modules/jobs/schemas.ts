@@ -53,7 +53,7 @@ export const EstimationObject = Type.Object(
     totalInvoiced: Nullable(Money()),
     type: Type.String({ description: '`estimation`, `invoiced` or `quote`' }),
   },
-  { description: 'stored whenever an input changes' },
+  { title: 'job estimation', description: 'stored whenever an input changes' },
 );
 
 export const JobFile = Type.Object({

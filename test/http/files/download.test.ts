@@ -57,12 +57,24 @@ describe.each(BACKENDS)('file downloads (%s storage)', (backend) => {
     expect(reply.headers['content-range']).toBe(contentRange);
   });
 
-  it.each(['bytes=10-', 'bytes=10-20', 'bytes=-0', 'bytes=99999999999999999999-'])('answers 416 to the unsatisfiable %s', async (range) => {
-    const reply = await download(t, textUrl, { range });
-    expect(reply.statusCode).toBe(416);
-    expect(reply.headers['content-range']).toBe('bytes */10');
-    expect(reply.body).toBe('');
-  });
+  it.each(['bytes=10-', 'bytes=10-20', 'bytes=-0', 'bytes=99999999999999999999-'])(
+    'answers 416 to the unsatisfiable %s, with the error body',
+    async (range) => {
+      const reply = await download(t, textUrl, { range });
+      expect(reply.statusCode).toBe(416);
+      expect(reply.headers['content-range']).toBe('bytes */10');
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(reply.body)).toMatchObject({
+        name: 'RangeNotSatisfiable',
+        code: 'range_not_satisfiable',
+        message: `The range "${range}" selects no byte of the content (10 bytes)`,
+      });
+      const head = await download(t, textUrl, { range }, 'HEAD');
+      expect(head.statusCode).toBe(416);
+      expect(head.headers['content-range']).toBe('bytes */10');
+      expect(head.body).toBe('');
+    },
+  );
 
   it('serves ranges across chunk boundaries exactly', async () => {
     for (const [start, end] of [
