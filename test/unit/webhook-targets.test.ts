@@ -60,6 +60,33 @@ describe('the address classifier', () => {
   });
 });
 
+describe('IPv4 and IPv4-mapped addresses', () => {
+  const refused = [
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '100.64.0.1',
+    '169.254.1.1',
+    '169.254.169.254',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+  ];
+  it.each(refused)('refuses %s and ::ffff:%s', (address) => {
+    expect(addressProblem(address, false)).not.toBeNull();
+    expect(addressProblem(`::ffff:${address}`, false)).not.toBeNull();
+  });
+  it.each(['93.184.216.34', '8.8.8.8', '::ffff:8.8.8.8'])('allows %s', (address) => expect(addressProblem(address, false)).toBeNull());
+
+  it('with private networks allowed: private, loopback and carrier-grade NAT yes; metadata, link-local, multicast, broadcast, unspecified never', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '100.64.0.1', '::ffff:127.0.0.1'])
+      expect(addressProblem(address, true), address).toBeNull();
+    for (const address of ['169.254.169.254', '169.254.1.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::ffff:169.254.169.254'])
+      expect(addressProblem(address, true), address).not.toBeNull();
+  });
+});
+
 /** An address of the range `cidr`, its free bits taken from `bits` (a 128-bit number). */
 function inRange(cidr: string, bits: bigint): string {
   const [prefix, length] = cidr.split('/') as [string, string];
