@@ -13,6 +13,8 @@ export interface ReceivedMail {
 export interface MailServer {
   url: string;
   messages: ReceivedMail[];
+  /** The messages refused by `reject`, as they were sent. */
+  refused: ReceivedMail[];
   /** Answers every later message with this SMTP reply (e.g. 451, 550); null takes them again. */
   reject(code: number | null): void;
   /** Resolves when `count` messages have arrived (the outbox sends after the request answered). */
@@ -27,6 +29,7 @@ export interface MailServer {
  */
 export async function startMailServer(): Promise<MailServer> {
   const messages: ReceivedMail[] = [];
+  const refused: ReceivedMail[] = [];
   let rejection: number | null = null;
   const options: SMTPServerOptions = {
     secure: false,
@@ -37,17 +40,20 @@ export async function startMailServer(): Promise<MailServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (rejection !== null) {
-          callback(Object.assign(new Error('Refused by the test server'), { responseCode: rejection }));
-          return;
-        }
+        const refusing = rejection;
         simpleParser(Buffer.concat(chunks)).then(
           (parsed) => {
-            messages.push({
+            const received = {
               from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
               recipients: session.envelope.rcptTo.map((address) => address.address),
               parsed,
-            });
+            };
+            if (refusing !== null) {
+              refused.push(received);
+              callback(Object.assign(new Error('Refused by the test server'), { responseCode: refusing }));
+              return;
+            }
+            messages.push(received);
             callback();
           },
           (error: Error) => callback(error),
@@ -61,6 +67,7 @@ export async function startMailServer(): Promise<MailServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused,
     reject(code) {
       rejection = code;
     },

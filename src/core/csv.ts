@@ -3,14 +3,18 @@
  * mark (so that spreadsheets read accents right), comma-separated, CRLF line ends, quoted where
  * needed (csv-stringify).
  *
- * A text cell that a spreadsheet would run as a formula — starting with `=`, `+`, `-`, `@`, a
- * tab or a carriage return — gets a leading `'` (OWASP's advice against CSV injection): a client
- * named `=cmd|' /C calc'!A0` exports as `'=cmd|…`. Numbers are written as numbers: `-12.5` is an
+ * A text cell that a spreadsheet would run as a formula — starting with `=`, `+`, `-`, `@`, their
+ * fullwidth forms `＝＋－＠` (which some spreadsheets read as the ASCII ones), a tab or a carriage
+ * return — gets a leading `'` (OWASP's advice against CSV injection): a client named
+ * `=cmd|' /C calc'!A0` exports as `'=cmd|…`. Numbers are written as numbers: `-12.5` is an
  * amount, not a formula.
  */
 import { stringify, type Stringifier } from 'csv-stringify';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** The fullwidth forms of the formula signs (U+FF1D, U+FF0B, U+FF0D, U+FF20), and their ASCII forms. */
+export const FULLWIDTH_FORMULA_SIGNS: Readonly<Record<string, string>> = { '\uFF1D': '=', '\uFF0B': '+', '\uFF0D': '-', '\uFF20': '@' };
+
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A text cell made safe for spreadsheets. */
 export function safeCell(text: string): string {

@@ -20,6 +20,8 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: readonly MailAttachment[];
+  /** The Message-ID header (`<id@domain>`); without it the transport makes a new one for each sending. */
+  messageId?: string;
 }
 
 /** What the SMTP server answered: taken, or refused with its reply code (null: no answer, e.g. the connection failed). */
@@ -76,12 +78,27 @@ export async function deliverMail(smtp: NonNullable<Config['smtp']>, message: Ma
       text: message.text,
       html: message.html,
       ...(message.attachments ? { attachments: message.attachments.map((file) => ({ ...file })) } : {}),
+      ...(message.messageId !== undefined ? { messageId: message.messageId } : {}),
     });
     return { ok: true };
   } catch (error) {
     const code = (error as { responseCode?: unknown }).responseCode;
     return { ok: false, code: typeof code === 'number' ? code : null, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** A domain as the right side of a Message-ID may hold it (RFC 5322 dot-atom, as host names are written). */
+const DOMAIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+
+/**
+ * The Message-ID of the e-mail sent for `key` (an outbox delivery's id): `<key@domain>`, the domain
+ * of the sender `from` (MAIL_FROM: `Agency One <desk@agency.example>` → `agency.example`). The same
+ * on every attempt, so that a copy sent again (the outbox sends at least once) can be recognised
+ * and dropped by mail servers and people (docs/documents.md#e-mailing-documents).
+ */
+export function stableMessageId(key: string, from: string): string {
+  const domain = /@([^\s@<>]+)>?\s*$/.exec(from)?.[1];
+  return `<${key}@${domain !== undefined && DOMAIN.test(domain) ? domain.toLowerCase() : 'transdesk.invalid'}>`;
 }
 
 /** Text safe to put in HTML (element content and quoted attributes). */

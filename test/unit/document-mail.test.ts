@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_LANGUAGE_CODES } from '../../src/core/document-languages.js';
 import { MAIL_TEXTS, composeMail, recipientsOf, type MailDocument } from '../../src/modules/document-mail/index.js';
 import type { ContactObject } from '../../src/modules/contacts/index.js';
+import { stableMessageId } from '../../src/core/mail.js';
 
 /** The e-mail of a sent document (docs/documents.md#e-mailing-documents): who receives it, and its words in each language. */
 
@@ -110,5 +111,19 @@ describe('MAIL_TEXTS and composeMail', () => {
     expect(composeMail({ ...base, document: 'creditNote' }).text).not.toMatch(/Due|Valid/);
     expect(composeMail({ ...base, document: 'purchaseOrder' }).subject).toBe('Purchase order N1 from A');
     expect(composeMail({ ...base, document: 'invoice' }).text).toContain('Due by 31 January 2025');
+  });
+});
+
+describe('stableMessageId', () => {
+  it('is <key@the sender’s domain>, the same for the same key', () => {
+    expect(stableMessageId('6b0b7d80f47aeeb0f1460e3b', 'Agency One <desk@Agency.Example>')).toBe('<6b0b7d80f47aeeb0f1460e3b@agency.example>');
+    expect(stableMessageId('6b0b7d80f47aeeb0f1460e3b', 'desk@mail.agency.example')).toBe('<6b0b7d80f47aeeb0f1460e3b@mail.agency.example>');
+    expect(stableMessageId('a1', 'Transdesk <transdesk@localhost>')).toBe('<a1@localhost>');
+    expect(stableMessageId('a1', '"Desk @ Agency" <desk@xn--bcher-kva.example>')).toBe('<a1@xn--bcher-kva.example>');
+  });
+
+  it('falls back to transdesk.invalid when the sender has no usable domain', () => {
+    for (const from of ['Agency One', 'desk@', 'desk@[192.0.2.1]', 'desk@bad_domain.example', 'desk@-x.example'])
+      expect(stableMessageId('a1', from), from).toBe('<a1@transdesk.invalid>');
   });
 });

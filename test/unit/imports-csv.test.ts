@@ -23,4 +23,11 @@ describe('imports: reading a CSV file (docs/imports.md#the-file)', () => {
     for (const cell of ["=cmd|' /C calc'!A0", '@SUM(A1:A2)', '+cmd', '-cmd', '=1+1', '-2+3', '+A1']) expect(isFormula(cell), cell).toBe(true);
     for (const cell of ['+44 20 7946 0958', '-12.5', '+1 (555) 010-9999', 'Acme', '0.3', '100%']) expect(isFormula(cell), cell).toBe(false);
   });
+
+  it('reads a fullwidth ＝ ＋ － ＠ first as its ASCII form', () => {
+    for (const cell of ["＝cmd|' /C calc'!A0", '＠SUM(A1:A2)', '＋cmd', '－cmd', '＝1+1', '－2+3', '＋A1', '\uFF1D', '\uFF20x'])
+      expect(isFormula(cell), cell).toBe(true);
+    // Before a number or a phone number the fullwidth sign is as harmless as the ASCII one; further on they are text.
+    for (const cell of ['＋44 20 7946 0958', '－12.5', 'Acme＝', 'a＠b.example', 'ＡＣＭＥ']) expect(isFormula(cell), cell).toBe(false);
+  });
 });

@@ -47,11 +47,19 @@ export const sessionHooks = {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The mark of the console's calls: their 401 comes without the Basic challenge, so that the browser
+ * never shows its own password dialog, even where it sends no fetch metadata (plain http to another
+ * machine: docs/reference.md#authentication).
+ */
+export const CONSOLE_CALL: Readonly<Record<string, string>> = { 'X-Requested-With': 'XMLHttpRequest' };
+
 /** Paths whose 401 means "wrong password" or "not signed in yet", not "the session has ended". */
 const SIGN_IN_PATHS = ['/v2/auth/login', '/v2/auth/session', '/v2/auth/owner-setup', '/v2/auth/invitations/accept', '/v2/auth/password-reset'];
 
 const sessionMiddleware: Middleware = {
   onRequest({ request }) {
+    for (const [name, value] of Object.entries(CONSOLE_CALL)) request.headers.set(name, value);
     if (!SAFE.has(request.method) && sessionHooks.csrfToken) request.headers.set('X-CSRF-Token', sessionHooks.csrfToken);
     return request;
   },
@@ -93,6 +101,7 @@ export function uploadFile<T>(
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, url);
+    for (const [name, value] of Object.entries(CONSOLE_CALL)) request.setRequestHeader(name, value);
     if (sessionHooks.csrfToken) request.setRequestHeader('X-CSRF-Token', sessionHooks.csrfToken);
     request.responseType = 'json';
     request.upload.onprogress = (event) => {

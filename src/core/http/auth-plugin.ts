@@ -17,16 +17,30 @@ const UNAUTHORIZED = new ApiError(
 );
 
 /**
- * The same refusal without the Basic challenge, for a browser's script (fetch: `Sec-Fetch-Mode`
- * other than `navigate`): a challenge there would make the browser ask for a user name and
- * password in its own dialog over the web console's sign-in page.
+ * The same refusal without the Basic challenge, for a browser's script: a challenge there would
+ * make the browser ask for a user name and password in its own dialog over the web console's
+ * sign-in page. Every other client gets the challenge RFC 7235 requires.
  */
 const UNAUTHORIZED_IN_SCRIPT = new ApiError('unauthorized', UNAUTHORIZED.message);
 
-const unauthorized = (request: FastifyRequest): ApiError => {
-  const mode = request.headers['sec-fetch-mode'];
-  return typeof mode === 'string' && mode !== 'navigate' ? UNAUTHORIZED_IN_SCRIPT : UNAUTHORIZED;
-};
+/** The header the web console sets on each of its calls (console/src/api/client.ts), and its value. */
+const CONSOLE_CALL_HEADER = 'x-requested-with';
+const CONSOLE_CALL_VALUE = 'XMLHttpRequest';
+
+/**
+ * A browser's script (docs/reference.md#authentication): a request with `Sec-Fetch-Site` that is
+ * not a navigation — `Sec-Fetch-Site` is sent by browsers only (their scripts cannot set it), where
+ * `Sec-Fetch-Mode` alone is sent by Node's fetch on every request too — or a call of the console,
+ * marked as such for the browsers that send no fetch metadata (plain http to another host than
+ * this machine).
+ */
+function isBrowserScript(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const { headers } = request;
+  if (typeof headers['sec-fetch-site'] === 'string' && headers['sec-fetch-mode'] !== 'navigate') return true;
+  return headers[CONSOLE_CALL_HEADER] === CONSOLE_CALL_VALUE;
+}
+
+const unauthorized = (request: FastifyRequest): ApiError => (isBrowserScript(request) ? UNAUTHORIZED_IN_SCRIPT : UNAUTHORIZED);
 
 /** How often a key's last use and a session's last sight are written (at most): the idle limit counts in minutes. */
 const TOUCH_EVERY_MS = 60_000;

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Ctx } from '../../core/context.js';
 import { SYSTEM_ACTOR } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
-import { deliverMail, type MailAttachment } from '../../core/mail.js';
+import { deliverMail, stableMessageId, type MailAttachment } from '../../core/mail.js';
 import { KINDS, loadPdfData, pdfOf, recordEmailStatus, renderUbl, type EmailStatus, type KindConfig, type PdfData } from '../documents/index.js';
 import type { DeliveryEnv, DeliveryHandler, DeliveryOutcome, DeliveryRow } from '../outbox/index.js';
 import type { EmailPayload } from './queue.js';
@@ -102,7 +102,8 @@ export const sendDocumentEmail: DeliveryHandler = async (delivery, env) => {
       validityDate: data.document.validityDate ?? null,
       eInvoiceAttached: eInvoice !== null,
     });
-    const result = await deliverMail(smtp, { to: payload.to, cc: payload.cc, ...mail, attachments });
+    // One Message-ID per delivery, whatever the attempt: a repeat after a crash is recognisable as one.
+    const result = await deliverMail(smtp, { to: payload.to, cc: payload.cc, ...mail, attachments, messageId: stableMessageId(delivery.id, smtp.from) });
     if (result.ok) {
       // Sent is sent: a failure to note it must not send it again.
       await setStatus(env, delivery.account_id, kind, id, 'delivered').catch((error: unknown) =>

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { ApiError, excerpt } from '../../core/errors.js';
+import { FULLWIDTH_FORMULA_SIGNS } from '../../core/csv.js';
 
 /**
  * Reading an import file (docs/imports.md#the-file): bytes → text → header and rows. Everything
@@ -87,8 +88,10 @@ export function readCsv(text: string): CsvFile {
 /**
  * A cell a spreadsheet would run as a formula (CSV injection): `=`, `@`, a tab or carriage return
  * first, or `+`/`-` followed by anything but a number or a phone number (`+44 20 7946 0958`, `-12.5`).
+ * A fullwidth `＝＋－＠` first counts as its ASCII form (core/csv.ts).
  */
-export function isFormula(cell: string): boolean {
+export function isFormula(text: string): boolean {
+  const cell = (FULLWIDTH_FORMULA_SIGNS[text.charAt(0)] ?? text.charAt(0)) + text.slice(1);
   if (/^[=@\t\r]/.test(cell)) return true;
   if (/^[+-]/.test(cell)) return !/^[+-][\d\s().]*\d[\d\s().-]*$/.test(cell) || /\d\s*-\s*\(/.test(cell);
   return false;

@@ -10,7 +10,7 @@ export const MAX_EVENTS = 100;
 const Url = Type.String({
   minLength: 1,
   maxLength: MAX_URL_LENGTH,
-  description: `where the events are posted: an absolute https URL (http and private addresses only when WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); at most ${MAX_URL_LENGTH} characters`,
+  description: `where the events are posted: an absolute https URL (private addresses, and http towards them only, when WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); at most ${MAX_URL_LENGTH} characters`,
 });
 const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
   minItems: 1,

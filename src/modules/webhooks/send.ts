@@ -55,7 +55,7 @@ function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
   const key = `${protocol}${allowPrivate}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, lookup: safeLookup(allowPrivate) };
+    const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, lookup: safeLookup(allowPrivate, protocol === 'http:') };
     agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
   }

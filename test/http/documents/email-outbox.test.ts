@@ -79,4 +79,50 @@ describe('e-mailed documents through the outbox', () => {
     // The hook runs beside the write of the result: wait for it.
     await expect.poll(async () => (await t.api.get(`/v2/invoices/${id}`)).body.sentDateStatus?.status).toBe('failed');
   });
+
+  const deliveryOf = async (documentId: string) => (await emailDeliveries()).find((row) => JSON.parse(row.payload).documentId === documentId)!;
+
+  it('every attempt of a delivery carries the same Message-ID, <delivery id@sender domain>', async () => {
+    const { id } = await sentInvoice();
+    const worker = testWorker(t.database, t.config);
+    const [refusedBefore, takenBefore] = [mail.refused.length, mail.messages.length];
+    mail.reject(451);
+    try {
+      await worker.drainOnce();
+    } finally {
+      mail.reject(null);
+    }
+    expect(mail.refused.length).toBe(refusedBefore + 1);
+    expect(await deliveryOf(id)).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 451 });
+    await makeDue(t.database);
+    await worker.drainOnce();
+    expect(mail.messages.length).toBe(takenBefore + 1);
+    const delivery = await deliveryOf(id);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(mail.refused.at(-1)!.parsed.messageId).toBe(`<${delivery.id}@agency.example>`);
+    expect(mail.messages.at(-1)!.parsed.messageId).toBe(`<${delivery.id}@agency.example>`);
+  });
+
+  it('a delivery sent again (its outcome lost in a crash) repeats its Message-ID; another delivery has its own', async () => {
+    const { id } = await sentInvoice();
+    const worker = testWorker(t.database, t.config);
+    await worker.drainOnce();
+    const first = mail.messages.at(-1)!;
+    // As if the process died after the SMTP server took the message and before the outcome was written.
+    const delivery = await deliveryOf(id);
+    await t.database.db
+      .updateTable('deliveries')
+      .set({ status: 'pending', next_attempt_at: new Date(Date.now() - 1000).toISOString(), locked_by: null, locked_until: null })
+      .where('id', '=', delivery.id)
+      .execute();
+    await worker.drainOnce();
+    const again = mail.messages.at(-1)!;
+    expect(again).not.toBe(first);
+    expect(again.parsed.subject).toBe(first.parsed.subject);
+    expect(first.parsed.messageId).toBe(`<${delivery.id}@agency.example>`);
+    expect(again.parsed.messageId).toBe(first.parsed.messageId);
+    const other = await sentInvoice();
+    await worker.drainOnce();
+    expect(mail.messages.at(-1)!.parsed.messageId).toBe(`<${(await deliveryOf(other.id)).id}@agency.example>`);
+  });
 });

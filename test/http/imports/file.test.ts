@@ -85,6 +85,28 @@ describe('malformed files change nothing and get a clear 4xx', () => {
     expect(await clientCount()).toBe(0);
   });
 
+  it('refuses cells starting with the fullwidth ＝ ＋ － ＠ as it refuses the ASCII ones', async () => {
+    const csv = [
+      'name,details,phone',
+      '"＝cmd|\' /C calc\'!A0",,',
+      'Fullwidth Two,＠SUM(A1:A2),',
+      'Fullwidth Three,,＋cmd',
+      'Fullwidth Four,－cmd,',
+      'Fine Co,－12.5,＋44 20 7946 0958',
+    ].join('\n');
+    const reply = await sendCsv(t, 'clients', csv, { dryRun: true });
+    expect(reply.status).toBe(200);
+    expect(reply.body.errors).toEqual([
+      { row: 1, column: 'name', message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' },
+      { row: 2, column: 'details', message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' },
+      { row: 3, column: 'phone', message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' },
+      { row: 4, column: 'details', message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' },
+    ]);
+    expect(reply.body.rows).toEqual([{ row: 5, action: 'create', label: 'Fine Co' }]);
+    expect((await sendCsv(t, 'clients', csv)).status).toBe(400);
+    expect(await clientCount()).toBe(0);
+  });
+
   it('answers 415 to a JSON body and 400 to a multipart body without a file', async () => {
     const json = await t.api.post('/v2/imports/clients', { name: 'Json' }, { json: true });
     expectError(json, 415, 'unsupported_media_type');

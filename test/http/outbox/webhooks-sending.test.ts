@@ -271,4 +271,21 @@ describe('safe targets', () => {
     expect(delivery).toMatchObject({ status: 'failed' });
     expect(delivery!.last_error).toMatch(/refused target: .*must use https/);
   });
+
+  it('an endpoint stored before the present rules (http to a public address, an IPv4-compatible literal) is refused at delivery without a call', async () => {
+    receiver = await startReceiver();
+    const port = new URL(receiver.url).port;
+    await insertEndpoint(t.database, t.account.accountId, { url: 'http://93.184.216.34/hook' });
+    await insertEndpoint(t.database, t.account.accountId, { url: `https://[::127.0.0.1]:${port}/hook` });
+    await insertEndpoint(t.database, t.account.accountId, { url: receiver.url });
+    await createClient();
+    await worker().drainOnce();
+    expect(receiver.received).toHaveLength(1);
+    const errors = (await deliveriesOf(t.database, t.account.accountId)).map((delivery) => delivery.last_error).sort();
+    expect(errors).toEqual([
+      null,
+      'refused target: 93.184.216.34 is a public address: http only towards private and loopback addresses, use https',
+      'refused target: ::7f00:1 is an ipv4Compatible address',
+    ]);
+  });
 });

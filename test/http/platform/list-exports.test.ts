@@ -27,7 +27,7 @@ afterAll(() => t.close());
 const rowsOf = (bytes: Buffer): Array<Record<string, string>> => parse(bytes, { bom: true, columns: true });
 
 /** A JSON scalar as its cell: text that a spreadsheet would run gets a leading `'` (core/csv.ts). */
-const cellOf = (value: string | number | boolean) => (typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value));
+const cellOf = (value: string | number | boolean) => (typeof value === 'string' && /^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : String(value));
 
 describe('format=csv on every paginated listing', () => {
   it('is taken by exactly the paginated listings', () => {

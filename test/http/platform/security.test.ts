@@ -245,17 +245,50 @@ describe('routing errors', () => {
   });
 
   it("answers a browser's script the same 401 without the Basic challenge (no browser dialog over the console's sign-in)", async () => {
-    for (const mode of ['cors', 'same-origin', 'no-cors']) {
-      const response = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: { 'sec-fetch-mode': mode } });
+    // What Chromium sends with a page's fetch() or XMLHttpRequest: the fetch metadata, Sec-Fetch-Site among them.
+    for (const [mode, site] of [
+      ['cors', 'same-origin'],
+      ['same-origin', 'same-origin'],
+      ['no-cors', 'same-origin'],
+      ['cors', 'cross-site'],
+      ['cors', 'none'],
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/v2/jobs',
+        headers: { 'sec-fetch-mode': mode, 'sec-fetch-site': site, 'sec-fetch-dest': 'empty' },
+      });
       expectErrorBody(response, 401, 'unauthorized', 'Unauthorized');
-      expect(response.headers['www-authenticate'], mode).toBeUndefined();
+      expect(response.headers['www-authenticate'], `${mode} ${site}`).toBeUndefined();
     }
-    // A navigation (the address typed in the browser) keeps the challenge, as do clients that send no such header.
-    const navigation = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: { 'sec-fetch-mode': 'navigate' } });
-    expect(navigation.headers['www-authenticate']).toBe(REALM);
-    const wrongKey = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: { 'sec-fetch-mode': 'cors', authorization: 'Bearer td_wrong' } });
+    // The console's calls are marked, for browsers that send no fetch metadata (plain http to another machine).
+    const marked = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expectErrorBody(marked, 401, 'unauthorized', 'Unauthorized');
+    expect(marked.headers['www-authenticate']).toBeUndefined();
+    const wrongKey = await t.app.inject({
+      method: 'GET',
+      url: '/v2/jobs',
+      headers: { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin', authorization: 'Bearer td_wrong' },
+    });
     expectErrorBody(wrongKey, 401, 'unauthorized', 'Unauthorized');
     expect(wrongKey.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('keeps the challenge for a navigation, for Node’s fetch (Sec-Fetch-Mode: cors alone) and for clients without fetch metadata', async () => {
+    const cases: Array<Record<string, string>> = [
+      { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1' },
+      { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'iframe' },
+      { 'sec-fetch-mode': 'cors', accept: '*/*', 'user-agent': 'node' },
+      { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+      { 'user-agent': 'curl/8.5.0', accept: '*/*' },
+      { 'x-requested-with': 'fetch' },
+      {},
+    ];
+    for (const headers of cases) {
+      const response = await t.app.inject({ method: 'GET', url: '/v2/jobs', headers });
+      expectErrorBody(response, 401, 'unauthorized', 'Unauthorized');
+      expect(response.headers['www-authenticate'], JSON.stringify(headers)).toBe(REALM);
+    }
   });
 
   it('does not reveal routes to callers without a key: 401 first', async () => {

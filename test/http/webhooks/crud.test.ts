@@ -60,6 +60,13 @@ describe('POST /v2/webhooks', () => {
     ['IPv6 loopback', { url: 'https://[::1]/in' }, 'url', 'loopback'],
     ['link-local', { url: 'https://169.254.10.10/in' }, 'url', 'linkLocal'],
     ['metadata', { url: 'https://169.254.169.254/latest' }, 'url', 'metadata'],
+    ['IPv4-compatible IPv6', { url: 'https://[::127.0.0.1]/' }, 'url', '::7f00:1 is an ipv4Compatible address'],
+    ['6to4 of a loopback address', { url: 'https://[2002:7f00:1::]/' }, 'url', 'leading to 127.0.0.1, a loopback address'],
+    ['NAT64', { url: 'https://[64:ff9b::a00:1]/' }, 'url', 'rfc6052'],
+    ['Teredo', { url: 'https://[2001::1]/' }, 'url', 'teredo'],
+    ['documentation IPv6', { url: 'https://[2001:db8::1]/' }, 'url', 'reserved'],
+    ['localhost with a final dot', { url: 'https://localhost./' }, 'url', 'localhost. is a loopback address'],
+    ['a name under localhost with a final dot', { url: 'https://hooks.localhost./in' }, 'url', 'loopback'],
     ['a user name', { url: 'https://me:pw@hooks.example.com/in' }, 'url', 'user name'],
     ['unknown event type', { events: ['job.created', 'job.exploded'] }, 'events[1]', 'job.exploded'],
     ['`*` with others', { events: ['*', 'job.created'] }, 'events', 'stands alone'],
@@ -83,14 +90,39 @@ describe('POST /v2/webhooks', () => {
     expect(expectError(await post({ url: base.url }), 400, 'parameter_missing').details![0]!.param).toBe('events');
   });
 
-  it('with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true takes http and private addresses, never the metadata one', async () => {
+  it('with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true takes http towards private addresses, never towards public ones nor the metadata one', async () => {
     const open = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
     try {
-      for (const url of ['http://127.0.0.1:8080/in', 'https://10.0.0.7/in', 'http://localhost:3000/in']) {
-        expect((await open.api.post('/v2/webhooks', { url, events: ['*'] }, { json: true })).status).toBe(201);
+      for (const url of [
+        'http://127.0.0.1:8080/in',
+        'https://10.0.0.7/in',
+        'http://localhost:3000/in',
+        'http://[fd12::7]/in',
+        'http://receiver/in',
+        'https://93.184.216.34/hook',
+      ]) {
+        expect((await open.api.post('/v2/webhooks', { url, events: ['*'] }, { json: true })).status, url).toBe(201);
       }
       expectError(await open.api.post('/v2/webhooks', { url: 'http://169.254.169.254/', events: ['*'] }, { json: true }), 400, 'parameter_invalid');
       expectError(await open.api.post('/v2/webhooks', { url: 'ftp://10.0.0.7/', events: ['*'] }, { json: true }), 400, 'parameter_invalid');
+      for (const url of ['http://93.184.216.34/hook', 'http://[2606:4700:4700::1111]/hook', 'http://[::ffff:8.8.8.8]/hook']) {
+        const error = expectError(await open.api.post('/v2/webhooks', { url, events: ['*'] }, { json: true }), 400, 'parameter_invalid');
+        expect(error.details![0]!.param).toBe('url');
+        expect(error.message, url).toContain('is a public address: http only towards private and loopback addresses, use https');
+      }
+      for (const url of ['https://[::127.0.0.1]/', 'https://[2002:a00:1::]/']) {
+        expect(expectError(await open.api.post('/v2/webhooks', { url, events: ['*'] }, { json: true }), 400, 'parameter_invalid').details![0]!.param).toBe(
+          'url',
+        );
+      }
+      const webhook = (await open.api.post('/v2/webhooks', { url: 'http://10.0.0.8/in', events: ['*'] }, { json: true })).body;
+      const update = expectError(
+        await open.api.put(`/v2/webhooks/${webhook.id}`, { url: 'http://93.184.216.34/hook' }, { json: true }),
+        400,
+        'parameter_invalid',
+      );
+      expect(update.details![0]!.param).toBe('url');
+      expect(update.message).toContain('http only towards private and loopback addresses');
     } finally {
       await open.close();
     }
@@ -152,6 +184,11 @@ describe('PUT /v2/webhooks/:id', () => {
     const webhook = await newWebhook(t.api);
     const put = (params: Record<string, unknown>, api: Api = t.api, id: string = webhook.id) => api.put(`/v2/webhooks/${id}`, params as never, { json: true });
     expect(expectError(await put({ url: 'http://hooks.example.com' }), 400, 'parameter_invalid').details![0]!.param).toBe('url');
+    for (const url of ['https://[::127.0.0.1]/', 'https://localhost./', 'https://[fe80::1]/', 'https://[2001:20::1]/']) {
+      const error = expectError(await put({ url }), 400, 'parameter_invalid');
+      expect(error.details![0]!.param, url).toBe('url');
+    }
+    expect((await t.api.get(`/v2/webhooks/${webhook.id}`)).body.url).toBe('https://hooks.example.com/transdesk');
     expect(expectError(await put({ events: ['nope'] }), 400, 'parameter_invalid').details![0]!.param).toBe('events[0]');
     expect(expectError(await put({ events: [] }), 400, 'parameter_invalid').details![0]!.param).toBe('events');
     expect(expectError(await put({ description: 'y'.repeat(501) }), 400, 'parameter_invalid').details![0]!.param).toBe('description');

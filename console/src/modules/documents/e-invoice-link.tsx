@@ -1,5 +1,6 @@
 import { Alert, Anchor } from '@mantine/core';
 import { useState, type MouseEvent } from 'react';
+import { CONSOLE_CALL } from '../../api/client';
 import { t } from '../../i18n';
 
 /**
@@ -13,7 +14,7 @@ export function EInvoiceLink({ url, filename }: { url: string; filename: string 
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     setProblem(undefined);
-    const answer = await fetch(url, { credentials: 'same-origin' });
+    const answer = await fetch(url, { credentials: 'same-origin', headers: CONSOLE_CALL });
     if (!answer.ok) {
       const body = (await answer.json().catch(() => null)) as { message?: string } | null;
       setProblem(body?.message ?? t('documents.eInvoice.failed', { status: answer.status }));
