@@ -134,7 +134,11 @@ export async function runImport(ctx: Ctx, resource: ImportResource, file: CsvFil
       if (value === '') continue;
       if (isFormula(value)) {
         formula = true;
-        result.errors.push({ row, column: header[position]!, message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' });
+        result.errors.push({
+          row,
+          column: header[position]!,
+          message: 'starts like a spreadsheet formula (=, @, + or - before text, or their fullwidth forms): not imported',
+        });
       }
       cells[header[position]!] = value;
     }

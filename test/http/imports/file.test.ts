@@ -97,10 +97,10 @@ describe('malformed files change nothing and get a clear 4xx', () => {
     const reply = await sendCsv(t, 'clients', csv, { dryRun: true });
     expect(reply.status).toBe(200);
     expect(reply.body.errors).toEqual([
-      { row: 1, column: 'name', message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' },
-      { row: 2, column: 'details', message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' },
-      { row: 3, column: 'phone', message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' },
-      { row: 4, column: 'details', message: 'starts like a spreadsheet formula (=, @, + or - before text): not imported' },
+      { row: 1, column: 'name', message: 'starts like a spreadsheet formula (=, @, + or - before text, or their fullwidth forms): not imported' },
+      { row: 2, column: 'details', message: 'starts like a spreadsheet formula (=, @, + or - before text, or their fullwidth forms): not imported' },
+      { row: 3, column: 'phone', message: 'starts like a spreadsheet formula (=, @, + or - before text, or their fullwidth forms): not imported' },
+      { row: 4, column: 'details', message: 'starts like a spreadsheet formula (=, @, + or - before text, or their fullwidth forms): not imported' },
     ]);
     expect(reply.body.rows).toEqual([{ row: 5, action: 'create', label: 'Fine Co' }]);
     expect((await sendCsv(t, 'clients', csv)).status).toBe(400);
