@@ -162,6 +162,20 @@ describe.each(links)('$name under a burst of guessed tokens', (link) => {
   });
 });
 
+describe('the two throttles', () => {
+  it('count apart: failed sign-ins of any e-mail never throttle the links of an address, nor guessed links a sign-in', async () => {
+    const user = await userWithPassword(t, 'apart@example.com');
+    const link = links[0]!;
+    const token = await link.token();
+    // An "e-mail" written like the links' key of this client's address.
+    expect(tally(await burst(6, (i) => login('LINKS 127.0.0.1', `wrong password ${i}`)))).toEqual({ 401: 5, 429: 1 });
+    expect(tally(await burst(6, (i) => post(link.url, link.body(guess(i)))))).toEqual({ 400: 5, 429: 1 });
+    expect((await login(user.email, PASSWORD)).status).toBe(200);
+    await t.database.db.deleteFrom('login_failures').where('email_key', '=', 'LINKS 127.0.0.1').execute();
+    expect((await post(link.url, link.body(token))).status).toBe(link.success);
+  });
+});
+
 /**
  * Two apps on one PostgreSQL database, each with its own connections, as two server processes
  * are: the count is the database's, so a burst split between them is limited as one.
