@@ -177,6 +177,42 @@ describe('the two throttles', () => {
 });
 
 /**
+ * Whose address a guess is: the connection's peer, unless the peer is a reverse proxy named in
+ * TRUST_PROXY (docs/operations.md#behind-a-reverse-proxy); then the client X-Forwarded-For names.
+ */
+describe('guessed links behind a reverse proxy', () => {
+  const link = links[0]!;
+  const fromClient = (address: string, token: string, at = base) => post(link.url, link.body(token), { 'x-forwarded-for': address }, at);
+
+  it('without TRUST_PROXY, X-Forwarded-For is not believed: guesses naming 30 addresses are counted against the peer', async () => {
+    const answers = await burst(30, (i) => fromClient(`203.0.113.${i + 1}`, guess(i)));
+    expect(tally(answers)).toEqual({ 400: 5, 429: 25 });
+  });
+
+  describe('with TRUST_PROXY=loopback (this app behind a proxy on the same machine)', () => {
+    let proxied: { base: string; close(): Promise<void> };
+    beforeAll(async () => {
+      const { app } = await buildTestApp({ config: { ...t.config, trustProxy: ['loopback'] }, database: t.database });
+      proxied = { base: await app.listen({ port: 0, host: '127.0.0.1' }), close: () => app.close() };
+    });
+    afterAll(async () => {
+      await proxied?.close();
+    });
+
+    it("one client's guesses throttle that client only: another client behind the same proxy redeems its link", async () => {
+      const token = await link.token();
+      const answers = await burst(30, (i) => fromClient('203.0.113.7', guess(i), proxied.base), [proxied.base]);
+      expect(tally(answers)).toEqual({ 400: 5, 429: 25 });
+      expectThrottled(answers);
+      expect((await fromClient('203.0.113.7', token, proxied.base)).status).toBe(429);
+      // The proxy appends the peer it saw: the client is the last address, whatever the client itself wrote before it.
+      expect((await fromClient('198.51.100.1, 203.0.113.7', token, proxied.base)).status).toBe(429);
+      expect((await fromClient('203.0.113.8', token, proxied.base)).status).toBe(link.success);
+    });
+  });
+});
+
+/**
  * Two apps on one PostgreSQL database, each with its own connections, as two server processes
  * are: the count is the database's, so a burst split between them is limited as one.
  */
