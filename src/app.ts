@@ -56,6 +56,8 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
     },
     bodyLimit: BODY_LIMIT,
+    // request.ip: the client named by X-Forwarded-For when the connection comes from a proxy of TRUST_PROXY, else the peer.
+    ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 200 },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 
@@ -43,6 +44,12 @@ export interface Config {
   consoleDir: string;
   /** EXCHANGE_RATES_URL: an ECB reference rates file (XML) imported at start and daily into every account (docs/exchange-rates.md#the-ecb-import); undefined: no import. */
   exchangeRatesUrl: string | undefined;
+  /**
+   * TRUST_PROXY: the reverse proxies in front (addresses, CIDR ranges, or `loopback`, `linklocal`,
+   * `uniquelocal`) whose X-Forwarded-For names the client (docs/operations.md#behind-a-reverse-proxy);
+   * empty: none, the client is the connection's peer.
+   */
+  trustProxy: string[];
 }
 
 /**
@@ -143,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     outboxWorker: flag(env, 'OUTBOX_WORKER', true),
     outboxLeaseMs: integer(env, 'OUTBOX_LEASE_MS', 60_000, 1_000, 3_600_000),
     exchangeRatesUrl: exchangeRatesUrl(env),
+    trustProxy: trustProxy(env),
   };
 }
 
@@ -213,4 +221,27 @@ function exchangeRatesUrl(env: NodeJS.ProcessEnv): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`EXCHANGE_RATES_URL must be an http or https URL, got "${raw}"`);
   return raw;
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY, comma-separated: each an address, an address/prefix length, or a range name; never "everyone". */
+function trustProxy(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.includes(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const bits = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (version === 0 || !prefixOk || rest.length > 0) {
+      throw new ConfigError(
+        `TRUST_PROXY must list the addresses of your reverse proxies, separated by commas (an address, an address/prefix length, loopback, linklocal or uniquelocal), got "${entry}"`,
+      );
+    }
+  }
+  return entries;
 }

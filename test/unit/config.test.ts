@@ -26,6 +26,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       webhooks: { allowPrivateNetworks: false, timeoutMs: 15_000 },
       outboxWorker: true,
       outboxLeaseMs: 60_000,
+      trustProxy: [],
       // The package's own build (npm run build writes it there).
       consoleDir: fileURLToPath(new URL('../../dist/console', import.meta.url)),
     });
@@ -78,6 +79,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       WEBHOOK_TIMEOUT_MS: '5000',
       OUTBOX_WORKER: 'false',
       OUTBOX_LEASE_MS: '5000',
+      TRUST_PROXY: '10.0.0.7,10.0.1.0/24',
     });
     expect(config).toEqual({
       port: 9000,
@@ -100,6 +102,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       outboxWorker: false,
       outboxLeaseMs: 5000,
       consoleDir: '/srv/transdesk-console',
+      trustProxy: ['10.0.0.7', '10.0.1.0/24'],
     });
   });
 
@@ -129,6 +132,16 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
     expect(load({ SMTP_URL: url, SMTP_FROM: 'Old <old@example.com>' }).smtp).toEqual({ url, from: 'Old <old@example.com>' });
     expect(load({ SMTP_URL: url, SMTP_FROM: 'Old <old@example.com>', MAIL_FROM: 'Desk <desk@example.com>' }).smtp!.from).toBe('Desk <desk@example.com>');
     expect(load({ MAIL_FROM: 'Desk <desk@example.com>' }).smtp).toBeUndefined();
+  });
+
+  it('reads the reverse proxies to trust (TRUST_PROXY), never everyone', () => {
+    expect(load({ TRUST_PROXY: '10.0.0.7' }).trustProxy).toEqual(['10.0.0.7']);
+    expect(load({ TRUST_PROXY: ' loopback, 10.1.0.0/16 ,fd00::/8,::1 ' }).trustProxy).toEqual(['loopback', '10.1.0.0/16', 'fd00::/8', '::1']);
+    expect(load({ TRUST_PROXY: ' , ' }).trustProxy).toEqual([]);
+    for (const value of ['true', '*', '1', 'proxy.example.com', '10.0.0.0/33', '::/129', '10.0.0.0/8/8', '10.0.0.0/', '10.0.0.256', 'all']) {
+      expect(() => load({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+      expect(() => load({ TRUST_PROXY: value }), value).toThrow(/^TRUST_PROXY must list/);
+    }
   });
 
   it('treats empty variables as unset', () => {

@@ -133,8 +133,10 @@ export interface AuthTokensTable {
   used_at: Iso | null;
 }
 
+/** Failed attempts counted by the throttles (modules/auth/throttle.ts), each a row. */
 export interface LoginFailuresTable {
   id: string;
+  /** The throttle's key: the e-mail of sign-ins (lower case), or `LINKS <client address>` for guessed link tokens. */
   email_key: string;
   failed_at: Iso;
 }

@@ -77,7 +77,7 @@ export const invitations = {
     checkPassword(input.password);
     const name = cleanName(input.name);
     const now = new Date();
-    const token = await authTokens.check(app.database.db, 'invitation', input.token, now);
+    const token = await authTokens.check(app.database.db, 'invitation', input.token, now, { dialect: app.database.dialect, address: request.ip });
     // Hashed outside the transaction: argon2 takes tens of milliseconds, the transaction none of them.
     const passwordHash = await hashPassword(input.password);
     return publicTransaction(app, request, async (db) => {

@@ -1,4 +1,4 @@
-import type { Db } from '../../core/db/dialect.js';
+import type { Db, DialectName } from '../../core/db/dialect.js';
 import { ApiError } from '../../core/errors.js';
 import { verifyPassword } from '../../core/passwords.js';
 import { emailKeyOf, toUserObject, userRepository, type UserObject } from '../users/index.js';
@@ -16,18 +16,18 @@ export interface SignedIn {
 /**
  * Sign-in with an e-mail and a password (docs/access.md#sessions). Only an `active` user with a
  * password signs in. Every refusal takes one argon2id verification (against a decoy hash when no
- * user has the e-mail), so its time does not tell whether the e-mail exists; the throttle is
- * checked first, so a throttled e-mail is refused even with the right password.
+ * user has the e-mail), so its time does not tell whether the e-mail exists. The attempt is
+ * counted as a failure before the password is checked (throttle.ts), so a throttled e-mail is
+ * refused even with the right password, and a burst gets no more checks than one attempt after
+ * another; a success clears the e-mail's failures, its own attempt with them.
  */
-export async function signIn(db: Db, input: { email: string; password: string }, now: number): Promise<SignedIn> {
+export async function signIn(db: Db, dialect: DialectName, input: { email: string; password: string }, now: number): Promise<SignedIn> {
   const emailKey = emailKeyOf(input.email);
-  await loginThrottle.check(db, emailKey, now);
+  await loginThrottle.reserve(db, dialect, emailKey, now);
   const row = await userRepository.findByEmailKey(db, emailKey);
   const matches = await verifyPassword(row?.password_hash ?? null, input.password);
-  if (row === undefined || !matches || row.status !== 'active') {
-    await loginThrottle.fail(db, emailKey, now);
-    throw REFUSED;
-  }
+  // The attempt counted stays: it is the failure.
+  if (row === undefined || !matches || row.status !== 'active') throw REFUSED;
   return db.transaction().execute(async (tx) => {
     await loginThrottle.clear(tx, emailKey);
     const session = await sessions.start(tx, row, 'password');

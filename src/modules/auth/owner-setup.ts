@@ -20,14 +20,20 @@ export const ownerSetup = {
     return (await authTokens.issue(db, user, 'owner_setup', new Date(now))).token;
   },
 
-  /** Redeems a link: the owner gets the e-mail and password, and is signed in. */
-  async redeem(db: Db, dialect: DialectName, input: { token: string; email: string; password: string }, now: number = Date.now()): Promise<SignedIn> {
+  /** Redeems a link: the owner gets the e-mail and password, and is signed in. `address`: the client's, whose guesses are counted (tokens.ts). */
+  async redeem(
+    db: Db,
+    dialect: DialectName,
+    input: { token: string; email: string; password: string },
+    address: string,
+    now: number = Date.now(),
+  ): Promise<SignedIn> {
     checkPassword(input.password);
     const email = input.email.trim();
     if (email === '') throw invalid('email', 'must not be empty');
     const emailKey = emailKeyOf(email);
     const at = new Date(now);
-    const link = await authTokens.check(db, 'owner_setup', input.token, at);
+    const link = await authTokens.check(db, 'owner_setup', input.token, at, { dialect, address });
     const holder = await userRepository.findByEmailKey(db, emailKey);
     if (holder !== undefined && holder.id !== link.user_id)
       throw exists('Another user already has this e-mail address (e-mails are unique: people sign in with them)');

@@ -109,7 +109,7 @@ export const passwordResets = {
   async confirm(app: FastifyInstance, request: FastifyRequest, input: { token: string; password: string }): Promise<void> {
     checkPassword(input.password);
     const now = new Date();
-    const token = await authTokens.check(app.database.db, 'password_reset', input.token, now);
+    const token = await authTokens.check(app.database.db, 'password_reset', input.token, now, { dialect: app.database.dialect, address: request.ip });
     const passwordHash = await hashPassword(input.password);
     await publicTransaction(app, request, async (db) => {
       await authTokens.use(db, token, now);

@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SignedIn, ...errorResponses },
       },
     },
-    async (request, reply) => sessions.answer(reply, app.config, await signIn(db, request.body, Date.now())),
+    async (request, reply) => sessions.answer(reply, app.config, await signIn(db, dialect, request.body, Date.now())),
   );
 
   app.post(
@@ -86,12 +86,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await userRepository.find(db, accountId, userId);
       if (row === undefined) throw new ApiError('unauthorized', 'Wrong e-mail address or password');
       // A wrong current password counts as a failed sign-in of the user's e-mail: a borrowed session cannot guess it either.
-      if (row.email_key !== null) await loginThrottle.check(db, row.email_key, now);
+      // Counted before the check (throttle.ts), so that a burst is judged no faster than one guess after another.
+      const attempt = row.email_key === null ? undefined : await loginThrottle.reserve(db, dialect, row.email_key, now);
       const verified = row.password_hash;
       if (!(await verifyPassword(verified, request.body.currentPassword))) {
-        if (row.email_key !== null) await loginThrottle.fail(db, row.email_key, now);
         throw invalid('currentPassword', verified === null ? 'you have no password yet (use your invitation or set-up link)' : 'is not your current password');
       }
+      // The right password is no failure (storing the new one clears the e-mail's failures as well).
+      if (attempt !== undefined) await loginThrottle.release(db, attempt);
       const passwordHash = await hashPassword(request.body.password);
       const stored = await app.inTransaction(request, async (ctx) => {
         const current = await userRepository.find(ctx.db, accountId, userId);
@@ -114,6 +116,6 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SignedIn, ...errorResponses },
       },
     },
-    async (request, reply) => sessions.answer(reply, app.config, await ownerSetup.redeem(db, dialect, request.body)),
+    async (request, reply) => sessions.answer(reply, app.config, await ownerSetup.redeem(db, dialect, request.body, request.ip)),
   );
 };

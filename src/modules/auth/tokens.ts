@@ -1,8 +1,9 @@
 import { generateToken, hashToken } from '../../core/auth.js';
-import type { Executor } from '../../core/db/dialect.js';
+import type { Db, DialectName, Executor } from '../../core/db/dialect.js';
 import type { AuthTokenPurpose, AuthTokensTable } from '../../core/db/schema.js';
 import { invalid } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { linkThrottle } from './throttle.js';
 
 /** How long a link stays valid (docs/access.md#invitations, #password-reset). */
 export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
@@ -72,12 +73,27 @@ export const authTokens = {
 
   /**
    * The link's row if it can still be used: 400 `parameter_invalid` on `param` otherwise, with a
-   * message that says why (malformed, unknown, used or replaced, expired). Changes nothing.
+   * message that says why (malformed, unknown, used or replaced, expired). Changes nothing but
+   * the count of guesses: a well-formed token that opens no link is a guess of `client` (its
+   * address), counted before the look-up (linkThrottle, throttle.ts); after 5 in 15 minutes the
+   * client's tokens are refused with 429, real links too, without being looked up.
    */
-  async check(db: Executor, purpose: AuthTokenPurpose, token: string, now: Date, param = 'token'): Promise<AuthTokenRow> {
+  async check(
+    db: Db,
+    purpose: AuthTokenPurpose,
+    token: string,
+    now: Date,
+    client: { dialect: DialectName; address: string },
+    param = 'token',
+  ): Promise<AuthTokenRow> {
     if (!TOKEN_SHAPE.test(token)) throw invalid(param, 'is not a link token: copy the whole link you were sent');
+    const guess = await linkThrottle.reserve(db, client.dialect, client.address, now.getTime());
     const row = await db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
-    if (row === undefined || row.purpose !== purpose) throw invalid(param, 'this link is not valid: copy the whole link you were sent, or ask for a new one');
+    // The guess counted stays: it is the failure.
+    if (row === undefined) throw invalid(param, 'this link is not valid: copy the whole link you were sent, or ask for a new one');
+    // A real link, even one of another purpose, used or expired: someone was sent it, nobody guessed it.
+    await linkThrottle.release(db, guess);
+    if (row.purpose !== purpose) throw invalid(param, 'this link is not valid: copy the whole link you were sent, or ask for a new one');
     if (row.used_at !== null) throw invalid(param, 'this link has already been used or was replaced by a newer one: ask for a new one');
     if (Date.parse(row.expires_at) <= now.getTime()) throw invalid(param, 'this link has expired: ask for a new one');
     return row;

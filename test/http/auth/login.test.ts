@@ -165,24 +165,38 @@ function toReply(raw: Awaited<ReturnType<TestContext['app']['inject']>>): Reply 
 }
 
 describe('loginThrottle with a given clock', () => {
-  it('counts failures inside the window only, and waits until the oldest of the last five leaves it', async () => {
+  it('counts attempts inside the window only, and waits until the oldest of the last five leaves it', async () => {
     const { loginThrottle } = await import('../../../src/modules/auth/index.js');
-    const db = t.database.db;
+    const { db, dialect } = t.database;
     const start = Date.parse('2030-01-01T12:00:00.000Z');
     const key = 'clock@example.com';
+    const attemptAt = (ms: number) =>
+      loginThrottle.reserve(db, dialect, key, ms).then(
+        () => 'counted',
+        (error: { statusCode: number; headers: Record<string, string> }) => error,
+      );
     for (let minute = 0; minute < 5; minute++) {
       expect(await loginThrottle.waitSeconds(db, key, start + minute * 60_000)).toBe(0);
-      await loginThrottle.fail(db, key, start + minute * 60_000);
+      expect(await attemptAt(start + minute * 60_000)).toBe('counted');
     }
     // Five failures at 12:00 … 12:04: at 12:05 the first leaves the window at 12:15.
     expect(await loginThrottle.waitSeconds(db, key, start + 5 * 60_000)).toBe(600);
+    expect(await attemptAt(start + 5 * 60_000)).toMatchObject({ statusCode: 429, headers: { 'Retry-After': '600' } });
     expect(await loginThrottle.waitSeconds(db, key, start + 15 * 60_000 - 1)).toBe(1);
+    expect(await failuresOf(key)).toBe(5); // the refused attempt was not counted
     expect(await loginThrottle.waitSeconds(db, key, start + 15 * 60_000)).toBe(0);
-    // A failure at 12:15 prunes the one of 12:00 (out of the window); four remain plus the new one.
-    await loginThrottle.fail(db, key, start + 15 * 60_000);
+    // An attempt at 12:15 prunes the failure of 12:00 (out of the window); four remain plus the new one.
+    const attempt = await loginThrottle.reserve(db, dialect, key, start + 15 * 60_000);
     expect(await loginThrottle.waitSeconds(db, key, start + 15 * 60_000)).toBe(60);
     expect(await failuresOf(key)).toBe(5);
-    await loginThrottle.clear(db, key);
+    // An attempt released (the right password) no longer counts.
+    await loginThrottle.release(db, attempt);
+    expect(await failuresOf(key)).toBe(4);
     expect(await loginThrottle.waitSeconds(db, key, start + 15 * 60_000)).toBe(0);
+    await loginThrottle.clear(db, key);
+    expect(await failuresOf(key)).toBe(0);
+    // Failures counted with a later clock than the caller's (a request that began earlier, another server): never more than the window.
+    for (let i = 0; i < 5; i++) await loginThrottle.reserve(db, dialect, 'later@example.com', start + 10_000);
+    expect(await loginThrottle.waitSeconds(db, 'later@example.com', start)).toBe(900);
   });
 });
