@@ -38,6 +38,7 @@ import autocannon from 'autocannon';
 import { measureCatParse } from './cat-report.js';
 import { measureConsole } from './console.js';
 import { measureExport } from './export.js';
+import { probeSummary } from './probe.js';
 import { generate, SEED_JOBS, type Dataset } from './data.js';
 import { createBenchDatabase, type BenchDatabase } from './postgres.js';
 import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
@@ -267,9 +268,9 @@ async function main(): Promise<void> {
     // The CSV export of every job (bench/export.ts): its own RSS figures, before the CAT report.
     // Every job the database holds now: the write scenarios before added jobs to the generated ones.
     const listed = (await (await fetch(`${server.base}/v2/jobs?pageSize=1`, { headers: { authorization: auth } })).json()) as { totalItems: number };
-    const csvExport = await measureExport(server.base, auth, serverPid, listed.totalItems);
+    const csvExport = await measureExport(server.base, auth, serverPid, listed.totalItems, data.jobIds[0]!);
     log(
-      `  ${csvExport.name}: ${csvExport.status}, ${csvExport.rows} rows in ${csvExport.seconds} s (first byte ${csvExport.firstByteMs} ms), RSS ${csvExport.rssBeforeMB} → ${csvExport.peakRssMB} MB`,
+      `  ${csvExport.name}: ${csvExport.status}, ${csvExport.rows} rows in ${csvExport.seconds} s (first byte ${csvExport.firstByteMs} ms), RSS ${csvExport.rssBeforeMB} → ${csvExport.peakRssMB} MB, /health ${probeSummary(csvExport.health)}, GET /v2/jobs/:id ${probeSummary(csvExport.job)}`,
     );
     // After the memory figures: a 40 MB report raises the RSS by design (its bytes, the worker's answer).
     const catParse = await measureCatParse(server.base, auth, serverPid);

@@ -43,5 +43,35 @@ export function csvWriter(columns: readonly CsvColumn[]): Stringifier {
   });
 }
 
+/**
+ * One record as CSV text with its CRLF, written exactly as csvWriter writes it (a unit test
+ * compares both on arbitrary cells), without a stream per record: the CSV export writes a step of
+ * rows as one chunk (core/http/csv-export.ts), where csv-stringify's per-record transform was a
+ * sixth of the export's time. A cell is quoted when it holds a comma, a quote or CRLF (a bare CR
+ * or LF is not: csv-stringify's rule for the `windows` record delimiter).
+ */
+export function csvRecord(cells: readonly unknown[]): string {
+  // Joined, not concatenated: a flat string, where `+=` would leave a rope to flatten when encoded.
+  return cells.map(csvCell).join(',') + '\r\n';
+}
+
+function csvCell(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') text = value === '' ? '' : safeCell(value);
+  else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
+  else if (typeof value === 'boolean') text = value ? 'true' : 'false';
+  else if (value instanceof Date) text = value.toISOString();
+  else if (value === null || value === undefined) return '';
+  else throw new Error(`A CSV cell must be a string, number, boolean or date: ${typeof value}`);
+  const quote = text.includes('"');
+  if (!quote && !text.includes(',') && !text.includes('\r\n')) return text;
+  return `"${quote ? text.replaceAll('"', '""') : text}"`;
+}
+
+/** The start of a CSV file as csvWriter writes it: the byte order mark and the header record. */
+export function csvHead(columns: readonly CsvColumn[]): string {
+  return '\uFEFF' + csvRecord(columns.map((column) => column.header));
+}
+
 /** The content type of CSV answers. */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
