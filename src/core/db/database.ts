@@ -19,6 +19,14 @@ import type { DB } from './schema.js';
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * Where requests read outside a transaction (app.readCtx, authentication, /health). SQLite in a
+   * file: a second, read-only connection. In WAL mode it reads the last committed state whatever the
+   * writing connection is doing, so a long write transaction (an import) holds no read, and a read
+   * never sees a write before its commit. Elsewhere (PostgreSQL's pool, an in-memory SQLite
+   * database, which a second connection cannot open): `db` itself.
+   */
+  reader: Kysely<DB>;
   dialect: DialectName;
   /** The raw better-sqlite3 handle on SQLite (integrity checks, tests). */
   sqlite?: BetterSqlite3.Database;
@@ -135,12 +143,22 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     }, 3_600_000);
     optimizer.unref();
     const db = new Kysely<DB>({ dialect: new TransdeskSqliteDialect(sqlite) });
+    const inFile = path !== ':memory:' && path !== '';
+    // Opened after the writer set WAL mode; read-only, so that a write sent to it by mistake fails at once.
+    const reading = inFile ? new BetterSqlite3(path, { readonly: true }) : undefined;
+    reading?.pragma('busy_timeout = 5000');
+    const reader = reading ? new Kysely<DB>({ dialect: new TransdeskSqliteDialect(reading) }) : db;
     return {
       db,
+      reader,
       dialect: 'sqlite',
       sqlite,
       close: async () => {
         clearInterval(optimizer);
+        if (reading) {
+          await reader.destroy();
+          if (reading.open) reading.close();
+        }
         await db.destroy();
         // Kysely closes the connection only if it ever ran a query.
         if (sqlite.open) sqlite.close();
@@ -156,5 +174,5 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   pool.on('error', () => {});
   nameStatementsOf(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import { AccountSlots } from '../account-slots.js';
+import { yieldToEventLoop } from '../event-loop.js';
 import { CSV_CONTENT_TYPE, csvHead, csvRecord } from '../csv.js';
 import { cellsOf, columnsOf, type ExportColumn } from '../csv-columns.js';
 import type { Page, PageCursor, PageRequest } from '../pagination.js';
@@ -80,9 +81,6 @@ export function attachmentOf(name: string, now = new Date()): string {
   return `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`;
 }
 
-/** Back to the event loop: the timers, sockets and other requests waiting run before the next step. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * The CSV file as a byte stream: the head, then one chunk per step of the walk (its rows as CSV
  * text), the next step read only when the consumer asks for more (backpressure).
@@ -124,7 +122,10 @@ class CsvWalk extends Readable {
         if (this.destroyed) return;
         const page = this.pending ?? (this.after ? await this.nextStep(this.after) : undefined);
         this.pending = null;
-        if (page === undefined || this.destroyed) return;
+        if (page === undefined) return;
+        // Reading a step and writing its CSV are each some tens of milliseconds: others get a turn between them too.
+        await yieldToEventLoop();
+        if (this.destroyed) return;
         const text = page.items
           .map((item) => csvRecord(Buffer.isBuffer(item) ? cellsOf(JSON.parse(item.toString('utf8')), this.columns) : cellsOf(item, this.columns, this.built)))
           .join('');
