@@ -20,6 +20,8 @@ const MAX_LOOP_BLOCK_MS = 1000;
 let t: TestContext;
 let api: Api;
 let hotJob: string;
+let base: string | undefined;
+const listening = async () => (base ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 beforeAll(async () => {
   // A view cache of 1 MB (some 300 jobs): an export that kept its rows would push out everything.
@@ -42,44 +44,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-describe('GET /v2/jobs?format=csv of 10 000 jobs', () => {
-  it('never blocks the event loop for long (every step goes back to it)', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const reply = await api.get('/v2/jobs', { format: 'csv' });
-    delay.disable();
-    expect(reply.status).toBe(200);
-    expect(reply.raw.rawPayload.toString('utf8').split('\r\n').length - 2).toBe(JOBS);
-    expect(delay.max / 1e6).toBeLessThan(MAX_LOOP_BLOCK_MS);
-  }, 120_000);
-
-  it('answers a request sent during the export before the export ends', async () => {
-    const order: string[] = [];
-    const exported = api.get('/v2/jobs', { format: 'csv' }).then((reply) => {
-      order.push('export');
-      return reply;
-    });
-    // Sent once the export has started (its first step is read before it answers).
-    await new Promise((resolve) => setImmediate(resolve));
-    const read = await api.get(`/v2/jobs/${hotJob}`);
-    order.push('read');
-    expect(read.status).toBe(200);
-    expect((await exported).status).toBe(200);
-    expect(order).toEqual(['read', 'export']);
-  }, 120_000);
-
-  it('keeps the jobs people read in the view cache (it reads kept ones, keeps nothing new)', async () => {
-    expect((await api.get(`/v2/jobs/${hotJob}`)).status).toBe(200);
-    // The test database (in memory, or PostgreSQL's pool) reads on `db` itself (core/db/database.ts, `reader`).
-    const kept = jobViews.cacheOf(t.database.db);
-    expect(kept.get(hotJob)).toBeDefined();
-    const before = kept.count;
-    expect((await api.get('/v2/jobs', { format: 'csv' })).status).toBe(200);
-    expect(kept.get(hotJob)).toBeDefined();
-    expect(kept.count).toBe(before);
-  }, 120_000);
-});
-
 /** A GET on its own connection whose body is not read until asked: an export held open by backpressure. */
 function open(base: string, key: string, path: string): Promise<{ status: number; headers: IncomingHttpHeaders; text(): Promise<string>; close(): void }> {
   return new Promise((resolve, reject) => {
@@ -100,9 +64,53 @@ function open(base: string, key: string, path: string): Promise<{ status: number
   });
 }
 
+describe('GET /v2/jobs?format=csv of 10 000 jobs', () => {
+  it('never blocks the event loop for long (every step goes back to it)', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    // Through a socket, as a client reads it (an inject answer does not show the blocking).
+    const reply = await open(await listening(), t.account.apiKey, '/v2/jobs?format=csv');
+    const text = await reply.text();
+    // The histogram's timer records a delay when it fires late: give it a turn before reading it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    delay.disable();
+    expect(reply.status).toBe(200);
+    expect(text.split('\r\n').length - 2).toBe(JOBS);
+    expect(delay.max / 1e6).toBeLessThan(MAX_LOOP_BLOCK_MS);
+  }, 120_000);
+
+  it('answers a request sent during the export before the export ends', async () => {
+    const order: string[] = [];
+    const exported = api.get('/v2/jobs', { format: 'csv' }).then((reply) => {
+      order.push('export');
+      return reply;
+    });
+    // Sent once the export has started (its first step is read before it answers).
+    await new Promise((resolve) => setImmediate(resolve));
+    const read = await api.get(`/v2/jobs/${hotJob}`);
+    order.push('read');
+    expect(read.status).toBe(200);
+    expect((await exported).status).toBe(200);
+    expect(order).toEqual(['read', 'export']);
+  }, 120_000);
+
+  it('keeps the jobs people read in the view cache (it reads kept ones, keeps nothing new)', async () => {
+    // The jobs the export reads first: the old walk pushed them out with the rows after them.
+    const first = (await api.get('/v2/jobs', { pageSize: 3 })).body.items.map((job: { id: string }) => job.id) as string[];
+    // The test database (in memory, or PostgreSQL's pool) reads on `db` itself (core/db/database.ts, `reader`).
+    const kept = jobViews.cacheOf(t.database.db);
+    kept.clear();
+    for (const id of first) expect((await api.get(`/v2/jobs/${id}`)).status).toBe(200);
+    for (const id of first) expect(kept.get(id)).toBeDefined();
+    expect((await api.get('/v2/jobs', { format: 'csv' })).status).toBe(200);
+    for (const id of first) expect(kept.get(id)).toBeDefined();
+    expect(kept.count).toBe(first.length);
+  }, 120_000);
+});
+
 describe('exports running at once', () => {
   it('answers 429 with Retry-After past EXPORTS_PER_ACCOUNT of one account; another account is not held; a slot frees when an export ends', async () => {
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     const csv = '/v2/jobs?format=csv';
     // Two exports whose bodies are not read: backpressure holds them open.
     const held = [await open(base, t.account.apiKey, csv), await open(base, t.account.apiKey, csv)];
