@@ -99,7 +99,12 @@ export async function measureExport(base: string, auth: string, pid: number, exp
     health: probed.health,
     job: probed.job,
     target: `every row in < ${SECONDS_LIMIT} s per 100 000; RSS growth < ${GROWTH_LIMIT_MB} MB; probes p99 < ${PROBE_P99_TARGET_MS} ms`,
-    met: status === 200 && rows === expectedRows && seconds < (SECONDS_LIMIT * Math.max(expectedRows, 100_000)) / 100_000 && growth < GROWTH_LIMIT_MB && probed.met,
+    met:
+      status === 200 &&
+      rows === expectedRows &&
+      seconds < (SECONDS_LIMIT * Math.max(expectedRows, 100_000)) / 100_000 &&
+      growth < GROWTH_LIMIT_MB &&
+      probed.met,
   };
 }
 

@@ -32,7 +32,8 @@ export interface ImportMeasured {
 /** The CSV of `rows` new clients with the usual columns; names unique to this run. */
 export function clientsCsv(rows: number, run = Date.now().toString(36)): string {
   const lines = ['name,email,phone,city,country,currency,minimumFee'];
-  for (let n = 1; n <= rows; n++) lines.push(`Bench import ${run} ${n},client${n}@bench.example,+44 20 7946 ${String(n % 10_000).padStart(4, '0')},London,GB,GBP,25`);
+  for (let n = 1; n <= rows; n++)
+    lines.push(`Bench import ${run} ${n},client${n}@bench.example,+44 20 7946 ${String(n % 10_000).padStart(4, '0')},London,GB,GBP,25`);
   return lines.join('\r\n') + '\r\n';
 }
 

@@ -173,7 +173,7 @@ async function sendCsv(
     csv.once('error', (error) => {
       if (!reply.raw.destroyed) request.log.error({ err: error }, 'CSV export failed after it started: connection cut');
     });
-    return reply.type(CSV_CONTENT_TYPE).header('content-disposition', attachmentOf(name)).send(csv);
+    return await reply.type(CSV_CONTENT_TYPE).header('content-disposition', attachmentOf(name)).send(csv);
   } catch (error) {
     release();
     throw error;

@@ -18,7 +18,10 @@ import { sendCsv } from './fixture.js';
  */
 const ROWS = 5_000;
 const csvOf = (rows: number, prefix: string, last?: string) =>
-  ['name,email,city', ...Array.from({ length: rows }, (_, i) => (i === rows - 1 && last !== undefined ? last : `${prefix} ${i + 1},c${i}@example.com,Lyon`))].join('\r\n') + '\r\n';
+  [
+    'name,email,city',
+    ...Array.from({ length: rows }, (_, i) => (i === rows - 1 && last !== undefined ? last : `${prefix} ${i + 1},c${i}@example.com,Lyon`)),
+  ].join('\r\n') + '\r\n';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -36,7 +39,7 @@ describe('a large import', () => {
     const api = new Api(app, account.apiKey);
     try {
       let done = false;
-      const imported = sendCsv({ ...t, app, account } as TestContext, 'clients', csvOf(ROWS, 'Large')).then((reply) => {
+      const imported = sendCsv({ ...t, app, account }, 'clients', csvOf(ROWS, 'Large')).then((reply) => {
         done = true;
         return reply;
       });
@@ -84,7 +87,7 @@ describe('a large import', () => {
       sendCsv(t, 'clients', csv, { dryRun: true, apiKey: t.other.apiKey }),
     ]);
     expect(replies.map((reply) => reply.status)).toEqual([200, 200, 429, 200]);
-    expect(replies[2]!.body).toMatchObject({ code: 'rate_limited', name: 'TooManyRequests' });
+    expect(replies[2].body).toMatchObject({ code: 'rate_limited', name: 'TooManyRequests' });
     const raw = await t.app.inject({ method: 'GET', url: '/health' });
     expect(raw.statusCode).toBe(200);
     // Once they ended, the account imports again.

@@ -9,8 +9,7 @@ import type { Database } from '../../../src/core/db/database.js';
  */
 export async function copyJob(database: Database, jobId: string, count: number): Promise<void> {
   const columns = columnsOf('jobs').filter((column) => column !== 'id');
-  const id =
-    database.dialect === 'sqlite' ? sql`printf('ff%022x', n.i)` : sql`'ff' || lpad(to_hex(n.i), 22, '0')`;
+  const id = database.dialect === 'sqlite' ? sql`printf('ff%022x', n.i)` : sql`'ff' || lpad(to_hex(n.i), 22, '0')`;
   await sql`
     insert into jobs (id, ${sql.join(columns.map((column) => sql.ref(column)))})
     with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})

@@ -2,7 +2,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobViews } from '../../../src/modules/jobs/index.js';
-import { Api, createTestApp, expectError, type TestContext } from '../../helper.js';
+import { type Api, createTestApp, expectError, type TestContext } from '../../helper.js';
 import { copyJob } from './bulk-jobs.js';
 import { newClient } from './fixture.js';
 
