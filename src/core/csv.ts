@@ -55,17 +55,24 @@ export function csvRecord(cells: readonly unknown[]): string {
   return cells.map(csvCell).join(',') + '\r\n';
 }
 
+/** What makes csv-stringify quote a cell (with the `windows` record delimiter): a quote, a comma, CRLF. */
+const NEEDS_QUOTES = /[",]|\r\n/;
+const QUOTE = /"/g;
+
 function csvCell(value: unknown): string {
   let text: string;
-  if (typeof value === 'string') text = value === '' ? '' : safeCell(value);
-  else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
-  else if (typeof value === 'boolean') text = value ? 'true' : 'false';
-  else if (value instanceof Date) text = value.toISOString();
+  if (typeof value === 'string') {
+    if (value === '') return '';
+    text = safeCell(value);
+  }
+  // Written by String(), none of them holds a quote, a comma or CRLF.
+  else if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  else if (typeof value === 'boolean') return value ? 'true' : 'false';
   else if (value === null || value === undefined) return '';
+  else if (value instanceof Date) return value.toISOString();
   else throw new Error(`A CSV cell must be a string, number, boolean or date: ${typeof value}`);
-  const quote = text.includes('"');
-  if (!quote && !text.includes(',') && !text.includes('\r\n')) return text;
-  return `"${quote ? text.replaceAll('"', '""') : text}"`;
+  // One pass over the text to decide (the export's JSON cells are long), another to double the quotes.
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTE, '""')}"` : text;
 }
 
 /** The start of a CSV file as csvWriter writes it: the byte order mark and the header record. */

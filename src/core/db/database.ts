@@ -48,13 +48,50 @@ class ImmediateSqliteDriver extends SqliteDriver {
  */
 const STATEMENT_CACHE_SIZE = 2000;
 
-function cachingDatabase(sqlite: BetterSqlite3.Database) {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+/**
+ * The end of the SQL of a read whose rows better-sqlite3 hands over as arrays, made objects here
+ * (prepared.ts, `rowsAsArrays`): a comment, so the SQL runs the same on every database.
+ * better-sqlite3 builds an object per row by setting its columns one by one; an array per row and
+ * one object literal of the statement's columns (a function made once per statement) is the same
+ * object at a third to a half of the cost (measured on 500 jobs with their names: 7.6 ms against
+ * 4.4 ms; their 4 000 match lines: 8.5 ms against 5.1 ms). For the reads of many rows of many columns.
+ */
+export const ARRAY_ROWS_MARK = ' /* rows as arrays */';
+
+/** What is run of a cached statement: by Kysely's connection (all, run, iterate) and by prepared.ts (all, run). */
+export type CachedStatement = Pick<BetterSqlite3.Statement, 'reader' | 'busy' | 'all' | 'run' | 'iterate'>;
+
+/** A read prepared in raw mode (rows as arrays) whose all() and iterate() answer the rows as objects, as a statement in the default mode does. */
+function arrayRowsStatement(statement: BetterSqlite3.Statement): CachedStatement {
+  statement.raw(true);
+  const names = statement.columns().map((column) => column.name);
+  // A column named so would set the object's prototype in a literal: such a read is left in the default mode.
+  if (names.includes('__proto__')) return statement.raw(false);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- one object literal of the statement's own column names (JSON-quoted), made once per statement.
+  const toObject = new Function('row', `return { ${names.map((name, index) => `${JSON.stringify(name)}: row[${index}]`).join(', ')} };`) as (
+    row: unknown[],
+  ) => unknown;
   return {
-    prepare(sql: string): BetterSqlite3.Statement {
+    reader: true,
+    get busy() {
+      return statement.busy;
+    },
+    all: (...params: unknown[]) => (statement.all(...params) as unknown[][]).map(toObject),
+    run: statement.run.bind(statement),
+    iterate: function* (...params: unknown[]) {
+      for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) yield toObject(row);
+    } as BetterSqlite3.Statement['iterate'],
+  };
+}
+
+function cachingDatabase(sqlite: BetterSqlite3.Database) {
+  const cache = new Map<string, CachedStatement>();
+  return {
+    prepare(sql: string): CachedStatement {
       let statement = cache.get(sql);
       if (statement === undefined || statement.busy) {
-        statement = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        statement = prepared.reader && sql.endsWith(ARRAY_ROWS_MARK) ? arrayRowsStatement(prepared) : prepared;
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
         cache.set(sql, statement);
       }
@@ -94,7 +131,7 @@ const connections = new WeakMap<DialectAdapter, ReturnType<typeof cachingDatabas
 export function transactionConnection(db: {
   isTransaction: boolean;
   getExecutor(): { adapter: DialectAdapter };
-}): { prepare(sql: string): BetterSqlite3.Statement } | undefined {
+}): { prepare(sql: string): CachedStatement } | undefined {
   return db.isTransaction ? connections.get(db.getExecutor().adapter) : undefined;
 }
 
