@@ -45,7 +45,7 @@ export function csvWriter(columns: readonly CsvColumn[]): Stringifier {
 
 /**
  * One record as CSV text with its CRLF, written exactly as csvWriter writes it (compared byte for byte on
- * an export of 100 000 jobs), without a stream per record: the CSV export writes a step of
+ * an export of 100 000 jobs, and on any cells by a property test, test/unit/csv.test.ts), without a stream per record: the CSV export writes a step of
  * rows as one chunk (core/http/csv-export.ts), where csv-stringify's per-record transform was a
  * sixth of the export's time. A cell is quoted when it holds a comma, a quote or CRLF (a bare CR
  * or LF is not: csv-stringify's rule for the `windows` record delimiter).
