@@ -97,8 +97,8 @@ describe('GET /v2/jobs?format=csv of 10 000 jobs', () => {
   it('keeps the jobs people read in the view cache (it reads kept ones, keeps nothing new)', async () => {
     // The jobs the export reads first: the old walk pushed them out with the rows after them.
     const first = (await api.get('/v2/jobs', { pageSize: 3 })).body.items.map((job: { id: string }) => job.id) as string[];
-    // The test database (in memory, or PostgreSQL's pool) reads on `db` itself (core/db/database.ts, `reader`).
-    const kept = jobViews.cacheOf(t.database.db);
+    // Requests read on `reader` (core/db/database.ts): a SQLite file's read-only connection, else `db` itself.
+    const kept = jobViews.cacheOf(t.database.reader);
     kept.clear();
     for (const id of first) expect((await api.get(`/v2/jobs/${id}`)).status).toBe(200);
     for (const id of first) expect(kept.get(id)).toBeDefined();
