@@ -5,6 +5,7 @@ import type { CatParseMeasured } from './cat-report.js';
 import type { ConsoleMeasured } from './console.js';
 import type { ReportMeasured } from './reports.js';
 import { exportMarkdown, type ExportMeasured } from './export.js';
+import { importMarkdown, type ImportMeasured } from './import.js';
 import type { WebhooksMeasured } from './webhooks.js';
 
 export interface Measured {
@@ -55,6 +56,8 @@ export interface Report {
   catParse?: CatParseMeasured;
   /** GET /v2/jobs?format=csv of every job (bench/export.ts), after the webhooks (absent in reports written before it was measured). */
   csvExport?: ExportMeasured;
+  /** POST /v2/imports/clients of 10 000 rows (bench/import.ts), after the export (absent in reports written before it was measured). */
+  csvImport?: ImportMeasured;
   /** The webhooks scenarios (bench/webhooks.ts), after the API scenarios (absent in reports written before they were measured). */
   webhooks?: WebhooksMeasured;
   /** The reports (bench/reports.ts), after the webhooks (absent in reports written before they were measured). */
@@ -116,6 +119,7 @@ export function markdown(report: Report): string {
         ]
       : []),
     ...(report.csvExport ? exportMarkdown(report.csvExport) : []),
+    ...(report.csvImport ? importMarkdown(report.csvImport) : []),
     ...(report.webhooks
       ? [
           'Webhooks (bench/webhooks.ts): POST /v2/jobs with three endpoints subscribed to every event against none; then a burst of events (POST /v2/clients, 10 connections) to the three endpoints (receivers in the load generator answering 204), from the first request to the last delivery received.',

@@ -16,11 +16,13 @@
  *    followed by their write floor, and reported as a share of it;
  *    then the webhooks (bench/webhooks.ts), then each report of GET /v2/reports/… requested one after
  *    another for its p50 and p95 (bench/reports.ts, after adding outsourcing, spread due dates and
- *    exchange rates to the SQLite data set), then exports every job as CSV (bench/export.ts),
- *    parses one 40 MB CAT analysis report through the server (bench/cat-report.ts), and
- *    measures the web console in Chromium (bench/console.ts: the JavaScript of the first load of
- *    each landing page, the jobs page's first rows, a job page's name, the dashboard's figures, the
- *    invoices' and a client's price grid's first rows, 20 loads each; skipped without Chromium);
+ *    exchange rates to the SQLite data set), then exports every job as CSV (bench/export.ts) and
+ *    imports a file of 10 000 clients (bench/import.ts), each while a probe client polls
+ *    GET /health and GET /v2/jobs/:id (bench/probe.ts), parses one 40 MB CAT analysis report
+ *    through the server (bench/cat-report.ts), and measures the web console in Chromium
+ *    (bench/console.ts: the JavaScript of the first load of each landing page, the jobs page's
+ *    first rows, a job page's name, the dashboard's figures, the invoices' and a client's price
+ *    grid's first rows, 20 loads each; skipped without Chromium);
  * 4. judges each scenario against its target (bench/scenarios.ts), and writes
  *    bench/results/latest.md and latest.json (SQLite), or latest-postgres.md and
  *    latest-postgres.json (PostgreSQL); at another scale than 100 000, scale-N.md and .json
@@ -39,6 +41,8 @@ import autocannon from 'autocannon';
 import { measureCatParse } from './cat-report.js';
 import { measureConsole } from './console.js';
 import { measureExport } from './export.js';
+import { IMPORT_ROWS, measureImport } from './import.js';
+import { probeSummary } from './probe.js';
 import { generate, SEED_JOBS, type Dataset } from './data.js';
 import { createBenchDatabase, type BenchDatabase } from './postgres.js';
 import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
@@ -268,9 +272,14 @@ async function main(): Promise<void> {
     // The CSV export of every job (bench/export.ts): its own RSS figures, before the CAT report.
     // Every job the database holds now: the write scenarios before added jobs to the generated ones.
     const listed = (await (await fetch(`${server.base}/v2/jobs?pageSize=1`, { headers: { authorization: auth } })).json()) as { totalItems: number };
-    const csvExport = await measureExport(server.base, auth, serverPid, listed.totalItems);
+    const csvExport = await measureExport(server.base, auth, serverPid, listed.totalItems, data.jobIds[0]!);
     log(
-      `  ${csvExport.name}: ${csvExport.status}, ${csvExport.rows} rows in ${csvExport.seconds} s (first byte ${csvExport.firstByteMs} ms), RSS ${csvExport.rssBeforeMB} → ${csvExport.peakRssMB} MB`,
+      `  ${csvExport.name}: ${csvExport.status}, ${csvExport.rows} rows in ${csvExport.seconds} s (first byte ${csvExport.firstByteMs} ms), RSS ${csvExport.rssBeforeMB} → ${csvExport.peakRssMB} MB, /health ${probeSummary(csvExport.health)}, GET /v2/jobs/:id ${probeSummary(csvExport.job)}`,
+    );
+    // A large import (bench/import.ts) beside the export, with the same probe client: its 10 000 clients stay.
+    const csvImport = await measureImport(server.base, auth, data.jobIds[0]!);
+    log(
+      `  ${csvImport.name}: ${csvImport.status}, ${csvImport.rows} of ${IMPORT_ROWS} rows in ${csvImport.seconds} s, /health ${probeSummary(csvImport.health)}, GET /v2/jobs/:id ${probeSummary(csvImport.job)}`,
     );
     // After the memory figures: a 40 MB report raises the RSS by design (its bytes, the worker's answer).
     const catParse = await measureCatParse(server.base, auth, serverPid);
@@ -320,6 +329,7 @@ async function main(): Promise<void> {
       floorShares,
       catParse,
       csvExport,
+      csvImport,
       webhooks,
       reports: {
         note: `each report requested ${REPORT_REQUESTS} times one after another (after two warm-ups), as one person asks; ${reportData}.`,

@@ -94,9 +94,13 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   // Serialised jobs and groups kept by this app, checked against the database's versions on every read.
   jobViews.configure(database.db, config.viewCacheBytes);
   groupViews.configure(database.db, config.viewCacheBytes);
+  if (database.reader !== database.db) {
+    jobViews.configure(database.reader, config.viewCacheBytes);
+    groupViews.configure(database.reader, config.viewCacheBytes);
+  }
   /**
-   * The caller's context on an executor: the pool for reads (with the change stamp), a
-   * transaction for writes. Built on every request: one object literal of one shape, nothing else.
+   * The caller's context on an executor: the reading connection or pool for reads (with the
+   * change stamp; core/db/database.ts, `reader`), a transaction for writes. Built on every request: one object literal of one shape, nothing else.
    */
   const callerOn = (request: FastifyRequest, db: Executor, changeStamp?: string): Ctx => ({
     db,
@@ -108,7 +112,7 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
     actor: request.auth.actor,
     changeStamp,
   });
-  app.decorate('readCtx', (request) => callerOn(request, database.db, request.changeStamp));
+  app.decorate('readCtx', (request) => callerOn(request, database.reader, request.changeStamp));
   // File content (docs/files.md#storage-file_storage); what a crash left in storage (temporary or unreferenced content) is swept at start.
   const storage = createStorage(config.fileStorage, database.db);
   app.decorate('storage', storage);
@@ -191,7 +195,7 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
 
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(database.db);
+      await sql`select 1`.execute(database.reader);
       return { status: 'ok' };
     } catch {
       return reply.code(503).send({ status: 'unavailable' });

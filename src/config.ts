@@ -12,6 +12,12 @@ export interface Config {
   fileStorage: FileStorageSetting;
   maxUploadBytes: number;
   rateLimitPerMinute: number;
+  /**
+   * EXPORTS_PER_ACCOUNT, IMPORTS_PER_ACCOUNT: CSV exports and imports one account may run at once
+   * in this process; one more is answered 429 with Retry-After (core/account-slots.ts).
+   */
+  exportsPerAccount: number;
+  importsPerAccount: number;
   bootstrapApiKey: string | undefined;
   logLevel: string;
   timeouts: HttpTimeouts;
@@ -130,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     consoleDir: env.CONSOLE_DIR || fileURLToPath(new URL('../dist/console', import.meta.url)),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 104_857_600, 1, Number.MAX_SAFE_INTEGER),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
+    exportsPerAccount: integer(env, 'EXPORTS_PER_ACCOUNT', 2, 1, 1000),
+    importsPerAccount: integer(env, 'IMPORTS_PER_ACCOUNT', 2, 1, 1000),
     bootstrapApiKey,
     logLevel,
     timeouts: httpTimeouts(env),

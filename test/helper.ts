@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
@@ -13,6 +16,13 @@ import { ResponseValidation } from './response-validation.js';
  * default, or a fresh schema of the PostgreSQL database in DATABASE_URL (one per test file).
  */
 export const usingPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
+
+/**
+ * TEST_SQLITE=file: each test database is a SQLite file in a temporary directory, removed after,
+ * as in production: a writing connection and a read-only one (core/db/database.ts, `reader`),
+ * where an in-memory database has one connection for both (docs/development.md#tests).
+ */
+export const usingSqliteFile = !usingPostgres && process.env.TEST_SQLITE === 'file';
 
 export interface TestAccount {
   accountId: string;
@@ -37,6 +47,13 @@ export interface TestContext {
 }
 
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (usingSqliteFile) {
+    const dir = mkdtempSync(join(tmpdir(), 'transdesk-test-'));
+    const database = openDatabase(`sqlite:${join(dir, 'test.sqlite')}`);
+    await migrateToLatest(database);
+    // After database.close(): the files (with the WAL) go with their directory.
+    return { database, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
   if (!usingPostgres) {
     const database = openDatabase('sqlite::memory:');
     await migrateToLatest(database);

@@ -27,6 +27,11 @@ export interface Ctx {
    * authenticated (core/db/change-stamp.ts), for the view cache. Absent otherwise.
    */
   changeStamp?: string;
+  /**
+   * false: the view caches (core/view-cache.ts) serve what they keep but keep nothing new. A CSV
+   * export reads so: its rows must not push out the objects people are reading.
+   */
+  keepViews?: boolean;
 }
 
 /** The caller of a request, as the authentication found it (core/http/auth-plugin.ts). */

@@ -47,5 +47,42 @@ export function csvWriter(columns: readonly CsvColumn[]): Stringifier {
   });
 }
 
+/**
+ * One record as CSV text with its CRLF, written exactly as csvWriter writes it (compared byte for byte on
+ * an export of 100 000 jobs, and on any cells by a property test, test/unit/csv.test.ts), without a stream per record: the CSV export writes a step of
+ * rows as one chunk (core/http/csv-export.ts), where csv-stringify's per-record transform was a
+ * sixth of the export's time. A cell is quoted when it holds a comma, a quote or CRLF (a bare CR
+ * or LF is not: csv-stringify's rule for the `windows` record delimiter).
+ */
+export function csvRecord(cells: readonly unknown[]): string {
+  // Joined, not concatenated: a flat string, where `+=` would leave a rope to flatten when encoded.
+  return cells.map(csvCell).join(',') + '\r\n';
+}
+
+/** What makes csv-stringify quote a cell (with the `windows` record delimiter): a quote, a comma, CRLF. */
+const NEEDS_QUOTES = /[",]|\r\n/;
+const QUOTE = /"/g;
+
+function csvCell(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') {
+    if (value === '') return '';
+    text = safeCell(value);
+  }
+  // Written by String(), none of them holds a quote, a comma or CRLF.
+  else if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  else if (typeof value === 'boolean') return value ? 'true' : 'false';
+  else if (value === null || value === undefined) return '';
+  else if (value instanceof Date) return value.toISOString();
+  else throw new Error(`A CSV cell must be a string, number, boolean or date: ${typeof value}`);
+  // One pass over the text to decide (the export's JSON cells are long), another to double the quotes.
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTE, '""')}"` : text;
+}
+
+/** The start of a CSV file as csvWriter writes it: the byte order mark and the header record. */
+export function csvHead(columns: readonly CsvColumn[]): string {
+  return '\uFEFF' + csvRecord(columns.map((column) => column.header));
+}
+
 /** The content type of CSV answers. */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';

@@ -60,7 +60,17 @@ export interface ViewCache {
   json(ctx: Ctx, ids: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
-export function viewCache<T>(source: ViewSource<T>): ViewCache {
+/** A view cache of objects of type T. */
+export interface ObjectViewCache<T> extends ViewCache {
+  /**
+   * A CSV export's step (core/http/csv-export.ts): the kept JSON of those of `ids` that is current,
+   * the others built as objects, not serialised and not kept: the export's rows neither push out
+   * the objects people are reading nor pay for JSON they would parse again at once.
+   */
+  forExport(ctx: Ctx, ids: readonly string[]): Promise<Map<string, Buffer | T>>;
+}
+
+export function viewCache<T>(source: ViewSource<T>): ObjectViewCache<T> {
   const caches = new WeakMap<object, BoundedCache<Kept>>();
 
   async function build(ctx: Ctx, ids: readonly string[], into: Map<string, Buffer>, keep?: (id: string, json: Buffer) => void): Promise<Map<string, Buffer>> {
@@ -75,7 +85,47 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
     return into;
   }
 
-  const cache: ViewCache = {
+  /**
+   * Puts into `result` the kept JSON of those of `ids` that is current; answers the others (to
+   * build) and the versions read. `touch`: a hit counts as a use (moved to the recent end) and
+   * notes the stamp it was checked at; an export's look-ups do neither.
+   */
+  async function currentKept<V>(
+    ctx: Ctx,
+    kept: BoundedCache<Kept>,
+    ids: readonly string[],
+    result: Map<string, Buffer | V>,
+    touch = true,
+  ): Promise<{ missing: readonly string[]; current: Map<string, { version: number; epoch: number }> }> {
+    const current = new Map<string, { version: number; epoch: number }>();
+    const lookUp = (id: string) => (touch ? kept.get(id) : kept.peek(id));
+    const stamp = ctx.changeStamp;
+    // Kept at this very stamp: nothing was written since they were checked (core/db/change-stamp.ts).
+    let unchecked: readonly string[] = ids;
+    if (stamp !== undefined) {
+      unchecked = ids.filter((id) => {
+        const entry = lookUp(id);
+        if (entry === undefined || entry.stamp !== stamp || entry.accountId !== ctx.accountId) return true;
+        result.set(id, entry.json);
+        return false;
+      });
+      if (unchecked.length === 0) return { missing: [], current };
+    }
+    for (const row of await source.versions(ctx, unchecked)) current.set(row.id, { version: Number(row.version), epoch: Number(row.epoch ?? 0) });
+    const missing: string[] = [];
+    for (const id of unchecked) {
+      const now = current.get(id);
+      const entry = now === undefined ? undefined : lookUp(id);
+      if (entry !== undefined && entry.version === now!.version && entry.epoch === now!.epoch) {
+        // The stamp was read before these versions: they were current at it or later.
+        if (touch) entry.stamp = stamp;
+        result.set(id, entry.json);
+      } else missing.push(id);
+    }
+    return { missing, current };
+  }
+
+  const cache: ObjectViewCache<T> = {
     configure(db, maxBytes) {
       caches.set(db, new BoundedCache<Kept>(maxBytes));
     },
@@ -94,36 +144,24 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
       if (ids.length === 0) return result;
       const kept = cache.cacheOf(ctx.db);
       if (kept.maxSize === 0) return build(ctx, ids, result);
+      const { missing, current } = await currentKept(ctx, kept, ids, result);
+      if (missing.length === 0) return result;
+      // An export reads what is kept but keeps nothing new: its rows must not push out the objects people are reading.
+      if (ctx.keepViews === false) return build(ctx, missing, result);
       const stamp = ctx.changeStamp;
-      // Kept at this very stamp: nothing was written since they were checked (core/db/change-stamp.ts).
-      let unchecked: readonly string[] = ids;
-      if (stamp !== undefined) {
-        unchecked = ids.filter((id) => {
-          const entry = kept.get(id);
-          if (entry === undefined || entry.stamp !== stamp || entry.accountId !== ctx.accountId) return true;
-          result.set(id, entry.json);
-          return false;
-        });
-        if (unchecked.length === 0) return result;
-      }
-      const current = new Map<string, { version: number; epoch: number }>();
-      for (const row of await source.versions(ctx, unchecked)) current.set(row.id, { version: Number(row.version), epoch: Number(row.epoch ?? 0) });
-      const missing: string[] = [];
-      for (const id of unchecked) {
+      return build(ctx, missing, result, (id, json) => {
         const now = current.get(id);
-        const entry = now === undefined ? undefined : kept.get(id);
-        if (entry !== undefined && entry.version === now!.version && entry.epoch === now!.epoch) {
-          // The stamp was read before these versions: they were current at it or later.
-          entry.stamp = stamp;
-          result.set(id, entry.json);
-        } else missing.push(id);
-      }
-      if (missing.length > 0) {
-        await build(ctx, missing, result, (id, json) => {
-          const now = current.get(id);
-          if (now !== undefined) kept.set(id, { ...now, json, stamp, accountId: ctx.accountId }, json.length);
-        });
-      }
+        if (now !== undefined) kept.set(id, { ...now, json, stamp, accountId: ctx.accountId }, json.length);
+      });
+    },
+
+    async forExport(ctx, ids) {
+      const result = new Map<string, Buffer | T>();
+      if (ids.length === 0) return result;
+      const kept = cache.cacheOf(ctx.db);
+      const missing = kept.maxSize === 0 || kept.size === 0 ? ids : (await currentKept(ctx, kept, ids, result, false)).missing;
+      if (missing.length === 0) return result;
+      for (const [id, object] of await source.build(ctx, missing)) result.set(id, object);
       return result;
     },
   };

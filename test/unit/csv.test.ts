@@ -1,19 +1,23 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvWriter, safeCell } from '../../src/core/csv.js';
+import { csvHead, csvRecord, csvWriter, safeCell, type CsvColumn } from '../../src/core/csv.js';
 
-async function write(records: object[]): Promise<string> {
-  const writer = csvWriter([
+async function write(
+  records: object[],
+  columns: CsvColumn[] = [
     { key: 'name', header: 'Name' },
     { key: 'total', header: 'Total' },
     { key: 'paid', header: 'Paid' },
-  ]);
-  const chunks: string[] = [];
-  writer.on('data', (chunk: Buffer | string) => chunks.push(chunk.toString()));
+  ],
+): Promise<string> {
+  const writer = csvWriter(columns);
+  const chunks: Buffer[] = [];
+  writer.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)));
   const done = new Promise((resolve) => writer.on('end', resolve));
   for (const record of records) writer.write(record);
   writer.end();
   await done;
-  return chunks.join('');
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 describe('CSV written by Transdesk', () => {
@@ -38,5 +42,64 @@ describe('CSV written by Transdesk', () => {
     ]);
     expect(text).toBe('\uFEFFName,Total,Paid\r\n"\'=HYPERLINK(""x"")",-12.5,true\r\n"Müller, ""Jr""",3,\r\n');
     expect(await write([{ name: "＝cmd|' /C calc'!A0", total: 1, paid: false }])).toBe("\uFEFFName,Total,Paid\r\n'＝cmd|' /C calc'!A0,1,false\r\n");
+  });
+
+  /**
+   * Text made of what CSV and spreadsheets treat apart (quote, comma, CR, LF, CRLF, formula
+   * starts, the separator of another locale, spaces) among letters, accents, wide and astral
+   * characters (a lone surrogate too), and any text at all.
+   */
+  const tricky = fc.constantFrom(
+    '"',
+    ',',
+    '\r',
+    '\n',
+    '\r\n',
+    '=',
+    '+',
+    '-',
+    '@',
+    '\t',
+    ';',
+    ' ',
+    'a',
+    'Z',
+    '0',
+    'é',
+    'ß',
+    '\u00A0',
+    '\uFEFF',
+    '＝',
+    '日本',
+    '😀',
+    '\uD800',
+    "'",
+  );
+  const cell = fc.oneof(
+    fc.string({ unit: tricky, maxLength: 12 }),
+    fc.string({ unit: 'grapheme', maxLength: 8 }),
+    fc.string({ unit: 'binary', maxLength: 8 }),
+    fc.double(),
+    fc.integer(),
+    fc.bigInt(),
+    fc.boolean(),
+    fc.date({ noInvalidDate: true }),
+    fc.constant(null),
+    fc.constant(undefined),
+  );
+
+  it('csvRecord writes every cell exactly as csv-stringify does (csvWriter), and csvHead its header', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }), async (rows) => {
+        const width = Math.max(...rows.map((row) => row.length));
+        const columns = Array.from({ length: width }, (_, i) => ({ key: `c${i}`, header: `Column ${i}, "${i}"` }));
+        const records = rows.map((row) => Object.fromEntries(columns.map((column, i) => [column.key, row[i]])));
+        const expected = await write(records, columns);
+        const written = csvHead(columns) + rows.map((row) => csvRecord(columns.map((_, i) => row[i]))).join('');
+        // Compared as the bytes sent (UTF-8: a lone surrogate is U+FFFD either way).
+        expect(Buffer.from(written, 'utf8').toString('utf8')).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

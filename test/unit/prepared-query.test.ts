@@ -131,6 +131,37 @@ describe('preparedQuery', () => {
   });
 });
 
+describe('rowsAsArrays: rows read as arrays, made objects by a literal of the columns (SQLite)', () => {
+  // Columns of every type, a duplicate name (the last one wins, at the first one's place) and names to quote.
+  const build = (db: Parameters<Parameters<typeof preparedQuery>[0]>[0], p: { accountId: string }) =>
+    db
+      .selectFrom('users')
+      .innerJoin('accounts', 'accounts.id', 'users.account_id')
+      .select(['users.id', 'users.name', 'users.email', 'users.is_owner', 'accounts.name as account name', 'accounts.id as id'])
+      .select(sql<number>`1.5`.as('x"y'))
+      .where('users.account_id', '=', p.accountId)
+      .orderBy('users.id');
+  const asObjects = preparedQuery(build);
+  const asArrays = preparedQuery(build, { rowsAsArrays: true });
+
+  it('answers the same objects, keys in the same order, as the statement in its default mode; in a transaction and streamed too', async () => {
+    const expected = await asObjects(database.db, { accountId: accountA });
+    expect(expected.length).toBeGreaterThan(0);
+    const read = await asArrays(database.db, { accountId: accountA });
+    expect(read).toEqual(expected);
+    expect(read.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row)));
+    expect(Object.getPrototypeOf(read[0])).toBe(Object.prototype);
+    await database.db.transaction().execute(async (tx) => expect(await asArrays(tx, { accountId: accountA })).toEqual(expected));
+    if (database.dialect === 'sqlite') {
+      // The statement as the driver gets it (Kysely's stream reads iterate()).
+      const compiled = build(database.db, { accountId: accountA }).compile();
+      const streamed = [];
+      for await (const row of database.db.getExecutor().stream({ ...compiled, sql: `${compiled.sql} /* rows as arrays */` }, 1)) streamed.push(...row.rows);
+      expect(streamed).toEqual(expected);
+    }
+  });
+});
+
 describe('in a transaction', () => {
   const renameUser = preparedQuery((db, p: { accountId: string; name: string }) =>
     db.updateTable('users').set({ name: p.name }).where('account_id', '=', p.accountId),

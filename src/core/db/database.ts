@@ -19,6 +19,14 @@ import type { DB } from './schema.js';
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * Where requests read outside a transaction (app.readCtx, authentication, /health). SQLite in a
+   * file: a second, read-only connection. In WAL mode it reads the last committed state whatever the
+   * writing connection is doing, so a long write transaction (an import) holds no read, and a read
+   * never sees a write before its commit. Elsewhere (PostgreSQL's pool, an in-memory SQLite
+   * database, which a second connection cannot open): `db` itself.
+   */
+  reader: Kysely<DB>;
   dialect: DialectName;
   /** The raw better-sqlite3 handle on SQLite (integrity checks, tests). */
   sqlite?: BetterSqlite3.Database;
@@ -40,13 +48,50 @@ class ImmediateSqliteDriver extends SqliteDriver {
  */
 const STATEMENT_CACHE_SIZE = 2000;
 
-function cachingDatabase(sqlite: BetterSqlite3.Database) {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+/**
+ * The end of the SQL of a read whose rows better-sqlite3 hands over as arrays, made objects here
+ * (prepared.ts, `rowsAsArrays`): a comment, so the SQL runs the same on every database.
+ * better-sqlite3 builds an object per row by setting its columns one by one; an array per row and
+ * one object literal of the statement's columns (a function made once per statement) is the same
+ * object at a third to a half of the cost (measured on 500 jobs with their names: 7.6 ms against
+ * 4.4 ms; their 4 000 match lines: 8.5 ms against 5.1 ms). For the reads of many rows of many columns.
+ */
+export const ARRAY_ROWS_MARK = ' /* rows as arrays */';
+
+/** What is run of a cached statement: by Kysely's connection (all, run, iterate) and by prepared.ts (all, run). */
+export type CachedStatement = Pick<BetterSqlite3.Statement, 'reader' | 'busy' | 'all' | 'run' | 'iterate'>;
+
+/** A read prepared in raw mode (rows as arrays) whose all() and iterate() answer the rows as objects, as a statement in the default mode does. */
+function arrayRowsStatement(statement: BetterSqlite3.Statement): CachedStatement {
+  statement.raw(true);
+  const names = statement.columns().map((column) => column.name);
+  // A column named so would set the object's prototype in a literal: such a read is left in the default mode.
+  if (names.includes('__proto__')) return statement.raw(false);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- one object literal of the statement's own column names (JSON-quoted), made once per statement.
+  const toObject = new Function('row', `return { ${names.map((name, index) => `${JSON.stringify(name)}: row[${index}]`).join(', ')} };`) as (
+    row: unknown[],
+  ) => unknown;
   return {
-    prepare(sql: string): BetterSqlite3.Statement {
+    reader: true,
+    get busy() {
+      return statement.busy;
+    },
+    all: (...params: unknown[]) => (statement.all(...params) as unknown[][]).map(toObject),
+    run: statement.run.bind(statement),
+    iterate: function* (...params: unknown[]) {
+      for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) yield toObject(row);
+    } as BetterSqlite3.Statement['iterate'],
+  };
+}
+
+function cachingDatabase(sqlite: BetterSqlite3.Database) {
+  const cache = new Map<string, CachedStatement>();
+  return {
+    prepare(sql: string): CachedStatement {
       let statement = cache.get(sql);
       if (statement === undefined || statement.busy) {
-        statement = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        statement = prepared.reader && sql.endsWith(ARRAY_ROWS_MARK) ? arrayRowsStatement(prepared) : prepared;
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
         cache.set(sql, statement);
       }
@@ -86,7 +131,7 @@ const connections = new WeakMap<DialectAdapter, ReturnType<typeof cachingDatabas
 export function transactionConnection(db: {
   isTransaction: boolean;
   getExecutor(): { adapter: DialectAdapter };
-}): { prepare(sql: string): BetterSqlite3.Statement } | undefined {
+}): { prepare(sql: string): CachedStatement } | undefined {
   return db.isTransaction ? connections.get(db.getExecutor().adapter) : undefined;
 }
 
@@ -135,12 +180,22 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     }, 3_600_000);
     optimizer.unref();
     const db = new Kysely<DB>({ dialect: new TransdeskSqliteDialect(sqlite) });
+    const inFile = path !== ':memory:' && path !== '';
+    // Opened after the writer set WAL mode; read-only, so that a write sent to it by mistake fails at once.
+    const reading = inFile ? new BetterSqlite3(path, { readonly: true }) : undefined;
+    reading?.pragma('busy_timeout = 5000');
+    const reader = reading ? new Kysely<DB>({ dialect: new TransdeskSqliteDialect(reading) }) : db;
     return {
       db,
+      reader,
       dialect: 'sqlite',
       sqlite,
       close: async () => {
         clearInterval(optimizer);
+        if (reading) {
+          await reader.destroy();
+          if (reading.open) reading.close();
+        }
         await db.destroy();
         // Kysely closes the connection only if it ever ran a query.
         if (sqlite.open) sqlite.close();
@@ -156,5 +211,5 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   pool.on('error', () => {});
   nameStatementsOf(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
 }

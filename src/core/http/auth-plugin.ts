@@ -63,6 +63,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('changeStamp', undefined);
   const limits = app.config.sessions;
   const db = app.database.db;
+  // Look-ups on the reading connection (core/db/database.ts): a long write transaction holds none of them.
+  const reader = app.database.reader;
 
   // When this process last wrote each one: requests arriving together write once.
   const touched = new Map<string, number>();
@@ -90,11 +92,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (key === undefined && sessionToken === undefined) return sendError(reply, unauthorized(request));
     // Read before anything else of the request (SQLite): the caches it validates may only serve
     // what was current at this moment or later.
-    const stamps = await readChangeStamp(db, app.database.dialect);
+    const stamps = await readChangeStamp(reader, app.database.dialect);
     request.changeStamp = stamps?.data;
     const now = Date.now();
     if (key !== undefined) {
-      const found = await findKey(db, key, stamps?.keys);
+      const found = await findKey(reader, key, stamps?.keys);
       // Answered here rather than thrown through Fastify's error path: a wrong key costs no more than
       // a right one. Same error body and headers as any error.
       if (!found) return sendError(reply, unauthorized(request));
@@ -103,7 +105,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (found.auth.scope === 'read' && !SAFE_METHODS.has(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
       return;
     }
-    const found = await findSession(db, sessionToken!, limits, now, stamps?.keys);
+    const found = await findSession(reader, sessionToken!, limits, now, stamps?.keys);
     if (!found) return sendError(reply, unauthorized(request));
     request.auth = found.auth;
     touch('sessions', found.auth.sessionId!, found.lastUsedMs, now);

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AccountSlots } from '../../core/account-slots.js';
 import { ApiError, excerpt, statusName } from '../../core/errors.js';
 import { ErrorResponse, Input, errorResponses } from '../../core/schemas.js';
 import type { ClientDependents } from '../clients/index.js';
@@ -64,6 +65,9 @@ class RolledBack extends Error {
   }
 }
 
+/** The Retry-After of an import refused because the account runs IMPORTS_PER_ACCOUNT already. */
+export const IMPORT_RETRY_AFTER_SECONDS = 10;
+
 const tooLarge = () =>
   new ApiError('payload_too_large', `The file is larger than the import limit of ${MAX_IMPORT_BYTES} bytes`, undefined, { Connection: 'close' });
 
@@ -103,6 +107,8 @@ async function bodyBytes(request: FastifyRequest): Promise<Uint8Array> {
 export function importRoutes(dependents: ClientDependents): FastifyPluginAsyncTypebox {
   const resources: ImportResource[] = [clientsResource(dependents), suppliersResource, contactsResource, pricesResource] as ImportResource[];
   return async (app) => {
+    // At most IMPORTS_PER_ACCOUNT imports of one account at once, all resources together (429 past it).
+    const slots = new AccountSlots(app.config.importsPerAccount, 'imports', IMPORT_RETRY_AFTER_SECONDS);
     // Scoped to this plugin: only the import routes take CSV bodies.
     app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => done(null, body));
 
@@ -122,9 +128,10 @@ export function importRoutes(dependents: ClientDependents): FastifyPluginAsyncTy
         },
         async (request, reply) => {
           const dryRun = request.query.dryRun === true;
-          const file = readCsv(decodeImport(await bodyBytes(request)));
+          const release = slots.take(request.auth.accountId);
           let result: ImportResult;
           try {
+            const file = readCsv(decodeImport(await bodyBytes(request)));
             result = await app.inTransaction(request, async (ctx) => {
               const done = await runImport(ctx, resource, file);
               if (dryRun || done.errors.length > 0) throw new RolledBack(done);
@@ -133,6 +140,8 @@ export function importRoutes(dependents: ClientDependents): FastifyPluginAsyncTy
           } catch (error) {
             if (!(error instanceof RolledBack)) throw error;
             result = error.result;
+          } finally {
+            release();
           }
           if (!dryRun && result.errors.length > 0) {
             const first = result.errors[0]!;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { TSchema } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
+import { yieldToEventLoop } from '../../core/event-loop.js';
 import { markForm } from '../../core/form.js';
 import { validatorCompiler } from '../../core/http/validation.js';
 import { isFormula, type CsvFile } from './csv.js';
@@ -118,7 +119,26 @@ function columnOf(resource: ImportResource, error: ApiError): string | null {
   return column ? column.name : param;
 }
 
-/** Runs every row in `ctx`'s transaction; answers what each row did and every error. */
+/**
+ * Rows written between two returns to the event loop: a slice takes some tens of milliseconds, so
+ * that other requests are served during a large import (docs/imports.md#large-files).
+ */
+export const IMPORT_SLICE = 50;
+
+/**
+ * Runs every row in `ctx`'s transaction; answers what each row did and every error.
+ *
+ * Every IMPORT_SLICE rows it goes back to the event loop (core/event-loop.ts), still inside the
+ * transaction, which yielding neither ends nor opens to others:
+ * - SQLite: the transaction holds the writing connection (Kysely's driver lends it to one
+ *   transaction at a time, core/db/group-commit.ts), so no other request's statement runs in it:
+ *   other writes wait for its commit, as before, and never join it. Reads go to the reading
+ *   connection (core/db/database.ts, `reader`), which sees the last commit and never these rows
+ *   before theirs (WAL), and are served meanwhile; an in-memory database has no second connection,
+ *   and its reads wait for the commit.
+ * - PostgreSQL: the transaction is one client of the pool; others read the committed state.
+ * So the import stays all or nothing, and a dry run still writes nothing (routes.ts rolls back).
+ */
 export async function runImport(ctx: Ctx, resource: ImportResource, file: CsvFile): Promise<ImportResult> {
   checkHeader(resource, file.header);
   const header = canonicalNames(resource, file.header);
@@ -126,6 +146,7 @@ export async function runImport(ctx: Ctx, resource: ImportResource, file: CsvFil
   const result: ImportResult = { rows: [], errors: [] };
   const keys = new Map<string, number>();
   for (const [index, values] of file.rows.entries()) {
+    if (index > 0 && index % IMPORT_SLICE === 0) await yieldToEventLoop();
     const row = index + 1;
     const cells: Record<string, string> = {};
     let formula = false;

@@ -52,8 +52,10 @@ const jobsWithNames = (db: Kysely<DB>) =>
       'owner.name as user_name',
       'pm.name as project_manager_name',
     ]);
-const findJobsWithNames = preparedQuery((db, p: { accountId: string; ids: readonly string[] }) =>
-  jobsWithNames(db).where(ofAccount('jobs.account_id', p.accountId)).where('jobs.id', 'in', p.ids),
+// A page of jobs (listings, the CSV export's steps): many rows of many columns, read as arrays.
+const findJobsWithNames = preparedQuery(
+  (db, p: { accountId: string; ids: readonly string[] }) => jobsWithNames(db).where(ofAccount('jobs.account_id', p.accountId)).where('jobs.id', 'in', p.ids),
+  { rowsAsArrays: true },
 );
 // PostgreSQL: the job's row locked, not the rows it references.
 const findJobWithNamesForUpdate = preparedQuery((db, p: { accountId: string; id: string }) =>

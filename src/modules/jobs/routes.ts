@@ -30,7 +30,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PATH,
     {
       schema: { tags, summary: 'List jobs (paginated, filtered)', querystring: JobListQuery, response: { 200: Paginated(Job), ...errorResponses } },
-      config: { csvExport: { page: jobs.listJson } },
+      config: { csvExport: { page: jobs.listForExport, schemaCells: true } },
     },
     async (request, reply) =>
       // Already JSON (the job view cache): sent as it is, not serialised again.

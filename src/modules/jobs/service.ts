@@ -51,6 +51,14 @@ export const jobs = {
     return withItems(await pageOfJobs(ctx, filters), (ids) => jobViews.json(ctx, ids));
   },
 
+  /**
+   * A step of the CSV export (core/http/csv-export.ts): the page's jobs as kept JSON where the
+   * view cache has them current, else as objects built and not kept (views.ts, forExport).
+   */
+  async listForExport(ctx: Ctx, filters: JobFilters): Promise<Page<Buffer | JobObject>> {
+    return withItems(await pageOfJobs(ctx, filters), (ids) => jobViews.forExport(ctx, ids));
+  },
+
   /** A job as JSON, from the job view cache when it is current (views.ts). */
   async getJson(ctx: Ctx, id: string): Promise<Buffer> {
     const json = (await jobViews.json(ctx, [id])).get(id);

@@ -19,15 +19,18 @@ type C = 'job_id';
 export function lineStore({ table, owner }: LineTable) {
   const t = table as T;
   const o = owner as C;
-  const linesOf = preparedQuery((db, p: { accountId: string; ownerIds: readonly string[] }) =>
-    db
-      .selectFrom(t)
-      .innerJoin('match_categories', 'match_categories.id', `${t}.match_category_id`)
-      .select(qualifiedColumnsOf(t))
-      .select('match_categories.name as name')
-      .where(`${t}.account_id`, '=', p.accountId)
-      // No ORDER BY: sorting by position in SQL took a temporary b-tree (a third of the query); lines() sorts.
-      .where(`${t}.${o}`, 'in', p.ownerIds),
+  const linesOf = preparedQuery(
+    (db, p: { accountId: string; ownerIds: readonly string[] }) =>
+      db
+        .selectFrom(t)
+        .innerJoin('match_categories', 'match_categories.id', `${t}.match_category_id`)
+        .select(qualifiedColumnsOf(t))
+        .select('match_categories.name as name')
+        .where(`${t}.account_id`, '=', p.accountId)
+        // No ORDER BY: sorting by position in SQL took a temporary b-tree (a third of the query); lines() sorts.
+        .where(`${t}.${o}`, 'in', p.ownerIds),
+    // Several lines per owner, for pages of jobs: many rows, read as arrays.
+    { rowsAsArrays: true },
   );
   const deleteAll = preparedQuery((db, p: { accountId: string; ownerId: string }) =>
     db.deleteFrom(t).where('account_id', '=', p.accountId).where(o, '=', p.ownerId),

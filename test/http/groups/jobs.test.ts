@@ -171,7 +171,7 @@ describe('adding and removing jobs', () => {
     const count = async (id: string) => {
       // The same state for every count: the key looked up already (kept while nothing is written).
       await getGroup(t.api, id);
-      groupViews.cacheOf(t.database.db).clear(); // built, not served from the group view cache
+      groupViews.cacheOf(t.database.reader).clear(); // built, not served from the group view cache
       const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
       try {
         await getGroup(t.api, id);

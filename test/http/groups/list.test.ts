@@ -123,7 +123,7 @@ describe('GET /v2/groups', () => {
     const count = async (pageSize: number) => {
       // The same state for every count: the key looked up already (kept while nothing is written).
       await api.get('/v2/groups', { pageSize });
-      groupViews.cacheOf(t.database.db).clear(); // built, not served from the group view cache
+      groupViews.cacheOf(t.database.reader).clear(); // built, not served from the group view cache
       const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
       try {
         expect((await api.get('/v2/groups', { pageSize })).body.items).toHaveLength(pageSize);

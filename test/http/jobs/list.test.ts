@@ -255,7 +255,7 @@ describe('loading a page of jobs', () => {
     const queries = async (pageSize: number) => {
       // The same state for every count: the key looked up already (kept while nothing is written).
       await t.api.get('/v2/jobs', { pageSize, q: 'counted' });
-      jobViews.cacheOf(t.database.db).clear(); // built, not served from the job view cache
+      jobViews.cacheOf(t.database.reader).clear(); // built, not served from the job view cache
       const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
       try {
         const reply = await t.api.get('/v2/jobs', { pageSize, q: 'counted' });

@@ -305,8 +305,8 @@ describe.each(PARENTS)('notes on a $resource', ({ resource, base, params }) => {
       // The same state for every count: the key looked up already (kept while nothing is written).
       await api.get(base, { pageSize });
       // Built afresh each time, not served from the job or group view cache.
-      jobViews.cacheOf(t.database.db).clear();
-      groupViews.cacheOf(t.database.db).clear();
+      jobViews.cacheOf(t.database.reader).clear();
+      groupViews.cacheOf(t.database.reader).clear();
       const spy = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
       try {
         const reply = await api.get(base, { pageSize });
