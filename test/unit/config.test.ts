@@ -27,6 +27,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       outboxWorker: true,
       outboxLeaseMs: 60_000,
       trustProxy: [],
+      exportsPerAccount: 2,
+      importsPerAccount: 2,
       // The package's own build (npm run build writes it there).
       consoleDir: fileURLToPath(new URL('../../dist/console', import.meta.url)),
     });
@@ -80,6 +82,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       OUTBOX_WORKER: 'false',
       OUTBOX_LEASE_MS: '5000',
       TRUST_PROXY: '10.0.0.7,10.0.1.0/24',
+      EXPORTS_PER_ACCOUNT: '3',
+      IMPORTS_PER_ACCOUNT: '4',
     });
     expect(config).toEqual({
       port: 9000,
@@ -103,6 +107,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       outboxLeaseMs: 5000,
       consoleDir: '/srv/transdesk-console',
       trustProxy: ['10.0.0.7', '10.0.1.0/24'],
+      exportsPerAccount: 3,
+      importsPerAccount: 4,
     });
   });
 
