@@ -178,8 +178,8 @@ describe.concurrent('slow clients are cut off (HEADERS_TIMEOUT_MS, REQUEST_TIMEO
     const head = `POST /v2/account/taxes HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(t.account.apiKey)}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"name":`;
     const cut = await whileServing(slowClient(head, '', IDLE_MS + SLACK));
     expect(cut.closedAfterMs).toBeGreaterThanOrEqual(IDLE_MS - 100);
-    // Before the request timeout (4 s, 408) would have applied.
-    expect(cut.closedAfterMs).toBeLessThan(REQUEST_MS);
+    // The idle cut-off, not the request timeout: that one answers 408, this one closes with no answer
+    // (told apart by what is received, not by a stopwatch a busy machine could stretch).
     expect(cut.received).toBe('');
   });
 
