@@ -25,11 +25,6 @@ export class BoundedCache<V> {
     return entry.value;
   }
 
-  /** The value without counting a use (its place in the order stays). */
-  peek(key: string): V | undefined {
-    return this.entries.get(key)?.value;
-  }
-
   set(key: string, value: V, size: number): void {
     this.delete(key);
     if (size > this.maxSize) return;

@@ -9,7 +9,6 @@
  *   the cell reads back with any JSON parser;
  * - objects nested deeper than MAX_DEPTH are one JSON column too.
  */
-import fastJson from 'fast-json-stringify';
 import type { CsvColumn } from './csv.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any --
@@ -22,8 +21,6 @@ const MAX_DEPTH = 4;
 export interface ExportColumn extends CsvColumn {
   path: readonly string[];
   json: boolean;
-  /** A JSON column's schema: an object built (not parsed from the listing's JSON) is written as its route would write it. */
-  schema?: Schema;
 }
 
 /** The schema without its null member (`Nullable(x)` → x), or the schema itself. */
@@ -55,7 +52,7 @@ export function columnsOf(schema: Schema): ExportColumn[] {
       for (const [key, child] of Object.entries(properties)) walk(child, [...path, key]);
     } else {
       const json = !isScalar(plain);
-      columns.push({ key: String(columns.length), header, path, json, ...(json ? { schema: node } : {}) });
+      columns.push({ key: String(columns.length), header, path, json });
     }
   };
   const root = withoutNull(schema);
@@ -63,25 +60,10 @@ export function columnsOf(schema: Schema): ExportColumn[] {
   return columns;
 }
 
-const serializers = new WeakMap<Schema, (value: unknown) => string>();
-
-/** The JSON of a value as the response schema writes it (its fields in the schema's order, nothing else), compiled once per schema. */
-function schemaJson(schema: Schema, value: unknown): string {
-  let serialize = serializers.get(schema);
-  if (serialize === undefined) {
-    serialize = fastJson(schema) as (value: unknown) => string;
-    serializers.set(schema, serialize);
-  }
-  return serialize(value);
-}
-
 /**
  * One item as the cells of `columns`, in order (csv-stringify takes arrays by column index).
- * `built`: the item is an object as the service built it, not yet through its response schema
- * (the CSV export reads objects so, core/http/csv-export.ts): a JSON cell is then written by the
- * column's schema, to hold exactly what the JSON answer would.
  */
-export function cellsOf(item: unknown, columns: readonly ExportColumn[], built = false): unknown[] {
+export function cellsOf(item: unknown, columns: readonly ExportColumn[]): unknown[] {
   // A plain loop into an array of the right length: called for every row of an export, a hundred columns each.
   const cells = new Array<unknown>(columns.length);
   for (let c = 0; c < columns.length; c++) {
@@ -91,7 +73,6 @@ export function cellsOf(item: unknown, columns: readonly ExportColumn[], built =
     for (let k = 0; k < path.length && value !== null && value !== undefined; k++)
       value = typeof value === 'object' ? (value as Record<string, unknown>)[path[k]!] : undefined;
     if (value === null || value === undefined) cells[c] = null;
-    else if (built && column.schema) cells[c] = schemaJson(column.schema, value);
     // A value whose schema said scalar but that is not (no schema is that loose today): JSON, never "[object Object]".
     else cells[c] = column.json || typeof value === 'object' ? JSON.stringify(value) : value;
   }

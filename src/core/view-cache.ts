@@ -60,17 +60,7 @@ export interface ViewCache {
   json(ctx: Ctx, ids: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
-/** A view cache of objects of type T. */
-export interface ObjectViewCache<T> extends ViewCache {
-  /**
-   * A CSV export's step (core/http/csv-export.ts): the kept JSON of those of `ids` that is current,
-   * the others built as objects, not serialised and not kept: the export's rows neither push out
-   * the objects people are reading nor pay for JSON they would parse again at once.
-   */
-  forExport(ctx: Ctx, ids: readonly string[]): Promise<Map<string, Buffer | T>>;
-}
-
-export function viewCache<T>(source: ViewSource<T>): ObjectViewCache<T> {
+export function viewCache<T>(source: ViewSource<T>): ViewCache {
   const caches = new WeakMap<object, BoundedCache<Kept>>();
 
   async function build(ctx: Ctx, ids: readonly string[], into: Map<string, Buffer>, keep?: (id: string, json: Buffer) => void): Promise<Map<string, Buffer>> {
@@ -87,18 +77,17 @@ export function viewCache<T>(source: ViewSource<T>): ObjectViewCache<T> {
 
   /**
    * Puts into `result` the kept JSON of those of `ids` that is current; answers the others (to
-   * build) and the versions read. `touch`: a hit counts as a use (moved to the recent end) and
-   * notes the stamp it was checked at; an export's look-ups do neither.
+   * build) and the versions read. A hit counts as a use (moved to the recent end) and notes the
+   * stamp it was checked at.
    */
-  async function currentKept<V>(
+  async function currentKept(
     ctx: Ctx,
     kept: BoundedCache<Kept>,
     ids: readonly string[],
-    result: Map<string, Buffer | V>,
-    touch = true,
+    result: Map<string, Buffer>,
   ): Promise<{ missing: readonly string[]; current: Map<string, { version: number; epoch: number }> }> {
     const current = new Map<string, { version: number; epoch: number }>();
-    const lookUp = (id: string) => (touch ? kept.get(id) : kept.peek(id));
+    const lookUp = (id: string) => kept.get(id);
     const stamp = ctx.changeStamp;
     // Kept at this very stamp: nothing was written since they were checked (core/db/change-stamp.ts).
     let unchecked: readonly string[] = ids;
@@ -118,14 +107,14 @@ export function viewCache<T>(source: ViewSource<T>): ObjectViewCache<T> {
       const entry = now === undefined ? undefined : lookUp(id);
       if (entry !== undefined && entry.version === now!.version && entry.epoch === now!.epoch) {
         // The stamp was read before these versions: they were current at it or later.
-        if (touch) entry.stamp = stamp;
+        entry.stamp = stamp;
         result.set(id, entry.json);
       } else missing.push(id);
     }
     return { missing, current };
   }
 
-  const cache: ObjectViewCache<T> = {
+  const cache: ViewCache = {
     configure(db, maxBytes) {
       caches.set(db, new BoundedCache<Kept>(maxBytes));
     },
@@ -153,16 +142,6 @@ export function viewCache<T>(source: ViewSource<T>): ObjectViewCache<T> {
         const now = current.get(id);
         if (now !== undefined) kept.set(id, { ...now, json, stamp, accountId: ctx.accountId }, json.length);
       });
-    },
-
-    async forExport(ctx, ids) {
-      const result = new Map<string, Buffer | T>();
-      if (ids.length === 0) return result;
-      const kept = cache.cacheOf(ctx.db);
-      const missing = kept.maxSize === 0 || kept.size === 0 ? ids : (await currentKept(ctx, kept, ids, result, false)).missing;
-      if (missing.length === 0) return result;
-      for (const [id, object] of await source.build(ctx, missing)) result.set(id, object);
-      return result;
     },
   };
   return cache;

@@ -45,15 +45,15 @@ export interface ListExport {
    * The listing's service call, as the JSON route makes it: `query` is the request's query with
    * `pageSize` and `walk` set by the export; `params` the path parameters (a webhook's id).
    */
-  page(ctx: Ctx, query: PageRequest & Record<string, unknown>, params: Record<string, string>): Promise<ExportPage>;
+  page(ctx: Ctx, query: PageRequest & Record<string, unknown>, params: Record<string, string>, columns: readonly ExportColumn[]): Promise<ExportPage>;
+  /**
+   * The columns of the caller's export, for a listing whose file is made for a spreadsheet rather
+   * than derived from its JSON items (the jobs: one column per match category of the account).
+   * Its `page` then answers each row as its cells already, in the order of these columns.
+   */
+  columnsFor?: (ctx: Ctx) => Promise<ExportColumn[]>;
   /** The file name's stem (`jobs` → `jobs-2026-11-27.csv`); by default the path's fixed segments after /v2 (account left out). */
   name?: string;
-  /**
-   * The page's objects are built by the service where its JSON answer sends the view cache's
-   * JSON (jobs.listForExport against jobs.listJson): their JSON cells are written by the column's
-   * schema, as in that JSON (the fields in the schema's order), not by JSON.stringify.
-   */
-  schemaCells?: boolean;
   /** Changes the derived columns (drop, rename, add), for a listing that needs it. */
   columns?: (derived: ExportColumn[]) => ExportColumn[];
 }
@@ -101,7 +101,6 @@ class CsvWalk extends Readable {
     first: ExportPage,
     private readonly nextStep: (after: PageCursor) => Promise<ExportPage>,
     private readonly columns: readonly ExportColumn[],
-    private readonly built: boolean,
   ) {
     super();
     this.pending = first;
@@ -115,6 +114,13 @@ class CsvWalk extends Readable {
     void this.pump();
   }
 
+  /** A row as its cells: built already (an array, columnsFor), kept JSON (a Buffer), or an object of the listing. */
+  private cellsOf(item: unknown): unknown[] {
+    if (Array.isArray(item)) return item;
+    if (Buffer.isBuffer(item)) return cellsOf(JSON.parse(item.toString('utf8')), this.columns);
+    return cellsOf(item, this.columns);
+  }
+
   private async pump(): Promise<void> {
     try {
       for (;;) {
@@ -126,9 +132,7 @@ class CsvWalk extends Readable {
         // Reading a step and writing its CSV are each some tens of milliseconds: others get a turn between them too.
         await yieldToEventLoop();
         if (this.destroyed) return;
-        const text = page.items
-          .map((item) => csvRecord(Buffer.isBuffer(item) ? cellsOf(JSON.parse(item.toString('utf8')), this.columns) : cellsOf(item, this.columns, this.built)))
-          .join('');
+        const text = page.items.map((item) => csvRecord(this.cellsOf(item))).join('');
         this.after = page.next ?? null;
         const more = text === '' || this.push(text);
         if (this.after === null) {
@@ -151,7 +155,7 @@ async function sendCsv(
   request: FastifyRequest,
   reply: FastifyReply,
   spec: ListExport,
-  columns: ExportColumn[],
+  derived: ExportColumn[],
   name: string,
   slots: AccountSlots,
 ) {
@@ -160,13 +164,15 @@ async function sendCsv(
   const release = slots.take(request.auth.accountId);
   try {
     // Reads that keep nothing new in the view caches (Ctx.keepViews): the export must not push out what people read.
-    const step = (ctx: Ctx, after: PageCursor | null) => spec.page({ ...ctx, keepViews: false }, { ...query, pageSize: WALK_STEP, walk: { after } }, params);
+    const columns = spec.columnsFor ? await spec.columnsFor(app.readCtx(request)) : derived;
+    const step = (ctx: Ctx, after: PageCursor | null) =>
+      spec.page({ ...ctx, keepViews: false }, { ...query, pageSize: WALK_STEP, walk: { after } }, params, columns);
     const first = await step(app.readCtx(request), null);
     // A service that does not hand the request on to paginateIds answers a page without `next`: it would export its first page only.
     if (first.next === undefined) throw new Error(`${request.routeOptions.url}: the listing's service does not walk (PageRequest.walk to paginateIds)`);
     // Later steps check the view caches against the database: the request's change stamp is of its start.
     const later = (after: PageCursor) => step({ ...app.readCtx(request), changeStamp: undefined }, after);
-    const csv = new CsvWalk(first, later, columns, spec.schemaCells === true);
+    const csv = new CsvWalk(first, later, columns);
     // The slot is the account's until the walk ends, fails or the client goes away (the stream is destroyed then).
     csv.once('close', release);
     reply.raw.once('close', release);

@@ -37,7 +37,7 @@ export interface Loaded {
 const num = (value: string | number) => Number(value);
 
 /** True when showing this stored estimation needs the account's exchange rates (accountRates). */
-export function needsRates(row: JobRowWithNames, stored: JobEstimation): boolean {
+export function needsRates(row: Pick<JobRowWithNames, 'due_date' | 'created_at'>, stored: JobEstimation): boolean {
   return basisNeedsRates(jobBasis(stored, jobDay(row)));
 }
 

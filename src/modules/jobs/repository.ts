@@ -57,6 +57,103 @@ const findJobsWithNames = preparedQuery(
   (db, p: { accountId: string; ids: readonly string[] }) => jobsWithNames(db).where(ofAccount('jobs.account_id', p.accountId)).where('jobs.id', 'in', p.ids),
   { rowsAsArrays: true },
 );
+/** What the jobs CSV export reads of a job (export.ts): its own columns and names, not its search keys or frozen price. */
+export const EXPORT_COLUMNS = [
+  'jobs.id',
+  'jobs.name',
+  'jobs.status',
+  'jobs.client_id',
+  'jobs.language_pair_id',
+  'jobs.currency',
+  'jobs.quantity',
+  'jobs.matches_type',
+  'jobs.has_matches',
+  'jobs.unit_cost',
+  'jobs.discount',
+  'jobs.extra_charge',
+  'jobs.fixed_price',
+  'jobs.apply_minimum_fee',
+  'jobs.non_billable',
+  'jobs.estimation',
+  'jobs.external_reference',
+  'jobs.purchase_order',
+  'jobs.start_date',
+  'jobs.due_date',
+  'jobs.delivery_date',
+  'jobs.progress',
+  'jobs.archive',
+  'jobs.pinned',
+  'jobs.additional_info',
+  'jobs.created_at',
+  'jobs.updated_at',
+  'jobs.group_id',
+] as const;
+export type JobExportRow = Pick<
+  JobRow,
+  | 'id'
+  | 'name'
+  | 'status'
+  | 'client_id'
+  | 'language_pair_id'
+  | 'currency'
+  | 'quantity'
+  | 'matches_type'
+  | 'has_matches'
+  | 'unit_cost'
+  | 'discount'
+  | 'extra_charge'
+  | 'fixed_price'
+  | 'apply_minimum_fee'
+  | 'non_billable'
+  | 'estimation'
+  | 'external_reference'
+  | 'purchase_order'
+  | 'start_date'
+  | 'due_date'
+  | 'delivery_date'
+  | 'progress'
+  | 'archive'
+  | 'pinned'
+  | 'additional_info'
+  | 'created_at'
+  | 'updated_at'
+> & {
+  group_id: string | null;
+  group_name: string | null;
+  client_name: string;
+  service_name: string;
+  unit_name: string;
+  domain_name: string | null;
+  user_name: string;
+  project_manager_name: string | null;
+};
+// Many rows of a step of the export: read as arrays, and only the columns the file shows (the
+// full row's search text and frozen price entries were a third of the export's reading).
+const findJobsForExport = preparedQuery(
+  (db, p: { accountId: string; ids: readonly string[] }) =>
+    db
+      .selectFrom('jobs')
+      .innerJoin('clients', 'clients.id', 'jobs.client_id')
+      .innerJoin('services', 'services.id', 'jobs.service_id')
+      .innerJoin('units', 'units.id', 'jobs.unit_id')
+      .innerJoin('users as owner', 'owner.id', 'jobs.user_id')
+      .leftJoin('domains', 'domains.id', 'jobs.domain_id')
+      .leftJoin('users as pm', 'pm.id', 'jobs.project_manager_id')
+      .leftJoin('groups', 'groups.id', 'jobs.group_id')
+      .select(EXPORT_COLUMNS)
+      .select([
+        'groups.name as group_name',
+        'clients.name as client_name',
+        'services.name as service_name',
+        'units.name as unit_name',
+        'domains.name as domain_name',
+        'owner.name as user_name',
+        'pm.name as project_manager_name',
+      ])
+      .where(ofAccount('jobs.account_id', p.accountId))
+      .where('jobs.id', 'in', p.ids),
+  { rowsAsArrays: true },
+);
 // PostgreSQL: the job's row locked, not the rows it references.
 const findJobWithNamesForUpdate = preparedQuery((db, p: { accountId: string; id: string }) =>
   jobsWithNames(db).where('jobs.account_id', '=', p.accountId).where('jobs.id', '=', p.id).forUpdate('jobs'),
@@ -113,6 +210,12 @@ export const jobRepository = {
   async findManyWithNames(db: Executor, accountId: string, ids: readonly string[]): Promise<JobRowWithNames[]> {
     if (ids.length === 0) return [];
     return findJobsWithNames(db, { accountId, ids });
+  },
+
+  /** The rows of a step of the jobs CSV export (export.ts), in no order. */
+  async findManyForExport(db: Executor, accountId: string, ids: readonly string[]): Promise<JobExportRow[]> {
+    if (ids.length === 0) return [];
+    return (await findJobsForExport(db, { accountId, ids })) as JobExportRow[];
   },
 
   async insert(db: Executor, row: JobRow): Promise<void> {

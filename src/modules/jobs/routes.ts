@@ -13,6 +13,7 @@ import {
   CreateJob,
   Job,
   JobListQuery,
+  type JobFilters,
   JobPricePreview,
   JobPricePreviewQuery,
   JobPricesQuery,
@@ -30,7 +31,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PATH,
     {
       schema: { tags, summary: 'List jobs (paginated, filtered)', querystring: JobListQuery, response: { 200: Paginated(Job), ...errorResponses } },
-      config: { csvExport: { page: jobs.listForExport, schemaCells: true } },
+      // A file made for a spreadsheet (docs/jobs.md#csv-export): flat cells, one column per match category.
+      config: { csvExport: { page: (ctx, query, _params, columns) => jobs.exportPage(ctx, query as JobFilters, columns), columnsFor: jobs.exportColumns } },
     },
     async (request, reply) =>
       // Already JSON (the job view cache): sent as it is, not serialised again.

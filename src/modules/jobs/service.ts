@@ -12,6 +12,7 @@ import { domains, masterData, services, units } from '../master-data/index.js';
 import { users } from '../users/index.js';
 import { loadJobs, JOB_ENTITY } from './assembly.js';
 import { newJobDraft } from './draft.js';
+import { jobExportColumns, jobExportPage } from './export.js';
 import { jobExtensions } from './extensions.js';
 import { repriceLines } from '../price-lines/index.js';
 import { pageOfJobs } from './listing.js';
@@ -51,13 +52,11 @@ export const jobs = {
     return withItems(await pageOfJobs(ctx, filters), (ids) => jobViews.json(ctx, ids));
   },
 
-  /**
-   * A step of the CSV export (core/http/csv-export.ts): the page's jobs as kept JSON where the
-   * view cache has them current, else as objects built and not kept (views.ts, forExport).
-   */
-  async listForExport(ctx: Ctx, filters: JobFilters): Promise<Page<Buffer | JobObject>> {
-    return withItems(await pageOfJobs(ctx, filters), (ids) => jobViews.forExport(ctx, ids));
-  },
+  /** A step of the jobs CSV export: each job as its row of cells (export.ts). */
+  exportPage: jobExportPage,
+
+  /** The columns of the caller's jobs CSV export (export.ts). */
+  exportColumns: jobExportColumns,
 
   /** A job as JSON, from the job view cache when it is current (views.ts). */
   async getJson(ctx: Ctx, id: string): Promise<Buffer> {

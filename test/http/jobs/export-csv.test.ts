@@ -99,8 +99,8 @@ describe('GET /v2/jobs?format=csv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const header = text.slice(0, text.indexOf('\r\n')).split(',');
-    expect(header.slice(0, 3)).toEqual(['id', 'object', 'name']);
-    expect(header).toEqual(expect.arrayContaining(['client.id', 'client.name', 'currency.code']));
+    expect(header.slice(0, 3)).toEqual(['id', 'name', 'status']);
+    expect(header).toEqual(expect.arrayContaining(['client.id', 'client.name', 'currency', 'total', 'margin', 'matches.100%']));
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text).toContain('"Line one, ""quoted""\nline two"');
     const [row] = rowsOf(reply);
@@ -115,11 +115,71 @@ describe('GET /v2/jobs?format=csv', () => {
     expect(risky!.purchaseOrder).toBe("'+44 20 7946 0958");
     const [at] = rowsOf(await api.get('/v2/jobs', { format: 'csv', client: ref.at }));
     expect(at!['client.name']).toBe("'@SUM(A1)");
-    // A negative number is a number: written as is.
+    // Numbers are written as they are.
     const json = (await api.get(`/v2/jobs/${ref.atJob}`)).body;
-    const numeric = Object.entries(json).filter(([, value]) => typeof value === 'number');
-    expect(numeric.length).toBeGreaterThan(0);
-    for (const [key, value] of numeric) expect(at![key], key).toBe(String(value));
+    for (const key of ['quantity', 'discount', 'progress']) expect(at![key], key).toBe(String(key === 'quantity' ? json.quantity.value : json[key]));
+  });
+
+  it('writes flat cells a spreadsheet reads: the status by name, exact amounts, a column per match category, names for lists, never JSON', async () => {
+    const matches = await byName('/v2/account/matches');
+    const header = (await api.get('/v2/jobs', { format: 'csv', client: ref.at })).raw.rawPayload.subarray(3).toString('utf8').split('\r\n')[0]!;
+    // One column per match category of the account, in the account's order, after the fixed ones.
+    expect(header.split(',').filter((name) => name.startsWith('matches.'))).toEqual(Object.keys(matches).map((name) => `matches.${name}`));
+
+    const client = await newClient(api, { name: 'Flat cells' });
+    const price = await api.post('/v2/account/prices/clients', {
+      service: ref.translation,
+      quantityType: ref.words,
+      currency: 'EUR',
+      matchesType: 'fixed',
+      unitCost: 0.13,
+    });
+    expect(price.status, JSON.stringify(price.body)).toBe(201);
+    expect((await api.post(`/v2/account/prices/clients/${price.body.id}/match`, { match: matches['100%'], unitCost: 0.039 })).status).toBe(200);
+    const job = (await api.post('/v2/jobs', { client, name: 'Flat', quantity: 10, quantityType: ref.words, service: ref.translation })).body;
+    const priced = await api.put(`/v2/jobs/${job.id}/price`, {
+      matches: [
+        { id: matches['100%'], value: 333 },
+        { id: matches['No match'], value: 17 },
+      ],
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    expect((await api.put(`/v2/jobs/${job.id}`, { status: 2 })).status).toBe(200);
+    const label = (await api.post('/v2/account/labels', { name: 'Urgent; really', color: '#aa3300' })).body.id as string;
+    expect((await api.post(`/v2/jobs/${job.id}/labels/${label}`)).status).toBe(200);
+    const supplier = (await api.post('/v2/suppliers', { name: 'Flat translator' })).body.id as string;
+    const outsourced = await api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier, fixedPrice: 12.34, quantity: 1 });
+    expect(outsourced.status, JSON.stringify(outsourced.body)).toBe(200);
+    expect((await api.post(`/v2/jobs/${job.id}/trackers`, { duration: 5_400_000, from: '2025-03-01T09:00:00Z' })).status).toBe(200);
+    const group = (await api.post('/v2/groups', { name: 'Flat group' })).body.id as string;
+    expect((await api.post(`/v2/groups/${group}/jobs/${job.id}`)).status).toBe(200);
+
+    const json = (await api.get(`/v2/jobs/${job.id}`)).body;
+    const [row] = rowsOf(await api.get('/v2/jobs', { format: 'csv', client }));
+    expect(row).toMatchObject({
+      id: job.id,
+      status: 'In progress',
+      'client.name': 'Flat cells',
+      service: 'Translation',
+      quantityType: 'Words',
+      quantity: '350',
+      currency: 'EUR',
+      // 333 × 0.039 + 17 × 0.13 = 12.987 + 2.21 = 15.197 → 15.20 at the currency's decimals
+      total: '15.2',
+      'matches.100%': '333',
+      'matches.No match': '17',
+      'matches.Repetitions': '',
+      labels: 'Urgent; really',
+      suppliers: 'Flat translator',
+      hoursTracked: '1.5',
+      'group.id': group,
+      'group.name': 'Flat group',
+    });
+    expect(Number(row!.total)).toBe(json.estimation.total);
+    expect(row!.profitability).toBe(json.estimation.profitability.status);
+    expect(Number(row!.cost)).toBe(json.estimation.profitability.cost);
+    expect(Number(row!.margin)).toBe(json.estimation.profitability.margin);
+    for (const [column, cell] of Object.entries(row!)) expect(cell, column).not.toMatch(/^[[{]/);
   });
 
   it('writes a negative number without escaping', async () => {

@@ -24,6 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The listing whose export is not derived from its JSON items (docs/jobs.md#csv-export). */
+const SPREADSHEET_EXPORT = '/v2/jobs';
+
 const rowsOf = (bytes: Buffer): Array<Record<string, string>> => parse(bytes, { bom: true, columns: true });
 
 /** A JSON scalar as its cell: text that a spreadsheet would run gets a leading `'` (core/csv.ts). */
@@ -69,6 +72,8 @@ describe('format=csv on every paginated listing', () => {
         rows.map((row) => row.id),
         url,
       ).toEqual(pages.map((item) => item.id));
+      // The jobs' file has columns of its own, made for a spreadsheet (test/http/jobs/export-csv.test.ts).
+      if (route.path === SPREADSHEET_EXPORT) continue;
       // Every field of the items has its column (nested objects as `a.b`), and scalar cells are the JSON values.
       const header = Object.keys(rows[0]!);
       rows.forEach((row, index) => {
