@@ -7,9 +7,10 @@
  * client (bench/probe.ts) polls `GET /health` and `GET /v2/jobs/:id`: the export must not hold
  * them (p99 < 200 ms).
  *
- * Alone, on a data set of its own: `npm run build && npx tsx bench/export.ts [--scale N]` generates
- * the data set (bench/data.ts) in a temporary SQLite file, starts the built server on it, runs the
- * scenario once and prints the figures.
+ * Alone, on a data set of its own: `npm run build && npx tsx bench/export.ts [--scale N] [--import]`
+ * generates the data set (bench/data.ts) in a temporary SQLite file, or in a fresh database when
+ * DATABASE_URL is `postgres://…`, starts the built server on it, runs the scenario twice (and the
+ * 10 000-client import of bench/import.ts with --import) and prints the figures.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PROBE_P99_TARGET_MS, probeSummary, startProbe, type ProbeFigures } from './probe.js';
+import { measureImport } from './import.js';
+import { createBenchDatabase } from './postgres.js';
 import { startBenchServer } from './server.js';
 
 export interface ExportMeasured {
@@ -122,20 +125,29 @@ export function exportMarkdown(measured: ExportMeasured): string[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { scale: { type: 'string', default: '100000' } } });
+  const { values } = parseArgs({ options: { scale: { type: 'string', default: '100000' }, import: { type: 'boolean', default: false } } });
   const scale = Number(values.scale);
+  // PostgreSQL when DATABASE_URL says so (a fresh database on that server, dropped at the end), else a temporary SQLite file.
+  const requested = process.env.DATABASE_URL ?? '';
+  const pgDatabase = /^postgres(ql)?:\/\//.test(requested) ? await createBenchDatabase(requested) : undefined;
   const dir = mkdtempSync(join(tmpdir(), 'transdesk-export-'));
-  const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
-  const { generate } = await import('./data.js');
-  const data = await generate(databaseUrl, scale, (line) => console.log(line));
-  const { child, base } = await startBenchServer({ DATABASE_URL: databaseUrl, FILE_STORAGE: 'db' });
+  const databaseUrl = pgDatabase?.url ?? `sqlite:${join(dir, 'bench.sqlite')}`;
   try {
-    // Twice: the first on a server that just started (its job view cache fills), the second on a warm one.
-    for (const run of ['first', 'second']) {
-      console.log(run, JSON.stringify(await measureExport(base, `Bearer ${data.apiKey}`, child.pid!, data.totalJobs, data.jobIds[0]!), null, 2));
+    const { generate } = await import('./data.js');
+    const data = await generate(databaseUrl, scale, (line) => console.log(line));
+    const { child, base } = await startBenchServer({ DATABASE_URL: databaseUrl, FILE_STORAGE: 'db' });
+    try {
+      // Twice: the first on a server that just started (its job view cache fills), the second on a warm one.
+      for (const run of ['first', 'second']) {
+        console.log(run, JSON.stringify(await measureExport(base, `Bearer ${data.apiKey}`, child.pid!, data.totalJobs, data.jobIds[0]!), null, 2));
+      }
+      // --import: the 10 000-client import on the same server and data set (bench/import.ts).
+      if (values.import) console.log('import', JSON.stringify(await measureImport(base, `Bearer ${data.apiKey}`, data.jobIds[0]!), null, 2));
+    } finally {
+      child.kill();
     }
   } finally {
-    child.kill();
     rmSync(dir, { recursive: true, force: true });
+    await pgDatabase?.drop();
   }
 }
