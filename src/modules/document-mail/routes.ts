@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DateOut, IdParams, Nullable, errorResponses } from '../../core/schemas.js';
-import { EmailRequestSchema, KINDS, type EmailRequest, type KindConfig } from '../documents/index.js';
+import { EmailRequestSchema, KINDS, type KindConfig } from '../documents/index.js';
 import { documentMail } from './service.js';
 
 /**
@@ -82,9 +82,7 @@ function kindMailRoutes(kind: KindConfig): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        reply
-          .code(202)
-          .send(await app.inTransaction(request, (ctx) => documentMail.email(ctx, app.config, kind, request.params.id, (request.body ?? {}) as EmailRequest))),
+        reply.code(202).send(await app.inTransaction(request, (ctx) => documentMail.email(ctx, app.config, kind, request.params.id, request.body ?? {}))),
     );
     app.get(
       `${base}/:id/email-draft`,
