@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 import { ScrollTable } from '../../ui/scroll-table';
@@ -8,7 +8,9 @@ import { EmailDialog } from './email-dialog';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { mailLogQuery, type MailLogEntry, type Recipient } from './mail-queries';
 import { problemText } from './problem-text';
+import { documentQuery } from './queries';
 
+const POLL_MS = 3_000;
 const STATUS_COLORS: Record<MailLogEntry['status'], string> = { queued: 'blue', sent: 'teal', failed: 'red' };
 
 const written = (recipients: readonly Recipient[]) => recipients.map((recipient) => recipient.address).join(', ');
@@ -19,7 +21,23 @@ const written = (recipients: readonly Recipient[]) => recipients.map((recipient)
  */
 export function MailLogSection({ kind, document, canWrite }: { kind: DocumentKind; document: AnyDocument; canWrite: boolean }) {
   const headingId = `document-emails-${document.id}`;
-  const log = useQuery({ ...mailLogQuery(kind, document.id), enabled: document.status !== 1 });
+  const log = useQuery({
+    ...mailLogQuery(kind, document.id),
+    enabled: document.status !== 1,
+    // While an e-mail waits for the mail server, the log (and the document's e-mail status) is read again.
+    refetchInterval: (query) => (query.state.data?.items.some((entry) => entry.status === 'queued') ? POLL_MS : false),
+  });
+  const client = useQueryClient();
+  const queued = log.data?.items.filter((entry) => entry.status === 'queued').length ?? 0;
+  // Once the last queued e-mail is settled, the document's own e-mail status changed too.
+  const waited = useRef(false);
+  useEffect(() => {
+    if (queued > 0) waited.current = true;
+    else if (waited.current) {
+      waited.current = false;
+      void client.invalidateQueries({ queryKey: documentQuery(kind, document.id).queryKey, exact: true });
+    }
+  }, [queued, client, kind, document.id]);
   const [again, setAgain] = useState(false);
   if (document.status === 1) return null;
   return (
@@ -69,7 +87,16 @@ export function MailLogSection({ kind, document, canWrite }: { kind: DocumentKin
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.subject}</Table.Td>
                     <Table.Td>{entry.queuedBy.name ?? t('documentMail.log.system')}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLORS[entry.status]} variant="light">
+                      {/* The colour's darkest shade on its lightest tint, as the status badges (documents-table.tsx): readable (4.5:1). */}
+                      <Badge
+                        color={STATUS_COLORS[entry.status]}
+                        c={`${STATUS_COLORS[entry.status]}.9`}
+                        bg={`${STATUS_COLORS[entry.status]}.0`}
+                        variant="light"
+                        radius="sm"
+                        tt="none"
+                        fw={600}
+                      >
                         {t(`documentMail.status.${entry.status}`)}
                       </Badge>
                       {entry.error !== null && (
