@@ -95,6 +95,8 @@ export async function requestedRecipients(
   request: { to?: readonly string[]; cc?: readonly string[] },
 ): Promise<Recipients & { source: RecipientsSource | 'request' }> {
   const defaults = request.to === undefined || request.cc === undefined ? await resolveRecipients(ctx, document, partyId) : undefined;
+  // Nothing asked: the defaults as they are (a send without a body reads the party once).
+  if (defaults !== undefined && request.to === undefined && request.cc === undefined) return defaults;
   const list = await partyContacts(ctx, document, partyId);
   const party = await partyOf(ctx, document, partyId);
   const names = new Map<string, string>();
