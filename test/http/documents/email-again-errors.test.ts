@@ -135,5 +135,6 @@ describe('without SMTP', () => {
     } finally {
       await bare.close();
     }
-  });
+    // A second app migrates a database of its own: slow on PostgreSQL.
+  }, 120_000);
 });
