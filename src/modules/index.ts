@@ -20,7 +20,7 @@ import { trackerRoutes } from './trackers/routes.js';
 import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './files/owners.js';
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
-import { documentEmailAbandoned, queueDocumentEmail, sendDocumentEmail } from './document-mail/index.js';
+import { documentEmailAbandoned, documentMailRoutes, queueDocumentEmail, sendDocumentEmail } from './document-mail/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import { reportRoutes } from './reports/index.js';
 import { fanOutWebhooks, sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
@@ -110,6 +110,7 @@ export const modules: FastifyPluginAsync[] = [
   fileModuleRoutes,
   catAnalysisRoutes,
   documentRoutes({ mailer: queueDocumentEmail }),
+  documentMailRoutes,
   dashboardRoutes,
   reportRoutes,
   webhookRoutes,

@@ -355,6 +355,20 @@ export interface DocumentSequencesTable {
   last: number;
 }
 
+/** One e-mail of a document queued in the outbox: the mail log (0033; docs/documents.md#the-mail-log). Its id is the delivery's. */
+export interface DocumentEmailsTable {
+  id: string;
+  account_id: string;
+  document_id: string;
+  /** JSON `{ to: Recipient[], cc: Recipient[] }` */
+  recipients: string;
+  subject: string;
+  custom_message: number;
+  user_id: string | null;
+  api_key_id: string | null;
+  created_at: string;
+}
+
 /** A registered webhook URL of an account (0027; docs/webhooks.md). */
 export interface WebhookEndpointsTable {
   id: string;

@@ -22,6 +22,7 @@ import type {
   DocumentLinesTable,
   PaymentsTable,
   DocumentSequencesTable,
+  DocumentEmailsTable,
   WebhookEndpointsTable,
   DeliveriesTable,
   DeliveryAttemptsTable,
@@ -413,6 +414,7 @@ export interface DB {
   delivery_attempts: DeliveryAttemptsTable;
   exchange_rates: ExchangeRatesTable;
   document_sequences: DocumentSequencesTable;
+  document_emails: DocumentEmailsTable;
   tracker_entries: TrackerEntriesTable;
   file_outsourcing_shares: FileOutsourcingSharesTable;
 }

@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   parse: 'parse',
   download: 'download',
   move: 'move',
+  email: 'email',
 };
 
 /** Last path segments that name both the action and what it makes: `POST /jobs/{id}/cat-analysis` imports one. */

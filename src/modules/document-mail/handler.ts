@@ -6,6 +6,7 @@ import { deliverMail, stableMessageId, type MailAttachment } from '../../core/ma
 import { KINDS, loadPdfData, pdfOf, recordEmailStatus, renderUbl, type EmailStatus, type KindConfig, type PdfData } from '../documents/index.js';
 import type { DeliveryEnv, DeliveryHandler, DeliveryOutcome, DeliveryRow } from '../outbox/index.js';
 import type { EmailPayload } from './queue.js';
+import { bodyOf, withNumber } from './compose.js';
 import { composeMail } from './templates.js';
 
 /**
@@ -102,6 +103,10 @@ export const sendDocumentEmail: DeliveryHandler = async (delivery, env) => {
       validityDate: data.document.validityDate ?? null,
       eInvoiceAttached: eInvoice !== null,
     });
+    // The caller's words, when given (docs/documents.md#e-mailing-documents): `{number}` is the number now.
+    const number = data.document.number ?? '';
+    if (payload.subject !== undefined) mail.subject = withNumber(payload.subject, number);
+    if (payload.message !== undefined) Object.assign(mail, bodyOf(withNumber(payload.message, number)));
     // One Message-ID per delivery, whatever the attempt: a repeat after a crash is recognisable as one.
     const result = await deliverMail(smtp, { to: payload.to, cc: payload.cc, ...mail, attachments, messageId: stableMessageId(delivery.id, smtp.from) });
     if (result.ok) {

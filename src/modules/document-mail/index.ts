@@ -6,5 +6,7 @@
  */
 export { queueDocumentEmail, type EmailPayload } from './queue.js';
 export { sendDocumentEmail, documentEmailAbandoned } from './handler.js';
+/** `POST …/:id/email`, `GET …/:id/email-draft`, `GET …/:id/emails` of each kind. */
+export { documentMailRoutes } from './routes.js';
 export { composeMail, MAIL_TEXTS, type MailDocument, type MailTexts } from './templates.js';
 export { recipientsOf, RECIPIENT_FLAGS, type Recipient, type Recipients } from './recipients.js';

@@ -1,9 +1,11 @@
 import type { Ctx } from '../../core/context.js';
 import { isDocumentLanguage, type DocumentLanguage } from '../../core/document-languages.js';
 import { accounts } from '../accounts/index.js';
-import { INVOICE_TYPE, documentLanguage, type DocumentMailer, type KindConfig } from '../documents/index.js';
+import { INVOICE_TYPE, documentLanguage, mailableDocument, type DocumentMailer, type KindConfig } from '../documents/index.js';
 import { enqueue } from '../outbox/index.js';
-import { resolveRecipients, type Recipient } from './recipients.js';
+import { agencyName, defaultSubject, withNumber } from './compose.js';
+import { logMail } from './log.js';
+import { requestedRecipients, type Recipient } from './recipients.js';
 import type { MailDocument } from './templates.js';
 
 /** What an e-mail delivery carries (`deliveries.payload`): the document, its recipients and language as they were when it was sent. */
@@ -14,6 +16,10 @@ export interface EmailPayload {
   to: Recipient[];
   cc: Recipient[];
   language: DocumentLanguage;
+  /** The caller's subject, `{number}` in it replaced when sent; absent: the default one. */
+  subject?: string;
+  /** The caller's message (plain text, the whole body); absent: the default one. */
+  message?: string;
 }
 
 /** The event type of each e-mail (`deliveries.event_type`): the moment it tells of, named as the webhook event of that moment. */
@@ -28,7 +34,7 @@ export const mailDocumentOf = (kind: KindConfig['kind'], type: number): MailDocu
   kind === 'invoice' && type === INVOICE_TYPE.creditNote ? 'creditNote' : kind;
 
 /** The party's document language, else the account's (the PDF's rule, docs/documents.md#languages). */
-async function languageOf(ctx: Ctx, kind: KindConfig, partyId: string): Promise<DocumentLanguage> {
+export async function languageOf(ctx: Ctx, kind: KindConfig, partyId: string): Promise<DocumentLanguage> {
   const table = kind.party === 'client' ? 'clients' : 'suppliers';
   const party = await ctx.db
     .selectFrom(table as 'clients')
@@ -42,24 +48,33 @@ async function languageOf(ctx: Ctx, kind: KindConfig, partyId: string): Promise<
 }
 
 /**
- * Queues the e-mail of a document just sent, in the send's transaction
- * (docs/documents.md#e-mailing-documents): one delivery of kind `email` to the party's contacts
- * marked for the kind, sent after commit by `sendDocumentEmail`. Nothing is queued without SMTP
- * or without a recipient, and the answer says which.
+ * Queues the e-mail of a sent document (docs/documents.md#e-mailing-documents): in the send's
+ * transaction, or in that of `POST …/:id/email`. One delivery of kind `email` to the recipients
+ * (the caller's, else the contacts marked for the kind, else the party's own e-mail), sent after
+ * commit by `sendDocumentEmail`, and its row of the mail log. Nothing is queued without SMTP or
+ * without an addressee, and the answer says which.
  */
 export const queueDocumentEmail: DocumentMailer = async (ctx, config, sent) => {
   if (config.smtp === undefined) return { queued: false, reason: 'smtp_not_configured' };
   const document = mailDocumentOf(sent.kind.kind, sent.type);
-  const recipients = await resolveRecipients(ctx, document, sent.partyId);
+  const request = sent.request ?? {};
+  const recipients = await requestedRecipients(ctx, document, sent.partyId, request);
   if (recipients.to.length === 0) return { queued: false, reason: 'no_recipients' };
+  const language = await languageOf(ctx, sent.kind, sent.partyId);
   const payload: EmailPayload = {
     documentId: sent.id,
     kind: sent.kind.kind,
     document,
     to: recipients.to,
     cc: recipients.cc,
-    language: await languageOf(ctx, sent.kind, sent.partyId),
+    language,
+    ...(request.subject !== undefined ? { subject: request.subject.trim() } : {}),
+    ...(request.message !== undefined ? { message: request.message } : {}),
   };
-  await enqueue(ctx, { kind: 'email', endpointId: null, eventId: null, eventType: EMAIL_EVENT_TYPES[document], payload });
-  return { queued: true };
+  const deliveryId = await enqueue(ctx, { kind: 'email', endpointId: null, eventId: null, eventType: EMAIL_EVENT_TYPES[document], payload });
+  // The log keeps the subject as it will read: the number is the document's by now (a send numbered it first).
+  const number = (await mailableDocument(ctx, sent.kind, sent.id)).number ?? '';
+  const subject = payload.subject !== undefined ? withNumber(payload.subject, number) : defaultSubject(language, document, number, await agencyName(ctx));
+  await logMail(ctx, { deliveryId, documentId: sent.id, to: recipients.to, cc: recipients.cc, subject, customMessage: payload.message !== undefined });
+  return { queued: true, deliveryId };
 };

@@ -1,7 +1,9 @@
 import type { Config } from '../../config.js';
 import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
+import { notFound } from '../../core/errors.js';
 import type { KindConfig } from './kinds.js';
+import type { EmailRequest } from './mail-request.js';
 import { documentRepository as repo } from './repository.js';
 import type { NotEmailedReason, SendAnswer } from './schemas.js';
 
@@ -17,9 +19,25 @@ export interface SentDocument {
   type: number;
   /** the client (quotes, invoices) or the supplier (purchase orders) */
   partyId: string;
+  /** What the caller said of the e-mail (recipients, subject, message); absent: the defaults. */
+  request?: EmailRequest;
 }
 
-export type MailQueued = { queued: true } | { queued: false; reason: NotEmailedReason };
+/** A document as its e-mail needs it: what a send gives, plus its number and status (`POST …/:id/email`, `GET …/:id/email-draft`). */
+export interface MailableDocument extends SentDocument {
+  number: string | null;
+  status: number;
+}
+
+/** The document of a kind for its e-mail, 404 when the account has none with that id. */
+export async function mailableDocument(ctx: Ctx, kind: KindConfig, id: string): Promise<MailableDocument> {
+  const [row] = await repo.findMany(ctx.db, ctx.accountId, kind.kind, [id]);
+  if (row === undefined) throw notFound(kind.noun, id);
+  const partyId = (kind.party === 'client' ? row.client_id : row.supplier_id) ?? '';
+  return { kind, id, type: row.type, partyId, number: row.number, status: row.status };
+}
+
+export type MailQueued = { queued: true; deliveryId: string } | { queued: false; reason: NotEmailedReason };
 
 export type DocumentMailer = (ctx: Ctx, config: Config, document: SentDocument) => Promise<MailQueued>;
 

@@ -9,6 +9,7 @@ import { KINDS, type KindConfig } from './kinds.js';
 import { renderPdf } from './pdf.js';
 import { renderUbl } from './ubl-render.js';
 import { NO_MAIL, type DocumentMailer, type QueueMail } from './mailing.js';
+import { EmailRequestSchema, type EmailRequest } from './mail-request.js';
 import {
   CreatePayment,
   createSchema,
@@ -103,9 +104,14 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
       },
     );
     for (const action of kind.actions) {
-      const response = action.name === 'send' ? { 200: sentSchema, ...errorResponses } : answer;
-      app.post(`${base}/:id/${action.name}`, { schema: { tags, summary: action.summary, params: IdParams, response } }, async (request) =>
-        app.inTransaction(request, (ctx) => documents.act(ctx, kind, request.params.id, action.name, queueMail)),
+      const sending = action.name === 'send';
+      const response = sending ? { 200: sentSchema, ...errorResponses } : answer;
+      // A send may say who gets its e-mail and what it says (docs/documents.md#e-mailing-documents); no body: the defaults.
+      const body = sending ? { body: Type.Optional(EmailRequestSchema) } : {};
+      app.post(`${base}/:id/${action.name}`, { schema: { tags, summary: action.summary, params: IdParams, ...body, response } }, async (request) =>
+        app.inTransaction(request, (ctx) =>
+          documents.act(ctx, kind, request.params.id, action.name, queueMail, sending ? (request.body as EmailRequest | undefined) : undefined),
+        ),
       );
     }
     app.get(

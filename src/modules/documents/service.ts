@@ -17,6 +17,7 @@ import { DRAFT, INVOICE_TYPE, QUOTE_ACCEPTED, type KindConfig } from './kinds.js
 import { assignNumber, today } from './numbering.js';
 import { documentRepository as repo, type DocumentRow } from './repository.js';
 import { NO_MAIL, queueDocumentMail, type QueueMail } from './mailing.js';
+import type { EmailRequest } from './mail-request.js';
 import type { DocumentFilters, DocumentInput, DocumentObject, SendAnswer } from './schemas.js';
 import { addJobLine, addOutsourcingLine, freeLine, jobsMoved, lockSources, removeJobLine, removeOutsourcingLine } from './sources.js';
 import { addDays, computeTotals, lineTotal } from './totals.js';
@@ -296,7 +297,14 @@ export const documents = {
    * A status move of the kind's table (`send`, `accept`, `refuse`, `cancel`); 409 from another status.
    * `send` also stamps `sent_date` and e-mails the document through `queueMail` (its answer says whether).
    */
-  async act(ctx: Ctx, kind: KindConfig, id: string, name: string, queueMail: QueueMail = NO_MAIL): Promise<DocumentObject & Partial<SendAnswer>> {
+  async act(
+    ctx: Ctx,
+    kind: KindConfig,
+    id: string,
+    name: string,
+    queueMail: QueueMail = NO_MAIL,
+    request?: EmailRequest,
+  ): Promise<DocumentObject & Partial<SendAnswer>> {
     const action = kind.actions.find((item) => item.name === name)!;
     const row = await lockDocument(ctx, kind, id);
     if (!action.from.includes(row.status)) {
@@ -315,7 +323,10 @@ export const documents = {
     }
     if (name === 'send') changes.sent_date = changes.updated_at!;
     await repo.update(ctx.db, ctx.accountId, id, changes);
-    const mail = name === 'send' ? await queueDocumentMail(ctx, queueMail, { kind, id, type: row.type, partyId: partyOf(kind, row) }) : undefined;
+    const mail =
+      name === 'send'
+        ? await queueDocumentMail(ctx, queueMail, { kind, id, type: row.type, partyId: partyOf(kind, row), ...(request ? { request } : {}) })
+        : undefined;
     const document = await settle(ctx, kind, id, 'updated');
     await recordEvent(ctx, `${MOMENT_RESOURCE[kind.object]}.${ACTION_EVENTS[name]}`, document);
     // docs/documents.md#rules: accepting a quote fixes the estimation of its jobs to their line totals.

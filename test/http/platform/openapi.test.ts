@@ -95,6 +95,9 @@ describe('the document', () => {
       'resource_in_use',
       'invalid_transition',
       'state_conflict',
+      'document_not_sent',
+      'no_recipients',
+      'smtp_not_configured',
     ]);
     expect(resolve({ $ref: '#/components/responses/TooManyRequests' }).headers['Retry-After']).toBeDefined();
     expect(resolve({ $ref: '#/components/responses/Unauthorized' }).headers['WWW-Authenticate']).toBeDefined();

@@ -10,6 +10,7 @@ import { parties } from './parties';
 import { partyRecords } from './party-records';
 import { prices } from './prices';
 import { documents } from './documents';
+import { documentMail } from './document-mail';
 import { dashboard } from './dashboard';
 import { settings } from './settings';
 import { users } from './users';
@@ -32,6 +33,7 @@ export const en = {
   ...partyRecords,
   ...prices,
   ...documents,
+  ...documentMail,
   ...dashboard,
   ...settings,
   ...users,

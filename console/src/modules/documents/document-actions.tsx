@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { allowedActions } from './document-logic';
 import { documentTitle } from './documents-table';
 import type { ActionConfig, AnyDocument, DocumentKind } from './kinds';
+import { EmailDialog } from './email-dialog';
 import { notEmailedText } from './email-status';
 import { problemText } from './problem-text';
 import { useDocumentAction } from './queries';
@@ -51,8 +52,20 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
           </Button>
         ))}
       </Group>
+      {/* Sending shows the e-mail that goes with it first (email-dialog.tsx). */}
+      <EmailDialog
+        kind={kind}
+        document={document}
+        mode="send"
+        opened={asking?.name === 'send'}
+        onClose={() => setAsking(null)}
+        onSent={(sent) => {
+          if (sent.emailed === false)
+            notifications.show({ closeButtonProps: { 'aria-label': t('action.close') }, color: 'yellow', message: notEmailedText(sent.notEmailedReason) });
+        }}
+      />
       <Modal
-        opened={asking !== null}
+        opened={asking !== null && asking.name !== 'send'}
         onClose={() => setAsking(null)}
         title={asking ? `${t(asking.label)}: ${documentTitle(kind, document)}` : ''}
         centered

@@ -12,6 +12,7 @@ import { isCreditNote, isOverdue, todayIso } from './document-logic';
 import { DocumentStatusBadge, documentTitle } from './documents-table';
 import { EmailStatus } from './email-status';
 import type { AnyDocument, DocumentKind } from './kinds';
+import { MailLogSection } from './mail-log';
 import { PaymentsSection } from './payments-section';
 import { PdfSection } from './pdf-section';
 import { documentQuery } from './queries';
@@ -92,6 +93,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: AnyDoc
       <DocumentLines kind={kind} document={document} canWrite={canWrite} />
       {kind.hasPayments && !isCreditNote(document) && <PaymentsSection kind={kind} document={document} canWrite={canWrite} />}
       <DocumentDetails kind={kind} document={document} canWrite={canWrite} />
+      <MailLogSection kind={kind} document={document} canWrite={canWrite} />
       <PdfSection kind={kind} document={document} />
     </Stack>
   );
