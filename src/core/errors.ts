@@ -15,6 +15,7 @@ export const ErrorCodes = {
   resource_in_use: 409,
   invalid_transition: 409,
   state_conflict: 409,
+  credit_exceeds_invoice: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

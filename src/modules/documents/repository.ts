@@ -1,5 +1,6 @@
 import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
 import { preparedQuery, type PreparedQuery } from '../../core/db/prepared.js';
+import { Dec } from '../../core/money.js';
 import type { DocumentLinesTable, DocumentsTable, PaymentsTable } from '../../core/db/schema.js';
 
 /** SQL of documents, their lines, payments and number sequences. Every query takes the account id. */
@@ -127,6 +128,38 @@ export const documentRepository = {
     if (ids.length === 0) return Promise.resolve([] as LiveLine[]);
     const query = liveLines(column, type !== undefined);
     return query(db, { accountId, kind, statuses, ids, type: type ?? null });
+  },
+
+  /** The credit notes of an invoice: ids and totals (negative). */
+  creditNotesOf(db: Executor, accountId: string, invoiceId: string): Promise<Array<{ id: string; total: string }>> {
+    return db
+      .selectFrom('documents')
+      .select(['id', 'total'])
+      .where('account_id', '=', accountId)
+      .where('credited_document_id', '=', invoiceId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute() as Promise<Array<{ id: string; total: string }>>;
+  },
+
+  /** The credited amounts (positive) of several invoices, by invoice id. */
+  async creditedTotals(db: Executor, accountId: string, invoiceIds: readonly string[]): Promise<Map<string, string>> {
+    if (invoiceIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('documents')
+      .select(['credited_document_id', 'total'])
+      .where('account_id', '=', accountId)
+      .where('credited_document_id', 'in', [...invoiceIds])
+      .execute();
+    const result = new Map<string, string>();
+    for (const row of rows) result.set(row.credited_document_id!, new Dec(result.get(row.credited_document_id!) ?? 0).minus(String(row.total)).toFixed());
+    return result;
+  },
+
+  /** Whether a document of the kind already has this number (invoices and credit notes share the kind, not the series). */
+  async numberTaken(db: Executor, accountId: string, kind: string, number: string): Promise<boolean> {
+    const row = await db.selectFrom('documents').select('id').where('account_id', '=', accountId).where('kind', '=', kind).where('number', '=', number).executeTakeFirst();
+    return row !== undefined;
   },
 
   /** Whether any document line references the job. */

@@ -11,6 +11,7 @@ import { renderUbl } from './ubl-render.js';
 import { NO_MAIL, type DocumentMailer, type QueueMail } from './mailing.js';
 import {
   CreatePayment,
+  CreditInput,
   createSchema,
   documentSchema,
   listSchema,
@@ -157,12 +158,13 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
         {
           schema: {
             tags,
-            summary: 'Credit a sent or paid invoice: creates its credit note (201)',
+            summary: 'Credit a sent or paid invoice, whole (no body) or in part (lines or an amount, with a reason): creates its credit note (201)',
             params: IdParams,
+            body: Type.Optional(CreditInput),
             response: { 201: sentSchema, ...errorResponses },
           },
         },
-        async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id, queueMail))),
+        async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id, request.body ?? {}, queueMail))),
       );
     }
     const parent = {
