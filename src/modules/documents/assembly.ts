@@ -89,7 +89,8 @@ export async function loadDocuments(ctx: Ctx, kind: KindConfig, ids: readonly st
   const creditedTotals = kind.hasPayments ? await repo.creditedTotals(ctx.db, ctx.accountId, rowIds) : new Map<string, string>();
   const labelLists = await entityLabels.listFor(ctx, kind.object, rowIds);
   const noteLists = await notes.listFor(ctx, kind.object, rowIds);
-  for (const row of rows) result.set(row.id, toObject(kind, row, { parties, taxNames, lines, payments, creditedNumbers, creditedTotals, labelLists, noteLists }));
+  for (const row of rows)
+    result.set(row.id, toObject(kind, row, { parties, taxNames, lines, payments, creditedNumbers, creditedTotals, labelLists, noteLists }));
   return result;
 }
 

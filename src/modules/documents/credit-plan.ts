@@ -86,7 +86,10 @@ function rowLine(row: CreditableRow, quantity: Dec, currency: string): PlannedLi
   const amount = q.isZero() || quantity.eq(remaining) ? total.minus(new Dec(row.creditedTotal).times(total.s ?? 1)) : total.times(quantity).div(q.abs());
   return {
     rowId: row.id,
-    quantity: quantity.times(q.s ?? 1).neg().toFixed(),
+    quantity: quantity
+      .times(q.s ?? 1)
+      .neg()
+      .toFixed(),
     unitCost: row.unitCost,
     total: money(amount.neg(), currency),
   };
@@ -163,7 +166,9 @@ export function planCredit(context: CreditContext, request: CreditRequest): Cred
     if (credit.lte(0)) throw invalid(hasAmount ? 'amount' : 'lines', `credits ${money(credit, currency)}: a credit note must credit more than 0`);
     if (after.gt(invoiceTotal)) {
       const left = money(Dec.max(invoiceTotal.minus(context.creditedTotal), 0), currency);
-      throw exceeds(`This credit (${money(credit, currency)} ${currency}) would make the credits exceed the invoice total; ${left} ${currency} is left to credit`);
+      throw exceeds(
+        `This credit (${money(credit, currency)} ${currency}) would make the credits exceed the invoice total; ${left} ${currency} is left to credit`,
+      );
     }
   }
   return { whole, reason, lines, totals, credit: money(credit, currency), completes: whole || after.gte(invoiceTotal) };

@@ -111,7 +111,9 @@ export const invoicing = {
     const issueDate = today();
     const number = await assignCreditNoteNumber(ctx, issueDate);
     if (await repo.numberTaken(ctx.db, ctx.accountId, kind.kind, number)) {
-      throw stateConflict(`The credit note number ${number} is already used by an invoice: give credit notes a number format of their own (PUT /v2/account creditNoteNumberFormat)`);
+      throw stateConflict(
+        `The credit note number ${number} is already used by an invoice: give credit notes a number format of their own (PUT /v2/account creditNoteNumberFormat)`,
+      );
     }
     const credit: DocumentRow = {
       ...row,
@@ -182,7 +184,14 @@ export const invoicing = {
 async function creditsOf(ctx: Ctx, invoiceId: string): Promise<{ total: string; lines: LineWithNames[] }> {
   const notes = await repo.creditNotesOf(ctx.db, ctx.accountId, invoiceId);
   const total = notes.reduce((sum, note) => sum.minus(String(note.total)), new Dec(0));
-  return { total: total.toFixed(), lines: await repo.lines(ctx.db, ctx.accountId, notes.map((note) => note.id)) };
+  return {
+    total: total.toFixed(),
+    lines: await repo.lines(
+      ctx.db,
+      ctx.accountId,
+      notes.map((note) => note.id),
+    ),
+  };
 }
 
 /** The invoice's rows with what earlier credit-note lines credited of each (magnitudes). */

@@ -158,7 +158,13 @@ export const documentRepository = {
 
   /** Whether a document of the kind already has this number (invoices and credit notes share the kind, not the series). */
   async numberTaken(db: Executor, accountId: string, kind: string, number: string): Promise<boolean> {
-    const row = await db.selectFrom('documents').select('id').where('account_id', '=', accountId).where('kind', '=', kind).where('number', '=', number).executeTakeFirst();
+    const row = await db
+      .selectFrom('documents')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where('number', '=', number)
+      .executeTakeFirst();
     return row !== undefined;
   },
 

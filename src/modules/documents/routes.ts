@@ -164,7 +164,8 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
             response: { 201: sentSchema, ...errorResponses },
           },
         },
-        async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id, request.body ?? {}, queueMail))),
+        async (request, reply) =>
+          reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id, request.body ?? {}, queueMail))),
       );
     }
     const parent = {

@@ -283,7 +283,11 @@ export const CreditInput = Input({
     ),
   ),
   amount: Type.Optional(
-    Type.Number({ exclusiveMinimum: 0, maximum: 1e12, description: "an amount to credit, before the invoice's discount and taxes (at most the currency's decimals)" }),
+    Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1e12,
+      description: "an amount to credit, before the invoice's discount and taxes (at most the currency's decimals)",
+    }),
   ),
 });
 

@@ -314,7 +314,9 @@ export const documents = {
       changes.number = await assignNumber(ctx, kind, issueDate);
       // Invoices and credit notes share the kind but not the series (docs/documents.md#credit-notes).
       if (kind.hasPayments && (await repo.numberTaken(ctx.db, ctx.accountId, kind.kind, changes.number))) {
-        throw stateConflict(`The number ${changes.number} is already used by a credit note: give invoices and credit notes different number formats (PUT /v2/account)`);
+        throw stateConflict(
+          `The number ${changes.number} is already used by a credit note: give invoices and credit notes different number formats (PUT /v2/account)`,
+        );
       }
       changes.search_text = changes.number.toLowerCase();
       changes.exchange_rates = await ratesAtIssue(ctx, row.currency, issueDate);

@@ -160,7 +160,11 @@ describe('partial credit', () => {
     expectError(await credit(note.id, { reason: 'x', amount: 1 }), 409, 'state_conflict');
     // The other account's line cannot be named on this account's invoice either.
     const theirs = await t.otherApi.post('/v2/clients', { name: 'Theirs', currency: 'EUR' });
-    const theirInvoice = await t.otherApi.post('/v2/invoices', { client: theirs.body.id, lines: [{ description: 'W', quantity: 1, unitCost: 5 }] }, { json: true });
+    const theirInvoice = await t.otherApi.post(
+      '/v2/invoices',
+      { client: theirs.body.id, lines: [{ description: 'W', quantity: 1, unitCost: 5 }] },
+      { json: true },
+    );
     expectError(await credit(invoice.id, { reason: 'x', lines: [{ line: theirInvoice.body.lines[0].id }] }), 400, 'parameter_invalid');
   });
 
