@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/core/errors.js';
+import type { ApiError } from '../../src/core/errors.js';
 import { Dec } from '../../src/core/money.js';
 import { planCredit, type CreditContext, type CreditRequest, type CreditableRow } from '../../src/modules/documents/credit-plan.js';
 import { computeTotals } from '../../src/modules/documents/totals.js';

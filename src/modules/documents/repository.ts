@@ -139,7 +139,7 @@ export const documentRepository = {
       .where('credited_document_id', '=', invoiceId)
       .orderBy('created_at')
       .orderBy('id')
-      .execute() as Promise<Array<{ id: string; total: string }>>;
+      .execute();
   },
 
   /** The credited amounts (positive) of several invoices, by invoice id. */
