@@ -232,14 +232,19 @@ export const documentRepository = {
       .executeTakeFirst();
   },
 
-  /** What a PDF prints of the jobs of its lines: stored estimation, references, instructions. */
+  /** What a PDF prints of the jobs of its lines: stored estimation, language pair and service, references, instructions. */
   pdfJobs(db: Executor, accountId: string, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('jobs')
       .leftJoin('groups', (join) => join.onRef('groups.id', '=', 'jobs.group_id').onRef('groups.account_id', '=', 'jobs.account_id'))
+      .leftJoin('language_pairs', 'language_pairs.id', 'jobs.language_pair_id')
+      .leftJoin('services', 'services.id', 'jobs.service_id')
       .select([
         'jobs.id',
+        'language_pairs.source_code',
+        'language_pairs.target_code',
+        'services.name as service_name',
         'jobs.estimation',
         'jobs.matches_type',
         'jobs.due_date',

@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 /** No body at all (no content type) credits the whole invoice, as before partial credits. */
 const credit = (id: string, body?: Record<string, unknown>) =>
-  body === undefined ? t.api.request('POST', `/v2/invoices/${id}/credit`) : t.api.post(`/v2/invoices/${id}/credit`, body, { json: true });
+  body === undefined ? t.api.request('POST', `/v2/invoices/${id}/credit`) : t.api.post(`/v2/invoices/${id}/credit`, body as never, { json: true });
 
 /** A sent invoice of a job (fixed price 200 over 100 units) and a free line of 3 × 12.50, with VAT 21 %. */
 async function sentInvoice(extra: Record<string, unknown> = {}): Promise<any> {
