@@ -168,7 +168,14 @@ describe('document PDF layout', () => {
 
   it('none (the default): the weighted quantity at the full rate too, never the blended unit cost (issue 38)', async () => {
     // 1 000 × €0.139 + 237 × 30 % of it: €148.88 over 1 237 words blends to €0.120356; the weighted quantity is 1 071.1 at €0.139.
-    const blended: LineSource = { ...matched, fullRate: '0.139', matches: [{ name: 'Neu', value: '1000', rate: '0.139' }, { name: '75-84%', value: '237', rate: '0.0417' }] };
+    const blended: LineSource = {
+      ...matched,
+      fullRate: '0.139',
+      matches: [
+        { name: 'Neu', value: '1000', rate: '0.139' },
+        { name: '75-84%', value: '237', rate: '0.0417' },
+      ],
+    };
     const lines = [line(1, { description: 'Übersetzung', quantity: 1237, unitCost: 0.120356, total: 148.88 })];
     const text = (await pdfLines(await drawDocument(invoiceKind, data(lines, {}, new Map([['l1', blended]]))))).join('\n');
     expect(text).toContain(`1.071,08 0,139 € 148,88 €`);
@@ -208,7 +215,7 @@ describe('document PDF layout', () => {
       return {
         ...base,
         document: { ...base.document, type: 2, number: 'CN-2025-0001', dueDate: null, creditedInvoice: { id: 'i1', number: 'INV-2025-0007' } },
-        row: { ...base.row, credit_reason: reason, credit_refund: refund } as PdfData['row'],
+        row: { ...base.row, credit_reason: reason, credit_refund: refund },
       };
     };
 

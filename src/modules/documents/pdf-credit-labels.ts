@@ -43,23 +43,27 @@ export const CREDIT_LABELS: Record<LabelLanguage, CreditLabels> = {
   es: {
     reason: 'Motivo',
     credited: 'Rectificado',
-    deducted: (amount, invoice) => `${amount} se descuenta del importe pendiente de la factura ${invoice}. No hay nada que pagar por esta factura rectificativa.`,
+    deducted: (amount, invoice) =>
+      `${amount} se descuenta del importe pendiente de la factura ${invoice}. No hay nada que pagar por esta factura rectificativa.`,
     refunded: (amount, invoice) => `La factura ${invoice} está pagada: se le reembolsarán ${amount}.`,
     split: (deducted, refunded, invoice) => `${deducted} se descuenta del importe pendiente de la factura ${invoice} y se le reembolsarán ${refunded}.`,
   },
   it: {
     reason: 'Motivo',
     credited: 'Note di credito',
-    deducted: (amount, invoice) => `${amount} viene detratto dall’importo dovuto della fattura ${invoice}. Per questa nota di credito non è dovuto alcun pagamento.`,
+    deducted: (amount, invoice) =>
+      `${amount} viene detratto dall’importo dovuto della fattura ${invoice}. Per questa nota di credito non è dovuto alcun pagamento.`,
     refunded: (amount, invoice) => `La fattura ${invoice} è stata pagata: le verranno rimborsati ${amount}.`,
     split: (deducted, refunded, invoice) => `${deducted} viene detratto dall’importo dovuto della fattura ${invoice} e le verranno rimborsati ${refunded}.`,
   },
   nl: {
     reason: 'Reden',
     credited: 'Gecrediteerd',
-    deducted: (amount, invoice) => `${amount} wordt in mindering gebracht op het openstaande bedrag van factuur ${invoice}. Voor deze creditnota hoeft niets betaald te worden.`,
+    deducted: (amount, invoice) =>
+      `${amount} wordt in mindering gebracht op het openstaande bedrag van factuur ${invoice}. Voor deze creditnota hoeft niets betaald te worden.`,
     refunded: (amount, invoice) => `Factuur ${invoice} is betaald: ${amount} wordt aan u terugbetaald.`,
-    split: (deducted, refunded, invoice) => `${deducted} wordt in mindering gebracht op het openstaande bedrag van factuur ${invoice} en ${refunded} wordt aan u terugbetaald.`,
+    split: (deducted, refunded, invoice) =>
+      `${deducted} wordt in mindering gebracht op het openstaande bedrag van factuur ${invoice} en ${refunded} wordt aan u terugbetaald.`,
   },
   pt: {
     reason: 'Motivo',

@@ -209,7 +209,9 @@ export function toUbl(source: UblSource): UblDocument {
     dueDate: doc.dueDate ? doc.dueDate.slice(0, 10) : null,
     currency: code,
     // A credit note's reason leads its note (BT-22: one note in Peppol), before the terms.
-    note: [creditNote && doc.creditReason ? `Reason: ${doc.creditReason}` : null, doc.terms].filter((part) => part !== null && part.trim() !== '').join('\n') || null,
+    note:
+      [creditNote && doc.creditReason ? `Reason: ${doc.creditReason}` : null, doc.terms].filter((part) => part !== null && part.trim() !== '').join('\n') ||
+      null,
     // Peppol R003 asks for a buyer reference or an order reference: one purchase-order reference is
     // the order reference (BT-13); several are listed as the buyer reference; none: the document number.
     buyerReference: source.purchaseOrders.length === 1 ? null : source.purchaseOrders.length > 1 ? source.purchaseOrders.join(', ') : doc.number,

@@ -70,8 +70,7 @@ export const documents = {
   'documents.credit.whole': 'The whole invoice',
   'documents.credit.lines': 'Lines or quantities',
   'documents.credit.amount': 'An amount',
-  'documents.credit.wholeExplain':
-    'A credit note cancels the whole invoice. Its jobs go back to “finished” and may be invoiced again.',
+  'documents.credit.wholeExplain': 'A credit note cancels the whole invoice. Its jobs go back to “finished” and may be invoiced again.',
   'documents.credit.partlyCredited': '{amount} of this invoice is credited already: credit lines or an amount.',
   'documents.credit.left': 'Left to credit: {amount} (taxes included).',
   'documents.credit.linesCaption': 'Lines of the invoice: tick those to credit, and give a quantity to credit part of a line',

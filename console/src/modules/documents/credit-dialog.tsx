@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { t } from '../../i18n';
 import { formatMoney, formatNumber } from '../../ui/format';
 import { contactsQuery } from '../contacts/contacts-queries';
-import { REASON_MAX, creditRecipients, creditRequest, creditableLines, leftToCredit, wholeAllowed, type CreditMode, type CreditValues } from './credit-logic';
+import { REASON_MAX, creditRecipients, creditRequest, creditableLines, leftToCredit, wholeAllowed, type CreditValues } from './credit-logic';
 import { documentTitle } from './documents-table';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { problemText } from './problem-text';
@@ -66,16 +66,14 @@ export function CreditDialog({
       lockScroll={false}
     >
       <Stack>
-        <Radio.Group label={t('documents.credit.mode')} value={values.mode} onChange={(mode) => set({ mode: mode as CreditMode })}>
+        <Radio.Group label={t('documents.credit.mode')} value={values.mode} onChange={(mode) => set({ mode: mode })}>
           <Group mt="xs">
             <Radio value="whole" label={t('documents.credit.whole')} disabled={!canWhole} />
             <Radio value="lines" label={t('documents.credit.lines')} />
             <Radio value="amount" label={t('documents.credit.amount')} />
           </Group>
         </Radio.Group>
-        {!canWhole && (
-          <Text size="sm">{t('documents.credit.partlyCredited', { amount: formatMoney(document.creditedAmount ?? 0, currency) })}</Text>
-        )}
+        {!canWhole && <Text size="sm">{t('documents.credit.partlyCredited', { amount: formatMoney(document.creditedAmount ?? 0, currency) })}</Text>}
         {values.mode === 'whole' && <Text size="sm">{t('documents.credit.wholeExplain')}</Text>}
         {values.mode !== 'whole' && <Text size="sm">{t('documents.credit.left', { amount: formatMoney(leftToCredit(document), currency) })}</Text>}
         {values.mode === 'lines' && (

@@ -64,7 +64,11 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
           onCredited={(creditNote) => {
             setCrediting(false);
             if (creditNote.emailed === false)
-              notifications.show({ closeButtonProps: { 'aria-label': t('action.close') }, color: 'yellow', message: notEmailedText(creditNote.notEmailedReason) });
+              notifications.show({
+                closeButtonProps: { 'aria-label': t('action.close') },
+                color: 'yellow',
+                message: notEmailedText(creditNote.notEmailedReason),
+              });
             void navigate({ to: `${kind.path}/${creditNote.id}` as never });
           }}
         />
