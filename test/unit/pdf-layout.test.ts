@@ -166,7 +166,7 @@ describe('document PDF layout', () => {
     expect(text).not.toContain('75-84%');
   });
 
-  it('none (the default): the weighted quantity at the full rate too, never the blended unit cost (issue 38)', async () => {
+  it('none (the default): the weighted quantity at the full rate too, never the blended unit cost', async () => {
     // 1 000 × €0.139 + 237 × 30 % of it: €148.88 over 1 237 words blends to €0.120356; the weighted quantity is 1 071.1 at €0.139.
     const blended: LineSource = {
       ...matched,

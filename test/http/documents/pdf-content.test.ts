@@ -271,7 +271,7 @@ describe('match display', () => {
   });
 });
 
-describe('partial credit notes and job lines (issue 38)', () => {
+describe('partial credit notes and the lines of jobs', () => {
   it('a partial credit note: its reason, where its amount goes, no due date nor payment details; the invoice shows it', async () => {
     const id = await client({ name: 'Credit Ltd', documentLanguage: 'en' });
     const pair = await t.api.post('/v2/account/language-pairs', { source: 'en', target: 'el' });

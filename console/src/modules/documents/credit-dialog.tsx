@@ -38,9 +38,16 @@ export function CreditDialog({
   const contacts = useQuery({ ...contactsQuery({ kind: 'client', id: client?.id ?? '' }), enabled: opened && client !== undefined });
   const recipients = creditRecipients(contacts.data ?? []);
   const lines = creditableLines(document);
-  const set = (change: Partial<CreditValues>) => setValues((current) => ({ ...current, ...change }));
-  const setLine = (id: string, change: Partial<CreditValues['lines'][string]>) =>
+  // A field's error goes as soon as it is changed; the next try checks everything again.
+  const forget = (...keys: string[]) => setShown((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))));
+  const set = (change: Partial<CreditValues>) => {
+    forget(...Object.keys(change));
+    setValues((current) => ({ ...current, ...change }));
+  };
+  const setLine = (id: string, change: Partial<CreditValues['lines'][string]>) => {
+    forget(`line:${id}`, 'lines');
     setValues((current) => ({ ...current, lines: { ...current.lines, [id]: { checked: false, quantity: '', ...current.lines[id], ...change } } }));
+  };
 
   const submit = () => {
     const { errors, body } = creditRequest(document, values);
