@@ -18,6 +18,7 @@ export const ErrorCodes = {
   document_not_sent: 409,
   no_recipients: 409,
   smtp_not_configured: 409,
+  credit_exceeds_invoice: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceKind, purchaseOrderKind, quoteKind } from '../../src/modules/documents/kinds.js';
 import type { LineSource, PdfData } from '../../src/modules/documents/pdf-data.js';
 import { LABELS, LABEL_LANGUAGES } from '../../src/modules/documents/pdf-labels.js';
+import { CREDIT_LABELS } from '../../src/modules/documents/pdf-credit-labels.js';
 import { drawDocument } from '../../src/modules/documents/pdf.js';
 import { pdfItems, pdfLines } from '../pdf-extract.js';
 
@@ -55,6 +56,8 @@ function data(lines: Line[], overrides: Partial<PdfData> = {}, sources = new Map
       total,
       tax1_rate: null,
       tax2_rate: null,
+      credit_reason: '',
+      credit_refund: '0',
     } as PdfData['row'],
     language: 'de',
     account: {
@@ -145,26 +148,104 @@ describe('document PDF layout', () => {
     instructions: 'Glossar beachten',
   };
 
-  it('match display breakdown: a sub-row per band with its quantity and its rate as a share of the full rate', async () => {
+  it('match display breakdown: the line without a blended unit cost, then a row per band with its share, quantity, own rate and amount', async () => {
     const lines = [line(1, { description: 'Übersetzung', quantity: 1500, unitCost: 0.076667, total: 115 })];
     const text = (await pdfLines(await drawDocument(quoteKind, data(lines, { matchDisplay: 'breakdown' }, new Map([['l1', matched]]))))).join('\n');
-    expect(text).toContain(`Neu 1.000 100 %`);
-    expect(text).toContain(`75-84% 500 30 %`);
+    expect(text).toContain('Übersetzung 1.500 115,00 €');
+    expect(text).toContain('Neu (100 %) 1.000 0,10 € 100,00 €');
+    expect(text).toContain('75-84% (30 %) 500 0,03 € 15,00 €');
+    expect(text).not.toContain('0,076667');
     expect(text).not.toContain('Liefertermin');
   });
 
-  it('hidden matches: the equivalent full-rate quantity and the full unit cost, whose product is the total', async () => {
+  it('hidden matches: the weighted quantity at the full rate, whose product is the total, said so', async () => {
     const lines = [line(1, { description: 'Übersetzung', quantity: 1500, unitCost: 0.076667, total: 115 })];
     const text = (await pdfLines(await drawDocument(invoiceKind, data(lines, { matchDisplay: 'hiddenMatches' }, new Map([['l1', matched]]))))).join('\n');
     expect(text).toContain(`1.150 0,10 € 115,00 €`);
+    expect(text).toContain(LABELS.de.fullRateEquivalent);
     expect(text).not.toContain('75-84%');
   });
 
-  it('none (the default): the line as stored', async () => {
-    const lines = [line(1, { description: 'Übersetzung', quantity: 1500, unitCost: 0.076667, total: 115 })];
-    const text = (await pdfLines(await drawDocument(invoiceKind, data(lines, {}, new Map([['l1', matched]]))))).join('\n');
-    expect(text).toContain(`1.500 0,076667 € 115,00 €`);
+  it('none (the default): the weighted quantity at the full rate too, never the blended unit cost', async () => {
+    // 1 000 × €0.139 + 237 × 30 % of it: €148.88 over 1 237 words blends to €0.120356; the weighted quantity is 1 071.1 at €0.139.
+    const blended: LineSource = {
+      ...matched,
+      fullRate: '0.139',
+      matches: [
+        { name: 'Neu', value: '1000', rate: '0.139' },
+        { name: '75-84%', value: '237', rate: '0.0417' },
+      ],
+    };
+    const lines = [line(1, { description: 'Übersetzung', quantity: 1237, unitCost: 0.120356, total: 148.88 })];
+    const text = (await pdfLines(await drawDocument(invoiceKind, data(lines, {}, new Map([['l1', blended]]))))).join('\n');
+    expect(text).toContain(`1.071,08 0,139 € 148,88 €`);
+    expect(text).not.toContain('0,120356');
+    expect(text).not.toContain(LABELS.de.fullRateEquivalent);
     expect(text).not.toContain('75-84%');
+  });
+
+  it('a job line names its language pair and service in the document language', async () => {
+    const lines = [line(1, { description: 'Handbuch', quantity: 10, unitCost: 2, total: 20 })];
+    const about: LineSource = { ...matched, matches: [], languages: { source: 'en', target: 'pt-BR' }, service: 'Fachübersetzung' };
+    const text = (await pdfLines(await drawDocument(invoiceKind, data(lines, {}, new Map([['l1', about]]))))).join('\n');
+    expect(text).toContain('Englisch → Portugiesisch (Brasilien) · Fachübersetzung');
+    expect(text).toContain('Handbuch 10 2,00 € 20,00 €');
+  });
+
+  it('the tax label says its rate once: a name with the rate is printed as it is, one without gets it', async () => {
+    const lines = [line(1, { total: 100, unitCost: 100 })];
+    const base = data(lines);
+    const taxed = {
+      ...base,
+      document: { ...base.document, tax1: { id: 't1', name: 'MwSt. 19 %', value: 0.19 }, tax2: { id: 't2', name: 'Abgabe', value: 0.015 } },
+      row: { ...base.row, tax1_rate: '0.19', tax1_amount: '19.00', tax2_rate: '0.015', tax2_amount: '1.50' } as PdfData['row'],
+    };
+    const text = (await pdfLines(await drawDocument(invoiceKind, taxed))).join('\n');
+    expect(text).toContain('MwSt. 19 % 19,00 €');
+    expect(text).toContain('Abgabe 1,5 % 1,50 €');
+    expect(text).not.toContain('(19 %)');
+  });
+
+  describe('credit notes', () => {
+    const creditNote = (refund: string, reason = 'Zwei Seiten fehlten') => {
+      const base = data([line(1, { quantity: -1, unitCost: 50, total: -50 })], {
+        bank: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', bankName: 'Commerzbank' },
+        creditedIssueDate: '2025-01-02',
+      });
+      return {
+        ...base,
+        document: { ...base.document, type: 2, number: 'CN-2025-0001', dueDate: null, creditedInvoice: { id: 'i1', number: 'INV-2025-0007' } },
+        row: { ...base.row, credit_reason: reason, credit_refund: refund },
+      };
+    };
+
+    it('no due date, no payment details, the invoice credited, the reason and the amount deducted', async () => {
+      const text = (await pdfLines(await drawDocument(invoiceKind, creditNote('0')))).join('\n');
+      expect(text).toContain(LABELS.de.creditNote);
+      expect(text.replace(/\n/g, ' ')).toContain(LABELS.de.creditsInvoice('INV-2025-0007', '2. Januar 2025'));
+      expect(text).not.toContain(LABELS.de.dueDate);
+      expect(text).not.toContain(LABELS.de.paymentDetails);
+      expect(text).not.toContain('DE89');
+      expect(text).not.toContain(LABELS.de.amountDue);
+      expect(text).toContain('Grund: Zwei Seiten fehlten');
+      expect(text).toContain('50,00 € wird vom offenen Betrag der Rechnung INV-2025-0007 abgezogen.');
+    });
+
+    it('refunded when the invoice was paid, or split between both', async () => {
+      expect((await pdfLines(await drawDocument(invoiceKind, creditNote('50.00')))).join(' ')).toContain(
+        'Die Rechnung INV-2025-0007 ist bezahlt: 50,00 € wird Ihnen erstattet.',
+      );
+      expect((await pdfLines(await drawDocument(invoiceKind, creditNote('20', '')))).join(' ')).toContain(
+        '30,00 € wird vom offenen Betrag der Rechnung INV-2025-0007 abgezogen, 20,00 € wird Ihnen erstattet.',
+      );
+    });
+
+    it('an invoice shows its partial credits and the amount due net of them', async () => {
+      const base = data([line(1, { total: 100, unitCost: 100 })], { creditedAmount: '30', amountPaid: '20' });
+      const text = (await pdfLines(await drawDocument(invoiceKind, base))).join('\n');
+      expect(text).toContain(`${CREDIT_LABELS.de.credited} -30,00 €`);
+      expect(text).toContain(`${LABELS.de.amountDue} 50,00 €`);
+    });
   });
 
   it('purchase orders always show the breakdown, the deadline and the instructions', async () => {
@@ -173,7 +254,7 @@ describe('document PDF layout', () => {
     const order = { ...base, document: { ...base.document, object: 'purchaseOrder', client: undefined, supplier: { id: 's1', name: 'Übersetzerin' } } };
     const text = (await pdfLines(await drawDocument(purchaseOrderKind, order))).join('\n');
     expect(text).toContain('Bestellung');
-    expect(text).toContain(`75-84% 500 0,03 €`);
+    expect(text).toContain(`75-84% 500 0,03 € 15,00 €`);
     expect(text).toContain('Liefertermin: 1. März 2025');
     expect(text).toContain('Anweisungen: Glossar beachten');
   });

@@ -315,6 +315,10 @@ export interface DocumentsTable {
   email_status_at: Iso | null;
   /** JSON list of the rates it was issued with (0028; docs/exchange-rates.md): `[{ currency, date, rate }]` */
   exchange_rates: string;
+  /** why a credit note was issued (0033); '' otherwise */
+  credit_reason: string;
+  /** a credit note: the part of its amount to be refunded, decimal text (0033); the rest is deducted from the invoice */
+  credit_refund: string;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -333,6 +337,8 @@ export interface DocumentLinesTable {
   unit_id: string | null;
   unit_cost: Decimal;
   total: Decimal;
+  /** a credit-note line: the invoice line it credits (0033); null for a credited amount and older credit notes */
+  credited_line_id: string | null;
 }
 
 /** A payment of an invoice (docs/documents.md#rules). */

@@ -44,6 +44,8 @@ export interface AccountsTable {
   invoice_number_format: string;
   quote_number_format: string;
   purchase_order_number_format: string;
+  /** credit notes' own series (0033) */
+  credit_note_number_format: string;
   address: string; // JSON
   /** The identity on documents ('' when unset; docs/operations.md#account-settings). */
   legal_name: string;

@@ -21,6 +21,7 @@ export const DEFAULT_NUMBER_FORMATS = {
   invoice: 'INV-{YYYY}-{SEQ:4}',
   quote: 'Q-{YYYY}-{SEQ:4}',
   purchaseOrder: 'PO-{YYYY}-{SEQ:4}',
+  creditNote: 'CN-{YYYY}-{SEQ:4}',
 };
 
 export interface CreatedAccount {
@@ -55,6 +56,7 @@ export async function createAccountIn(
     invoice_number_format: DEFAULT_NUMBER_FORMATS.invoice,
     quote_number_format: DEFAULT_NUMBER_FORMATS.quote,
     purchase_order_number_format: DEFAULT_NUMBER_FORMATS.purchaseOrder,
+    credit_note_number_format: DEFAULT_NUMBER_FORMATS.creditNote,
     address: JSON.stringify(EMPTY_ADDRESS),
     legal_name: '',
     vat_number: '',

@@ -23,6 +23,7 @@ export function toObject(row: AccountRow, logo: LogoInfo | undefined): AccountOb
     invoiceNumberFormat: row.invoice_number_format,
     quoteNumberFormat: row.quote_number_format,
     purchaseOrderNumberFormat: row.purchase_order_number_format,
+    creditNoteNumberFormat: row.credit_note_number_format,
     address: readAddress(row.address),
     legalName: row.legal_name,
     vatNumber: row.vat_number,
@@ -50,6 +51,7 @@ const FORMAT_COLUMNS = {
   invoiceNumberFormat: 'invoice_number_format',
   quoteNumberFormat: 'quote_number_format',
   purchaseOrderNumberFormat: 'purchase_order_number_format',
+  creditNoteNumberFormat: 'credit_note_number_format',
 } as const;
 
 export const accounts = {

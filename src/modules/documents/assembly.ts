@@ -86,9 +86,11 @@ export async function loadDocuments(ctx: Ctx, kind: KindConfig, ids: readonly st
   if (kind.hasPayments) for (const payment of await repo.payments(ctx.db, ctx.accountId, rowIds)) payments.get(payment.document_id)?.push(payment);
   const credited = rows.map((row) => row.credited_document_id).filter((id): id is string => id !== null);
   const creditedNumbers = new Map((await repo.findMany(ctx.db, ctx.accountId, kind.kind, credited)).map((row) => [row.id, row.number]));
+  const creditedTotals = kind.hasPayments ? await repo.creditedTotals(ctx.db, ctx.accountId, rowIds) : new Map<string, string>();
   const labelLists = await entityLabels.listFor(ctx, kind.object, rowIds);
   const noteLists = await notes.listFor(ctx, kind.object, rowIds);
-  for (const row of rows) result.set(row.id, toObject(kind, row, { parties, taxNames, lines, payments, creditedNumbers, labelLists, noteLists }));
+  for (const row of rows)
+    result.set(row.id, toObject(kind, row, { parties, taxNames, lines, payments, creditedNumbers, creditedTotals, labelLists, noteLists }));
   return result;
 }
 
@@ -104,6 +106,7 @@ interface Loaded {
   lines: Map<string, LineWithNames[]>;
   payments: Map<string, PaymentRow[]>;
   creditedNumbers: Map<string, string | null>;
+  creditedTotals: Map<string, string>;
   labelLists: Map<string, DocumentObject['labels']>;
   noteLists: Map<string, DocumentObject['notes']>;
 }
@@ -149,6 +152,8 @@ function toObject(kind: KindConfig, row: DocumentRow, loaded: Loaded): DocumentO
     object.type = row.type;
     object.creditedInvoice =
       row.credited_document_id === null ? null : { id: row.credited_document_id, number: loaded.creditedNumbers.get(row.credited_document_id) ?? null };
+    object.creditReason = row.type === INVOICE_TYPE.creditNote ? nullWhenEmpty(row.credit_reason) : null;
+    object.creditedAmount = num(loaded.creditedTotals.get(row.id) ?? '0');
     object.payments = payments.map(paymentObject);
     object.isPartiallyPaid = payments.length > 0 && row.status === INVOICE_STATUS.sent;
     object.paymentDate = row.payment_date;

@@ -7,13 +7,14 @@ import { newId } from '../../core/ids.js';
 import { Dec } from '../../core/money.js';
 import { jobStore, type EstimationExtras, type JobExtension } from '../jobs/index.js';
 import { INVOICE_STATUS, INVOICE_TYPE, QUOTE_ACCEPTED, invoiceKind as kind, quoteKind } from './kinds.js';
-import { assignNumber, today } from './numbering.js';
-import { documentRepository as repo, type DocumentRow } from './repository.js';
+import { assignCreditNoteNumber, today } from './numbering.js';
+import { planCredit, type CreditableRow } from './credit-plan.js';
+import { documentRepository as repo, type DocumentRow, type LineWithNames } from './repository.js';
 import { NO_MAIL, queueDocumentMail, type QueueMail } from './mailing.js';
-import type { DocumentObject, PaymentInput, SendAnswer } from './schemas.js';
+import type { CreditInput, DocumentObject, PaymentInput, SendAnswer } from './schemas.js';
 import { documents, lockDocument, partyOf, refreshTotals, settle } from './service.js';
 import { jobsMoved } from './sources.js';
-import { addDays, money } from './totals.js';
+import { money } from './totals.js';
 
 /**
  * What only invoices have (docs/documents.md#rules): payments, credit notes, and the job extension that
@@ -21,11 +22,13 @@ import { addDays, money } from './totals.js';
  */
 const JOB_INVOICED = 4;
 
-/** Status 3 and the payment date when fully paid (a payment flagged so, or payments covering the total); else 2. */
+/** Status 3 and the payment date when fully paid (a payment flagged so, or payments and partial credits covering the total); else 2. */
 async function settlePayments(ctx: Ctx, row: DocumentRow): Promise<void> {
   const payments = await repo.payments(ctx.db, ctx.accountId, [row.id]);
+  // Partial credit notes lower what is left to pay (docs/documents.md#credit-notes).
+  const credited = (await repo.creditNotesOf(ctx.db, ctx.accountId, row.id)).reduce((sum, note) => sum.minus(String(note.total)), new Dec(0));
   const paid = payments.reduce((sum, payment) => sum.plus(String(payment.amount)), new Dec(0));
-  const fully = payments.length > 0 && (payments.some((payment) => isTrue(payment.is_fully_paid)) || paid.gte(new Dec(String(row.total)).abs()));
+  const fully = payments.length > 0 && (payments.some((payment) => isTrue(payment.is_fully_paid)) || paid.plus(credited).gte(new Dec(String(row.total)).abs()));
   const lastDate =
     payments
       .map((payment) => payment.date)
@@ -72,16 +75,46 @@ export const invoicing = {
     return settle(ctx, kind, id, 'updated');
   },
 
-  /** A credit note for a sent or paid invoice (type 2, negated lines, numbered now); the invoice moves to 4, its jobs to 3. */
-  async credit(ctx: Ctx, id: string, queueMail: QueueMail = NO_MAIL): Promise<DocumentObject & SendAnswer> {
+  /**
+   * A credit note for a sent or paid invoice (docs/documents.md#credit-notes): the whole invoice (no
+   * body: negated lines, as before), chosen lines or quantities, or an amount, with a reason. Numbered
+   * now in the credit notes' own series. The invoice moves to 4 and its jobs to 3 once its credits
+   * reach its total; before that, its credits count with its payments towards settling it.
+   */
+  async credit(ctx: Ctx, id: string, input: CreditInput = {}, queueMail: QueueMail = NO_MAIL): Promise<DocumentObject & SendAnswer> {
     const row = await lockDocument(ctx, kind, id);
     if (row.type !== INVOICE_TYPE.invoice) throw stateConflict('A credit note cannot be credited');
     if (row.status !== INVOICE_STATUS.sent && row.status !== INVOICE_STATUS.paid) {
       throw stateConflict(`Only a sent or paid invoice can be credited; this one is in status ${row.status} (${kind.statuses[row.status]})`);
     }
+    const lines = await repo.lines(ctx.db, ctx.accountId, [row.id]);
+    const earlier = await creditsOf(ctx, row.id);
+    const plan = planCredit(
+      {
+        currency: row.currency,
+        discount: String(row.discount),
+        tax1Rate: row.tax1_rate === null ? null : String(row.tax1_rate),
+        tax2Rate: row.tax2_rate === null ? null : String(row.tax2_rate),
+        reverseCharge: isTrue(row.reverse_charge),
+        invoiceTotal: String(row.total),
+        creditedTotal: earlier.total,
+        rows: creditableRows(lines, earlier.lines),
+      },
+      input,
+    );
+    // What the invoice still asked for before this credit: the part of the credit beyond it is refunded.
+    const paid = (await repo.payments(ctx.db, ctx.accountId, [row.id])).reduce((sum, payment) => sum.plus(String(payment.amount)), new Dec(0));
+    const outstanding = Dec.max(new Dec(String(row.total)).minus(paid).minus(earlier.total), 0);
+    const refund = row.status === INVOICE_STATUS.paid ? new Dec(plan.credit) : Dec.max(new Dec(plan.credit).minus(outstanding), 0);
+
     const now = nowIso();
     const issueDate = today();
-    const number = await assignNumber(ctx, kind, issueDate);
+    const number = await assignCreditNoteNumber(ctx, issueDate);
+    if (await repo.numberTaken(ctx.db, ctx.accountId, kind.kind, number)) {
+      throw stateConflict(
+        `The credit note number ${number} is already used by an invoice: give credit notes a number format of their own (PUT /v2/account creditNoteNumberFormat)`,
+      );
+    }
     const credit: DocumentRow = {
       ...row,
       id: newId(),
@@ -90,7 +123,8 @@ export const invoicing = {
       type: INVOICE_TYPE.creditNote,
       credited_document_id: row.id,
       issue_date: issueDate,
-      due_date: addDays(issueDate, row.payment_terms),
+      // A credit note asks for no payment: it has no due date.
+      due_date: null,
       payment_date: null,
       // Issued sent: stamped and e-mailed like a sent invoice (below), never the invoice's e-mail state.
       sent_date: now,
@@ -99,39 +133,87 @@ export const invoicing = {
       archive: 0,
       pinned: 0,
       search_text: number.toLowerCase(),
+      credit_reason: plan.reason,
+      credit_refund: money(refund, row.currency),
       created_at: now,
       updated_at: now,
     };
     await repo.insert(ctx.db, credit);
-    const lines = await repo.lines(ctx.db, ctx.accountId, [row.id]);
-    const jobIds = lines.flatMap((line) => (line.job_id ? [line.job_id] : []));
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    const jobIds = [...new Set(plan.lines.flatMap((line) => (line.rowId !== null && byId.get(line.rowId)?.job_id ? [byId.get(line.rowId)!.job_id!] : [])))];
     // The jobs (and groups) first, in id order: the lines' foreign keys lock the jobs in line order.
     await jobStore.lockAll(ctx, jobIds);
     await repo.insertLines(
       ctx.db,
-      lines.map((line) => ({
-        id: newId(),
-        account_id: ctx.accountId,
-        document_id: credit.id,
-        position: line.position,
-        job_id: line.job_id,
-        group_id: line.group_id,
-        outsourcing_id: line.outsourcing_id,
-        description: line.description,
-        quantity: new Dec(String(line.quantity)).neg().toFixed(),
-        unit_id: line.unit_id,
-        unit_cost: String(line.unit_cost),
-        total: money(new Dec(String(line.total)).neg(), row.currency),
-      })),
+      plan.lines.map((planned, index) => {
+        const source = planned.rowId === null ? undefined : byId.get(planned.rowId);
+        return {
+          id: newId(),
+          account_id: ctx.accountId,
+          document_id: credit.id,
+          position: source?.position ?? lines.length + index,
+          job_id: source?.job_id ?? null,
+          group_id: source?.group_id ?? null,
+          outsourcing_id: source?.outsourcing_id ?? null,
+          description: source?.description ?? plan.reason,
+          quantity: planned.quantity,
+          unit_id: source?.unit_id ?? null,
+          unit_cost: planned.unitCost,
+          total: planned.total,
+          credited_line_id: planned.rowId,
+        };
+      }),
     );
     await refreshTotals(ctx, credit.id);
-    await repo.update(ctx.db, ctx.accountId, row.id, { status: INVOICE_STATUS.credited, updated_at: now });
-    await recordEvent(ctx, 'invoice.credited', await settle(ctx, kind, row.id, 'updated'));
-    await jobsMoved(ctx, jobIds, 3);
+    if (plan.completes) {
+      await repo.update(ctx.db, ctx.accountId, row.id, { status: INVOICE_STATUS.credited, updated_at: now });
+      await recordEvent(ctx, 'invoice.credited', await settle(ctx, kind, row.id, 'updated'));
+      await jobsMoved(ctx, [...new Set(lines.flatMap((line) => (line.job_id ? [line.job_id] : [])))], 3);
+    } else {
+      // A partial credit lowers what is left to pay: the invoice may be settled by it.
+      await settlePayments(ctx, row);
+      await repo.update(ctx.db, ctx.accountId, row.id, { updated_at: now });
+      await recordEvent(ctx, 'invoice.credited', await settle(ctx, kind, row.id, 'updated'));
+    }
     const mail = await queueDocumentMail(ctx, queueMail, { kind, id: credit.id, type: INVOICE_TYPE.creditNote, partyId: partyOf(kind, credit) });
     return { ...(await settle(ctx, kind, credit.id, 'created')), ...mail };
   },
 };
+
+/** The earlier credit notes of an invoice: their total (positive) and their lines. */
+async function creditsOf(ctx: Ctx, invoiceId: string): Promise<{ total: string; lines: LineWithNames[] }> {
+  const notes = await repo.creditNotesOf(ctx.db, ctx.accountId, invoiceId);
+  const total = notes.reduce((sum, note) => sum.minus(String(note.total)), new Dec(0));
+  return {
+    total: total.toFixed(),
+    lines: await repo.lines(
+      ctx.db,
+      ctx.accountId,
+      notes.map((note) => note.id),
+    ),
+  };
+}
+
+/** The invoice's rows with what earlier credit-note lines credited of each (magnitudes). */
+function creditableRows(rows: readonly LineWithNames[], creditLines: readonly LineWithNames[]): CreditableRow[] {
+  const groupFirst = new Map<string, string>();
+  for (const row of rows) if (row.group_id !== null && row.job_id !== null && !groupFirst.has(row.group_id)) groupFirst.set(row.group_id, row.id);
+  return rows.map((row) => {
+    const credits = creditLines.filter((line) => line.credited_line_id === row.id);
+    const grouped = row.group_id !== null && row.job_id !== null;
+    return {
+      id: row.id,
+      lineId: grouped ? groupFirst.get(row.group_id!)! : row.id,
+      grouped,
+      quantity: String(row.quantity),
+      unitCost: String(row.unit_cost),
+      total: String(row.total),
+      creditedQuantity: credits.reduce((sum, line) => sum.plus(new Dec(String(line.quantity)).abs()), new Dec(0)).toFixed(),
+      creditedTotal: credits.reduce((sum, line) => sum.plus(new Dec(String(line.total)).abs()), new Dec(0)).toFixed(),
+      creditedLines: credits.length,
+    };
+  });
+}
 
 // ---- jobs ----------------------------------------------------------------------------------
 

@@ -54,6 +54,9 @@ export interface LineSource {
   matches: MatchBand[];
   deadline: string | null;
   instructions: string;
+  /** a job's language pair (codes; no source for a monolingual pair) and service name */
+  languages?: { source: string | null; target: string } | null;
+  service?: string | null;
 }
 
 export interface PdfData {
@@ -72,6 +75,8 @@ export interface PdfData {
   amountPaid: string;
   /** credit notes: the issue date of the invoice credited */
   creditedIssueDate: string | null;
+  /** invoices: the sum of their credit notes (positive), lowering the amount due */
+  creditedAmount?: string;
   /** the total in the account currency and the rate, when the client asks for it (docs/exchange-rates.md#documents) */
   accountTotal?: AccountTotal | null;
 }
@@ -161,7 +166,13 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
   for (const line of document.lines) {
     if (line.group) continue; // a group line stands for several jobs: it shows the group's total only
     const job = line.job ? jobRows.get(line.job.id) : undefined;
-    if (job) sources.set(line.id, sourceOf(job.estimation, job.matches_type, job.due_date, job.additional_info, jobPercentages.get(job.id) ?? none));
+    if (job) {
+      sources.set(line.id, {
+        ...sourceOf(job.estimation, job.matches_type, job.due_date, job.additional_info, jobPercentages.get(job.id) ?? none),
+        languages: job.target_code ? { source: job.source_code, target: job.target_code } : null,
+        service: job.service_name,
+      });
+    }
     const item = line.outsourcing ? outsourcingRows.get(line.outsourcing.id) : undefined;
     if (item) {
       // An outsourcing has no instructions of its own: the supplier gets those of its job.
@@ -186,6 +197,7 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
   return {
     document,
     creditedIssueDate: credited?.issue_date ?? null,
+    creditedAmount: kind.hasPayments ? String(document.creditedAmount ?? 0) : '0',
     accountTotal: kind.party === 'client' ? accountTotalOf(row, partyRow, account.currency.code) : null,
     row: row!,
     language: documentLanguage(text(partyRow, 'document_language'), account.documentLanguage),

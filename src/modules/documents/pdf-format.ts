@@ -1,4 +1,4 @@
-import { minorUnits } from '../../core/money.js';
+import { Dec, minorUnits } from '../../core/money.js';
 import type { LabelLanguage } from './pdf-labels.js';
 
 /**
@@ -34,11 +34,13 @@ export class DocumentFormat {
   private readonly cache = new Map<string, Intl.NumberFormat>();
   private readonly dates: Intl.DateTimeFormat;
   private readonly regions: Intl.DisplayNames;
+  private readonly languages: Intl.DisplayNames;
 
   constructor(readonly language: LabelLanguage) {
     this.locale = LOCALES[language];
     this.dates = new Intl.DateTimeFormat(this.locale, { dateStyle: 'long', timeZone: 'UTC' });
     this.regions = new Intl.DisplayNames(this.locale, { type: 'region' });
+    this.languages = new Intl.DisplayNames(this.locale, { type: 'language' });
   }
 
   private numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -93,6 +95,25 @@ export class DocumentFormat {
   /** A country's name from its ISO code: `de` `PL` → `Polen`. */
   country(code: string): string {
     return this.regions.of(code) ?? code;
+  }
+
+  /** A language's name from its BCP 47 code: `fr` `de` → `allemand`, `en` `pt-BR` → `Brazilian Portuguese`; a code Intl does not know stays as is. */
+  languageName(code: string): string {
+    try {
+      return this.languages.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  }
+
+  /**
+   * A tax's label on the totals: its name and its rate, the rate once. A name that already says its
+   * rate ("VAT 21%", "TVA 5,5 %") is printed as it is; otherwise the rate follows it: `VAT 21%`.
+   */
+  taxLabel(name: string, rate: string | number): string {
+    const digits = new Dec(String(rate)).times(100).abs().toFixed().replace('.', '[.,]');
+    if (new RegExp(`(?<![\\d.,])${digits}(?!\\d)\\s*%`).test(name.replace(/[\u202f\u00a0]/g, ' '))) return name;
+    return `${name} ${this.percent(String(rate))}`;
   }
 }
 

@@ -9,6 +9,7 @@ import { tableColumns } from './pdf-columns.js';
 import { loadPdfData, type Identity, type LineSource, type PdfData } from './pdf-data.js';
 import { documentFormat, type DocumentFormat } from './pdf-format.js';
 import { LABELS, type Labels } from './pdf-labels.js';
+import { CREDIT_LABELS, type CreditLabels } from './pdf-credit-labels.js';
 import { PdfText, isolate, lineHeight, type TextStyle } from './pdf-text.js';
 
 const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
@@ -79,32 +80,53 @@ function identityLines(identity: Identity, labels: Labels): string[] {
 
 type Row = { cells: string[]; style: TextStyle };
 
-/** The rows of one document line: the line itself, then what its source adds (minimum fee, match bands, deadline, instructions). */
+/** What a job line is about: its language pair and service, `English → German · Translation`. */
+function aboutLine(source: LineSource, format: DocumentFormat): string {
+  const pair = source.languages
+    ? [source.languages.source, source.languages.target]
+        .filter((code): code is string => code !== null && code !== '')
+        .map((code) => format.languageName(code))
+        .join(' → ')
+    : '';
+  return [pair, source.service ?? ''].filter((part) => part !== '').join(' · ');
+}
+
+/**
+ * The rows of one document line: the line itself, then what its source adds (language pair and
+ * service, minimum fee, match bands, deadline, instructions). A job line with match bands never
+ * prints the blended unit cost (total ÷ words, €0.139419): with `breakdown` each band is a row with
+ * its own rate and amount; otherwise the line is the weighted quantity at the full rate
+ * (docs/documents.md#match-display).
+ */
 function lineRows(kind: KindConfig, data: PdfData, line: PdfData['document']['lines'][number], format: DocumentFormat, labels: Labels): Row[] {
   const code = data.document.currency.code;
   const source: LineSource | undefined = data.sources.get(line.id);
   const unit = line.quantityType?.name ?? '';
   const hasMatches = source !== undefined && source.matches.length > 0 && new Dec(source.fullRate).gt(0);
-  const display = kind.kind === 'purchaseOrder' ? 'breakdown' : data.matchDisplay;
+  // A credit note's line may credit part of a job: its bands are the whole job's, so it shows the weighted quantity.
+  const creditNote = kind.hasPayments && data.document.type === INVOICE_TYPE.creditNote;
+  const display = kind.kind === 'purchaseOrder' ? 'breakdown' : creditNote && data.matchDisplay === 'breakdown' ? 'hiddenMatches' : data.matchDisplay;
+  const breakdown = hasMatches && display === 'breakdown' && !source.minimumFee;
   let description = line.description;
   let quantity = format.quantity(line.quantity);
   let unitCost = format.unitCost(line.unitCost, code);
+  const about = source ? aboutLine(source, format) : '';
+  if (about !== '') description += `\n${about}`;
   if (source?.minimumFee) description += `\n${labels.minimumFee}`;
-  else if (hasMatches && display === 'hiddenMatches') {
-    // The equivalent full-rate quantity: total ÷ full rate, so that quantity × full rate is the total.
-    quantity = format.quantity(new Dec(String(line.total)).div(source.fullRate).toDecimalPlaces(6).toFixed());
+  else if (hasMatches && !breakdown) {
+    // The weighted quantity at the full rate: total ÷ full rate (2 decimals), so that quantity × full rate is the total.
+    quantity = format.quantity(new Dec(String(line.total)).div(source.fullRate).toDecimalPlaces(2).toFixed());
     unitCost = format.unitCost(source.fullRate, code);
-    description += `\n${labels.fullRateEquivalent}`;
-  }
+    if (display === 'hiddenMatches') description += `\n${labels.fullRateEquivalent}`;
+  } else if (breakdown) unitCost = '';
   const rows: Row[] = [{ cells: [description, quantity, unit, unitCost, format.amount(line.total, code)], style: BODY }];
-  if (hasMatches && display === 'breakdown' && !source.minimumFee) {
+  if (breakdown) {
     for (const band of source.matches) {
-      const rate =
-        source.matchesType === 'fixed'
-          ? format.unitCost(band.rate, code)
-          : // the stored share of the full rate; a band without one (a category the price does not define) is rate ÷ full rate
-            format.percent(band.percentage ?? new Dec(band.rate).div(source.fullRate).toDecimalPlaces(6).toFixed());
-      rows.push({ cells: [`   ${band.name}`, format.quantity(band.value), unit, rate, ''], style: SMALL });
+      // A percentage price names the band's share of the full rate (stored, or rate ÷ full rate for a category the price does not define).
+      const share =
+        source.matchesType === 'fixed' ? '' : ` (${format.percent(band.percentage ?? new Dec(band.rate).div(source.fullRate).toDecimalPlaces(6).toFixed())})`;
+      const amount = format.amount(new Dec(band.value).times(band.rate).toFixed(), code);
+      rows.push({ cells: [`   ${band.name}${share}`, format.quantity(band.value), unit, format.unitCost(band.rate, code), amount], style: SMALL });
     }
   }
   if (kind.kind === 'purchaseOrder' && source) {
@@ -114,10 +136,28 @@ function lineRows(kind: KindConfig, data: PdfData, line: PdfData['document']['li
   return rows;
 }
 
+/** A tax's label with its rate once, the name isolated (a right-to-left name keeps the label's order). */
+function isolateTax(format: DocumentFormat, name: string, rate: string | null): string {
+  const label = format.taxLabel(name, rate ?? '0');
+  return label === name ? isolate(name) : `${isolate(name)}${label.slice(name.length)}`;
+}
+
+/** Where a credit note's amount goes: deducted from what its invoice still asked for, refunded, or both (stored when it was issued). */
+function creditSettlement(data: PdfData, format: DocumentFormat, labels: CreditLabels): string {
+  const code = data.document.currency.code;
+  const amount = new Dec(data.row.total).abs();
+  const refund = Dec.min(new Dec(data.row.credit_refund || '0'), amount);
+  const invoice = isolate(data.document.creditedInvoice?.number ?? '');
+  if (refund.lte(0)) return labels.deducted(format.amount(amount.toFixed(), code), invoice);
+  if (refund.gte(amount)) return labels.refunded(format.amount(amount.toFixed(), code), invoice);
+  return labels.split(format.amount(amount.minus(refund).toFixed(), code), format.amount(refund.toFixed(), code), invoice);
+}
+
 /** The PDF of loaded data (exported for the layout tests, which draw documents of any size without a database). */
 export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
   const { document: doc, row } = data;
   const labels = LABELS[data.language];
+  const creditLabels = CREDIT_LABELS[data.language];
   const format = documentFormat(data.language);
   const title = titleOf(kind, doc, labels);
   const PDFDocument = pdfKit();
@@ -150,7 +190,9 @@ export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
   let rightY = text.draw(title, { size: 20, bold: true }, { x: right, y: MARGIN, width: half, align: 'right' });
   rightY = text.draw(doc.number ?? labels.draft, { size: 11 }, { x: right, y: rightY, width: half, align: 'right' });
   const facts = [`${labels.issueDate}: ${format.date(doc.issueDate)}`];
-  if (kind.hasPayments || doc.dueDate) facts.push(`${labels.dueDate}: ${format.date(doc.dueDate)}`);
+  // A credit note asks for no payment: no due date (docs/documents.md#credit-notes).
+  const creditNote = kind.hasPayments && doc.type === INVOICE_TYPE.creditNote;
+  if (!creditNote && (kind.hasPayments || doc.dueDate)) facts.push(`${labels.dueDate}: ${format.date(doc.dueDate)}`);
   if (kind.hasValidityDate) facts.push(`${labels.validUntil}: ${format.date(doc.validityDate)}`);
   if (doc.creditedInvoice) facts.push(labels.creditsInvoice(isolate(doc.creditedInvoice.number ?? ''), format.date(data.creditedIssueDate)));
   if (data.purchaseOrders.length > 0) facts.push(`${labels.purchaseOrderReference}: ${data.purchaseOrders.map(isolate).join(', ')}`);
@@ -183,11 +225,15 @@ export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
   const totals: Array<[string, string, TextStyle]> = [[labels.subtotal, format.amount(row.subtotal, code), BODY]];
   if (new Dec(row.discount).gt(0))
     totals.push([`${labels.discount} (${format.percent(row.discount)})`, format.amount(new Dec(row.discount_amount).neg().toFixed(), code), BODY]);
-  if (doc.tax1) totals.push([`${isolate(doc.tax1.name)} (${format.percent(row.tax1_rate ?? '0')})`, format.amount(row.tax1_amount, code), BODY]);
-  if (doc.tax2) totals.push([`${isolate(doc.tax2.name)} (${format.percent(row.tax2_rate ?? '0')})`, format.amount(row.tax2_amount, code), BODY]);
+  // The rate once: "VAT 21%", never "VAT 21% (21%)".
+  if (doc.tax1) totals.push([isolateTax(format, doc.tax1.name, row.tax1_rate), format.amount(row.tax1_amount, code), BODY]);
+  if (doc.tax2) totals.push([isolateTax(format, doc.tax2.name, row.tax2_rate), format.amount(row.tax2_amount, code), BODY]);
   totals.push([labels.total, format.amount(row.total, code), BODY_BOLD]);
   if (kind.hasPayments && doc.type === INVOICE_TYPE.invoice && doc.status !== 1) {
-    const due = Dec.max(new Dec(row.total).minus(data.amountPaid), 0);
+    // Partial credit notes lower what is due, as payments do.
+    const credited = new Dec(data.creditedAmount ?? '0');
+    const due = Dec.max(new Dec(row.total).minus(data.amountPaid).minus(credited), 0);
+    if (credited.gt(0) && doc.status !== INVOICE_STATUS.credited) totals.push([creditLabels.credited, format.amount(credited.neg().toFixed(), code), BODY]);
     totals.push([labels.amountPaid, format.amount(data.amountPaid, code), BODY]);
     totals.push([labels.amountDue, format.amount(paid ? '0' : due.toFixed(), code), BODY_BOLD]);
   }
@@ -249,9 +295,15 @@ export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
   }
   if (doc.applyVATReverseCharge) y = block(labels.reverseCharge, BODY_BOLD, left, y + 8, width);
 
-  // Payment details on invoices and credit notes.
+  if (creditNote) {
+    // Instead of a request to pay: why, and where the amount goes (deducted from the invoice, refunded).
+    if (data.row.credit_reason.trim() !== '') y = block(`${creditLabels.reason}: ${data.row.credit_reason}`, BODY, left, y + 12, width);
+    y = block(creditSettlement(data, format, creditLabels), BODY, left, y + 8, width);
+  }
+
+  // Payment details on invoices (a credit note asks for no payment).
   const bank = data.bank;
-  if (kind.hasPayments && (bank.iban || bank.bic || bank.bankName)) {
+  if (kind.hasPayments && !creditNote && (bank.iban || bank.bic || bank.bankName)) {
     const lines = [
       ...(bank.iban ? [`IBAN: ${groupIban(bank.iban)}`] : []),
       ...(bank.bic ? [`BIC: ${bank.bic}`] : []),

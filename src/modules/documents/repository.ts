@@ -1,5 +1,6 @@
 import { forUpdate, type DialectName, type Executor } from '../../core/db/dialect.js';
 import { preparedQuery, type PreparedQuery } from '../../core/db/prepared.js';
+import { Dec } from '../../core/money.js';
 import type { DocumentLinesTable, DocumentsTable, PaymentsTable } from '../../core/db/schema.js';
 
 /** SQL of documents, their lines, payments and number sequences. Every query takes the account id. */
@@ -129,6 +130,44 @@ export const documentRepository = {
     return query(db, { accountId, kind, statuses, ids, type: type ?? null });
   },
 
+  /** The credit notes of an invoice: ids and totals (negative). */
+  creditNotesOf(db: Executor, accountId: string, invoiceId: string): Promise<Array<{ id: string; total: string }>> {
+    return db
+      .selectFrom('documents')
+      .select(['id', 'total'])
+      .where('account_id', '=', accountId)
+      .where('credited_document_id', '=', invoiceId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** The credited amounts (positive) of several invoices, by invoice id. */
+  async creditedTotals(db: Executor, accountId: string, invoiceIds: readonly string[]): Promise<Map<string, string>> {
+    if (invoiceIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('documents')
+      .select(['credited_document_id', 'total'])
+      .where('account_id', '=', accountId)
+      .where('credited_document_id', 'in', [...invoiceIds])
+      .execute();
+    const result = new Map<string, string>();
+    for (const row of rows) result.set(row.credited_document_id!, new Dec(result.get(row.credited_document_id!) ?? 0).minus(String(row.total)).toFixed());
+    return result;
+  },
+
+  /** Whether a document of the kind already has this number (invoices and credit notes share the kind, not the series). */
+  async numberTaken(db: Executor, accountId: string, kind: string, number: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('documents')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where('number', '=', number)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** Whether any document line references the job. */
   async jobReferenced(db: Executor, accountId: string, jobId: string): Promise<boolean> {
     const row = await db.selectFrom('document_lines').select('id').where('account_id', '=', accountId).where('job_id', '=', jobId).executeTakeFirst();
@@ -193,14 +232,19 @@ export const documentRepository = {
       .executeTakeFirst();
   },
 
-  /** What a PDF prints of the jobs of its lines: stored estimation, references, instructions. */
+  /** What a PDF prints of the jobs of its lines: stored estimation, language pair and service, references, instructions. */
   pdfJobs(db: Executor, accountId: string, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('jobs')
       .leftJoin('groups', (join) => join.onRef('groups.id', '=', 'jobs.group_id').onRef('groups.account_id', '=', 'jobs.account_id'))
+      .leftJoin('language_pairs', 'language_pairs.id', 'jobs.language_pair_id')
+      .leftJoin('services', 'services.id', 'jobs.service_id')
       .select([
         'jobs.id',
+        'language_pairs.source_code',
+        'language_pairs.target_code',
+        'services.name as service_name',
         'jobs.estimation',
         'jobs.matches_type',
         'jobs.due_date',

@@ -12,6 +12,7 @@ import { NO_MAIL, type DocumentMailer, type QueueMail } from './mailing.js';
 import { EmailRequestSchema, type EmailRequest } from './mail-request.js';
 import {
   CreatePayment,
+  CreditInput,
   createSchema,
   documentSchema,
   listSchema,
@@ -163,12 +164,14 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
         {
           schema: {
             tags,
-            summary: 'Credit a sent or paid invoice: creates its credit note (201)',
+            summary: 'Credit a sent or paid invoice, whole (no body) or in part (lines or an amount, with a reason): creates its credit note (201)',
             params: IdParams,
+            body: Type.Optional(CreditInput),
             response: { 201: sentSchema, ...errorResponses },
           },
         },
-        async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id, queueMail))),
+        async (request, reply) =>
+          reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id, request.body ?? {}, queueMail))),
       );
     }
     const parent = {

@@ -86,6 +86,8 @@ export interface DocumentObject {
   status: number;
   type?: number;
   creditedInvoice?: { id: string; number: string | null } | null;
+  creditReason?: string | null;
+  creditedAmount?: number;
   issueDate: string | null;
   dueDate: string | null;
   validityDate?: string | null;
@@ -164,6 +166,8 @@ function documentProps(kind: KindConfig): TProperties {
     props.creditedInvoice = Nullable(
       Type.Object({ id: Type.String(), number: Nullable(Type.String()) }, { description: 'credit notes: the invoice credited' }),
     );
+    props.creditReason = Nullable(Type.String({ description: 'credit notes: why it was issued; null when none was given (and on invoices)' }));
+    props.creditedAmount = Type.Number({ description: 'invoices: the sum of its credit notes, as a positive amount (0 on credit notes)' });
   }
   Object.assign(props, {
     issueDate: Nullable(DateOut()),
@@ -263,6 +267,35 @@ export const CreatePayment = Input({
   description: Type.Optional(Nullable(Text())),
   isFullyPaid: Type.Optional(Type.Boolean()),
 });
+
+/** `POST /v2/invoices/:id/credit` (docs/documents.md#credit-notes): no body credits the whole invoice. */
+export const CreditInput = Input({
+  reason: Type.Optional(Text({ maxLength: 1000, description: 'why the invoice is credited; required with lines or an amount' })),
+  lines: Type.Optional(
+    Type.Array(
+      Input({
+        line: Id('a line id of the invoice'),
+        quantity: Type.Optional(
+          Type.Number({ exclusiveMinimum: 0, maximum: 1e12, description: 'the quantity to credit (up to 6 decimals); left out: what is left of the line' }),
+        ),
+      }),
+      { minItems: 1, maxItems: 1000, description: 'the lines to credit, each whole or a quantity of it' },
+    ),
+  ),
+  amount: Type.Optional(
+    Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1e12,
+      description: "an amount to credit, before the invoice's discount and taxes (at most the currency's decimals)",
+    }),
+  ),
+});
+
+export interface CreditInput {
+  reason?: string;
+  lines?: Array<{ line: string; quantity?: number }>;
+  amount?: number;
+}
 
 export interface FreeLine {
   description: string;

@@ -209,6 +209,8 @@ export const documents = {
       email_status: null,
       email_status_at: null,
       exchange_rates: '[]',
+      credit_reason: '',
+      credit_refund: '0',
       subtotal: '0',
       discount_amount: '0',
       tax1_amount: '0',
@@ -318,6 +320,12 @@ export const documents = {
       changes.issue_date = issueDate;
       if (kind.hasPayments && row.due_date === null) changes.due_date = addDays(issueDate, row.payment_terms);
       changes.number = await assignNumber(ctx, kind, issueDate);
+      // Invoices and credit notes share the kind but not the series (docs/documents.md#credit-notes).
+      if (kind.hasPayments && (await repo.numberTaken(ctx.db, ctx.accountId, kind.kind, changes.number))) {
+        throw stateConflict(
+          `The number ${changes.number} is already used by a credit note: give invoices and credit notes different number formats (PUT /v2/account)`,
+        );
+      }
       changes.search_text = changes.number.toLowerCase();
       changes.exchange_rates = await ratesAtIssue(ctx, row.currency, issueDate);
     }

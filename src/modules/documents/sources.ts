@@ -93,6 +93,7 @@ export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, j
     unit_id: job.unit_id,
     unit_cost: figures.unitCost,
     total,
+    credited_line_id: null,
   };
   await repo.insertLines(ctx.db, [line]);
   if (kind.hasPayments) await jobsMoved(ctx, [jobId], JOB_INVOICED);
@@ -139,6 +140,7 @@ export async function addOutsourcingLine(ctx: Ctx, kind: KindConfig, doc: Docume
       unit_id: item.unit_id,
       unit_cost: figures.unitCost,
       total,
+      credited_line_id: null,
     },
   ]);
 }
@@ -172,5 +174,6 @@ export function freeLine(
     unit_id: unitId,
     unit_cost: unitCost,
     total: lineTotal(quantity, unitCost, doc.currency),
+    credited_line_id: null,
   };
 }

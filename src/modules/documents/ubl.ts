@@ -208,7 +208,10 @@ export function toUbl(source: UblSource): UblDocument {
     issueDate: (doc.issueDate ?? doc.createdAt).slice(0, 10),
     dueDate: doc.dueDate ? doc.dueDate.slice(0, 10) : null,
     currency: code,
-    note: doc.terms,
+    // A credit note's reason leads its note (BT-22: one note in Peppol), before the terms.
+    note:
+      [creditNote && doc.creditReason ? `Reason: ${doc.creditReason}` : null, doc.terms].filter((part) => part !== null && part.trim() !== '').join('\n') ||
+      null,
     // Peppol R003 asks for a buyer reference or an order reference: one purchase-order reference is
     // the order reference (BT-13); several are listed as the buyer reference; none: the document number.
     buyerReference: source.purchaseOrders.length === 1 ? null : source.purchaseOrders.length > 1 ? source.purchaseOrders.join(', ') : doc.number,
@@ -219,7 +222,12 @@ export function toUbl(source: UblSource): UblDocument {
     seller,
     buyer,
     payee: bank.iban.trim() === '' ? null : { iban: bank.iban.replace(/\s/g, '').toUpperCase(), bic: bank.bic.trim() || null, accountName: seller.legalName },
-    paymentTerms: doc.paymentTerms === 0 ? 'Payment on receipt' : `Payment within ${doc.paymentTerms} days`,
+    // A credit note asks for no payment; its terms (BR-CO-25 wants terms or a due date) say where its amount goes.
+    paymentTerms: creditNote
+      ? `Credit for invoice ${doc.creditedInvoice?.number ?? ''}: deducted from its amount due, or refunded once it is paid`
+      : doc.paymentTerms === 0
+        ? 'Payment on receipt'
+        : `Payment within ${doc.paymentTerms} days`,
     vat,
     lines: doc.lines.map((line, index) => ublLine(line, index, source, amount, sign)),
     totals: { lineExtension, allowance, taxExclusive, tax, taxInclusive, prepaid, payable },

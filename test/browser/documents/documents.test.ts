@@ -218,12 +218,19 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     expect((await world.api('GET', `/v2/invoices/${id}`)).status).toBe(2);
     await expectPdf(page, 'invoices', id);
 
-    // Credit: a credit note, the invoice credited, the job back to finished.
-    await act(page, 'Credit');
+    // Credit the whole invoice: a credit note, the invoice credited, the job back to finished.
+    await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Credit', exact: true }).click();
+    const credit = page.getByRole('dialog');
+    await credit.waitFor();
+    await settled(page);
+    await checkAccessibility(page);
+    await credit.getByRole('button', { name: 'Create credit note' }).click();
+    await credit.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: /^Credit note /, level: 1 }).waitFor();
     const creditId = page.url().split('/').at(-1)!;
-    const credit = await world.api('GET', `/v2/invoices/${creditId}`);
-    expect([credit.type, credit.creditedInvoice.id, credit.total.total]).toEqual([2, id, -1000]);
+    const note = await world.api('GET', `/v2/invoices/${creditId}`);
+    expect([note.type, note.creditedInvoice.id, note.total.total]).toEqual([2, id, -1000]);
+    expect(note.number).toMatch(/^CN-\d{4}-0001$/);
     expect((await world.api('GET', `/v2/invoices/${id}`)).status).toBe(4);
     expect((await world.api('GET', `/v2/jobs/${jobs['Invoice me']}`)).status).toBe(3);
     await checkAccessibility(page);

@@ -37,6 +37,7 @@ describe('GET /v2/account', () => {
       invoiceNumberFormat: 'INV-{YYYY}-{SEQ:4}',
       quoteNumberFormat: 'Q-{YYYY}-{SEQ:4}',
       purchaseOrderNumberFormat: 'PO-{YYYY}-{SEQ:4}',
+      creditNoteNumberFormat: 'CN-{YYYY}-{SEQ:4}',
       address: EMPTY_ADDRESS,
       ...EMPTY_IDENTITY,
       createdAt: DATE,
@@ -58,6 +59,7 @@ describe('PUT /v2/account', () => {
       invoiceNumberFormat: 'F{YY}{MM}-{SEQ:3}',
       quoteNumberFormat: 'QUO/{YYYY}/{SEQ}',
       purchaseOrderNumberFormat: 'BC-{SEQ:6}',
+      creditNoteNumberFormat: 'AV{YY}-{SEQ:3}',
       address: { name: 'Lingua Ltd', street: '1 High Street', city: 'London', postalCode: 'EC1A 1AA', state: '', country: 'gb' },
     });
     expect(reply.status).toBe(200);
@@ -69,6 +71,7 @@ describe('PUT /v2/account', () => {
       invoiceNumberFormat: 'F{YY}{MM}-{SEQ:3}',
       quoteNumberFormat: 'QUO/{YYYY}/{SEQ}',
       purchaseOrderNumberFormat: 'BC-{SEQ:6}',
+      creditNoteNumberFormat: 'AV{YY}-{SEQ:3}',
       address: { name: 'Lingua Ltd', street: '1 High Street', city: 'London', postalCode: 'EC1A 1AA', state: '', country: 'GB' },
       ...EMPTY_IDENTITY,
       createdAt: DATE,
@@ -121,6 +124,7 @@ describe('PUT /v2/account', () => {
       ['invoiceNumberFormat', 'INV-{YYYY}', /sequence token/],
       ['quoteNumberFormat', '{SEQ}{SEQ}', /exactly one sequence token/],
       ['purchaseOrderNumberFormat', 'PO-{SEQ:13}', /from 1 to 12/],
+      ['creditNoteNumberFormat', 'CN-{YYYY}', /sequence token/],
       ['invoiceNumberFormat', 'INV-{YEAR}-{SEQ}', /unknown token \{YEAR\}/],
       ['invoiceNumberFormat', 'INV-{SEQ', /without a matching/],
       ['invoiceNumberFormat', '', /must not be empty/],

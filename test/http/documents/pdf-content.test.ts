@@ -123,7 +123,7 @@ describe('document PDFs: language and content', () => {
       'Date d’émission: 2 mars 2025',
       'Facturé à',
       'Traduction 1 1 234,50 € 1 234,50 €',
-      '(21 %) 259,25 €',
+      ' 21 % 259,25 €',
       'Total 1 493,75 €',
       'Page 1 sur 1',
     ]);
@@ -131,6 +131,10 @@ describe('document PDFs: language and content', () => {
     expect(credit.status, JSON.stringify(credit.body)).toBe(201);
     text = await textOf(t.api, `/v2/invoices/${credit.body.id}/pdf`);
     expectAll(text, ['Avoir', `Avoir sur la facture ${number} du 2 mars 2025`, '-1 234,50 €', 'Total -1 493,75 €']);
+    // No due date and no bank details: where the amount goes instead (docs/documents.md#credit-notes).
+    expectAll(text, [`1 493,75 € est déduit du montant dû sur la facture ${number}.`]);
+    expect(text).not.toContain('Date d’échéance');
+    expect(text).not.toContain('Coordonnées bancaires');
   });
 
   it('Polish and English documents; a quote prints the purchase orders of its jobs and groups when it has none', async () => {
@@ -248,19 +252,73 @@ describe('match display', () => {
     const unit = invoice.body.lines[0].quantityType.name;
     const pdf = `/v2/invoices/${invoice.body.id}/pdf`;
     let text = await textOf(t.api, pdf);
-    // Each band: its name, its quantity, the unit, its share of the full rate (docs/documents.md#pdf-documents).
+    // Each band: its name and share of the full rate, its quantity, the unit, its own rate and amount (docs/documents.md#match-display).
     const lines = text.split('\n');
-    expect(lines).toContain(`${first.name} 1,000 ${unit} 100%`);
-    expect(lines).toContain(`${second.name} 500 ${unit} 30%`);
-    expectAll(text, [`Manual 1,500 ${unit} €0.076667 €115.00`, 'Total €115.00']);
+    expect(lines).toContain(`${first.name} (100%) 1,000 ${unit} €0.10 €100.00`);
+    expect(lines).toContain(`${second.name} (30%) 500 ${unit} €0.03 €15.00`);
+    expectAll(text, [`Manual 1,500 ${unit} €115.00`, 'Total €115.00']);
+    expect(text).not.toContain('0.076667');
     await t.api.put(`/v2/invoices/${invoice.body.id}`, { matchDisplay: 'hiddenMatches' });
     text = await textOf(t.api, pdf);
     expectAll(text, [`Manual 1,150 ${unit} €0.10 €115.00`, 'full-rate equivalent']);
     expect(text).not.toContain(`${second.name} 500`);
     await t.api.put(`/v2/invoices/${invoice.body.id}`, { matchDisplay: 'none' });
     text = await textOf(t.api, pdf);
+    // No blended unit cost (€0.076667) either: the weighted quantity at the full rate, unnamed.
+    expectAll(text, [`Manual 1,150 ${unit} €0.10 €115.00`]);
     expect(text).not.toContain(`${second.name} 500`);
     expect(text).not.toContain('full-rate equivalent');
+  });
+});
+
+describe('partial credit notes and the lines of jobs', () => {
+  it('a partial credit note: its reason, where its amount goes, no due date nor payment details; the invoice shows it', async () => {
+    const id = await client({ name: 'Credit Ltd', documentLanguage: 'en' });
+    const pair = await t.api.post('/v2/account/language-pairs', { source: 'en', target: 'el' });
+    const job = await t.api.post('/v2/jobs', {
+      name: 'Brochure',
+      client: id,
+      quantity: 100,
+      quantityType: w.unit,
+      service: w.service,
+      fixedPrice: 200,
+      languagePair: pair.body.id,
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    const invoice = await t.api.post('/v2/invoices', { client: id, jobs: [job.body.id], tax1: w.vat });
+    const sent = await t.api.post(`/v2/invoices/${invoice.body.id}/send`);
+    const service = (await t.api.get(`/v2/account/services/${w.service}`)).body.name;
+    let text = await textOf(t.api, `/v2/invoices/${invoice.body.id}/pdf`);
+    expectAll(text, [`English → Greek · ${service}`]);
+    const credit = await t.api.post(
+      `/v2/invoices/${invoice.body.id}/credit`,
+      { reason: 'Ten pages were not delivered', lines: [{ line: invoice.body.lines[0].id, quantity: 10 }] },
+      { json: true },
+    );
+    expect(credit.status, JSON.stringify(credit.body)).toBe(201);
+    text = await textOf(t.api, `/v2/invoices/${credit.body.id}/pdf`);
+    // 10 of 100 units of €200.00: €20.00, VAT 21 % €4.20.
+    expectAll(text, [
+      'Credit note',
+      credit.body.number,
+      `Credit note for invoice ${sent.body.number}`,
+      '-€20.00',
+      'Total -€24.20',
+      'Reason: Ten pages were not delivered',
+      `€24.20 is deducted from the amount due on invoice ${sent.body.number}.`,
+    ]);
+    expect(text).not.toContain('Due date');
+    expect(text).not.toContain('Payment details');
+    expect(text).not.toContain('IBAN');
+    expect(text).not.toContain('Amount due');
+    text = await textOf(t.api, `/v2/invoices/${invoice.body.id}/pdf`);
+    // €242.00 − €24.20 credited.
+    expectAll(text, ['Credited -€24.20', 'Amount due €217.80']);
+    // Paid in full: the next credit is refunded.
+    await t.api.post(`/v2/invoices/${invoice.body.id}/payments`, { amount: 217.8, date: '2025-06-01' });
+    const refund = await t.api.post(`/v2/invoices/${invoice.body.id}/credit`, { reason: 'Goodwill', amount: 10 }, { json: true });
+    text = await textOf(t.api, `/v2/invoices/${refund.body.id}/pdf`);
+    expectAll(text, [`Invoice ${sent.body.number} has been paid: €12.10 will be refunded to you.`]);
   });
 });
 

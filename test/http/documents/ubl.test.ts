@@ -132,6 +132,35 @@ describe('GET /v2/invoices/:id/ubl', () => {
     SLOW,
   );
 
+  it(
+    'a partial credit note (a quantity of a line, an amount, a reason) is a valid CreditNote with its own number and no payment asked',
+    async () => {
+      const invoice = await newInvoice(t.api, {
+        client: w.client,
+        lines: [{ description: 'Translation', quantity: 3, unitCost: 33.33 }],
+        tax1: w.vat,
+        discount: 0.05,
+        purchaseOrder: 'PO-9',
+      });
+      await t.api.post(`/v2/invoices/${invoice.id}/send`);
+      for (const body of [
+        { reason: 'One page missing', lines: [{ line: invoice.lines[0].id, quantity: 1.5 }] },
+        { reason: 'Goodwill', amount: 12.34 },
+      ]) {
+        const credit = await t.api.post(`/v2/invoices/${invoice.id}/credit`, body, { json: true });
+        expect(credit.status, JSON.stringify(credit.body)).toBe(201);
+        const { xml } = await ublOf(credit.body.id);
+        await expectValid(xml);
+        const figures = ublFigures(xml);
+        expect(figures.root.ID).toMatch(/^CN-/);
+        expect(figures.root.Note).toContain(`Reason: ${body.reason}`);
+        expect(figures.root.PaymentTerms.Note).toContain('Credit for invoice');
+        expect(figures.taxInclusive).toBe((-credit.body.total.total).toFixed(2));
+      }
+    },
+    SLOW,
+  );
+
   it('refuses a draft: 409 (an e-invoice needs its number)', async () => {
     const draft = await newInvoice(t.api, { client: w.client, lines: [{ description: 'Draft line', quantity: 1, unitCost: 10 }] });
     const error = expectError(await t.api.get(`/v2/invoices/${draft.id}/ubl`), 409, 'state_conflict');

@@ -7,17 +7,20 @@ import { allowedActions } from './document-logic';
 import { documentTitle } from './documents-table';
 import type { ActionConfig, AnyDocument, DocumentKind } from './kinds';
 import { EmailDialog } from './email-dialog';
+import { CreditDialog } from './credit-dialog';
 import { notEmailedText } from './email-status';
 import { problemText } from './problem-text';
 import { useDocumentAction } from './queries';
 
 /**
  * The state moves the document's status allows (send, accept, refuse, credit, cancel, delete a
- * draft), each asked first with what it does; the API's refusal is shown in the dialog.
+ * draft), each asked first with what it does; the API's refusal is shown in the dialog. Crediting
+ * has its own dialog (credit-dialog.tsx): what to credit, why, and who will be e-mailed.
  */
 export function DocumentActions({ kind, document }: { kind: DocumentKind; document: AnyDocument }) {
   const actions = allowedActions(kind, document);
   const [asking, setAsking] = useState<ActionConfig | null>(null);
+  const [crediting, setCrediting] = useState(false);
   const run = useDocumentAction(kind, document.id);
   const navigate = useNavigate();
   if (actions.length === 0) return null;
@@ -45,7 +48,8 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
             c={action.danger ? 'red.9' : undefined}
             onClick={() => {
               run.reset();
-              setAsking(action);
+              if (action.name === 'credit') setCrediting(true);
+              else setAsking(action);
             }}
           >
             {t(action.label)}
@@ -64,6 +68,24 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
             notifications.show({ closeButtonProps: { 'aria-label': t('action.close') }, color: 'yellow', message: notEmailedText(sent.notEmailedReason) });
         }}
       />
+      {kind.hasPayments && (
+        <CreditDialog
+          kind={kind}
+          document={document}
+          opened={crediting}
+          onClose={() => setCrediting(false)}
+          onCredited={(creditNote) => {
+            setCrediting(false);
+            if (creditNote.emailed === false)
+              notifications.show({
+                closeButtonProps: { 'aria-label': t('action.close') },
+                color: 'yellow',
+                message: notEmailedText(creditNote.notEmailedReason),
+              });
+            void navigate({ to: `${kind.path}/${creditNote.id}` as never });
+          }}
+        />
+      )}
       <Modal
         opened={asking !== null && asking.name !== 'send'}
         onClose={() => setAsking(null)}

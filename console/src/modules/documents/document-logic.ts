@@ -68,10 +68,14 @@ function fromMinor(value: bigint, decimals: number): number {
  * (integers), never float arithmetic. A paid invoice has nothing outstanding (a payment may be
  * flagged as settling it in full).
  */
-export function paymentSummary(document: Pick<AnyDocument, 'payments' | 'total' | 'currency' | 'status'>): { paid: number; outstanding: number } {
+export function paymentSummary(document: Pick<AnyDocument, 'payments' | 'total' | 'currency' | 'status' | 'creditedAmount'>): {
+  paid: number;
+  outstanding: number;
+} {
   const decimals = currencyDecimals(document.currency.code);
   const paid = (document.payments ?? []).reduce((sum, payment) => sum + minor(payment.amount, decimals), 0n);
-  const total = minor(document.total.total, decimals);
+  // Partial credit notes lower what is due (docs/documents.md#credit-notes).
+  const total = minor(document.total.total, decimals) - minor(document.creditedAmount ?? 0, decimals);
   const left = document.status === 3 || paid >= total ? 0n : total - paid;
   return { paid: fromMinor(paid, decimals), outstanding: fromMinor(left, decimals) };
 }

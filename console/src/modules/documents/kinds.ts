@@ -17,6 +17,9 @@ export interface AnyDocument {
   status: number;
   type?: number;
   creditedInvoice?: { id: string; number: string | null } | null;
+  /** Credit notes: why; invoices: the sum of their credit notes (docs/documents.md#credit-notes). */
+  creditReason?: string | null;
+  creditedAmount?: number;
   issueDate: string | null;
   dueDate: string | null;
   validityDate?: string | null;

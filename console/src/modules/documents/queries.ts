@@ -104,6 +104,19 @@ export function useDocumentAction(kind: DocumentKind, id: string) {
   });
 }
 
+/** Credits an invoice, whole (no body) or in part (docs/documents.md#credit-notes); answers the credit note and whether it was e-mailed. */
+export function useCreditInvoice(kind: DocumentKind, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: object | null) =>
+      data(call.POST(`${base(kind)}/${id}/credit`, body === null ? undefined : { body })) as Promise<
+        AnyDocument & { emailed?: boolean; notEmailedReason?: string | null }
+      >,
+    // The credit note is new and the invoice changed: every list and page of the kind is stale.
+    onSuccess: () => invalidate(client, kind, undefined),
+  });
+}
+
 export function useSourceChange(kind: DocumentKind, id: string) {
   const client = useQueryClient();
   return useMutation({
