@@ -45,6 +45,7 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/auth/password-reset': 'requestPasswordReset',
   'POST /v2/auth/password-reset/confirm': 'confirmPasswordReset',
   'GET /v2/account/cat-configurations/cat-tools': 'listCatTools',
+  'GET /v2/account/cat-configurations/presets': 'listCatConfigurationPresets',
   'POST /v2/account/exchange-rates/import': 'importAccountExchangeRates',
   // The specification answers the same change on POST and PUT; the POST twin says so.
   'POST /v2/account/prices/clients/{priceId}/match/{matchId}': 'updateAccountClientPriceMatchByPost',
