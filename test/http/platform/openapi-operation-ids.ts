@@ -124,6 +124,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v2/webhooks/{id}/deliveries': 'listWebhookDeliveries',
   'POST /v2/webhooks/{id}/deliveries/{deliveryId}/retry': 'retryWebhookDelivery',
   'GET /v2/account/cat-configurations/cat-tools': 'listCatTools',
+  'GET /v2/account/cat-configurations/presets': 'listCatConfigurationPresets',
   'GET /v2/account/cat-configurations': 'listAccountCatConfigurations',
   'POST /v2/account/cat-configurations': 'createAccountCatConfiguration',
   'GET /v2/account/cat-configurations/{id}': 'getAccountCatConfiguration',
