@@ -121,4 +121,3 @@ export function resolvePreset(preset: CatPreset, units: readonly NamedRecord[], 
 export function presetToolMatches(preset: CatPreset): string[] {
   return preset.mappings.flatMap((mapping) => mapping.toolMatches);
 }
-

@@ -33,7 +33,14 @@ export const catConfigurationRoutes: FastifyPluginAsyncTypebox = async (app) => 
   );
   app.post(
     PATH,
-    { schema: { tags, summary: "Create a CAT configuration, or start one from a tool's preset", body: CreateCatConfiguration, response: { 201: CatConfiguration, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "Create a CAT configuration, or start one from a tool's preset",
+        body: CreateCatConfiguration,
+        response: { 201: CatConfiguration, ...errorResponses },
+      },
+    },
     async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => catConfigurations.create(ctx, request.body))),
   );
   app.get(

@@ -48,7 +48,10 @@ const SourceQuantityType = Type.String({ minLength: 1, maxLength: 50, descriptio
 /** Every field is required unless `preset` is given: then each one left out is the preset's (the service checks). */
 export const CreateCatConfiguration = Input({
   preset: Type.Optional(
-    Type.String({ enum: [...CAT_PRESET_IDS], description: "start from this tool's preset (see /presets): its mappings are added, and it gives every field left out" }),
+    Type.String({
+      enum: [...CAT_PRESET_IDS],
+      description: "start from this tool's preset (see /presets): its mappings are added, and it gives every field left out",
+    }),
   ),
   name: Type.Optional(RequiredText('name of the configuration (required without preset)')),
   catTool: Type.Optional(Type.String({ enum: [...CAT_TOOL_IDS], description: 'CAT tool id (see /cat-tools; required without preset)' })),
@@ -69,7 +72,7 @@ export const CatPresetSchema = Type.Object(
       source: Type.String(),
     }),
     mappings: Type.Array(Type.Object({ match: Reference, toolMatches: Type.Array(Type.String()) }), {
-      description: 'in import order, with the account\'s match categories of the preset\'s names',
+      description: "in import order, with the account's match categories of the preset's names",
     }),
     unmapped: Type.Array(Type.String(), { description: 'tool matches whose match category the account does not have (or has disabled)' }),
   },

@@ -185,7 +185,8 @@ async function withPreset(ctx: Ctx, input: CreateInput): Promise<{ input: Requir
   if (input.preset !== undefined) {
     const preset = catPreset(input.preset);
     if (!preset) throw invalid('preset', `unknown preset "${excerpt(input.preset)}"; use one of: ${CAT_PRESETS.map((p) => p.id).join(', ')}`);
-    if (input.catTool !== undefined && input.catTool !== preset.catTool) throw invalid('catTool', `the preset "${preset.id}" is for the CAT tool ${preset.catTool}`);
+    if (input.catTool !== undefined && input.catTool !== preset.catTool)
+      throw invalid('catTool', `the preset "${preset.id}" is for the CAT tool ${preset.catTool}`);
     resolved = (await resolvedPresets(ctx)).find((candidate) => candidate.preset.id === preset.id)!;
   }
   const preset = resolved?.preset;

@@ -26,10 +26,15 @@ const CATEGORIES = ['Context match', 'Repetitions', '100%', '95-99%', '85-94%', 
 
 async function importInto(report: string, tool: string, fields: Record<string, string> = {}) {
   const { id } = await newJob(t.api, jobParams(w, service));
-  const reply = await postReport(t, `/v2/jobs/${id}/cat-analysis`, { name: report.split('/')[1]!, content: sample(report) }, {
-    catConfiguration: presets[tool]!,
-    ...fields,
-  });
+  const reply = await postReport(
+    t,
+    `/v2/jobs/${id}/cat-analysis`,
+    { name: report.split('/')[1]!, content: sample(report) },
+    {
+      catConfiguration: presets[tool]!,
+      ...fields,
+    },
+  );
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body as { quantity: { value: number; matches: Array<{ name: string; value: number }> } };
 }

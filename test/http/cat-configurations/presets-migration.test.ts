@@ -21,7 +21,7 @@ describe('migration 0033_cat_presets', () => {
     // and a Trados configuration of the account's own, edited.
     const db = t.database.db;
     await db.deleteFrom('cat_configurations').where('account_id', '=', t.account.accountId).execute();
-    const empty = await create({ name: 'memoQ, nothing mapped', catTool: 'memoq' });
+    await create({ name: 'memoQ, nothing mapped', catTool: 'memoq' });
     const own = await create({ name: 'Our Trados', catTool: 'trados', sourceQuantityType: 'characters' });
     expect((await add(own.id, w.match['No match']!, 'new')).status).toBe(200);
     const before = (await t.api.get(BASE)).body as Config[];

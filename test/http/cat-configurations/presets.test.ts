@@ -108,7 +108,14 @@ describe('POST /v2/account/cat-configurations with preset', () => {
   it('takes the fields given over the preset’s', async () => {
     const reply = await t.api.post(
       BASE,
-      { preset: 'memoq', catTool: 'memoq', name: 'memoQ lines', sourceQuantityType: 'characters', conversionFactor: 0.0182, destinationQuantityType: w.unit.Lines },
+      {
+        preset: 'memoq',
+        catTool: 'memoq',
+        name: 'memoQ lines',
+        sourceQuantityType: 'characters',
+        conversionFactor: 0.0182,
+        destinationQuantityType: w.unit.Lines,
+      },
       { json: true },
     );
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);

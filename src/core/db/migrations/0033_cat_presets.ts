@@ -88,7 +88,8 @@ export function catPresets(): Migration {
       const has = new Set(mapped.map((row) => `${row.account_id}|${row.cat_tool}`));
       const units = (await db.selectFrom('units').select(['id', 'account_id', 'name', 'disabled']).orderBy('id').execute()) as Named[];
       const categories = (await db.selectFrom('match_categories').select(['id', 'account_id', 'name', 'disabled']).orderBy('id').execute()) as Named[];
-      const find = (rows: Named[], accountId: string, name: string) => rows.find((row) => row.account_id === accountId && enabled(row) && key(row.name) === key(name));
+      const find = (rows: Named[], accountId: string, name: string) =>
+        rows.find((row) => row.account_id === accountId && enabled(row) && key(row.name) === key(name));
       for (const account of accounts) {
         const words = find(units, account.id, 'Words');
         if (!words) continue;
