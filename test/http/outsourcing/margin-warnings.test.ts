@@ -7,7 +7,7 @@ let t: TestContext;
 let w: World;
 worldPerFile((app, world) => ([t, w] = [app, world]));
 
-const outsource = (jobId: string, body: Record<string, unknown>) => t.api.post(`/v2/jobs/${jobId}/outsourcing`, body);
+const outsource = (jobId: string, body: Record<string, string | number>) => t.api.post(`/v2/jobs/${jobId}/outsourcing`, body);
 
 /** A job of 1 000 context-match words (0 for the client) and 1 000 new words (0.1) for Acme. */
 async function scene() {
