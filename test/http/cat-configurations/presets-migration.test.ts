@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { catPresets } from '../../../src/core/db/migrations/0033_cat_presets.js';
 import type { TestContext } from '../../helper.js';
@@ -27,7 +26,7 @@ describe('migration 0033_cat_presets', () => {
     const before = (await t.api.get(BASE)).body as Config[];
     const otherBefore = (await t.otherApi.get(BASE)).body as Config[];
 
-    await catPresets().up(db as unknown as Kysely<unknown>);
+    await catPresets().up(db);
 
     const after = (await t.api.get(BASE)).body as Config[];
     // The account's own configurations, untouched.
@@ -43,7 +42,7 @@ describe('migration 0033_cat_presets', () => {
     expect((await t.otherApi.get(BASE)).body).toEqual(otherBefore);
 
     // Twice is once: every tool now has a mapped configuration.
-    await catPresets().up(db as unknown as Kysely<unknown>);
+    await catPresets().up(db);
     expect((await t.api.get(BASE)).body).toEqual(after);
   });
 });
