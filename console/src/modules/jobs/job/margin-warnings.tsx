@@ -22,7 +22,7 @@ export function MarginWarnings({ job }: { job: Job }) {
   );
   if (lines.length === 0) return null;
   return (
-    <Alert color="orange" role="alert" title={t('outsourcing.warning.title')}>
+    <Alert color="yellow" role="alert" title={t('outsourcing.warning.title')}>
       <List size="sm">
         {lines.map((line) => (
           <List.Item key={line.key}>{line.text}</List.Item>
