@@ -122,11 +122,19 @@ describe.skipIf(skipReason)('prices and CAT presets in the console', () => {
     const matches = await world.api<Named[]>('GET', '/v2/account/matches');
     const id = (name: string) => matches.find((m) => m.name === name)!.id;
     const units = await world.api<Named[]>('GET', '/v2/account/quantity-types');
-    const services = await world.api<Named[]>('GET', '/v2/account/services');
     const client = await world.api<Named>('POST', '/v2/clients', { name: 'Margin Ltd', currency: 'EUR' });
     const supplier = await world.api<Named>('POST', '/v2/suppliers', { name: 'Full Rate Freelance' });
-    const translation = services.find((s) => s.name === 'Translation')!.id;
+    // A service of its own, priced for clients with a context-match band at 0 (the test stands alone).
+    const translation = (await world.api<Named>('POST', '/v2/account/services', { name: 'Margin translation' })).id;
     const words = units.find((u) => u.name === 'Words')!.id;
+    await world.api('POST', '/v2/account/prices/clients', {
+      service: translation,
+      quantityType: words,
+      currency: 'EUR',
+      matchesType: 'percentage',
+      unitCost: 0.1,
+      matches: [{ match: id('Context match'), percentage: 0 }],
+    });
     await world.api('POST', `/v2/suppliers/${supplier.id}/services`, {
       service: translation,
       quantityType: words,

@@ -1,4 +1,4 @@
-import { Alert, List } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import { t } from '../../../i18n';
 import { formatRate } from '../../../ui/format';
 import type { Job } from '../job-query';
@@ -22,7 +22,11 @@ export function MarginWarnings({ job }: { job: Job }) {
   );
   if (lines.length === 0) return null;
   return (
-    <Alert color="yellow" role="alert" title={t('outsourcing.warning.title')}>
+    // The title as body text: a light alert's coloured title lacks contrast on its tinted background.
+    <Alert color="yellow" role="alert">
+      <Text size="sm" fw={700}>
+        {t('outsourcing.warning.title')}
+      </Text>
       <List size="sm">
         {lines.map((line) => (
           <List.Item key={line.key}>{line.text}</List.Item>
