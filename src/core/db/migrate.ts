@@ -36,6 +36,7 @@ import { webhookFanouts } from './migrations/0031_webhook_fanouts.js';
 import { documentLineJobIndexes } from './migrations/0032_document_line_job_indexes.js';
 import { documentEmails } from './migrations/0033_document_emails.js';
 import { creditNotes } from './migrations/0034_credit_notes.js';
+import { catPresets } from './migrations/0035_cat_presets.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -75,6 +76,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0032_document_line_job_indexes': documentLineJobIndexes(),
     '0033_document_emails': documentEmails(),
     '0034_credit_notes': creditNotes(),
+    '0035_cat_presets': catPresets(),
   };
 }
 

@@ -46,6 +46,7 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/auth/password-reset': 'requestPasswordReset',
   'POST /v2/auth/password-reset/confirm': 'confirmPasswordReset',
   'GET /v2/account/cat-configurations/cat-tools': 'listCatTools',
+  'GET /v2/account/cat-configurations/presets': 'listCatConfigurationPresets',
   'POST /v2/account/exchange-rates/import': 'importAccountExchangeRates',
   // The specification answers the same change on POST and PUT; the POST twin says so.
   'POST /v2/account/prices/clients/{priceId}/match/{matchId}': 'updateAccountClientPriceMatchByPost',
@@ -57,6 +58,11 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/suppliers/{id}/services/{serviceId}/matches/{matchId}/move/{position}': 'moveSupplierServiceMatchByPost',
   'POST /v2/clients/{id}/prices/{priceId}/matches/{matchId}/move/{position}': 'moveClientPriceMatchByPost',
   'PUT /v2/groups/{id}/jobs/{jobId}': 'addGroupJobByPut',
+  // Copying a grid into a family: an action on the collection.
+  'POST /v2/account/prices/clients/copy': 'copyIntoAccountClientPrices',
+  'POST /v2/account/prices/suppliers/copy': 'copyIntoAccountSupplierPrices',
+  'POST /v2/clients/{id}/prices/copy': 'copyIntoClientPrices',
+  'POST /v2/suppliers/{id}/services/copy': 'copyIntoSupplierServices',
   'POST /v2/jobs/{id}/files/upload/{outsourcingId}': 'uploadJobFileToOutsourcing',
   'POST /v2/groups/{id}/files/upload/{outsourcingId}': 'uploadGroupFileToOutsourcing',
   'PUT /v2/jobs/{id}/trackers/stop/{trackerId}': 'stopJobTrackerEntry',

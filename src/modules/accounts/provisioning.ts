@@ -3,6 +3,7 @@ import type { Db, DialectName, Executor, Tx } from '../../core/db/dialect.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { insertApiKey } from '../api-keys/index.js';
+import { catConfigurations } from '../cat-configurations/index.js';
 import { masterData } from '../master-data/index.js';
 import { users } from '../users/index.js';
 import { accountRepository, type AccountRow } from './repository.js';
@@ -78,6 +79,8 @@ export async function createAccountIn(
   const owner = await users.create(accountCtx, { name: options.ownerName ?? 'Owner', role: 'owner' });
   const ctx = { ...accountCtx, userId: owner.id };
   await masterData.seedDefaults(ctx);
+  // A ready CAT configuration per tool, so that every report format imports out of the box (docs/cat-configurations.md#presets).
+  await catConfigurations.seedPresets(ctx);
   const { keyId, apiKey } = await insertApiKey(tx, accountId, owner.id, { apiKey: options.apiKey, scope: options.scope });
   return { accountId, userId: owner.id, keyId, apiKey };
 }

@@ -2,3 +2,4 @@
 export { catConfigurations, type CatConfigurationObject } from './service.js';
 export { CAT_TOOLS, CAT_TOOL_IDS, catTool, catToolList, type CatTool } from './cat-tools.js';
 export { CatConfiguration as CatConfigurationSchema } from './schemas.js';
+export { CAT_PRESETS, type CatPreset } from './presets.js';

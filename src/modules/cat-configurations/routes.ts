@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, errorResponses } from '../../core/schemas.js';
 import { catToolList } from './cat-tools.js';
-import { CatConfiguration, CatToolSchema, CreateCatConfiguration, MoveParams, ToolMatchParams, UpdateCatConfiguration } from './schemas.js';
+import { CatConfiguration, CatPresetSchema, CatToolSchema, CreateCatConfiguration, MoveParams, ToolMatchParams, UpdateCatConfiguration } from './schemas.js';
 import { catConfigurations } from './service.js';
 
 const tags = ['CAT configurations'];
@@ -16,13 +16,31 @@ export const catConfigurationRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async () => catToolList(),
   );
   app.get(
+    `${PATH}/presets`,
+    {
+      schema: {
+        tags,
+        summary: "List the presets, one per CAT tool, in this account's units and match categories",
+        response: { 200: Type.Array(CatPresetSchema), ...errorResponses },
+      },
+    },
+    async (request) => catConfigurations.presets(app.readCtx(request)),
+  );
+  app.get(
     PATH,
     { schema: { tags, summary: 'List CAT configurations (creation order)', response: { 200: Type.Array(CatConfiguration), ...errorResponses } } },
     async (request) => catConfigurations.list(app.readCtx(request)),
   );
   app.post(
     PATH,
-    { schema: { tags, summary: 'Create a CAT configuration', body: CreateCatConfiguration, response: { 201: CatConfiguration, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "Create a CAT configuration, or start one from a tool's preset",
+        body: CreateCatConfiguration,
+        response: { 201: CatConfiguration, ...errorResponses },
+      },
+    },
     async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => catConfigurations.create(ctx, request.body))),
   );
   app.get(

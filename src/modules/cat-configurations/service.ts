@@ -1,12 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
-import { ApiError, excerpt, invalid, notFound } from '../../core/errors.js';
+import { ApiError, excerpt, invalid, missing, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
 import { masterData, matchCategories, units, type Ref } from '../master-data/index.js';
 import { catTool, type CatTool } from './cat-tools.js';
+import { CAT_PRESETS, catPreset, resolvePreset, type ResolvedPreset } from './presets.js';
 import {
   catConfigurationRepository as repo,
   type CatConfigurationRow,
@@ -18,12 +19,24 @@ import type { CatConfiguration } from './schemas.js';
 
 export type CatConfigurationObject = Static<typeof CatConfiguration>;
 
+/** Without `preset` every field is required; with it, each field left out is the preset's. */
 export interface CreateInput {
+  preset?: string;
+  name?: string;
+  catTool?: string;
+  conversionFactor?: number;
+  destinationQuantityType?: string;
+  sourceQuantityType?: string;
+}
+
+/** A preset as `GET …/presets` answers it: resolved against the account's units and match categories. */
+export interface PresetObject {
+  id: string;
   name: string;
-  catTool: string;
-  conversionFactor: number;
-  destinationQuantityType: string;
-  sourceQuantityType: string;
+  catTool: { id: string; name: string };
+  quantityTypes: { destination: { id: string; name: string } | null; conversionFactor: number; source: string };
+  mappings: ResolvedPreset['mappings'];
+  unmapped: string[];
 }
 
 export interface UpdateInput {
@@ -145,7 +158,63 @@ async function changed(ctx: Ctx, id: string): Promise<CatConfigurationObject> {
   return object;
 }
 
+/** The presets in terms of this account (docs/cat-configurations.md#presets). */
+async function resolvedPresets(ctx: Ctx): Promise<ResolvedPreset[]> {
+  const named = (records: Array<Record<string, unknown> & { id: string; name: string }>) =>
+    records.map((record) => ({ id: record.id, name: record.name, disabled: record.disabled === true }));
+  const [unitList, categoryList] = await Promise.all([masterData.list(ctx, units), masterData.list(ctx, matchCategories)]);
+  return CAT_PRESETS.map((preset) => resolvePreset(preset, named(unitList), named(categoryList)));
+}
+
+function presetObject(resolved: ResolvedPreset): PresetObject {
+  const { preset } = resolved;
+  const tool = catTool(preset.catTool)!;
+  return {
+    id: preset.id,
+    name: preset.name,
+    catTool: { id: tool.id, name: tool.name },
+    quantityTypes: { destination: resolved.destination, conversionFactor: preset.conversionFactor, source: preset.sourceQuantityType },
+    mappings: resolved.mappings,
+    unmapped: resolved.unmapped,
+  };
+}
+
+/** The create input with the preset's values for the fields left out; the preset's mappings to add after. */
+async function withPreset(ctx: Ctx, input: CreateInput): Promise<{ input: Required<Omit<CreateInput, 'preset'>>; mappings: ResolvedPreset['mappings'] }> {
+  let resolved: ResolvedPreset | undefined;
+  if (input.preset !== undefined) {
+    const preset = catPreset(input.preset);
+    if (!preset) throw invalid('preset', `unknown preset "${excerpt(input.preset)}"; use one of: ${CAT_PRESETS.map((p) => p.id).join(', ')}`);
+    if (input.catTool !== undefined && input.catTool !== preset.catTool)
+      throw invalid('catTool', `the preset "${preset.id}" is for the CAT tool ${preset.catTool}`);
+    resolved = (await resolvedPresets(ctx)).find((candidate) => candidate.preset.id === preset.id)!;
+  }
+  const preset = resolved?.preset;
+  const complete = {
+    name: input.name ?? preset?.name,
+    catTool: input.catTool ?? preset?.catTool,
+    conversionFactor: input.conversionFactor ?? preset?.conversionFactor,
+    destinationQuantityType: input.destinationQuantityType ?? resolved?.destination?.id,
+    sourceQuantityType: input.sourceQuantityType ?? preset?.sourceQuantityType,
+  };
+  for (const [param, value] of Object.entries(complete)) if (value === undefined) throw missing(param);
+  return { input: complete as Required<Omit<CreateInput, 'preset'>>, mappings: resolved?.mappings ?? [] };
+}
+
 export const catConfigurations = {
+  /** The presets, one per CAT tool, resolved against the account's units and match categories. */
+  async presets(ctx: Ctx): Promise<PresetObject[]> {
+    return (await resolvedPresets(ctx)).map(presetObject);
+  },
+
+  /**
+   * The preset configurations of a new account (provisioning): one per tool, created as
+   * `POST …` with `preset` would, in the catalogue's order.
+   */
+  async seedPresets(ctx: Ctx): Promise<void> {
+    for (const preset of CAT_PRESETS) await catConfigurations.create(ctx, { preset: preset.id });
+  },
+
   async list(ctx: Ctx): Promise<CatConfigurationObject[]> {
     const rows = await repo.list(ctx.db, ctx.accountId);
     const ids = rows.map((row) => row.id);
@@ -163,7 +232,8 @@ export const catConfigurations = {
     return object;
   },
 
-  async create(ctx: Ctx, input: CreateInput): Promise<CatConfigurationObject> {
+  async create(ctx: Ctx, given: CreateInput): Promise<CatConfigurationObject> {
+    const { input, mappings } = await withPreset(ctx, given);
     const name = input.name.trim();
     if (name === '') throw invalid('name', 'must not be empty');
     const tool = catTool(input.catTool);
@@ -183,7 +253,14 @@ export const catConfigurations = {
       updated_at: now,
     };
     await repo.insert(ctx.db, row);
-    const object = assemble({ ...row, unit_name: unit.name }, [], []);
+    // A preset's mappings: a tool match feeds one category, and the preset lists each once.
+    for (const [position, mapping] of mappings.entries()) {
+      await repo.insertMapping(ctx.db, ctx.accountId, row.id, mapping.match.id, position);
+      for (const [index, toolMatch] of mapping.toolMatches.entries()) {
+        await repo.insertToolMatch(ctx.db, ctx.accountId, row.id, mapping.match.id, toolMatch, index);
+      }
+    }
+    const object = mappings.length === 0 ? assemble({ ...row, unit_name: unit.name }, [], []) : (await objectOf(ctx, row.id))!;
     await recordEvent(ctx, 'catConfiguration.created', object);
     return object;
   },

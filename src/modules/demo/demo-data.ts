@@ -3,6 +3,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../core/db/database.js';
 import { insertApiKey, ownerOf } from '../accounts/index.js';
+import { CAT_PRESETS } from '../cat-configurations/index.js';
 
 /**
  * `transdesk demo-data [--account ID]`: a realistic data set for trying the API. It is written
@@ -15,7 +16,7 @@ type Body = Record<string, unknown>;
  * How many requests `createDemoData` makes: the total of its progress reports (the demo-data test
  * checks that the last report reaches it exactly).
  */
-export const DEMO_DATA_REQUESTS = 98;
+export const DEMO_DATA_REQUESTS = 81;
 
 /** Told after each request: how many were made so far, out of DEMO_DATA_REQUESTS. */
 export type DemoProgress = (done: number, total: number) => void;
@@ -59,7 +60,10 @@ export async function createDemoData(database: Database, accountId: string, opti
   const { keyId, apiKey } = await insertApiKey(database.db, accountId, ownerId);
   try {
     const onProgress = options.onProgress;
-    return await fill(new InProcessClient(app, apiKey, onProgress && ((made) => onProgress(made, DEMO_DATA_REQUESTS))));
+    return await fill(
+      new InProcessClient(app, apiKey, onProgress && ((made) => onProgress(made, DEMO_DATA_REQUESTS))),
+      await tradosPreset(database, accountId),
+    );
   } finally {
     // Added by the command line, not by a person nor a key that outlives it: the system's changes (docs/access.md#who-did-what).
     await database.db
@@ -73,12 +77,26 @@ export async function createDemoData(database: Database, accountId: string, opti
   }
 }
 
+/** The id of the account's Trados preset configuration (read here, so that the demo makes as many requests either way). */
+async function tradosPreset(database: Database, accountId: string): Promise<string | undefined> {
+  const preset = CAT_PRESETS.find((candidate) => candidate.id === 'trados')!;
+  const row = await database.db
+    .selectFrom('cat_configurations')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('cat_tool', '=', preset.catTool)
+    .where('name', '=', preset.name)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /**
  * One request after the other: lists answer in creation order (a price's match rates, a
  * configuration's matches), so the demo data reads the same on every run and database. It takes
  * about a second on either database; building the app in-process is most of the rest.
  */
-async function fill(api: InProcessClient): Promise<string> {
+async function fill(api: InProcessClient, trados: string | undefined): Promise<string> {
   const inTurn = async <T, R>(items: readonly T[], send: (item: T) => Promise<R>) => {
     const answers: R[] = [];
     for (const item of items) answers.push(await send(item));
@@ -111,27 +129,10 @@ async function fill(api: InProcessClient): Promise<string> {
   );
   const pair = Object.fromEntries(pairs.map(([source, target], index) => [`${source}>${target}`, pairIds[index]!.id])) as Record<string, string>;
 
-  const cat = await api.call<Named>('POST', '/v2/account/cat-configurations', {
-    name: 'Trados Studio — words',
-    catTool: 'trados',
-    conversionFactor: 1,
-    destinationQuantityType: unit.Words,
-    sourceQuantityType: 'words',
-  });
-  const mapping: Array<[string, string[]]> = [
-    ['Context match', ['perfect', 'inContextExact']],
-    ['Repetitions', ['repeated', 'crossFileRepeated']],
-    ['100%', ['exact', 'locked']],
-    ['95-99%', ['fuzzy9599', 'internalFuzzy9599']],
-    ['85-94%', ['fuzzy8594', 'internalFuzzy8594']],
-    ['75-84%', ['fuzzy7584', 'internalFuzzy7584']],
-    ['50-74%', ['fuzzy5074', 'internalFuzzy5074']],
-    ['No match', ['new', 'newBaseline', 'newLearnings']],
-  ];
-  const toolMatches = mapping.flatMap(([category, names]) => names.map((toolMatch) => [category, toolMatch] as const));
-  await inTurn(toolMatches, ([category, toolMatch]) =>
-    api.call('POST', `/v2/account/cat-configurations/${cat.id}/match/${match[category]}/cat-tool-match/${toolMatch}`),
-  );
+  // The account's Trados preset (every account has one per tool, docs/cat-configurations.md#presets), or a new one from it.
+  const cat = trados
+    ? await api.call<Named>('GET', `/v2/account/cat-configurations/${trados}`)
+    : await api.call<Named>('POST', '/v2/account/cat-configurations', { preset: 'trados' });
 
   const acme = await api.call<Named>('POST', '/v2/clients', {
     name: 'Acme Pharma NV',
@@ -251,7 +252,7 @@ async function fill(api: InProcessClient): Promise<string> {
     languagePair: pair['en>de'],
   });
 
-  return 'Demo data added: 2 taxes, 4 domains, 3 labels, 5 language pairs, 1 CAT configuration, 3 clients with contacts, 3 suppliers, 8 prices';
+  return 'Demo data added: 2 taxes, 4 domains, 3 labels, 5 language pairs, 3 clients with contacts, 3 suppliers, 8 prices';
 }
 
 /** An ISO date `days` from the next Monday, for unavailabilities that are in the future. */

@@ -3,7 +3,8 @@ import { isTrue } from '../../core/db/dialect.js';
 import { currency, Dec } from '../../core/money.js';
 import { estimateOutsourcingPrice, type OutsourcingItem, type PriceEstimate } from '../estimation/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
-import { catFileIds, lineView, priceReference, pricingInput, type NamedLine } from '../price-lines/index.js';
+import { catFileIds, lineView, parseEntries, priceReference, pricingInput, type NamedLine } from '../price-lines/index.js';
+import { marginWarnings } from './margin-warnings.js';
 import { outsourcingRepository as repo, type OutsourcingRow, type OutsourcingRowWithNames } from './repository.js';
 import type { OutsourcingObject } from './schemas.js';
 
@@ -18,7 +19,12 @@ export function amountsOf(row: OutsourcingRow, lines: readonly NamedLine[]): Pri
   return estimateOutsourcingPrice(pricingInput(row, lines));
 }
 
-function toObject(row: OutsourcingRowWithNames, lines: readonly NamedLine[], pair: OutsourcingObject['languagePair']): OutsourcingObject {
+function toObject(
+  row: OutsourcingRowWithNames,
+  lines: readonly NamedLine[],
+  pair: OutsourcingObject['languagePair'],
+  names: ReadonlyMap<string, string>,
+): OutsourcingObject {
   const amounts = JSON.parse(row.amounts) as PriceEstimate;
   const d = amounts.details;
   const part = (p: { amount: string; discount: string; total: string }) => ({ amount: num(p.amount), discount: num(p.discount), total: num(p.total) });
@@ -52,6 +58,7 @@ function toObject(row: OutsourcingRowWithNames, lines: readonly NamedLine[], pai
     total: num(amounts.total),
     totalDetails: { subtotal: part(d.totalDetails.subtotal), extraCharge: part(d.totalDetails.extraCharge), total: num(d.totalDetails.total) },
     notes: [],
+    warnings: marginWarnings(row, parseEntries(row.job_price_matches), lines, names),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -94,9 +101,12 @@ export const outsourcingOfJobs = {
     );
     const pairIds = rows.flatMap((row) => (row.language_pair_id ? [row.language_pair_id] : []));
     const pairs = pairIds.length > 0 ? await languagePairs.referencesByIds(ctx, pairIds) : new Map<string, LanguagePairReference>();
+    const names = await repo.categoryNames(ctx.db, ctx.accountId, [
+      ...new Set(rows.flatMap((row) => parseEntries(row.job_price_matches).map((entry) => entry.id))),
+    ]);
     for (const row of rows) {
       const pair = row.language_pair_id === null ? undefined : pairs.get(row.language_pair_id);
-      result.get(row.job_id)?.push({ object: toObject(row, lines.get(row.id) ?? [], pair), item: itemOf(row) });
+      result.get(row.job_id)?.push({ object: toObject(row, lines.get(row.id) ?? [], pair, names), item: itemOf(row) });
     }
     return result;
   },

@@ -8,6 +8,8 @@ import { outsourcingLines } from '../price-lines/index.js';
 export type OutsourcingRow = OutsourcingTable;
 
 export interface OutsourcingRowWithNames extends OutsourcingRow {
+  /** The frozen entries of the job's client price (JSON), for the margin warnings. */
+  job_price_matches: string;
   supplier_name: string;
   service_name: string;
   unit_name: string;
@@ -19,8 +21,9 @@ const outsourcingOfJobs = preparedQuery((db, p: { accountId: string; jobIds: rea
     .innerJoin('suppliers', 'suppliers.id', 'outsourcing.supplier_id')
     .innerJoin('services', 'services.id', 'outsourcing.service_id')
     .innerJoin('units', 'units.id', 'outsourcing.unit_id')
+    .innerJoin('jobs', 'jobs.id', 'outsourcing.job_id')
     .select(qualifiedColumnsOf('outsourcing'))
-    .select(['suppliers.name as supplier_name', 'services.name as service_name', 'units.name as unit_name'])
+    .select(['jobs.price_matches as job_price_matches', 'suppliers.name as supplier_name', 'services.name as service_name', 'units.name as unit_name'])
     .where('outsourcing.account_id', '=', p.accountId)
     .where('outsourcing.job_id', 'in', p.jobIds)
     .orderBy('outsourcing.job_id')
@@ -44,6 +47,18 @@ export const outsourcingRepository = {
   rowsOfJobs(db: Executor, accountId: string, jobIds: readonly string[]): Promise<OutsourcingRowWithNames[]> {
     if (jobIds.length === 0) return Promise.resolve([]);
     return outsourcingOfJobs(db, { accountId, jobIds });
+  },
+
+  /** Names of match categories of the account, by id (the margin warnings' bands without a line). */
+  async categoryNames(db: Executor, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('match_categories')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
   },
 
   /** One outsourcing of one job (another job's is missing). */

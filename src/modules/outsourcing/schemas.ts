@@ -3,6 +3,7 @@ import { Amount, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nu
 import { LanguagePairRef } from '../language-pairs/index.js';
 import { ExtraCharge, FixedPrice, MatchesType, NoteObject, TotalDetails, quantityProps } from '../price-lines/index.js';
 import { MatchEntry } from '../prices/index.js';
+import { MarginWarning } from './margin-warnings.js';
 
 /** Outsourcing of a job (docs/jobs.md#outsourcing): the object embedded in the job, and the request bodies. */
 export const OUTSOURCING_STATUSES = { 1: 'not started', 2: 'in progress', 3: 'to be reviewed', 4: 'finished', 5: 'cancelled', 6: 'on hold' } as const;
@@ -28,6 +29,7 @@ export const Outsourcing = Type.Object(
     total: Type.Number(),
     totalDetails: TotalDetails,
     notes: Type.Array(NoteObject),
+    warnings: Type.Array(MarginWarning, { description: 'what may cost the margin (docs/estimation.md#margin-warnings); empty when nothing' }),
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { EmptyQuery, Id, Paginated, errorResponses } from '../../core/schemas.js';
 import { priceFamilies, type PriceFamily } from './families.js';
+import { CopyBody, CopySkipped, copyPrices, type CopyInput } from './copy.js';
 import { lookUpPrice } from './lookup.js';
 import { PriceLookup, PriceLookupQuery } from './lookup-schemas.js';
 import { matchService } from './match-service.js';
@@ -78,6 +79,19 @@ function familyRoutes(family: PriceFamily): FastifyPluginAsyncTypebox {
         const created = await app.inTransaction(request, (ctx) => priceService.create(ctx, family, ids(request).ownerId, request.body as PriceInput));
         return reply.code(201).send(created);
       },
+    );
+
+    app.post(
+      `${base}/copy`,
+      {
+        schema: withOwner({
+          tags,
+          summary: `Copy another grid (the account's default prices, a client's prices or a supplier's services) into the ${a}s`,
+          body: CopyBody,
+          response: { 200: Type.Object({ created: Type.Array(Record), skipped: Type.Array(CopySkipped) }), ...errorResponses },
+        }),
+      },
+      async (request) => app.inTransaction(request, (ctx) => copyPrices(ctx, family, ids(request).ownerId, request.body as CopyInput)),
     );
 
     app.get(record, { schema: respond(`Retrieve a ${a}`, { params: priceParams }) }, async (request) => {

@@ -11,6 +11,13 @@ export const MatchesTypeInput = Type.Union([Type.Literal('fixed'), Type.Literal(
 const UnitCost = (description = 'cost per unit (up to 6 decimals kept)') => Amount({ minimum: 0, description });
 const Percentage = () => Type.Number({ minimum: 0, maximum: MAX_PERCENTAGE, description: 'fraction of the price unit cost, 0 to 10 (1 = 100 %)' });
 
+/** One entry of `matches` on create: the fields of the add-a-match operation. */
+const MatchEntryInput = Input({
+  match: Id('match category id'),
+  unitCost: Type.Optional(UnitCost('rate of the match category (when matchesType is fixed)')),
+  percentage: Type.Optional(Percentage()),
+});
+
 export const MatchEntry = Type.Object({
   id: Type.String({ description: 'match category id' }),
   name: Type.String(),
@@ -67,6 +74,12 @@ export function createSchema(family: PriceFamily) {
   };
   if (family.acceptsClient) properties.client = Type.Optional(Nullable(Id('client id: the price applies to this client only')));
   if (family.hasPriceFlag) properties.hasPrice = Type.Optional(Type.Boolean({ description: 'true when the service has a price (default true)' }));
+  properties.matches = Type.Optional(
+    Type.Array(MatchEntryInput, {
+      maxItems: 200,
+      description: 'the match entries, in order, each as the add-a-match operation takes it (docs/prices.md#match-entries)',
+    }),
+  );
   return Input(properties);
 }
 
@@ -134,6 +147,8 @@ export interface PriceInput {
   domain?: string | null;
   languagePair?: string | null;
   hasPrice?: boolean;
+  /** Create only. */
+  matches?: MatchInput[];
 }
 
 export interface MatchInput {

@@ -11,6 +11,7 @@ import { languagePairs } from '../language-pairs/index.js';
 import type { PriceFamily, PriceScope } from './families.js';
 import { MatchConversionError, convertMatch, matchView, type MatchesType } from './matches.js';
 import { assertIdsExist, type FilterTable } from '../../core/filter-ids.js';
+import { insertEntries } from './entries.js';
 import { priceRepository as repo, type MatchRowWithName, type PriceRow } from './repository.js';
 import type { MatchEntryObject, PriceInput, PriceRecord, PriceSearch } from './schemas.js';
 
@@ -214,6 +215,8 @@ export const priceService = {
     };
     await assertUnique(ctx, scope, row.unique_key);
     await guardUnique(scope, () => repo.insert(ctx.db, row));
+    // A bad entry throws before any entry is written; the route's transaction drops the price with it.
+    if (input.matches !== undefined) await insertEntries(ctx, row.id, row.matches_type, input.matches);
     const record = await priceRecord(ctx, scope, row.id);
     await recordEvent(ctx, 'price.created', record);
     return record;

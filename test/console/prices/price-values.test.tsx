@@ -83,11 +83,22 @@ describe('match rates', () => {
 
 describe('a new price', () => {
   it('requires service, unit, currency and unit cost, as the create schemas do', () => {
-    expect(validateNewPrice.service(null)).toBe('Required');
-    expect(validateNewPrice.quantityType(null)).toBe('Required');
-    expect(validateNewPrice.currency(null)).toBe('Required');
-    expect(validateNewPrice.unitCost('')).toBe('Required');
-    expect(validateNewPrice.service('s')).toBeNull();
+    expect(validateNewPrice(EMPTY_PRICE)).toEqual({ service: 'Required', quantityType: 'Required', currency: 'Required', unitCost: 'Required' });
+    const valid = { ...EMPTY_PRICE, service: 's', quantityType: 'u', currency: 'EUR', unitCost: '0.12' };
+    expect(validateNewPrice(valid)).toEqual({ service: null, quantityType: null, currency: null, unitCost: null });
+  });
+  it('checks each rate typed in the price mode, leaves empty ones alone, and sends them in the categories order', () => {
+    const values = { ...EMPTY_PRICE, service: 's', quantityType: 'u', currency: 'EUR', unitCost: '0.12', rates: { a: '30', b: '', c: '1001' } };
+    expect(validateNewPrice(values)).toMatchObject({ 'rates.a': null, 'rates.c': 'At most 1000 %' });
+    expect(validateNewPrice(values)).not.toHaveProperty('rates.b');
+    expect(validateNewPrice({ ...values, matchesType: 'fixed', rates: { a: '0.1234567' } })['rates.a']).toBe('At most 6 decimals');
+    expect(newPriceBody({ ...values, rates: { c: '0', a: '33.3', b: ' ' } }, { client: false, hasPrice: false }, ['a', 'b', 'c']).matches).toEqual([
+      { match: 'a', percentage: 0.333 },
+      { match: 'c', percentage: 0 },
+    ]);
+    expect(newPriceBody({ ...values, matchesType: 'fixed', rates: { b: '0,05' } }, { client: false, hasPrice: false }, ['a', 'b']).matches).toEqual([
+      { match: 'b', unitCost: 0.05 },
+    ]);
   });
   it('sends optional references only when chosen, and client and hasPrice only to the owners that take them', () => {
     const values = { ...EMPTY_PRICE, service: 's', quantityType: 'u', currency: 'EUR', unitCost: '0,12', client: 'c', hasPrice: false };

@@ -74,6 +74,8 @@ describe('POST /v2/jobs/:id/outsourcing', () => {
         total: 50,
         totalDetails: { subtotal: { amount: 50, discount: 0, total: 50 }, extraCharge: { amount: 0, discount: 0, total: 0 }, total: 50 },
         notes: [],
+        // The client price has a 100% entry (0.03), the supplier's none: its words would be paid in full (docs/estimation.md#margin-warnings).
+        warnings: [{ code: 'supplierPriceLacksMatch', match: { id: w.match['100%'], name: '100%' }, clientRate: 0.03, supplierRate: 0.05, quantity: 0 }],
         createdAt: DATE,
         updatedAt: DATE,
       },

@@ -125,6 +125,9 @@ export const jobWork = {
   'outsourcing.cancelledNote': 'cancelled: not counted in the cost',
 
   'outsourcing.add': 'Add supplier',
+  'outsourcing.warning.title': 'The margin may be lost',
+  'outsourcing.warning.lacksMatch':
+    "{supplier}'s price has no {band} rate: the client pays {clientRate} for these units, {supplier} is paid the full {supplierRate}. Add the band to the supplier's price, then take its price again.",
   'outsourcing.add.title': 'Outsource this job to a supplier',
   'outsourcing.field.supplier': 'Supplier',
   'outsourcing.field.supplierPlaceholder': 'Type to search suppliers',

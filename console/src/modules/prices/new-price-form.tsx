@@ -53,7 +53,8 @@ export function NewPriceModal({
   const submit = form.onSubmit(async (values) => {
     setProblem(undefined);
     try {
-      const created = await writes.create.mutateAsync(newPriceBody(values, { client: owner.acceptsClient, hasPrice: owner.hasPriceFlag }));
+      const order = categories.map((category) => category.value);
+      const created = await writes.create.mutateAsync(newPriceBody(values, { client: owner.acceptsClient, hasPrice: owner.hasPriceFlag }, order));
       form.reset();
       onCreated(created);
     } catch (error) {
@@ -61,6 +62,9 @@ export function NewPriceModal({
     }
   });
   const field = (name: keyof NewPriceValues) => form.getInputProps(name);
+  // Every enabled match category, in the account's order: a rate typed is sent with the price.
+  const categories = choices.categories();
+  const percentage = form.getValues().matchesType === 'percentage';
   return (
     <Modal opened={opened} onClose={close} title={t('prices.add.title')} size="lg" closeButtonProps={{ 'aria-label': t('action.close') }} lockScroll={false}>
       <form onSubmit={submit} noValidate aria-label={t('prices.add.title')}>
@@ -102,9 +106,25 @@ export function NewPriceModal({
             )}
           </SimpleGrid>
           {owner.hasPriceFlag && <Checkbox label={t('prices.add.hasPrice')} {...form.getInputProps('hasPrice', { type: 'checkbox' })} />}
-          <Text size="sm" c="dimmed">
-            {t('prices.add.ratesAfter')}
-          </Text>
+          <fieldset className="price-rates">
+            <legend>{t('prices.add.rates')}</legend>
+            <Text size="sm" c="dimmed" mb="xs">
+              {t(percentage ? 'prices.add.ratesHelp.percentage' : 'prices.add.ratesHelp.fixed')}
+            </Text>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              {categories.map((category) => (
+                <TextInput
+                  key={category.value}
+                  label={category.label}
+                  inputMode="decimal"
+                  rightSection={percentage ? '%' : undefined}
+                  placeholder={t('prices.add.rateFull')}
+                  {...form.getInputProps(`rates.${category.value}`)}
+                  value={form.getValues().rates[category.value] ?? ''}
+                />
+              ))}
+            </SimpleGrid>
+          </fieldset>
           {problem && (
             <Alert color="red" role="alert">
               {problem}

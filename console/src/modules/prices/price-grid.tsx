@@ -7,6 +7,7 @@ import { ConfirmDelete } from '../../ui/confirm-delete';
 import { ScrollTable } from '../../ui/scroll-table';
 import { partyQuery } from '../parties/party';
 import { MatchRates } from './match-rates';
+import { CopyPricesModal } from './copy-prices-modal';
 import { NewPriceModal } from './new-price-form';
 import { PriceLookupModal } from './price-lookup';
 import { usePriceChoices, type PriceChoices } from './price-choices';
@@ -58,6 +59,7 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
   const updatePrice = writes.update.mutateAsync;
   const showDelete = useCallback((price: Price) => setDeleting(price), []);
   const [adding, setAdding] = useState(false);
+  const [copying, setCopying] = useState(false);
   const [lookingUp, setLookingUp] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<Price>();
@@ -104,6 +106,11 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
             <Button variant="default" onClick={() => setLookingUp(true)}>
               {t('prices.lookup.open')}
             </Button>
+            {canEdit && (
+              <Button variant="default" onClick={() => setCopying(true)}>
+                {t('prices.copy')}
+              </Button>
+            )}
             {canEdit && <Button onClick={() => setAdding(true)}>{t('prices.add')}</Button>}
           </Group>
         </Group>
@@ -177,6 +184,7 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
           />
         )}
       </Stack>
+      {canEdit && <CopyPricesModal opened={copying} onClose={() => setCopying(false)} owner={config} choices={choices} writes={writes} />}
       {canEdit && (
         <NewPriceModal
           opened={adding}

@@ -13,6 +13,11 @@ export type Price = Omit<Answer<'getSupplierService'>, 'hasPrice'> & { hasPrice?
 export type PriceChanges = Body<'updateSupplierService'> & { unitCost?: number };
 export type NewPrice = Body<'createAccountSupplierPrice'> & { hasPrice?: boolean };
 export type PriceLookup = Answer<'getAccountPriceLookup'>;
+export type CopySource = 'clientDefaults' | 'supplierDefaults' | 'client' | 'supplier';
+export interface CopyAnswer {
+  created: Price[];
+  skipped: Array<{ id: string; code: string; message: string }>;
+}
 export type LookupCriteria = Query<'getAccountPriceLookup'>;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -65,6 +70,10 @@ export function usePriceWrites(owner: OwnerConfig) {
   const one = (id: string) => `${owner.base}/${id}`;
   return {
     create: useMutation({ mutationFn: (body: NewPrice) => call<Price>('POST', owner.base, { body }), onSuccess: reload }),
+    copy: useMutation({
+      mutationFn: (body: { source: CopySource; sourceId?: string; currency?: string }) => call<CopyAnswer>('POST', `${owner.base}/copy`, { body }),
+      onSuccess: reload,
+    }),
     update: useMutation({ mutationFn: ({ id, body }: { id: string; body: PriceChanges }) => call<Price>('PUT', one(id), { body }), onSuccess: replace }),
     remove: useMutation({ mutationFn: (id: string) => call<null>('DELETE', one(id)), onSuccess: reload }),
     addRate: useMutation({

@@ -100,6 +100,8 @@ export type NewPriceValues = {
   matchesType: MatchesType;
   client: string | null;
   hasPrice: boolean;
+  /** The rate typed for each match category, by id, in the price's mode ('' = none: the full rate). */
+  rates: Record<string, string>;
 };
 
 export const EMPTY_PRICE: NewPriceValues = {
@@ -112,20 +114,36 @@ export const EMPTY_PRICE: NewPriceValues = {
   matchesType: 'percentage',
   client: null,
   hasPrice: true,
+  rates: {},
 };
 
 const required = (value: string | null) => (value ? null : t('prices.rule.required'));
 
-/** The add form's rules: those of the create schemas (service, unit, currency, unit cost and mode required). */
-export const validateNewPrice = {
-  service: required,
-  quantityType: required,
-  currency: required,
-  unitCost: unitCostError,
-};
+/**
+ * The add form's rules: those of the create schemas (service, unit, currency, unit cost and mode
+ * required; each rate typed is checked in the price's mode, a rate left empty is not sent).
+ */
+export function validateNewPrice(values: NewPriceValues): Record<string, string | null> {
+  const errors: Record<string, string | null> = {
+    service: required(values.service),
+    quantityType: required(values.quantityType),
+    currency: required(values.currency),
+    unitCost: unitCostError(values.unitCost),
+  };
+  for (const [id, text] of Object.entries(values.rates)) {
+    if (normalizeDecimal(text) !== '') errors[`rates.${id}`] = rateError(values.matchesType, text);
+  }
+  return errors;
+}
+
+/** The `matches` of the create body: the rates typed, in the categories' order. */
+export function newPriceMatches(values: NewPriceValues, order: readonly string[]) {
+  return order.filter((id) => normalizeDecimal(values.rates[id] ?? '') !== '').map((id) => ({ match: id, ...rateBody(values.matchesType, values.rates[id]!) }));
+}
 
 /** The create body: optional references only when chosen; `client` and `hasPrice` only for the owners that take them. */
-export function newPriceBody(values: NewPriceValues, fields: { client: boolean; hasPrice: boolean }) {
+export function newPriceBody(values: NewPriceValues, fields: { client: boolean; hasPrice: boolean }, order: readonly string[] = []) {
+  const matches = newPriceMatches(values, order);
   return {
     service: values.service!,
     quantityType: values.quantityType!,
@@ -136,5 +154,6 @@ export function newPriceBody(values: NewPriceValues, fields: { client: boolean; 
     ...(values.domain ? { domain: values.domain } : {}),
     ...(fields.client && values.client ? { client: values.client } : {}),
     ...(fields.hasPrice ? { hasPrice: values.hasPrice } : {}),
+    ...(matches.length > 0 ? { matches } : {}),
   };
 }

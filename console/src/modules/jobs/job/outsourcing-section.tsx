@@ -4,6 +4,7 @@ import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
 import { formatMoney, formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
+import { MarginWarnings } from './margin-warnings';
 import { OutsourcingAddForm } from './outsourcing-add-form';
 import { OutsourcingEditDialog, OutsourcingRemoveDialog } from './outsourcing-dialogs';
 import { CANCELLED, formatRate, profitabilityView, statusColor, statusLabel, type Outsourcing } from './outsourcing-figures';
@@ -44,6 +45,7 @@ export function OutsourcingSection({ job }: { job: Job }) {
           )}
         </Group>
         <ProfitabilitySummary job={job} />
+        <MarginWarnings job={job} />
         {done && (
           <Alert color="green" role="status">
             {done}

@@ -1,13 +1,18 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
 import type { MasterRecord } from '../master-data/kinds';
 import { conversionFactorError } from './conversion-factor';
-import { useCreateCatConfiguration, type CatConfiguration, type CatTool } from './queries';
+import { catPresetsQuery, useCreateCatConfiguration, type CatConfiguration, type CatPreset, type CatTool } from './queries';
+
+/** No preset: an empty configuration, every band to map by hand. */
+const EMPTY = 'empty';
 
 type Values = {
+  preset: string;
   name: string;
   catTool: string | null;
   sourceQuantityType: string | null;
@@ -34,7 +39,7 @@ export function NewCatConfigurationModal({
   const pinnedUnit = units.find((unit) => unit.pinned && !unit.disabled) ?? units.find((unit) => !unit.disabled);
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { name: '', catTool: null, sourceQuantityType: null, destinationQuantityType: pinnedUnit?.id ?? null, conversionFactor: '1' },
+    initialValues: { preset: EMPTY, name: '', catTool: null, sourceQuantityType: null, destinationQuantityType: pinnedUnit?.id ?? null, conversionFactor: '1' },
     validate: {
       name: (name) => (name.trim() === '' ? t('settings.md.error.nameRequired') : name.length > 255 ? t('settings.md.error.nameLong') : null),
       catTool: (tool) => (tool ? null : t('settings.cat.error.tool')),
@@ -47,6 +52,21 @@ export function NewCatConfigurationModal({
     },
   });
   const tool = tools.find((item) => item.id === form.values.catTool);
+  const presets = useQuery({ ...catPresetsQuery, enabled: opened }).data ?? [];
+  const preset = presets.find((item) => item.id === form.values.preset);
+  // A preset fills the fields it has; they can still be changed before creating.
+  const choosePreset = (id: string | null) => {
+    const chosen: CatPreset | undefined = presets.find((item) => item.id === id);
+    form.setFieldValue('preset', chosen ? chosen.id : EMPTY);
+    if (!chosen) return;
+    form.setValues({
+      name: chosen.name,
+      catTool: chosen.catTool.id,
+      sourceQuantityType: chosen.quantityTypes.source,
+      conversionFactor: String(chosen.quantityTypes.conversionFactor),
+      ...(chosen.quantityTypes.destination ? { destinationQuantityType: chosen.quantityTypes.destination.id } : {}),
+    });
+  };
   const close = () => {
     form.reset();
     setProblem(undefined);
@@ -61,6 +81,7 @@ export function NewCatConfigurationModal({
           setProblem(undefined);
           create.mutate(
             {
+              ...(preset ? { preset: preset.id as 'trados' } : {}),
               name: values.name.trim(),
               catTool: values.catTool as 'trados',
               sourceQuantityType: values.sourceQuantityType ?? '',
@@ -83,12 +104,28 @@ export function NewCatConfigurationModal({
               {problem}
             </Alert>
           )}
+          <Select
+            label={t('settings.cat.preset')}
+            description={
+              preset
+                ? t('settings.cat.presetMapped', {
+                    mapped: preset.mappings.reduce((sum, m) => sum + m.toolMatches.length, 0),
+                    total: preset.mappings.reduce((sum, m) => sum + m.toolMatches.length, 0) + preset.unmapped.length,
+                  })
+                : t('settings.cat.presetHelp')
+            }
+            data={[{ value: EMPTY, label: t('settings.cat.presetEmpty') }, ...presets.map((item) => ({ value: item.id, label: item.name }))]}
+            allowDeselect={false}
+            value={form.values.preset}
+            onChange={choosePreset}
+          />
           <TextInput label={t('settings.cat.name')} required data-autofocus maxLength={255} {...form.getInputProps('name')} />
           <Select
             label={t('settings.cat.tool')}
             required
             data={tools.map((item) => ({ value: item.id, label: item.name }))}
             allowDeselect={false}
+            disabled={preset !== undefined}
             {...form.getInputProps('catTool')}
             onChange={(id: string | null) => {
               form.setFieldValue('catTool', id);

@@ -3,6 +3,7 @@ import { api, data, type Answer, type Body } from '../../../api/client';
 
 export type CatConfiguration = Answer<'getAccountCatConfiguration'>;
 export type CatTool = Answer<'listCatTools'>[number];
+export type CatPreset = Answer<'listCatConfigurationPresets'>[number];
 export type NewCatConfiguration = Body<'createAccountCatConfiguration'>;
 export type CatConfigurationChanges = Body<'updateAccountCatConfiguration'>;
 
@@ -11,6 +12,13 @@ export const catToolsQuery = queryOptions({
   queryKey: ['account', 'cat-tools'] as const,
   queryFn: ({ signal }) => data(api.GET('/v2/account/cat-configurations/cat-tools', { signal })),
   staleTime: Infinity,
+});
+
+/** The presets, one per tool, in the account's unit and match categories (docs/cat-configurations.md#presets). */
+export const catPresetsQuery = queryOptions({
+  queryKey: ['account', 'cat-configuration-presets'] as const,
+  queryFn: ({ signal }) => data(api.GET('/v2/account/cat-configurations/presets', { signal })),
+  staleTime: 60_000,
 });
 
 /** The account's CAT configurations, in creation order. */
