@@ -34,6 +34,7 @@ import { exchangeRateEpochs } from './migrations/0029_exchange_rate_epochs.js';
 import { reportIndexes } from './migrations/0030_report_indexes.js';
 import { webhookFanouts } from './migrations/0031_webhook_fanouts.js';
 import { documentLineJobIndexes } from './migrations/0032_document_line_job_indexes.js';
+import { quoteAcceptance } from './migrations/0033_quote_acceptance.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -71,6 +72,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0030_report_indexes': reportIndexes(database.dialect),
     '0031_webhook_fanouts': webhookFanouts(database.dialect),
     '0032_document_line_job_indexes': documentLineJobIndexes(),
+    '0033_quote_acceptance': quoteAcceptance(),
   };
 }
 
