@@ -3,7 +3,7 @@ import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
 import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { docWorld, fixedJob, job, type DocWorld } from './fixture.js';
 
-/** Issue 38, point 4: an accepted quote starts its jobs; the invoice dialog finds the uninvoiced jobs on the server. */
+/** Quote to invoice (docs/documents.md#accepting-a-quote): an accepted quote starts its jobs; the invoice dialog finds the uninvoiced jobs on the server. */
 let t: TestContext;
 let w: DocWorld;
 beforeAll(async () => {
