@@ -82,8 +82,8 @@ describe('GET /v2/jobs?invoiced=', () => {
     const markedInvoiced = await make('Old delta', 3);
     expect((await t.api.put(`/v2/jobs/${markedInvoiced}`, { status: 4 })).status).toBe(200);
     expect((await t.api.post('/v2/invoices', { client, jobs: [doneOnInvoice] })).status).toBe(201);
-    const ids = async (query: Record<string, unknown>) =>
-      ((await t.api.get('/v2/jobs', { client: [client], sort: 'name', direction: 'asc', ...(query as never) })).body.items as any[]).map((item) => item.id);
+    const ids = async (query: Record<string, string | boolean | number[]>) =>
+      ((await t.api.get('/v2/jobs', { client: [client], sort: 'name', direction: 'asc', ...query })).body.items as any[]).map((item) => item.id);
     expect(await ids({ invoiced: false })).toEqual([done, running]);
     expect(await ids({ invoiced: true })).toEqual([doneOnInvoice, markedInvoiced]);
     expect(await ids({ invoiced: false, status: [3] })).toEqual([done]);
