@@ -59,6 +59,8 @@ export interface AccountsTable {
   bic: string;
   bank_name: string;
   document_language: DocumentLanguage;
+  /** The status the not-started jobs of an accepted quote take (1: they stay; docs/documents.md#accepting-a-quote). */
+  accepted_quote_job_status: number;
   created_at: Iso;
   updated_at: Iso;
 }

@@ -10,6 +10,7 @@ import { accountRepository, type AccountRow } from './repository.js';
 import { toObject as toAccountObject } from './service.js';
 import { EMPTY_ADDRESS } from '../../core/address.js';
 import { DEFAULT_DOCUMENT_LANGUAGE } from '../../core/document-languages.js';
+import { DEFAULT_ACCEPTED_QUOTE_JOB_STATUS } from './schemas.js';
 
 // The key functions live in the api-keys module; re-exported for the command line and the tests.
 export { insertApiKey, listKeys, revokeKey, createKeyAsSystem, revokeKeyAsSystem, type KeyInfo } from '../api-keys/index.js';
@@ -69,6 +70,7 @@ export async function createAccountIn(
     bic: '',
     bank_name: '',
     document_language: DEFAULT_DOCUMENT_LANGUAGE,
+    accepted_quote_job_status: DEFAULT_ACCEPTED_QUOTE_JOB_STATUS,
     created_at: now,
     updated_at: now,
   };

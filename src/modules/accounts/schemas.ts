@@ -24,6 +24,21 @@ export const LogoObject = Type.Object(
   { title: 'AccountLogo' },
 );
 
+/**
+ * The statuses the not-started jobs of an accepted quote may take (docs/documents.md#accepting-a-quote):
+ * 1 leaves them not started, 2 moves them in progress (the default), 6 on hold.
+ */
+export const ACCEPTED_QUOTE_JOB_STATUSES = [1, 2, 6] as const;
+export const DEFAULT_ACCEPTED_QUOTE_JOB_STATUS = 2;
+const AcceptedQuoteJobStatus = () =>
+  Type.Union(
+    ACCEPTED_QUOTE_JOB_STATUSES.map((status) => Type.Literal(status)),
+    {
+      description:
+        'the status the jobs of a quote still not started (1) take when the quote is accepted: 1 they stay not started, 2 in progress (default), 6 on hold',
+    },
+  );
+
 /** The account settings (docs/operations.md#account-settings). */
 export const Account = Type.Object(
   {
@@ -46,6 +61,7 @@ export const Account = Type.Object(
     bic: Type.String(),
     bankName: Type.String(),
     documentLanguage: DocumentLanguageSchema('default language of documents; a client or supplier may choose its own'),
+    acceptedQuoteJobStatus: AcceptedQuoteJobStatus(),
     logo: Nullable(LogoObject),
     createdAt: DateOut(),
     updatedAt: DateOut(),
@@ -74,4 +90,5 @@ export const UpdateAccount = Input({
   bic: Type.Optional(Text({ maxLength: 16, description: 'BIC (SWIFT code) of 8 or 11 characters; empty clears it' })),
   bankName: Type.Optional(Text()),
   documentLanguage: Type.Optional(DocumentLanguageSchema('default language of documents')),
+  acceptedQuoteJobStatus: Type.Optional(AcceptedQuoteJobStatus()),
 });

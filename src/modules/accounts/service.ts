@@ -35,6 +35,7 @@ export function toObject(row: AccountRow, logo: LogoInfo | undefined): AccountOb
     bic: row.bic,
     bankName: row.bank_name,
     documentLanguage: row.document_language,
+    acceptedQuoteJobStatus: row.accepted_quote_job_status as AccountObject['acceptedQuoteJobStatus'],
     logo: logo ? { contentType: logo.content_type, size: logo.size, width: logo.width, height: logo.height, updatedAt: logo.updated_at } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -95,6 +96,7 @@ export const accounts = {
     if (input.iban !== undefined) changes.iban = normaliseIban(input.iban);
     if (input.bic !== undefined) changes.bic = normaliseBic(input.bic);
     if (input.documentLanguage !== undefined) changes.document_language = input.documentLanguage;
+    if (input.acceptedQuoteJobStatus !== undefined) changes.accepted_quote_job_status = input.acceptedQuoteJobStatus;
     await repo.update(ctx.db, ctx.accountId, changes);
     const account = await accounts.get(ctx);
     await recordEvent(ctx, 'account.updated', account);

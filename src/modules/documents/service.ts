@@ -19,7 +19,7 @@ import { documentRepository as repo, type DocumentRow } from './repository.js';
 import { NO_MAIL, queueDocumentMail, type QueueMail } from './mailing.js';
 import type { EmailRequest } from './mail-request.js';
 import type { DocumentFilters, DocumentInput, DocumentObject, SendAnswer } from './schemas.js';
-import { addJobLine, addOutsourcingLine, freeLine, jobsMoved, lockSources, removeJobLine, removeOutsourcingLine } from './sources.js';
+import { addJobLine, addOutsourcingLine, freeLine, jobsMoved, jobsOfAcceptedQuote, lockSources, removeJobLine, removeOutsourcingLine } from './sources.js';
 import { addDays, computeTotals, lineTotal } from './totals.js';
 
 /** Documents of one kind (docs/documents.md): create, read, update, delete, lines, status moves. */
@@ -337,12 +337,13 @@ export const documents = {
         : undefined;
     const document = await settle(ctx, kind, id, 'updated');
     await recordEvent(ctx, `${MOMENT_RESOURCE[kind.object]}.${ACTION_EVENTS[name]}`, document);
-    // docs/documents.md#rules: accepting a quote fixes the estimation of its jobs to their line totals.
+    // docs/documents.md#accepting-a-quote: accepting a quote fixes the estimation of its jobs to their line totals
+    // and moves those not started yet to the account's chosen status.
     if (kind.kind === 'quote' && action.to === QUOTE_ACCEPTED) {
-      await jobsMoved(
+      await jobsOfAcceptedQuote(
         ctx,
         (await repo.lines(ctx.db, ctx.accountId, [id])).flatMap((line) => (line.job_id ? [line.job_id] : [])),
-        null,
+        (await accounts.get(ctx)).acceptedQuoteJobStatus,
       );
     }
     return mail === undefined ? document : { ...document, ...mail };

@@ -4,7 +4,7 @@ import { ApiError, invalid, notFound, stateConflict } from '../../core/errors.js
 import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
 import { nowIso } from '../../core/dates.js';
-import { jobs, jobStore } from '../jobs/index.js';
+import { JOB_STATUS, jobs, jobStore, statusSideEffects } from '../jobs/index.js';
 import { INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { documentRepository as repo, type DocumentRow, type LineRow } from './repository.js';
 import { lineFigures, lineTotal, money } from './totals.js';
@@ -44,6 +44,26 @@ export async function jobsMoved(ctx: Ctx, jobIds: readonly string[], status: num
     const job = await jobStore.load(ctx, id);
     if (status !== null) job.row.status = status;
     job.row.updated_at = nowIso();
+    await jobStore.save(ctx, job);
+  }
+}
+
+/**
+ * A quote accepted (docs/documents.md#accepting-a-quote): its jobs' estimation is recomputed (fixed
+ * by the quote's lines) and those still not started move to the account's chosen status, with the
+ * side effects of that move (the start date when they move in progress). Jobs that moved on
+ * already (in progress, finished, on hold, cancelled) keep their status.
+ */
+export async function jobsOfAcceptedQuote(ctx: Ctx, jobIds: readonly string[], status: number): Promise<void> {
+  await jobStore.lockAll(ctx, jobIds);
+  const now = nowIso();
+  for (const id of new Set(jobIds)) {
+    const job = await jobStore.load(ctx, id);
+    if (job.row.status === JOB_STATUS.notStarted && status !== JOB_STATUS.notStarted) {
+      Object.assign(job.row, statusSideEffects(job.row.status, status, job.row, { progress: false, deliveryDate: false, startDate: false }, now));
+      job.row.status = status;
+    }
+    job.row.updated_at = now;
     await jobStore.save(ctx, job);
   }
 }

@@ -10,5 +10,5 @@ export { jobExtensions, loadExtras as estimationExtrasOf, type JobExtension, typ
 export { Job, type JobObject } from './schemas.js';
 export { notesJobExtension } from './notes.js';
 export { jobViews } from './views.js';
-export { JOB_STATUS, JOB_STATUS_NAMES, TRANSITIONS } from './status.js';
+export { JOB_STATUS, JOB_STATUS_NAMES, TRANSITIONS, sideEffects as statusSideEffects } from './status.js';
 export { ProfitabilityObject, profitabilityJson, accountRates } from './profitability.js';

@@ -14,6 +14,7 @@ import { users } from '../users/index.js';
 import { JOB_ENTITY } from './assembly.js';
 import { jobExtensions } from './extensions.js';
 import { NO_DUE_DATE } from './repository.js';
+import { JOB_STATUS } from './status.js';
 import type { JobFilters } from './schemas.js';
 
 /**
@@ -67,6 +68,9 @@ export async function pageOfJobs(ctx: Ctx, filters: JobFilters): Promise<Page<st
   if (filters.archive !== undefined) query = query.where('jobs.archive', '=', bool(filters.archive));
   if (filters.pinned !== undefined) query = query.where('jobs.pinned', '=', bool(filters.pinned));
   if (filters.nonBillable !== undefined) query = query.where('jobs.non_billable', '=', bool(filters.nonBillable));
+  // A job on a live invoice is always in status 4 (docs/documents.md#rules: the invoice moves it there, and it
+  // cannot leave 4 while on one): the status index serves the filter, no look-up of the invoices needed.
+  if (filters.invoiced !== undefined) query = query.where('jobs.status', filters.invoiced ? '=' : '<>', JOB_STATUS.invoiced);
   const q = filters.q?.trim();
   if (q) query = query.where(likeEscaped(sql.ref('jobs.search_text'), containsPattern(q)));
   // due_sort is the due date, or a sentinel after every date: the due-date index serves both bounds.

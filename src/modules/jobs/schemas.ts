@@ -219,6 +219,12 @@ export const JobListQuery = Input({
   archive: Type.Optional(Type.Boolean()),
   pinned: Type.Optional(Type.Boolean()),
   nonBillable: Type.Optional(Type.Boolean()),
+  invoiced: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: jobs invoiced (status 4: on a live invoice, or marked invoiced by hand); false: the others, i.e. those that may still go on an invoice',
+    }),
+  ),
   q: Type.Optional(Text({ description: 'case-insensitive substring of name, externalReference or purchaseOrder' })),
   dueBefore: Type.Optional(DateInput('jobs due strictly before')),
   dueAfter: Type.Optional(DateInput('jobs due strictly after')),

@@ -1,8 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, errorResponses } from '../../core/schemas.js';
+import { IdParams, Input, errorResponses } from '../../core/schemas.js';
 import { Job } from '../jobs/index.js';
-import { CreateOutsourcing, OutsourcingParams, SupplierPriceObject, SupplierPricesQuery, UpdateOutsourcing, type OutsourcingInput } from './schemas.js';
+import { candidatesForJob } from './candidates.js';
+import {
+  CreateOutsourcing,
+  OutsourcingParams,
+  SupplierCandidates,
+  SupplierPriceObject,
+  SupplierPricesQuery,
+  UpdateOutsourcing,
+  type OutsourcingInput,
+} from './schemas.js';
 import { outsourcingService } from './service.js';
 
 const tags = ['Jobs'];
@@ -39,5 +48,18 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => outsourcingService.prices(app.readCtx(request), request.params.id, request.query),
+  );
+  app.get(
+    '/v2/jobs/:id/supplier-candidates',
+    {
+      schema: {
+        tags,
+        summary: "Suppliers for an outsourcing of a job: those with the job's language pair or service, with their price, rating and availability, best first",
+        params: IdParams,
+        querystring: Input({}),
+        response: { 200: SupplierCandidates, ...errorResponses },
+      },
+    },
+    async (request) => candidatesForJob(app.readCtx(request), request.params.id),
   );
 };

@@ -102,3 +102,43 @@ export const SupplierPriceObject = Type.Object(
   },
   { title: 'applicable supplier price' },
 );
+
+/** `GET /v2/jobs/:id/supplier-candidates` (docs/jobs.md#supplier-candidates): suppliers ranked for an outsourcing of the job. */
+export const SupplierCandidate = Type.Object(
+  {
+    supplier: Reference,
+    rating: Nullable(Type.Number({ minimum: 0, maximum: 5 })),
+    hasLanguagePair: Nullable(
+      Type.Boolean({ description: "works in the job's language pair (its own list or a supplier service of the pair); null when the job has none" }),
+    ),
+    hasService: Type.Boolean({ description: "has a supplier service of the job's service" }),
+    price: Nullable(
+      Type.Object(
+        {
+          unitCost: Type.Number(),
+          currency: CurrencyObject,
+          type: Type.String({ description: '`supplier` (a supplier service) or `account` (a default supplier price)' }),
+        },
+        { description: "the supplier price an outsourcing of the job would take, in the job's currency; null when none applies" },
+      ),
+    ),
+    available: Type.Boolean({ description: "no unavailability overlaps the job's period" }),
+    unavailabilities: Type.Array(Type.Object({ from: DateOut(), to: DateOut(), reason: Type.String() }), {
+      description: "the supplier's unavailabilities that overlap the job's period",
+    }),
+  },
+  { title: 'supplier candidate' },
+);
+
+export const SupplierCandidates = Type.Object(
+  {
+    object: Type.Literal('supplier_candidates'),
+    period: Type.Object(
+      { from: DateOut(), to: DateOut() },
+      { description: "the job's period availability is checked on: its start date (or now) to its due date (or the start)" },
+    ),
+    items: Type.Array(SupplierCandidate),
+  },
+  { title: 'supplier candidates' },
+);
+export type SupplierCandidatesObject = Static<typeof SupplierCandidates>;

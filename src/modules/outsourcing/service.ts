@@ -75,6 +75,19 @@ async function newOutsourcingPrice(
   return best ?? { price, currency: base.currency };
 }
 
+/** How long before the client's due date an outsourcing is due by default: a day to review and deliver. */
+export const OUTSOURCING_LEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The due date of a new outsourcing without one (docs/jobs.md#outsourcing): a day before the job's,
+ * or the job's own when that day would come before the outsourcing starts; none when the job has none.
+ */
+export function defaultDueDate(jobDue: string | null, start: string | null): string | null {
+  if (jobDue === null) return null;
+  const earlier = new Date(Date.parse(jobDue) - OUTSOURCING_LEAD_MS).toISOString();
+  return start !== null && earlier < start ? jobDue : earlier;
+}
+
 const priceColumns = (price: TakenPrice): Partial<OutsourcingRow> => ({
   unit_cost: price.unitCost,
   unit_cost_price_id: price.priceId,
@@ -165,8 +178,11 @@ export const outsourcingService = {
       discount: columns.discount ?? '0',
       extra_charge: '0',
       fixed_price: columns.fixed_price ?? null,
-      due_date: columns.due_date === undefined ? job.row.due_date : columns.due_date,
       start_date: columns.start_date === undefined ? job.row.start_date : columns.start_date,
+      due_date:
+        columns.due_date === undefined
+          ? defaultDueDate(job.row.due_date, columns.start_date === undefined ? job.row.start_date : columns.start_date)
+          : columns.due_date,
       delivery_date: null,
       amounts: '{}',
       created_at: now,

@@ -3,3 +3,4 @@ export { suppliers } from './service.js';
 export type { SupplierObject } from './schemas.js';
 // The request schemas, for imports (modules/imports) to validate rows exactly as the API does.
 export { CreateSupplier, UpdateSupplier } from './schemas.js';
+export { supplierCandidates, type CandidateRow as SupplierCandidateRow } from './candidates.js';

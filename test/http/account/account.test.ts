@@ -22,6 +22,7 @@ const EMPTY_IDENTITY = {
   bic: '',
   bankName: '',
   documentLanguage: 'en',
+  acceptedQuoteJobStatus: 2,
   logo: null,
 };
 

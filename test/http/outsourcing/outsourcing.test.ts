@@ -66,7 +66,8 @@ describe('POST /v2/jobs/:id/outsourcing', () => {
         discount: 0,
         extraCharge: { amount: 0, percentage: 0, type: 'percentage' },
         fixedPrice: { amount: null, currency: EUR },
-        dueDate: '2030-05-01T00:00:00.000Z',
+        // A day before the client's due date (docs/jobs.md#outsourcing).
+        dueDate: '2030-04-30T00:00:00.000Z',
         startDate: '2030-04-01T00:00:00.000Z',
         deliveryDate: null,
         status: 1,

@@ -190,6 +190,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /v2/jobs/{id}/outsourcing/{outsourcingId}': 'updateJobOutsourcing',
   'DELETE /v2/jobs/{id}/outsourcing/{outsourcingId}': 'deleteJobOutsourcing',
   'GET /v2/jobs/{id}/supplier-prices': 'listJobSupplierPrices',
+  'GET /v2/jobs/{id}/supplier-candidates': 'listJobSupplierCandidates',
   'GET /v2/groups': 'listGroups',
   'POST /v2/groups': 'createGroup',
   'GET /v2/groups/{id}': 'getGroup',

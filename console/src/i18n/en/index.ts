@@ -15,6 +15,7 @@ import { dashboard } from './dashboard';
 import { settings } from './settings';
 import { users } from './users';
 import { exchangeRates } from './exchange-rates';
+import { quoteToInvoice } from './quote-to-invoice';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -38,4 +39,5 @@ export const en = {
   ...settings,
   ...users,
   ...exchangeRates,
+  ...quoteToInvoice,
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n';
@@ -7,7 +7,8 @@ import { RemoteSelect, type Options } from '../groups/remote-select';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { PartySelect } from './party-select';
 import { jobQuery } from '../jobs/job-query';
-import { clientJobsQuery, jobSearchQuery, useCreateDocument, type JobChoice } from './queries';
+import { JobPicker } from './job-picker';
+import { jobSearchQuery, useCreateDocument } from './queries';
 import { problemText } from './problem-text';
 
 const OUTSOURCING_CANCELLED = 5;
@@ -60,7 +61,7 @@ export function CreateDocumentModal({
           value={party}
           onChange={setParty}
         />
-        {party !== null && kind.source === 'jobs' && <JobPicker clientId={party} selected={sources} onChange={setSources} />}
+        {party !== null && kind.source === 'jobs' && <JobPicker kind={kind} clientId={party} selected={sources} onChange={setSources} />}
         {party !== null && kind.source === 'outsourcing' && <OutsourcingPicker supplierId={party} selected={sources} onChange={setSources} />}
         {create.isError && (
           <Alert color="red" role="alert" title={t('documents.create.refused')}>
@@ -78,40 +79,6 @@ export function CreateDocumentModal({
       </Stack>
     </Modal>
   );
-}
-
-/** The client's jobs not cancelled nor invoiced yet (the newest 100). */
-export function JobPicker({
-  clientId,
-  selected,
-  onChange,
-  exclude,
-}: {
-  clientId: string;
-  selected: string[];
-  onChange: (ids: string[]) => void;
-  exclude?: ReadonlySet<string | undefined>;
-}) {
-  const jobs = useQuery(clientJobsQuery(clientId, ''));
-  if (jobs.isPending) return <Text c="dimmed">{t('state.loading')}</Text>;
-  const items = (jobs.data?.items ?? []).filter((job) => !exclude?.has(job.id));
-  if (items.length === 0) return <Text c="dimmed">{t('documents.create.noJobs')}</Text>;
-  return (
-    <Checkbox.Group label={t('documents.create.jobs')} value={selected} onChange={onChange}>
-      <ScrollArea.Autosize mah={280} type="auto">
-        <Stack gap={6} mt="xs">
-          {items.map((job) => (
-            <Checkbox key={job.id} value={job.id} label={jobLabel(job)} />
-          ))}
-        </Stack>
-      </ScrollArea.Autosize>
-    </Checkbox.Group>
-  );
-}
-
-function jobLabel(job: JobChoice): string {
-  const total = job.estimation?.total;
-  return total === null || total === undefined || !job.currency ? job.name : `${job.name} — ${formatMoney(total, job.currency.code)}`;
 }
 
 /** A job found by name (of those outsourced to the supplier), then its outsourcing with the supplier (not cancelled). */

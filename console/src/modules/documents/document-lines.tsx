@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { t } from '../../i18n';
 import { formatMoney, formatNumber, formatPercent, formatRate } from '../../ui/format';
 import { ScrollTable } from '../../ui/scroll-table';
-import { JobPicker, OutsourcingPicker } from './create-document-modal';
+import { OutsourcingPicker } from './create-document-modal';
+import { JobPicker } from './job-picker';
 import { isEditable } from './document-logic';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { problemText } from './problem-text';
@@ -181,7 +182,7 @@ function AddSources({ kind, document, opened, onClose }: { kind: DocumentKind; d
     >
       <Stack>
         {kind.source === 'jobs' ? (
-          <JobPicker clientId={party.id} selected={selected} onChange={setSelected} exclude={onLines} />
+          <JobPicker kind={kind} clientId={party.id} selected={selected} onChange={setSelected} exclude={onLines} />
         ) : (
           <OutsourcingPicker supplierId={party.id} selected={selected} onChange={setSelected} exclude={onLines} />
         )}

@@ -15,6 +15,7 @@ import type { AnyDocument, DocumentKind } from './kinds';
 import { MailLogSection } from './mail-log';
 import { PaymentsSection } from './payments-section';
 import { PdfSection } from './pdf-section';
+import { QuoteInvoicing } from './quote-invoicing';
 import { documentQuery } from './queries';
 
 /**
@@ -90,6 +91,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: AnyDoc
         </Group>
         {!canWrite && <Text c="dimmed">{t('documents.readOnly')}</Text>}
       </Stack>
+      {kind.key === 'quote' && <QuoteInvoicing document={document} />}
       <DocumentLines kind={kind} document={document} canWrite={canWrite} />
       {kind.hasPayments && !isCreditNote(document) && <PaymentsSection kind={kind} document={document} canWrite={canWrite} />}
       <DocumentDetails kind={kind} document={document} canWrite={canWrite} />

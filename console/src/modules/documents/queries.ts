@@ -179,15 +179,30 @@ export interface JobChoice {
   outsourcing: Array<{ id: string; name: string; status: number; total: number; supplier: { id: string; name: string }; currency: { code: string } }>;
 }
 
-/** A client's jobs that may go on a quote or an invoice (not cancelled, not yet invoiced), one page of 100, newest first. */
-export const clientJobsQuery = (clientId: string, q: string) =>
+/** How many jobs the job picker shows at once (the newest of those found; the search narrows them). */
+export const JOB_PICKER_PAGE = 20;
+
+/**
+ * A client's jobs that may go on a quote or an invoice, found on the server: billable, not
+ * invoiced (`invoiced=false`), not cancelled; only the finished ones with `finishedOnly`; newest first.
+ */
+export const clientJobsQuery = (clientId: string, q: string, finishedOnly: boolean) =>
   queryOptions({
-    queryKey: ['jobs', 'list', { client: [clientId], q, for: 'documents' }] as const,
+    queryKey: ['jobs', 'list', { client: [clientId], q, finishedOnly, for: 'documents' }] as const,
     queryFn: ({ signal }) =>
       data(
         call.GET('/v2/jobs', {
           params: {
-            query: { client: [clientId], status: [1, 2, 3, 6], nonBillable: false, q: q || undefined, pageSize: 100, sort: 'createdAt', direction: 'desc' },
+            query: {
+              client: [clientId],
+              invoiced: false,
+              status: finishedOnly ? [3] : [1, 2, 3, 6],
+              nonBillable: false,
+              q: q || undefined,
+              pageSize: JOB_PICKER_PAGE,
+              sort: 'createdAt',
+              direction: 'desc',
+            },
           },
           signal,
         }),

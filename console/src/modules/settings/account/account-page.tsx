@@ -14,22 +14,24 @@ import { exampleNumber, MAX_FORMAT_LENGTH, numberFormatError } from './number-fo
 import { accountQuery, useUpdateAccount, type Account, type AccountChanges } from './queries';
 import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } from './identity-section';
 import { LogoSection } from './logo-section';
+import { WorkflowSection, type WorkflowValues } from './workflow-section';
 import { Loading } from '../../../ui/loading';
 
-type Values = IdentityValues & {
-  name: string;
-  currency: string;
-  targetMargin: string;
-  addressName: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  state: string;
-  country: string | null;
-  invoiceNumberFormat: string;
-  quoteNumberFormat: string;
-  purchaseOrderNumberFormat: string;
-};
+type Values = IdentityValues &
+  WorkflowValues & {
+    name: string;
+    currency: string;
+    targetMargin: string;
+    addressName: string;
+    street: string;
+    postalCode: string;
+    city: string;
+    state: string;
+    country: string | null;
+    invoiceNumberFormat: string;
+    quoteNumberFormat: string;
+    purchaseOrderNumberFormat: string;
+  };
 
 const FORMATS = ['invoiceNumberFormat', 'quoteNumberFormat', 'purchaseOrderNumberFormat'] as const;
 
@@ -57,6 +59,7 @@ function valuesOf(account: Account): Values {
     bic: account.bic,
     bankName: account.bankName,
     documentLanguage: account.documentLanguage,
+    acceptedQuoteJobStatus: String(account.acceptedQuoteJobStatus),
   };
 }
 
@@ -78,6 +81,7 @@ function changesOf(values: Values): AccountChanges {
     purchaseOrderNumberFormat: values.purchaseOrderNumberFormat,
     ...Object.fromEntries(IDENTITY_TEXT.map((name) => [name, values[name].trim()])),
     documentLanguage: values.documentLanguage as AccountChanges['documentLanguage'],
+    acceptedQuoteJobStatus: Number(values.acceptedQuoteJobStatus) as AccountChanges['acceptedQuoteJobStatus'],
   };
 }
 
@@ -210,6 +214,7 @@ function AccountForm({ account }: { account: Account }) {
         </Paper>
         <IdentitySection field={field} />
         <LogoSection account={account} canEdit={canEdit} />
+        <WorkflowSection field={field} />
         <Paper withBorder p="md" component="section" aria-labelledby="account-numbers">
           <Title order={2} size="h4" id="account-numbers" mb={4}>
             {t('settings.account.numbers')}

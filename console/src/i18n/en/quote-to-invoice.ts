@@ -1,0 +1,25 @@
+/** Quote to invoice (docs/documents.md#accepting-a-quote): the job picker, the quote's "Create invoice", the account's workflow setting. */
+export const quoteToInvoice = {
+  'documents.picker.search': 'Search jobs',
+  'documents.picker.searchHint': 'Name, external reference or purchase order',
+  'documents.picker.unfinished': 'Show unfinished jobs too',
+  'documents.picker.finishedJobs': 'Finished jobs not yet invoiced',
+  'documents.picker.jobs': 'Jobs not yet invoiced',
+  'documents.picker.noMatch': 'No job of this client matches the search.',
+  'documents.picker.noFinished':
+    'This client has no finished job waiting for an invoice. Show the unfinished jobs too, or create the invoice empty and add lines later.',
+  'documents.picker.more': 'The newest {shown} of {total} jobs found: type to narrow the search.',
+  'documents.quoteInvoice.title': 'Invoicing',
+  'documents.quoteInvoice.create': 'Create invoice',
+  'documents.quoteInvoice.ready': 'Every job of this quote is finished: it can be invoiced.',
+  'documents.quoteInvoice.partly': '{finished} of {total} jobs of this quote are finished; the invoice will take the finished ones.',
+  'documents.quoteInvoice.waiting': 'None of the {total} jobs of this quote is finished yet. "Create invoice" appears here once one is.',
+  'documents.quoteInvoice.invoiced': 'Every job of this quote is invoiced.',
+  'documents.quoteInvoice.refused': 'Could not create the invoice',
+  'settings.account.workflow': 'Workflow',
+  'settings.account.acceptedQuoteJobStatus': 'When a quote is accepted, its jobs not started yet become',
+  'settings.account.acceptedQuoteJobStatusHelp': 'Jobs already in progress, finished or on hold keep their status.',
+  'settings.account.acceptedQuote.inProgress': 'In progress',
+  'settings.account.acceptedQuote.onHold': 'On hold',
+  'settings.account.acceptedQuote.notStarted': 'Not started (unchanged)',
+} as const;
