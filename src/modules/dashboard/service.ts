@@ -49,16 +49,16 @@ export const dashboard = {
     const me = await ctx.db.selectFrom('users').select(['id', 'name']).where('account_id', '=', ctx.accountId).where('id', '=', ctx.userId).executeTakeFirst();
     if (!me) throw notFound('user', ctx.userId);
     const [dueToday, overdue, managers, quoteTotals, oldestQuotes, unpaid, overdueTotals, oldestOverdue, margins] = await Promise.all([
-        repo.myJobsDue(ctx, time.now, time.today.until, FIRST_FEW),
-        repo.myJobsDue(ctx, null, time.now, FIRST_FEW),
-        repo.inProgressByManager(ctx),
-        repo.quotesWaitingByCurrency(ctx),
-        repo.oldestQuotesWaiting(ctx, FIRST_FEW),
-        repo.unpaidInvoicesByCurrency(ctx, null),
-        repo.unpaidInvoicesByCurrency(ctx, time.now),
-        repo.oldestOverdueInvoices(ctx, time.now, FIRST_FEW),
-        monthMargins(ctx, [daysOf(time.thisMonth.month), daysOf(time.lastMonth.month)]),
-      ]);
+      repo.myJobsDue(ctx, time.now, time.today.until, FIRST_FEW),
+      repo.myJobsDue(ctx, null, time.now, FIRST_FEW),
+      repo.inProgressByManager(ctx),
+      repo.quotesWaitingByCurrency(ctx),
+      repo.oldestQuotesWaiting(ctx, FIRST_FEW),
+      repo.unpaidInvoicesByCurrency(ctx, null),
+      repo.unpaidInvoicesByCurrency(ctx, time.now),
+      repo.oldestOverdueInvoices(ctx, time.now, FIRST_FEW),
+      monthMargins(ctx, [daysOf(time.thisMonth.month), daysOf(time.lastMonth.month)]),
+    ]);
     const byCurrency = (rows: Array<{ currency: string; count: number | string; amount: string; paid?: string }>) =>
       rows.map((row) => ({
         currency: currency(row.currency),

@@ -27,7 +27,11 @@ beforeAll(async () => {
   // This month: 256.22, outsourced for 100.5, invoiced and then credited in full.
   const billed = await job('Billed and credited', 256.22, dayOf(thisMonth, 15));
   await ok(t.api.post(`/v2/jobs/${billed.id}/outsourcing`, { supplier, currency: 'EUR', fixedPrice: 100.5 }));
-  const invoice = await created(t.api, '/v2/invoices', { client, lines: [{ description: 'Work', quantity: 1, unitCost: 256.22 }], issueDate: dayOf(thisMonth, 1) });
+  const invoice = await created(t.api, '/v2/invoices', {
+    client,
+    lines: [{ description: 'Work', quantity: 1, unitCost: 256.22 }],
+    issueDate: dayOf(thisMonth, 1),
+  });
   await ok(t.api.post(`/v2/invoices/${invoice.id}/send`));
   await created(t.api, `/v2/invoices/${invoice.id}/credit`, {});
   // A cancelled job counts nowhere; last month: 100, never invoiced.
