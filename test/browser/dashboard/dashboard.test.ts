@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /**
  * The dashboard (docs/console.md#dashboard), in Chromium against a real server: an empty account
@@ -52,6 +52,7 @@ describe.skipIf(skipReason)('dashboard', () => {
     await expect(region(page, 'Invoices to be paid').textContent()).resolves.toContain('Every sent invoice is paid.');
     await expect(page.locator('.recharts-wrapper').count()).resolves.toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'dashboard-empty');
     expectNoPageErrors(page);
   });
@@ -140,9 +141,12 @@ describe.skipIf(skipReason)('dashboard', () => {
     );
 
     await checkAccessibility(page);
+
+    await checkControlsVisible(page);
     await screenshot(page, 'dashboard-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'dashboard-1024');
     await page.setViewportSize({ width: 1280, height: 800 });
     expectNoPageErrors(page);
