@@ -14,6 +14,7 @@ import { dashboard } from './dashboard';
 import { settings } from './settings';
 import { users } from './users';
 import { exchangeRates } from './exchange-rates';
+import { reports } from './reports';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -36,4 +37,5 @@ export const en = {
   ...settings,
   ...users,
   ...exchangeRates,
+  ...reports,
 };
