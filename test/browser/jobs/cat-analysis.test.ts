@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import type { FileChooser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWork } from '../../../console/src/i18n/en/job-work.js';
-import { checkAccessibility, checkControlsVisible, expectNoPageErrors, ROOT, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  expectNoPageErrors,
+  ROOT,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 import { acmeJob, demo, parseWithApi, viewer, type Demo } from './job-work-fixture.js';
 
 /**

@@ -46,8 +46,20 @@ export function ReportsPage() {
             w={180}
           />
         )}
-        <TextInput type="date" label={t('reports.from')} value={search.from ?? ''} onChange={(event) => change({ from: event.currentTarget.value || undefined })} w={170} />
-        <TextInput type="date" label={t('reports.to')} value={search.to ?? ''} onChange={(event) => change({ to: event.currentTarget.value || undefined })} w={170} />
+        <TextInput
+          type="date"
+          label={t('reports.from')}
+          value={search.from ?? ''}
+          onChange={(event) => change({ from: event.currentTarget.value || undefined })}
+          w={170}
+        />
+        <TextInput
+          type="date"
+          label={t('reports.to')}
+          value={search.to ?? ''}
+          onChange={(event) => change({ to: event.currentTarget.value || undefined })}
+          w={170}
+        />
         <Group gap="sm" pb={6}>
           <Anchor href={reportUrl(search, 'csv')} download aria-label={t('reports.downloadCsv', { report: name })}>
             {t('reports.csv')}
@@ -57,13 +69,7 @@ export function ReportsPage() {
           </Anchor>
         </Group>
       </Group>
-      {error ? (
-        <LoadProblem error={error} onRetry={refetch} />
-      ) : isPending ? (
-        <Loading label={t('state.loading')} />
-      ) : (
-        <ReportView answer={answer} />
-      )}
+      {error ? <LoadProblem error={error} onRetry={refetch} /> : isPending ? <Loading label={t('state.loading')} /> : <ReportView answer={answer} />}
     </Stack>
   );
 }
@@ -131,7 +137,11 @@ function ReportView({ answer }: { answer: ReportAnswer }) {
             <Table.Tr>
               {columns.map((column, index) => (
                 <Table.Th key={column.key} scope={index === 0 ? 'row' : undefined} ta={column.kind === 'text' ? undefined : 'right'}>
-                  {index === 0 ? t('reports.total') : column.kind !== 'text' && column.kind !== 'currencyAmount' && column.key in answer.totals ? cell(column, answer.totals, code) : ''}
+                  {index === 0
+                    ? t('reports.total')
+                    : column.kind !== 'text' && column.kind !== 'currencyAmount' && column.key in answer.totals
+                      ? cell(column, answer.totals, code)
+                      : ''}
                 </Table.Th>
               ))}
             </Table.Tr>

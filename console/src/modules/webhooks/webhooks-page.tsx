@@ -211,7 +211,11 @@ function WebhookModal({ webhook, onClose, onCreated }: { webhook?: Webhook; onCl
             onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
             error={serverProblem('description')}
           />
-          <Switch label={t('webhooks.form.enabled')} checked={values.enabled} onChange={(event) => setValues({ ...values, enabled: event.currentTarget.checked })} />
+          <Switch
+            label={t('webhooks.form.enabled')}
+            checked={values.enabled}
+            onChange={(event) => setValues({ ...values, enabled: event.currentTarget.checked })}
+          />
           {save.error && !serverProblem('url') && !serverProblem('events') && (
             <Alert color="red" role="alert">
               {save.error.message}
