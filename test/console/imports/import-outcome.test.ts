@@ -20,10 +20,14 @@ describe('importOutcome', () => {
   it('lists the row errors of a dry run, and of an import refused with 400 (nothing written either way)', () => {
     const error = { row: 2, column: 'email', message: 'must be an email address' };
     expect(importOutcome(200, answer(true, [error]))).toEqual({ kind: 'rowErrors', errors: [error], rows: answer(true).rows });
-    expect(importOutcome(400, { code: 'parameter_invalid', message: 'Rows are invalid', errors: [error] })).toEqual({ kind: 'rowErrors', errors: [error], rows: [] });
+    expect(importOutcome(400, { code: 'parameter_invalid', message: 'Rows are invalid', errors: [error] })).toEqual({
+      kind: 'rowErrors',
+      errors: [error],
+      rows: [],
+    });
   });
 
-  it('is a problem with the API\'s message for a file that cannot be read, a role, or no answer', () => {
+  it("is a problem with the API's message for a file that cannot be read, a role, or no answer", () => {
     const refused = importOutcome(400, { code: 'body_invalid', message: 'Line 3 has 2 cells, the header 3' });
     expect(refused).toMatchObject({ kind: 'problem', problem: { status: 400, code: 'body_invalid', message: 'Line 3 has 2 cells, the header 3' } });
     expect(importOutcome(403, { code: 'forbidden', message: 'Not for your role' })).toMatchObject({ kind: 'problem', problem: { status: 403 } });

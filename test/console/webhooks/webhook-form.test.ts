@@ -18,7 +18,10 @@ describe('the webhook form', () => {
   });
 
   it('names a missing or relative address and an empty list before sending', () => {
-    expect(webhookProblems({ url: '', events: '', description: '', enabled: true })).toEqual({ url: 'is required', events: 'give at least one event type, or *' });
+    expect(webhookProblems({ url: '', events: '', description: '', enabled: true })).toEqual({
+      url: 'is required',
+      events: 'give at least one event type, or *',
+    });
     expect(webhookProblems({ url: 'hooks.example/t', events: '*', description: '', enabled: true })).toEqual({ url: 'must be an absolute URL' });
     expect(webhookProblems({ url: 'https://hooks.example/t', events: '*', description: '', enabled: true })).toEqual({});
   });
