@@ -42,7 +42,7 @@ export function MonthSection({ dashboard }: { dashboard: Dashboard }) {
       )}
       <Text size="xs" c="dimmed" mt="sm">
         {t('dashboard.money.note', { zone: dashboard.timeZone })}{' '}
-        <Anchor component={Link} to="/reports" size="xs">
+        <Anchor component={Link} to="/reports" size="xs" underline="always">
           {t('dashboard.money.report')}
         </Anchor>
       </Text>
