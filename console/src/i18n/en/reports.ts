@@ -87,6 +87,7 @@ export const reports = {
   'imports.resource.contacts': 'Contacts',
   'imports.resource.prices': 'Prices',
   'imports.file': 'CSV file',
+  'imports.clearFile': 'Remove the chosen file',
   'imports.check': 'Check the file',
   'imports.run': 'Import {count} rows',
   'imports.checked': 'Checked, nothing written: {created} to create, {updated} to update.',

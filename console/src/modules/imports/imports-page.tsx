@@ -57,6 +57,7 @@ export function ImportsPage() {
             }}
             w={280}
             clearable
+            clearButtonProps={{ 'aria-label': t('imports.clearFile') }}
           />
           <Button onClick={() => send.mutate({ dryRun: true })} disabled={!file} loading={send.isPending && send.variables?.dryRun}>
             {t('imports.check')}

@@ -194,7 +194,7 @@ function WebhookModal({ webhook, onClose, onCreated }: { webhook?: Webhook; onCl
             value={values.url}
             onChange={(event) => setValues({ ...values, url: event.currentTarget.value })}
             error={problems.url ?? serverProblem('url')}
-            required
+            withAsterisk
             data-autofocus
           />
           <TextInput
@@ -203,7 +203,7 @@ function WebhookModal({ webhook, onClose, onCreated }: { webhook?: Webhook; onCl
             value={values.events}
             onChange={(event) => setValues({ ...values, events: event.currentTarget.value })}
             error={problems.events ?? serverProblem('events')}
-            required
+            withAsterisk
           />
           <TextInput
             label={t('webhooks.form.description')}
