@@ -41,7 +41,7 @@ export function ImportsPage() {
             data={IMPORT_RESOURCES.map((value) => ({ value, label: t(`imports.resource.${value}` as MessageKey) }))}
             value={resource}
             onChange={(value) => {
-              if (value) setResource(value as ImportResource);
+              if (value) setResource(value);
               restart();
             }}
             allowDeselect={false}

@@ -130,7 +130,7 @@ export function chartBars(answer: ReportAnswer): { series: string[]; bars: Chart
       for (const row of answer.rows) add(bars, String(row.supplier), 'accountAmount', row.accountAmount);
       return { series: ['accountAmount'], bars: sorted(bars) };
     case 'workload':
-      for (const row of answer.rows) add(bars, row.week === null ? '—' : String(row.week), 'jobs', row.jobs);
+      for (const row of answer.rows) add(bars, typeof row.week === 'string' ? row.week : '—', 'jobs', row.jobs);
       return { series: ['jobs'], bars: sorted(bars) };
   }
 }

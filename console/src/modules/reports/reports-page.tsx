@@ -32,7 +32,7 @@ export function ReportsPage() {
           label={t('reports.report')}
           data={REPORT_NAMES.map((value) => ({ value, label: t(`reports.name.${value}` as MessageKey) }))}
           value={search.report}
-          onChange={(value) => value && change({ report: value as ReportsSearch['report'] })}
+          onChange={(value) => value && change({ report: value })}
           allowDeselect={false}
           w={200}
         />
@@ -41,7 +41,7 @@ export function ReportsPage() {
             label={t('reports.by')}
             data={MARGIN_DIMENSIONS.map((value) => ({ value, label: t(`reports.by.${value}` as MessageKey) }))}
             value={search.by}
-            onChange={(value) => value && change({ by: value as ReportsSearch['by'] })}
+            onChange={(value) => value && change({ by: value })}
             allowDeselect={false}
             w={180}
           />
@@ -89,7 +89,7 @@ function cell(column: ReportColumn, row: Record<string, unknown>, currency: stri
       return value === null ? '—' : formatPercent(Number(value));
     case 'text':
       if (value === null || value === undefined) return column.key === 'dueDate' || column.key === 'week' ? t('reports.noDueDate') : '—';
-      return String(value);
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
   }
 }
 
