@@ -85,7 +85,7 @@ export function WebhooksPage() {
                 </Table.Th>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{webhook.events.includes('*') ? t('webhooks.allEvents') : webhook.events.join(', ')}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={webhook.enabled ? 'green' : 'gray'} tt="none">
+                  <Badge variant="outline" color={webhook.enabled ? 'green.9' : 'gray.7'} tt="none">
                     {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
                   </Badge>
                   {webhook.disabledReason && (
