@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Menu, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Menu, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiProblem } from '../../api/client';
 import { useCan, useSession } from '../../app/session';
@@ -85,9 +85,9 @@ export function WebhooksPage() {
                 </Table.Th>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{webhook.events.includes('*') ? t('webhooks.allEvents') : webhook.events.join(', ')}</Table.Td>
                 <Table.Td>
-                  <Badge variant="outline" color={webhook.enabled ? 'green.9' : 'gray.7'} tt="none">
+                  <Text size="sm" fw={500}>
                     {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
-                  </Badge>
+                  </Text>
                   {webhook.disabledReason && (
                     <Text size="xs" c="dimmed">
                       {t(webhook.disabledReason === 'gone' ? 'webhooks.disabledBy.gone' : 'webhooks.disabledBy.failing')}
