@@ -14,7 +14,7 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
   const { series, bars } = chartBars(answer);
   const label = (key: string): string => {
     const column = REPORT_COLUMNS[answer.report].find((entry) => entry.key === key);
-    return column ? t(column.label) : t(`reports.series.${key}` as MessageKey);
+    return column ? t(column.label, { currency: answer.currency.code }) : t(`reports.series.${key}` as MessageKey);
   };
   const data = bars.map((bar) => ({ label: answer.report === 'receivables' ? label(bar.label) : bar.label, ...bar.values }));
   const money = answer.report !== 'workload';
