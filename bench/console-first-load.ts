@@ -42,6 +42,10 @@ export function landingPages(jobId: string, clientId: string): LandingPage[] {
     { name: 'A job', path: `/jobs/${jobId}` },
     { name: 'A client (prices tab)', path: `/clients/${clientId}?tab=prices` },
     { name: 'Invoices', path: '/invoices' },
+    { name: 'Reports', path: '/reports' },
+    { name: 'Imports', path: '/imports' },
+    { name: 'Exports', path: '/exports' },
+    { name: 'Webhooks', path: '/webhooks' },
   ];
 }
 

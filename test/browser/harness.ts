@@ -230,3 +230,68 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+interface HiddenControl {
+  control: string;
+  container: string;
+  why: string;
+}
+
+/**
+ * Every control the page shows (button, link, field) lies whole inside the visible area of each box
+ * that clips it (issue 38: the job page's Edit, Share and Delete buttons sat past the right edge of
+ * a table's scroll box, the supplier price grid cut "Closed" to "Clos"). A box that scrolls
+ * vertically may hold controls below its fold (a long list scrolls down naturally), but none may
+ * lie sideways outside a box, nor outside the window's width, and no read-only field or button may
+ * cut its own text. Answers nothing; fails the test naming each control and its box.
+ */
+export async function checkControlsVisible(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const hidden = await page.evaluate(() => {
+    const found: HiddenControl[] = [];
+    const describe = (element: Element) => {
+      const name = element.getAttribute('aria-label') ?? (element as HTMLElement).innerText?.trim().slice(0, 40) ?? '';
+      const value = element instanceof HTMLInputElement ? element.value.slice(0, 40) : '';
+      return `<${element.tagName.toLowerCase()}> "${name || value}"`;
+    };
+    const pageWidth = document.documentElement.clientWidth;
+    const controls = document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=link]');
+    for (const control of Array.from(controls)) {
+      const style = getComputedStyle(control);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      if (control.closest('[aria-hidden=true], .skip-link, [inert]')) continue;
+      const box = control.getBoundingClientRect();
+      // Visually hidden (a native checkbox under its drawing, a screen-reader-only text) or not laid out.
+      if (box.width <= 1 || box.height <= 1 || style.opacity === '0') continue;
+      if (box.right > pageWidth + 1 || box.left < -1)
+        found.push({ control: describe(control), container: 'the window', why: `x ${Math.round(box.left)}–${Math.round(box.right)} of ${pageWidth}` });
+      for (let parent = control.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const clip = getComputedStyle(parent);
+        const area = parent.getBoundingClientRect();
+        const sideways = clip.overflowX !== 'visible';
+        const cutDown = clip.overflowY === 'hidden' || clip.overflowY === 'clip';
+        if (sideways && (box.left < area.left - 1 || box.right > area.right + 1)) {
+          found.push({
+            control: describe(control),
+            container: describe(parent),
+            why: `x ${Math.round(box.left)}–${Math.round(box.right)} outside ${Math.round(area.left)}–${Math.round(area.right)}`,
+          });
+          break;
+        }
+        if (cutDown && (box.top < area.top - 1 || box.bottom > area.bottom + 1)) {
+          found.push({
+            control: describe(control),
+            container: describe(parent),
+            why: `y ${Math.round(box.top)}–${Math.round(box.bottom)} outside ${Math.round(area.top)}–${Math.round(area.bottom)}`,
+          });
+          break;
+        }
+      }
+      const readOnlyField = control instanceof HTMLInputElement && control.readOnly && control.type === 'text';
+      if (readOnlyField && control.scrollWidth > control.clientWidth + 1)
+        found.push({ control: describe(control), container: 'itself', why: `its text is ${control.scrollWidth} px wide in ${control.clientWidth}` });
+    }
+    return found;
+  });
+  expect(hidden, `controls out of sight on ${page.url()}`).toEqual([]);
+}

@@ -16,6 +16,10 @@ const NAVIGATION: { to: string; label: MessageKey }[] = [
   { to: '/quotes', label: 'nav.quotes' },
   { to: '/invoices', label: 'nav.invoices' },
   { to: '/purchase-orders', label: 'nav.purchaseOrders' },
+  { to: '/reports', label: 'nav.reports' },
+  { to: '/imports', label: 'nav.imports' },
+  { to: '/exports', label: 'nav.exports' },
+  { to: '/webhooks', label: 'nav.webhooks' },
   { to: '/settings', label: 'nav.settings' },
 ];
 

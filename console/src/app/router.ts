@@ -13,6 +13,10 @@ import { settingsPageRoutes } from '../modules/settings/routes';
 import { priceRoutes } from '../modules/prices/routes';
 import { userRoutes } from '../modules/users/routes';
 import { apiKeyRoutes } from '../modules/api-keys/routes';
+import { reportRoutes } from '../modules/reports/routes';
+import { importRoutes } from '../modules/imports/routes';
+import { exportRoutes } from '../modules/exports/routes';
+import { webhookRoutes } from '../modules/webhooks/routes';
 
 /**
  * Every page of the console, in one tree (docs/console.md#adding-a-page): the pages anyone may open,
@@ -28,6 +32,10 @@ export const routeTree = rootRoute.addChildren([
     ...clientRoutes,
     ...supplierRoutes,
     ...documentRoutes,
+    ...reportRoutes,
+    ...importRoutes,
+    ...exportRoutes,
+    ...webhookRoutes,
     settingsRoute.addChildren([settingsIndexRoute, ...settingsPageRoutes, ...priceRoutes, ...userRoutes, ...apiKeyRoutes]),
   ]),
 ]);

@@ -14,8 +14,6 @@ import type { Ctx } from '../../core/context.js';
 export const OPEN_JOB_STATUSES = [1, 2, 6] as const;
 export const IN_PROGRESS = 2;
 const SENT = 2;
-const DRAFT = 1;
-const CANCELLED_ORDER = 4;
 
 /** The scale of SQLite's exact sums: 10⁶, the most decimals a stored amount or rate keeps. */
 export const MICRO_DIGITS = 6;
@@ -212,23 +210,5 @@ export const dashboardRepository = {
       .execute();
     const paidBy = new Map(paid.map((row) => [row.document_id, row.paid]));
     return rows.map((row) => ({ ...row, paid: paidBy.get(row.id) ?? '0' }));
-  },
-
-  /**
-   * Net amounts (subtotal − discount, taxes aside) of the documents of a kind issued in
-   * [from, until), per currency. Invoices: every invoice and credit note but drafts (a credit
-   * note's amounts are negative); purchase orders: sent and accepted ones (not drafts, not cancelled).
-   */
-  netIssued(ctx: Ctx, kind: 'invoice' | 'purchaseOrder', from: string, until: string): Promise<Array<{ currency: string; amount: string }>> {
-    let query = ctx.db
-      .selectFrom('documents')
-      .select('documents.currency')
-      .select(decimalSum(ctx, 'documents.subtotal', 'documents.discount_amount').as('amount'))
-      .where('documents.account_id', '=', ctx.accountId)
-      .where('documents.kind', '=', kind)
-      .where('documents.issue_date', '>=', from)
-      .where('documents.issue_date', '<', until);
-    query = kind === 'invoice' ? query.where('documents.status', '<>', DRAFT) : query.where('documents.status', 'not in', [DRAFT, CANCELLED_ORDER]);
-    return query.groupBy('documents.currency').orderBy('documents.currency').execute();
   },
 };

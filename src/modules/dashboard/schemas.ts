@@ -37,10 +37,14 @@ const CurrencyAmount = Type.Object({
   amount: Money('their amount in this currency'),
 });
 
+/** The margins report's totals over the month (docs/reports.md#margins): the same definition, the same numbers. */
 const MonthFigures = Type.Object({
-  revenue: Money('invoiced, net of taxes: invoices and credit notes issued in the month (not drafts)'),
-  supplierCost: Money('purchase orders sent or accepted, issued in the month, net of taxes'),
+  revenue: Money("job revenue: the estimation totals of the month's jobs (by due date, else creation day; cancelled jobs aside), in the account's currency"),
+  supplierCost: Money("the totals of those jobs' outsourcing (cancelled outsourcing aside), in the account's currency"),
   margin: Money('revenue − supplierCost'),
+  jobs: Count('the jobs counted'),
+  unpricedOutsourcings: Count('outsourcings of those jobs without a price (their cost is not counted)'),
+  excludesUnconverted: Type.Boolean({ description: 'whether jobs were left out for a missing exchange rate (the margins report lists them)' }),
 });
 
 const Month = Type.Object({
@@ -74,7 +78,7 @@ export const Dashboard = Type.Object(
     }),
     months: Type.Object({ thisMonth: Month, lastMonth: Month }),
     money: Type.Array(Type.Object({ currency: CurrencyObject, thisMonth: MonthFigures, lastMonth: MonthFigures }), {
-      description: 'one entry per currency with an amount in either month',
+      description: "the account's currency: one entry, or none when neither month has a job",
     }),
   },
   { $id: undefined, description: "the dashboard's figures" },

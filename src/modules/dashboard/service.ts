@@ -1,6 +1,7 @@
 import type { Ctx } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import { currency, Dec } from '../../core/money.js';
+import { monthMargins, type MonthMargins } from '../reports/index.js';
 import { calendarOf } from './calendar.js';
 import { dashboardRepository as repo, MICRO_DIGITS, type DocumentRowBrief, type JobDueRow } from './repository.js';
 import type { DashboardDocumentObject, DashboardJobObject, DashboardObject } from './schemas.js';
@@ -47,21 +48,17 @@ export const dashboard = {
     const time = calendarOf(nowMs, DASHBOARD_TIME_ZONE);
     const me = await ctx.db.selectFrom('users').select(['id', 'name']).where('account_id', '=', ctx.accountId).where('id', '=', ctx.userId).executeTakeFirst();
     if (!me) throw notFound('user', ctx.userId);
-    const [dueToday, overdue, managers, quoteTotals, oldestQuotes, unpaid, overdueTotals, oldestOverdue, revenue, lastRevenue, cost, lastCost] =
-      await Promise.all([
-        repo.myJobsDue(ctx, time.now, time.today.until, FIRST_FEW),
-        repo.myJobsDue(ctx, null, time.now, FIRST_FEW),
-        repo.inProgressByManager(ctx),
-        repo.quotesWaitingByCurrency(ctx),
-        repo.oldestQuotesWaiting(ctx, FIRST_FEW),
-        repo.unpaidInvoicesByCurrency(ctx, null),
-        repo.unpaidInvoicesByCurrency(ctx, time.now),
-        repo.oldestOverdueInvoices(ctx, time.now, FIRST_FEW),
-        repo.netIssued(ctx, 'invoice', time.thisMonth.from, time.thisMonth.until),
-        repo.netIssued(ctx, 'invoice', time.lastMonth.from, time.lastMonth.until),
-        repo.netIssued(ctx, 'purchaseOrder', time.thisMonth.from, time.thisMonth.until),
-        repo.netIssued(ctx, 'purchaseOrder', time.lastMonth.from, time.lastMonth.until),
-      ]);
+    const [dueToday, overdue, managers, quoteTotals, oldestQuotes, unpaid, overdueTotals, oldestOverdue, margins] = await Promise.all([
+      repo.myJobsDue(ctx, time.now, time.today.until, FIRST_FEW),
+      repo.myJobsDue(ctx, null, time.now, FIRST_FEW),
+      repo.inProgressByManager(ctx),
+      repo.quotesWaitingByCurrency(ctx),
+      repo.oldestQuotesWaiting(ctx, FIRST_FEW),
+      repo.unpaidInvoicesByCurrency(ctx, null),
+      repo.unpaidInvoicesByCurrency(ctx, time.now),
+      repo.oldestOverdueInvoices(ctx, time.now, FIRST_FEW),
+      monthMargins(ctx, [daysOf(time.thisMonth.month), daysOf(time.lastMonth.month)]),
+    ]);
     const byCurrency = (rows: Array<{ currency: string; count: number | string; amount: string; paid?: string }>) =>
       rows.map((row) => ({
         currency: currency(row.currency),
@@ -84,26 +81,32 @@ export const dashboard = {
       unpaidInvoices: { count: count(unpaid), outstanding: byCurrency(unpaid) },
       overdueInvoices: { count: count(overdueTotals), outstanding: byCurrency(overdueTotals), oldest: oldestOverdue.map((row) => documentOf(ctx, row)) },
       months: { thisMonth: time.thisMonth, lastMonth: time.lastMonth },
-      money: monthsMoney(ctx, { revenue, lastRevenue, cost, lastCost }),
+      money: monthsMoney(margins),
     };
   },
 };
 
-type Sums = Array<{ currency: string; amount: string }>;
+/** A month's first and last day (`2026-11` → 2026-11-01 to 2026-11-30), as the margins report takes them. */
+function daysOf(month: string): { from: string; to: string } {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
 
-/** Revenue, supplier cost and margin per currency for both months (a currency absent from a month counts 0 there). */
-function monthsMoney(ctx: Ctx, sums: { revenue: Sums; lastRevenue: Sums; cost: Sums; lastCost: Sums }): DashboardObject['money'] {
-  const lookup = (rows: Sums) => new Map(rows.map((row) => [row.currency, sumOf(ctx, row.amount)]));
-  const [revenue, lastRevenue, cost, lastCost] = [lookup(sums.revenue), lookup(sums.lastRevenue), lookup(sums.cost), lookup(sums.lastCost)];
-  const codes = [...new Set([...revenue.keys(), ...lastRevenue.keys(), ...cost.keys(), ...lastCost.keys()])].sort();
-  const figures = (income: Dec | undefined, spent: Dec | undefined) => {
-    const r = income ?? new Dec(0);
-    const c = spent ?? new Dec(0);
-    return { revenue: amount(r), supplierCost: amount(c), margin: amount(r.minus(c)) };
-  };
-  return codes.map((code) => ({
-    currency: currency(code),
-    thisMonth: figures(revenue.get(code), cost.get(code)),
-    lastMonth: figures(lastRevenue.get(code), lastCost.get(code)),
-  }));
+/**
+ * Revenue, supplier cost and margin of both months as the margins report counts them (the jobs of
+ * the month, in the account's currency): one entry, or none when neither month has a job.
+ */
+function monthsMoney(margins: { currency: string; totals: MonthMargins[] }): DashboardObject['money'] {
+  const [thisMonth, lastMonth] = margins.totals as [MonthMargins, MonthMargins];
+  if (thisMonth.jobs + lastMonth.jobs === 0 && !thisMonth.excludesUnconverted && !lastMonth.excludesUnconverted) return [];
+  const figures = (month: MonthMargins) => ({
+    revenue: month.revenue,
+    supplierCost: month.supplierCost,
+    margin: month.margin,
+    jobs: month.jobs,
+    unpricedOutsourcings: month.unpricedOutsourcings,
+    excludesUnconverted: month.excludesUnconverted,
+  });
+  return [{ currency: currency(margins.currency), thisMonth: figures(thisMonth), lastMonth: figures(lastMonth) }];
 }

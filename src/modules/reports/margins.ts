@@ -35,7 +35,7 @@ function columns(params: MarginsParams, currency: string): ReportColumn[] {
     },
     { key: 'name', header: dimension, type: 'text' },
     { key: 'jobs', header: 'Jobs', type: 'count', description: 'jobs counted (cancelled ones never are)' },
-    money('revenue', 'Revenue', "the jobs' estimation totals, converted"),
+    money('revenue', 'Job revenue', "the jobs' estimation totals, converted"),
     money('supplierCost', 'Supplier cost', 'their non-cancelled outsourcing totals, converted'),
     money('margin', 'Margin', 'revenue − supplierCost'),
     { key: 'marginRate', header: 'Margin rate', type: 'rate', nullable: true, description: 'margin ÷ revenue, 4 decimals; null when revenue is 0' },
@@ -65,7 +65,7 @@ interface Cell {
 
 export const margins = report<MarginsParams>({
   name: 'margins',
-  summary: 'Revenue, supplier cost and margin by month and client, service, language pair or manager, in the account currency',
+  summary: 'Job revenue, supplier cost and margin by month and client, service, language pair or manager, in the account currency',
   query: {
     by: Type.Union(
       (Object.keys(MARGIN_DIMENSIONS) as MarginDimension[]).map((key) => Type.Literal(key)),

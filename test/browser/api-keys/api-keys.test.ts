@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -53,6 +53,7 @@ describe.skipIf(skipReason)('API keys', () => {
     const existing = await world.api<KeyJson[]>('GET', '/v2/api-keys');
     await eventually(() => owner.getByRole('table', { name: 'API keys' }).textContent()).toContain(existing[0]!.prefix);
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await screenshot(owner, 'api-keys-list');
 
     // A name is required; the key is made for the owner, read only.
@@ -63,6 +64,7 @@ describe.skipIf(skipReason)('API keys', () => {
     await dialog.getByLabel('Name').fill('Reporting export');
     await dialog.getByRole('radio', { name: 'Read', exact: true }).check();
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await dialog.getByRole('button', { name: 'Create key' }).click();
 
     // The secret, once, with a copy button and the warning.
@@ -75,6 +77,7 @@ describe.skipIf(skipReason)('API keys', () => {
     await secretDialog.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await screenshot(owner, 'api-keys-secret');
     await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
     await secretDialog.waitFor({ state: 'hidden' });
@@ -107,6 +110,7 @@ describe.skipIf(skipReason)('API keys', () => {
     const confirm = owner.getByRole('dialog', { name: 'Revoke the key “Reporting export”?' });
     await confirm.getByText(`Programs using the key starting with ${secret.slice(0, 8)} stop working`).waitFor();
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await eventually(() => rowOf(owner, 'Reporting export').count()).toBe(0);
@@ -134,6 +138,7 @@ describe.skipIf(skipReason)('API keys', () => {
     // Only her key: not the owner's.
     expect(await vera.getByRole('table', { name: 'API keys' }).getByRole('row').count()).toBe(2);
     await checkAccessibility(vera);
+    await checkControlsVisible(vera);
     await screenshot(vera, 'api-keys-viewer');
     // A write key of a viewer still cannot write: the role limits it.
     expect((await withKey(world, secret, 'GET', '/v2/clients')).status).toBe(200);
@@ -149,6 +154,7 @@ describe.skipIf(skipReason)('API keys', () => {
     await owner.getByRole('button', { name: 'New API key' }).click();
     await owner.getByRole('dialog', { name: 'New API key' }).getByText('The key may do what this user’s role allows.').waitFor();
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await owner.keyboard.press('Escape');
 
     // At 1 024 × 768 the list stays usable.
@@ -156,6 +162,7 @@ describe.skipIf(skipReason)('API keys', () => {
     await owner.goto('/settings/api-keys');
     await rowOf(owner, 'Vera script').waitFor();
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await screenshot(owner, 'api-keys-1024');
     expectNoPageErrors(owner);
     expectNoPageErrors(vera);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, OWNER, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  expectNoPageErrors,
+  OWNER,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 
 /** Signing in and out of the console (docs/console.md#signing-in), in Chromium against a real server. */
 describe.skipIf(skipReason)('sign-in', () => {
@@ -15,6 +24,7 @@ describe.skipIf(skipReason)('sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/sign-in');
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/jobs?q=OPEN');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'sign-in');
 
     await page.getByLabel('Email').fill(OWNER.email);
@@ -51,6 +61,7 @@ describe.skipIf(skipReason)('sign-in', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
     }
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 
@@ -104,6 +115,7 @@ describe.skipIf(skipReason)('the first owner’s link', () => {
     await page.getByRole('heading', { name: 'Choose the owner’s sign-in' }).waitFor();
     expect(page.url()).not.toContain('token');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'set-password');
     await page.getByLabel('Email').fill('first@agency.example');
     await page.getByLabel(/^New password \*?$/).fill('short');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -64,6 +64,7 @@ describe.skipIf(skipReason)('clients', () => {
     for (const name of ['Acme Pharma NV', 'Globex Legal LLP', 'Initech Software GmbH']) await rowOf(page, name).waitFor();
     expect(await rowOf(page, 'Acme Pharma NV').textContent()).toContain('Brussels, Belgium');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'clients-list-1280');
 
     await page.getByLabel('Search clients').fill('globex');
@@ -82,6 +83,7 @@ describe.skipIf(skipReason)('clients', () => {
     await dialog.getByText('Enter an e-mail address').waitFor();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByLabel('Name').fill('Nordic Health AB');
     await dialog.getByLabel('E-mail').fill('office@nordichealth.example');
     await dialog.getByRole('button', { name: 'Create client' }).click();
@@ -147,6 +149,7 @@ describe.skipIf(skipReason)('clients', () => {
     expect(stored.address.city).toBe('Malmö');
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'client-page-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'client-page-1024');
@@ -167,6 +170,7 @@ describe.skipIf(skipReason)('clients', () => {
     await rowOf(page, 'Nordic Health AB').waitFor();
     await eventually(() => page.getByRole('table', { name: 'Clients' }).getByRole('link').count()).toBe(1);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await page.getByRole('link', { name: 'Nordic Health AB' }).click();
     await page.getByRole('button', { name: 'Unarchive' }).click();
     await page.getByRole('button', { name: 'Archive', exact: true }).waitFor();
@@ -180,6 +184,7 @@ describe.skipIf(skipReason)('clients', () => {
     await page.getByRole('link', { name: 'Package leaflet EN-FR' }).waitFor();
     await page.getByRole('link', { name: 'Label text EN-DE' }).waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'client-jobs-1280');
 
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -187,6 +192,7 @@ describe.skipIf(skipReason)('clients', () => {
     await confirm.waitFor();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'cannot be deleted' });
     await refusal.waitFor();
@@ -194,6 +200,7 @@ describe.skipIf(skipReason)('clients', () => {
     await refusal.getByText('It has 2 jobs.').waitFor();
     await refusal.getByRole('button', { name: 'Archive the client instead' }).waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'client-delete-in-use-1280');
     expect((await world.api<ClientJson>('GET', `/v2/clients/${acme.id}`)).name).toBe('Acme Pharma NV');
     expectNoPageErrors(page);

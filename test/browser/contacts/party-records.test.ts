@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /**
  * A client's and a supplier's records besides their details (docs/console.md#clients-and-suppliers):
@@ -34,6 +34,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     await dialog.getByText('A name is needed.').waitFor();
     await dialog.getByText('An e-mail address such as ana@example.com, or nothing.').waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByLabel('Full name').fill('Ada Lovelace');
     await dialog.getByLabel('Job title').fill('Buyer');
     await dialog.getByLabel('E-mail').fill('ada@acme.example');
@@ -63,6 +64,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
       emails: { quote: false, invoice: true, ccQuote: false, ccInvoice: true },
     });
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'party-contacts');
 
     await card.getByRole('button', { name: 'Edit Ada Lovelace' }).click();
@@ -82,6 +84,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete the contact?' });
     await confirm.waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await card.waitFor({ state: 'detached' });
     expect(await world.api('GET', `/v2/clients/${client.id}/contacts`)).toEqual([]);
@@ -105,6 +108,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     await expect.poll(async () => (await world.api<{ shareOnJobs: boolean }[]>('GET', `/v2/clients/${client.id}/files`))[0]!.shareOnJobs).toBe(true);
     await expect.poll(() => files.getByRole('row', { name: /style guide\.pdf/ }).textContent()).toContain('Shared on jobs');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'party-files');
 
     const download = page.waitForEvent('download');
@@ -132,6 +136,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     await page.keyboard.press('Control+b');
     await page.keyboard.type(': invoice early');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await notes.getByRole('button', { name: 'Save note' }).click();
     const note = notes.getByRole('article', { name: /^Note by Owner/ });
     await note.waitFor();
@@ -178,6 +183,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.getByText('Not before the first day.').waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByLabel('From').fill(day(monday));
     await dialog.getByLabel('Until').fill(day(friday));
     await dialog.getByLabel('Reason').fill('Holiday');
@@ -197,6 +203,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
       }),
     ]);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'supplier-unavailability');
 
     await row.getByRole('button', { name: /^Edit the unavailability/ }).click();
@@ -241,6 +248,7 @@ describe.skipIf(skipReason)('the records of a client and of a supplier', () => {
     await files.getByRole('link', { name: 'Download cv.pdf' }).waitFor();
     expect(await files.getByRole('switch').count()).toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'supplier-records');
     expectNoPageErrors(page);
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /**
  * The dashboard (docs/console.md#dashboard), in Chromium against a real server: an empty account
@@ -44,7 +44,7 @@ describe.skipIf(skipReason)('dashboard', () => {
 
   it('shows friendly empty states for an empty account, without charts', async () => {
     await eventually(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
-    await eventually(() => region(page, 'This month').textContent()).toContain('Nothing was invoiced, and nothing ordered from suppliers');
+    await eventually(() => region(page, 'This month').textContent()).toContain('No job is due this month or last month.');
     await expect(region(page, 'My jobs').textContent()).resolves.toContain('None of your jobs is overdue.');
     await expect(region(page, 'My jobs').textContent()).resolves.toContain('Nothing is due today.');
     await expect(region(page, 'Jobs in progress by manager').textContent()).resolves.toContain('No job is in progress.');
@@ -52,6 +52,7 @@ describe.skipIf(skipReason)('dashboard', () => {
     await expect(region(page, 'Invoices to be paid').textContent()).resolves.toContain('Every sent invoice is paid.');
     await expect(page.locator('.recharts-wrapper').count()).resolves.toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'dashboard-empty');
     expectNoPageErrors(page);
   });
@@ -86,23 +87,29 @@ describe.skipIf(skipReason)('dashboard', () => {
     ids.order = await made('/v2/purchase-orders', { supplier, lines: lines(1, 300.5), issueDate: iso(startOfToday) });
     await world.api('POST', `/v2/purchase-orders/${ids.order}/send`);
 
+    // The month's money is the jobs' (the margins report's): 50 each, on its due day or, without one, today.
+    await world.api('POST', `/v2/jobs/${ids['Leaflet due today']}/outsourcing`, { supplier, currency: 'EUR', fixedPrice: 20.5 });
+    const jobDays = [0, -2, -1, -9, 0, 0].map((days) => iso(startOfToday + days * DAY).slice(0, 7));
+    const euros = (amount: number) => `€${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const revenueNow = 50 * jobDays.filter((month) => month === iso(startOfToday).slice(0, 7)).length;
+    const revenueBefore = 50 * jobDays.filter((month) => month === lastMonthFirst.slice(0, 7)).length;
     await page.reload();
-    await eventually(() => figure(page, 'This month', 'Revenue').textContent()).toContain('€1,000.00');
+    await eventually(() => figure(page, 'This month', 'Job revenue').textContent()).toContain(euros(revenueNow));
     const month = region(page, 'This month');
-    await expect(figure(page, 'This month', 'Revenue').textContent()).resolves.toBe(`€1,000.00${lastMonth}: €333.33`);
-    await expect(figure(page, 'This month', 'Supplier cost').textContent()).resolves.toBe(`€300.50${lastMonth}: €0.00`);
-    await expect(figure(page, 'This month', 'Margin').textContent()).resolves.toBe(`€699.50${lastMonth}: €333.33`);
+    await expect(figure(page, 'This month', 'Job revenue').textContent()).resolves.toBe(`${euros(revenueNow)}${lastMonth}: ${euros(revenueBefore)}`);
+    await expect(figure(page, 'This month', 'Supplier cost').textContent()).resolves.toBe(`€20.50${lastMonth}: €0.00`);
+    await expect(figure(page, 'This month', 'Margin').textContent()).resolves.toBe(`${euros(revenueNow - 20.5)}${lastMonth}: ${euros(revenueBefore)}`);
     // The text alternative of the chart: the same figures in a table.
-    const table = month.getByRole('table', { name: `Revenue, supplier cost and margin in EUR, ${lastMonth} and ${thisMonth}` });
+    const table = month.getByRole('table', { name: `Job revenue, supplier cost and margin in EUR, ${lastMonth} and ${thisMonth}` });
     await expect(table.getByRole('row').allInnerTexts()).resolves.toEqual([
       `Figure\t${lastMonth}\t${thisMonth}`,
-      'Revenue\t€333.33\t€1,000.00',
-      'Supplier cost\t€0.00\t€300.50',
-      'Margin\t€333.33\t€699.50',
+      `Job revenue\t${euros(revenueBefore)}\t${euros(revenueNow)}`,
+      'Supplier cost\t€0.00\t€20.50',
+      `Margin\t${euros(revenueBefore)}\t${euros(revenueNow - 20.5)}`,
     ]);
     await eventually(() =>
       month
-        .getByRole('img', { name: /^Bar chart of the revenue, supplier cost and margin in EUR/ })
+        .getByRole('img', { name: /^Bar chart of the job revenue, supplier cost and margin in EUR/ })
         .locator('svg')
         .count(),
     ).toBeGreaterThan(0);
@@ -134,9 +141,12 @@ describe.skipIf(skipReason)('dashboard', () => {
     );
 
     await checkAccessibility(page);
+
+    await checkControlsVisible(page);
     await screenshot(page, 'dashboard-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'dashboard-1024');
     await page.setViewportSize({ width: 1280, height: 800 });
     expectNoPageErrors(page);

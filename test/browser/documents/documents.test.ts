@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /**
  * Quotes, invoices, credit notes and purchase orders (docs/console.md#quotes-invoices-credit-notes-and-purchase-orders)
@@ -55,6 +55,7 @@ async function act(page: Page, name: string) {
   await dialog.waitFor();
   await settled(page);
   await checkAccessibility(page);
+  await checkControlsVisible(page);
   await dialog.getByRole('button', { name, exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
@@ -114,6 +115,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     await page.getByRole('checkbox', { name: /Stranger job/ }).uncheck();
     await page.getByRole('checkbox', { name: /Catalogue DE/ }).check();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await page.getByRole('button', { name: 'Create quote' }).click();
 
     await page.getByRole('heading', { name: 'Draft quote', level: 1 }).waitFor();
@@ -125,6 +127,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     expect(stored.total.total).toBe(500);
     await expectPdf(page, 'quotes', id);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'quote-draft');
 
     await act(page, 'Send');
@@ -142,6 +145,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     const fixed = await world.api('GET', `/v2/jobs/${jobs['Catalogue FR']}`);
     expect(fixed.estimation.type).toBe('quote');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   }, 240_000);
 
@@ -152,6 +156,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     const overdueRow = page.getByRole('row').filter({ hasText: 'Overdue' });
     await eventually(() => overdueRow.count()).toBe(1);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'invoices-list');
 
     await page.getByRole('button', { name: 'New invoice' }).click();
@@ -162,6 +167,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     await dialog.getByRole('checkbox', { name: /Invoice me/ }).check();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByRole('button', { name: 'Create with 1 selected' }).click();
     await page.getByRole('heading', { name: 'Draft invoice', level: 1 }).waitFor();
     const id = page.url().split('/').at(-1)!;
@@ -208,6 +214,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     expect(paid.payments).toHaveLength(2);
     await page.getByText('Paid', { exact: true }).first().waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'invoice-paid');
 
     // Removing a payment reopens it.
@@ -215,6 +222,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     await page.getByRole('dialog').waitFor();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await eventually(() => page.getByTestId('outstanding-amount').textContent()).toBe(money(600));
     expect((await world.api('GET', `/v2/invoices/${id}`)).status).toBe(2);
@@ -236,6 +244,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     expect((await world.api('GET', `/v2/invoices/${id}`)).status).toBe(4);
     expect((await world.api('GET', `/v2/jobs/${jobs['Invoice me']}`)).status).toBe(3);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'credit-note');
     expectNoPageErrors(page);
   }, 240_000);
@@ -251,16 +260,19 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     expect(order.total.total).toBe(150);
     await expectPdf(page, 'purchase-orders', id);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await act(page, 'Send');
     await act(page, 'Accept');
     await eventually(async () => (await world.api('GET', `/v2/purchase-orders/${id}`)).status).toBe(3);
     expect(await page.getByRole('button', { name: 'Cancel order' }).isVisible()).toBe(true);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'purchase-order');
 
     await page.goto('/purchase-orders?status=[3]');
     await eventually(() => page.getByRole('row').count()).toBe(2);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   }, 240_000);
 });

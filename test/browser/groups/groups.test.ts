@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -101,6 +101,7 @@ describe.skipIf(skipReason)('groups', () => {
     expect([spring.status, spring.progress, spring.budget.amount]).toEqual([2, 50, 500]);
     expect(await rowOf(page, 'Spring campaign').getByRole('progressbar', { name: 'Progress of Spring campaign' }).getAttribute('aria-valuenow')).toBe('50');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'groups-list-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'groups-list-1024');
@@ -149,6 +150,7 @@ describe.skipIf(skipReason)('groups', () => {
     await eventually(() => dialog.getByText('A group needs a name.').count()).toBe(1);
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'group-new-dialog');
     await dialog.getByLabel('Name').fill('Autumn launch');
     await dialog.getByRole('combobox', { name: 'Client' }).fill('Initech');
@@ -206,6 +208,7 @@ describe.skipIf(skipReason)('groups', () => {
     expect((await world.api<{ group: Named | null }>('GET', `/v2/jobs/${ids['Contract review']}`)).group?.id).toBe(ids['Annual report']);
     expect(await page.getByRole('heading', { name: 'Jobs (1)', level: 2 }).count()).toBe(1);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'group-page-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'group-page-1024');
@@ -216,6 +219,7 @@ describe.skipIf(skipReason)('groups', () => {
     await dialog.waitFor();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByRole('button', { name: 'Remove from the group' }).click();
     await eventually(() => page.getByText('No jobs in this group yet.').count()).toBe(1);
     await eventually(() => overview.getByRole('definition').first().textContent()).toBe('Not startedFollows the status of its jobs');
@@ -233,6 +237,7 @@ describe.skipIf(skipReason)('groups', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await eventually(() => page.getByText('A group needs a name.').count()).toBe(1);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await name.fill('Legal pack 2031');
     await page.getByRole('textbox', { name: 'Budget' }).fill('1250');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -244,6 +249,7 @@ describe.skipIf(skipReason)('groups', () => {
     await page.goto('/groups/0123456789abcdef01234567');
     await page.getByRole('heading', { name: 'Group not found', level: 1 }).waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 
@@ -270,6 +276,7 @@ describe.skipIf(skipReason)('groups', () => {
     expect(await viewerPage.getByRole('textbox', { name: /^Name/ }).isEditable()).toBe(false);
     expect(await viewerPage.getByRole('checkbox', { name: 'Pinned' }).isDisabled()).toBe(true);
     await checkAccessibility(viewerPage);
+    await checkControlsVisible(viewerPage);
     await screenshot(viewerPage, 'group-page-viewer');
     expectNoPageErrors(viewerPage);
   });

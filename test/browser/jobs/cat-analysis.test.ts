@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import type { FileChooser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWork } from '../../../console/src/i18n/en/job-work.js';
-import { checkAccessibility, expectNoPageErrors, ROOT, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  expectNoPageErrors,
+  ROOT,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 import { acmeJob, demo, parseWithApi, viewer, type Demo } from './job-work-fixture.js';
 
 /**
@@ -96,6 +105,7 @@ describe.skipIf(skipReason)('the CAT analysis section', () => {
       expect(await bandRow(lines, category).getByRole('cell').textContent(), category).toBe(grouped(quantity));
     }
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-cat-analysis-preview-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'job-cat-analysis-preview-1024');
@@ -156,6 +166,7 @@ describe.skipIf(skipReason)('the CAT analysis section', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toBe(`The report notes.csv could not be read: ${message}`);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-cat-analysis-error');
 
     // Keyboard only: Tab to the drop zone, Enter opens the file chooser; Tab to Import, Enter.
@@ -226,6 +237,7 @@ describe.skipIf(skipReason)('the CAT analysis section', () => {
     expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe(refusal.details[0]!.message);
     expect((await world.api('GET', `/v2/jobs/${job.id}`)).quantity.hasMatches).toBe(false);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 
@@ -237,6 +249,7 @@ describe.skipIf(skipReason)('the CAT analysis section', () => {
     expect(await reportInput(page).count()).toBe(0);
     expect(await section(page).getByRole('button').count()).toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 });

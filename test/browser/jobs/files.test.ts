@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 import { createJob, createViewer, uploadThroughApi } from './records-fixture.js';
 
 /** The job page's "Files" section (docs/console.md#the-job-page), in Chromium against a real server. */
@@ -110,6 +110,7 @@ describe.skipIf(skipReason)('the files of a job', () => {
     expect(await refusal.textContent()).toContain(`The file is larger than the upload limit of ${LIMIT} bytes`);
     expect(await section.getByRole('link', { name: 'Download huge video.mp4' }).count()).toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-files-too-large');
     await refusal.getByRole('button', { name: 'Dismiss the message about huge video.mp4' }).click();
     expect(await refusal.count()).toBe(0);
@@ -173,6 +174,7 @@ describe.skipIf(skipReason)('the files of a job', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByRole('button', { name: 'Delete' }).focus();
     await page.keyboard.press('Enter');
     await section.getByRole('link', { name: 'Download style guide.pdf' }).waitFor({ state: 'detached' });
@@ -208,6 +210,7 @@ describe.skipIf(skipReason)('the files of a job', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'job-files-1024');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 
@@ -225,6 +228,7 @@ describe.skipIf(skipReason)('the files of a job', () => {
     await section.getByRole('link', { name: 'Download glossary.tbx' }).click();
     expect((await readFile(await (await download).path())).toString()).toBe('glossary');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason } from '../harness.js';
 import { choose, editButton, figure, jobPageWorld, money, number, rate, type JobPageWorld } from './job-page-fixture.js';
 
 /** The job page's fields edited in place (docs/console.md#the-job-page): mouse, keyboard, the API's errors, re-pricing, labels, match quantities. */
@@ -63,6 +63,7 @@ describe.skipIf(skipReason)('the job page, editing in place', () => {
     expect(await page.locator(`[id="${errorId}"]`).textContent()).toMatch(/domain/i);
     expect((await jobNow(job.id)).domain.name).toBe('Medical');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-page-field-error');
     // Escape closes the list of options first, then the editor.
     await input.click();

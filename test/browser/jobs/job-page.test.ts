@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason } from '../harness.js';
 import { figure, jobPageWorld, money, number, percent, rate, VIEWER, type JobPageWorld } from './job-page-fixture.js';
 
 /** The job page's core (docs/console.md#the-job-page): heading, status moves, the Estimate section, roles, a job that is not there; editing in job-page-editing.test.ts. */
@@ -36,10 +36,12 @@ describe.skipIf(skipReason)('the job page', () => {
     }
     expect(await page.getByText(`Type: Estimation`).count()).toBe(1);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-page-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-page-1024');
     expectNoPageErrors(page);
   });
@@ -74,6 +76,7 @@ describe.skipIf(skipReason)('the job page', () => {
     // The menu closes with a transition: axe looks at the page once it is gone (a closing menu has no items).
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 
@@ -88,6 +91,7 @@ describe.skipIf(skipReason)('the job page', () => {
       expect(await page.getByRole('switch', { name }).isDisabled()).toBe(true);
     expect(await figure(page, 'Estimate figures', 'Total')).toBe(money((await jobNow(job.id)).estimation.total));
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setPasswordByEmail } from '../../../src/modules/auth/index.js';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /**
  * The jobs page (docs/console.md#the-jobs-page) in Chromium against a real server: the table, the
@@ -83,12 +83,14 @@ describe.skipIf(skipReason)('the jobs page', () => {
     expect(cells.some((cell) => /^€[\d,]+\.\d\d$/.test(cell))).toBe(true);
     expect(await rows(page).first().getByRole('link').first().textContent()).toBe('Cancelled catalogue');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'jobs-list-1280');
     await page.screenshot({ path: 'test/browser/screenshots/jobs-list-1280-top.png' });
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'jobs-list-1024');
     await page.screenshot({ path: 'test/browser/screenshots/jobs-list-1024-top.png' });
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 
@@ -220,6 +222,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     const bar = page.getByRole('region', { name: 'Change the status of the selected jobs' });
     await bar.getByText('2 selected').waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'jobs-list-selected');
     await page.screenshot({ path: 'test/browser/screenshots/jobs-list-selected-window.png' });
     await bar.getByRole('combobox', { name: 'New status' }).click();
@@ -235,6 +238,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await expect.poll(() => rowOf(page, 'Late leaflet').getByText('In progress').count()).toBe(1);
     expect(await bar.count()).toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'jobs-list-bulk-result');
     await page.screenshot({ path: 'test/browser/screenshots/jobs-list-bulk-result-window.png' });
     // Select all on the page, then none.
@@ -276,6 +280,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     const error = page.getByRole('alert').filter({ hasText: 'The jobs could not be loaded: The server is busy' });
     await error.waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     mode = 'pass';
     await error.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => error.count()).toBe(0);
@@ -296,6 +301,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     expect(await page.getByRole('checkbox').count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Change the status of the selected jobs' }).count()).toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 import { addViewer, choose, demoIds, figure, money, rate, VIEWER, type DemoIds } from './job-page-fixture.js';
 
 /** The new-job form (docs/console.md#new-job): the price shown before saving, the API's errors at their fields, the roles. */
@@ -36,6 +36,7 @@ describe.skipIf(skipReason)('new job', () => {
     expect(await figure(page, 'Price of the new job', 'Total')).toBe(money(byAccount.estimation.total));
     expect(await figure(page, 'Price of the new job', 'Minimum fee')).toBe(`${money(45)}, not reached`);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'new-job-1280');
 
     // Acme's own price is for Medical texts: 0.14 per word, with its match rates.
@@ -86,6 +87,7 @@ describe.skipIf(skipReason)('new job', () => {
     expect(message).toMatch(/disabled/);
     expect(new URL(page.url()).pathname).toBe('/jobs/new');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     // A quantity beyond the API's limit is refused before anything is sent.
     await page.getByRole('textbox', { name: 'Quantity' }).fill('2000000000000');
     await page.getByRole('textbox', { name: 'Quantity' }).blur();
@@ -105,6 +107,7 @@ describe.skipIf(skipReason)('new job', () => {
     expect(await figure(page, 'Price of the new job', 'Minimum fee')).toBe(`${money(45)}, applied`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'new-job-1024');
     expectNoPageErrors(page);
   });
@@ -116,6 +119,7 @@ describe.skipIf(skipReason)('new job', () => {
     expect(await page.getByRole('button', { name: 'Create job' }).count()).toBe(0);
     expect(await page.getByLabel('Quantity').count()).toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 });

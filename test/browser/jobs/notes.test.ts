@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 import { createJob, createUser, createViewer, MANAGER } from './records-fixture.js';
 
 /** The job page's "Notes" section (docs/console.md#the-job-page), in Chromium against a real server. */
@@ -46,6 +46,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('then the style guide');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-notes-editor');
     // Ctrl+Enter saves from the editor.
     await page.keyboard.press('Control+Enter');
@@ -100,6 +101,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await page.keyboard.press('Enter');
     await page.getByText('An address starting with https://, http:// or mailto:').waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await address.fill('example.com/brief');
     await page.keyboard.press('Enter');
     await address.waitFor({ state: 'hidden' });
@@ -142,6 +144,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await notes(page).getByRole('textbox', { name: 'New note' }).waitFor();
     await screenshot(page, 'job-notes-1024');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 
@@ -179,6 +182,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await page.waitForTimeout(300);
     expect(scripts.filter((url) => url.includes('notes-editor'))).toEqual([]);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 });

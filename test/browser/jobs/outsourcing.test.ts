@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 import { acmeJob, demo, viewer, type Demo } from './job-work-fixture.js';
 
 /**
@@ -66,6 +66,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     expect(await dialog.getByLabel('Supplier price (EUR / Words)').inputValue()).toBe('0.08');
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-outsourcing-add-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'job-outsourcing-add-1024');
@@ -103,6 +104,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     await confirm.getByText('The outsourcing of “Outsourced leaflet” to Marie Dubois (€80.00) is removed').waitFor();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await section(page).getByText('This job is not outsourced.').waitFor();
     expect((await world.api('GET', `/v2/jobs/${job.id}`)).outsourcing).toEqual([]);
@@ -147,6 +149,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     expect(after.outsourcing[0].quantity.unitCost).toBe(0.065);
     expect(after.estimation.profitability).toMatchObject({ status: 'profitable', margin: 75, marginRate: 0.5357 });
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-outsourcing-list-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'job-outsourcing-list-1024');
@@ -171,6 +174,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     expect(errorText).toBe(`no supplier with id ${gone.id}`);
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
 
     // A supplier dearer than the job: a loss, said in words.
     await supplierField(dialog).fill('Lingo');
@@ -204,6 +208,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     expect(await figure(page, 'Cost').textContent()).toBe('£60.00');
     expect(await figure(page, /^Margin$/).textContent()).toBe('€65.00');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-outsourcing-converted');
     expectNoPageErrors(page);
   });
@@ -219,6 +224,7 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
     expect(await section(page).getByRole('button').count()).toBe(0);
     expect(await section(page).getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'job-outsourcing-viewer');
     expectNoPageErrors(page);
   });

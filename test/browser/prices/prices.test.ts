@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 import { choose, figure, rate } from '../jobs/job-page-fixture.js';
 
 /** The price grids (docs/console.md#prices): the account's prices at /settings/prices, a client's on its page, the look-up, a job priced from them. */
@@ -68,6 +68,7 @@ describe.skipIf(skipReason)('price grids', () => {
     const grid = page.getByRole('region', { name: 'Prices' });
     await grid.getByText('No prices for clients yet').waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
 
     step('A unit cost the API would not keep as typed is refused at it');
     // A unit cost the API would not keep as typed is refused at its field.
@@ -76,6 +77,7 @@ describe.skipIf(skipReason)('price grids', () => {
     await dialog.getByText('At most 6 decimals').waitFor();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByRole('textbox', { name: 'Unit cost' }).fill('0.1');
     await dialog.getByRole('button', { name: 'Add price' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -112,6 +114,7 @@ describe.skipIf(skipReason)('price grids', () => {
       '100%',
     ]);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'prices-account-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'prices-account-1024');
@@ -137,6 +140,7 @@ describe.skipIf(skipReason)('price grids', () => {
     expect(await figure(page, 'Match rates of the price taken', 'Repetitions')).toBe(`10% (${rate(0.01)})`);
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'prices-lookup-1280');
     step('Another unit: nothing applies, and the panel says what a job');
     // Another unit: nothing applies, and the panel says what a job would then get.
@@ -151,6 +155,7 @@ describe.skipIf(skipReason)('price grids', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete this price?' });
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await grid.getByText('No prices for clients yet').waitFor();
     expect((await world.api<{ items: PriceJson[] }>('GET', '/v2/account/prices/clients')).items).toEqual([]);
@@ -212,6 +217,7 @@ describe.skipIf(skipReason)('price grids', () => {
     expect(enDe).toBeTruthy();
     expect(price).toMatchObject({ unitCost: 0.2, matchesType: 'percentage', matches: [{ name: '100%', percentage: 0.3, unitCost: 0.06 }] });
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'prices-client-1280');
 
     step('new job');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -45,6 +45,7 @@ describe.skipIf(skipReason)('global search', () => {
     await option(/^Job: Package leaflet EN-FR\s*—\s*ACME-PO-4711 · Acme Pharma NV$/).waitFor();
     await eventually(() => page.getByRole('status').filter({ hasText: 'results' }).textContent()).toContain('1 results');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'global-search-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'global-search-1024');

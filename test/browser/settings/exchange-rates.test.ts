@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /** The exchange rates settings page (docs/console.md#settings, docs/exchange-rates.md): add, refuse a duplicate, edit, delete; read-only roles. */
 
@@ -52,6 +52,7 @@ describe.skipIf(skipReason)('settings: exchange rates', () => {
     await dialog.getByRole('textbox', { name: 'Rate' }).fill('1.0856');
     await dialog.getByText('1 EUR = 1.0856 USD', { exact: true }).waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: '1 EUR = 1.0856 USD' }).waitFor();
@@ -64,6 +65,7 @@ describe.skipIf(skipReason)('settings: exchange rates', () => {
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.getByRole('alert').getByText('An exchange rate of USD on 2026-11-20 already exists').waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await rates('USD')).toHaveLength(1);
@@ -104,6 +106,7 @@ describe.skipIf(skipReason)('settings: exchange rates', () => {
       .getByText(/EXCHANGE_RATES_URL/)
       .waitFor();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 
@@ -115,6 +118,7 @@ describe.skipIf(skipReason)('settings: exchange rates', () => {
     await reader.getByText(/Only an owner, an admin or finance can change them/).waitFor();
     expect(await reader.getByRole('button', { name: /Add a rate|Import ECB rates|^Edit|^Delete/ }).count()).toBe(0);
     await checkAccessibility(reader);
+    await checkControlsVisible(reader);
     expectNoPageErrors(reader);
   });
 });

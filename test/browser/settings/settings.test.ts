@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 import { png } from '../../http/account/logo-images.js';
 
 /** The settings (docs/console.md#settings): the account, the master data, the CAT configurations, read-only roles. */
@@ -55,6 +55,7 @@ describe.skipIf(skipReason)('settings', () => {
     const before = await world.api<{ name: string; currency: { code: string } }>('GET', '/v2/account');
     await eventually(() => page.getByLabel('Agency name').inputValue()).toBe(before.name);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'settings-account');
 
     await page.getByLabel('Agency name').fill('Lingua Nova Translations');
@@ -125,6 +126,7 @@ describe.skipIf(skipReason)('settings', () => {
     await eventually(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(240);
     expect((await world.api<{ logo: { width: number } }>('GET', '/v2/account')).logo.width).toBe(240);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'settings-account-identity');
 
     await page.getByRole('button', { name: 'Remove the logo' }).click();
@@ -141,6 +143,7 @@ describe.skipIf(skipReason)('settings', () => {
     await page.getByRole('dialog', { name: 'New service' }).waitFor();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Enter a name.').waitFor();
     await page.getByLabel('Name').fill('Subtitling');
@@ -158,6 +161,7 @@ describe.skipIf(skipReason)('settings', () => {
     // Pinned first: the API's order, shown as answered.
     await eventually(() => page.getByRole('row').nth(1).textContent()).toContain('Subtitling and captions');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'settings-services');
 
     await page.getByRole('button', { name: 'Delete Subtitling and captions' }).click();
@@ -176,6 +180,7 @@ describe.skipIf(skipReason)('settings', () => {
     await dialog.getByText('Jobs, outsourcings, prices or suppliers’ services use this service.').waitFor();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'settings-service-in-use');
     await dialog.getByRole('button', { name: 'Disable instead' }).click();
     await eventually(async () => (await find('Translation'))?.disabled).toBe(true);
@@ -196,6 +201,7 @@ describe.skipIf(skipReason)('settings', () => {
     await page.getByLabel('Rate').fill('6');
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('button', { name: /^Reduced VAT Edit Name/ }).waitFor();
     const find = async () => (await world.api<Record_[]>('GET', '/v2/account/taxes')).find((tax) => tax.name === 'Reduced VAT');
@@ -211,6 +217,7 @@ describe.skipIf(skipReason)('settings', () => {
     await eventually(async () => (await find())?.isDefaultTax1).toBe(true);
     await eventually(() => page.getByRole('checkbox', { name: 'Default tax 1: VAT 21%' }).isChecked()).toBe(false);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'settings-taxes');
 
     await page.getByRole('button', { name: 'Delete Reduced VAT' }).click();
@@ -231,6 +238,7 @@ describe.skipIf(skipReason)('settings', () => {
     await dialog.getByRole('checkbox', { name: 'Both directions' }).check();
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'settings-language-pair-dialog');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -242,6 +250,7 @@ describe.skipIf(skipReason)('settings', () => {
     await page.getByRole('checkbox', { name: 'Pinned: Portuguese Brazil ↔ German Luxembourg' }).click();
     await eventually(async () => (await find())?.pinned).toBe(true);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'settings-language-pairs');
     await page.getByRole('button', { name: 'Delete Portuguese Brazil ↔ German Luxembourg' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -262,6 +271,7 @@ describe.skipIf(skipReason)('settings', () => {
     await dialog.getByLabel('Conversion factor').fill('0.2');
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { name: 'memoQ characters', level: 2 }).waitFor();
     const find = async () =>
@@ -289,6 +299,7 @@ describe.skipIf(skipReason)('settings', () => {
     await eventually(async () => (await find())?.mappings.map((m) => m.match.name)).toEqual(['Repetitions', 'Context match']);
     await eventually(() => page.getByText('2 of 10 mapped').count()).toBe(2);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await pictures(page, 'settings-cat-configuration');
 
     await page.getByRole('button', { name: 'Delete memoQ characters' }).click();
@@ -306,6 +317,7 @@ describe.skipIf(skipReason)('settings', () => {
       expect(await reader.getByLabel('Agency name').getAttribute('readonly')).not.toBeNull();
       expect(await reader.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
       await checkAccessibility(reader);
+      await checkControlsVisible(reader);
       if (role === 'viewer') await screenshot(reader, 'settings-account-viewer');
 
       await reader.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Services' }).click();
@@ -314,6 +326,7 @@ describe.skipIf(skipReason)('settings', () => {
       expect(await reader.getByRole('checkbox').count()).toBe(0);
       expect(await reader.getByRole('button', { name: /Delete|Edit/ }).count()).toBe(0);
       await checkAccessibility(reader);
+      await checkControlsVisible(reader);
 
       await reader.goto('/settings/cat-configurations');
       await reader.getByRole('link', { name: 'Trados Studio — words' }).click();
@@ -321,6 +334,7 @@ describe.skipIf(skipReason)('settings', () => {
       expect(await reader.getByRole('button', { name: 'New CAT configuration' }).count()).toBe(0);
       expect(await reader.getByRole('combobox', { name: /Match category of/ }).count()).toBe(0);
       await checkAccessibility(reader);
+      await checkControlsVisible(reader);
       if (role === 'viewer') await pictures(reader, 'settings-cat-viewer');
       expectNoPageErrors(reader);
     }

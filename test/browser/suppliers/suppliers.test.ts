@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -51,6 +51,7 @@ describe.skipIf(skipReason)('suppliers', () => {
     for (const name of ['Marie Dubois', 'Hans Müller', 'Lingo Partners BV']) await rowOf(page, name).waitFor();
     expect(await rowOf(page, 'Marie Dubois').textContent()).toContain('4.5 / 5');
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'suppliers-list-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'suppliers-list-1024');
@@ -116,6 +117,7 @@ describe.skipIf(skipReason)('suppliers', () => {
     expect((await world.api<SupplierJson>('GET', `/v2/suppliers/${supplierId}`)).rating).toBe(4.5);
     await settled(page);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'supplier-profile-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'supplier-profile-1024');
@@ -141,6 +143,7 @@ describe.skipIf(skipReason)('suppliers', () => {
     }
     await page.getByRole('tab', { name: 'Overview' }).click();
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'supplier-page-1280');
 
     await page.getByRole('button', { name: 'Archive', exact: true }).click();
@@ -175,6 +178,7 @@ describe.skipIf(skipReason)('suppliers', () => {
     expect(await section.getByRole('link', { name: 'Kept in house' }).count()).toBe(0);
     expect(await section.getByRole('link', { name: 'New job' }).count()).toBe(0);
     await checkAccessibility(page);
+    await checkControlsVisible(page);
     await screenshot(page, 'supplier-jobs-1280');
 
     await section.getByRole('link', { name: 'All in the jobs list' }).click();

@@ -1,6 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, expectNoPageErrors, OWNER, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  expectNoPageErrors,
+  OWNER,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -85,6 +94,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     await expect(me.textContent()).resolves.toContain('you');
     await expect(me.textContent()).resolves.toContain('Active');
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await screenshot(owner, 'users-list');
 
     // Invite: the e-mail is required, then the link is shown, with its copy button, not e-mailed (no SMTP here).
@@ -96,6 +106,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     await selectField(dialog, 'Role').click();
     await owner.getByRole('option', { name: /^Finance/ }).click();
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
     await dialog.getByText('fiona@agency.example is invited as Finance.').waitFor();
     await dialog.getByText(/The link was not e-mailed/).waitFor();
@@ -107,6 +118,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     await dialog.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await screenshot(owner, 'users-invited-link');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await eventually(() => rowOf(owner, 'fiona@agency.example').textContent()).toContain('Invited');
@@ -151,6 +163,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     expect(await fiona.getByRole('button', { name: 'Invite a user' }).count()).toBe(0);
     expect(await fiona.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
     await checkAccessibility(fiona);
+    await checkControlsVisible(fiona);
     await screenshot(fiona, 'users-read-only');
 
     // The owner sees Fiona active and signed in, and makes her a project manager.
@@ -164,6 +177,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     await selectField(roleDialog, 'Role').click();
     await owner.getByRole('option', { name: /^Project manager/ }).click();
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await roleDialog.getByRole('button', { name: 'Change role' }).click();
     await eventually(() => row.textContent()).toContain('Project manager');
     expect((await world.api<UserJson>('GET', `/v2/users/${stored.id}`)).role).toBe('manager');
@@ -179,6 +193,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     const disableDialog = owner.getByRole('dialog', { name: 'Disable Fiona Finance?' });
     await disableDialog.getByText(/their sessions end and their API keys are revoked/).waitFor();
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await screenshot(owner, 'users-disable-dialog');
     await disableDialog.getByRole('button', { name: 'Disable' }).click();
     await eventually(() => row.textContent()).toContain('Disabled');
@@ -195,6 +210,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     const resetDialog = owner.getByRole('dialog', { name: 'Password-reset link for Fiona Finance' });
     expect(await resetDialog.getByRole('textbox', { name: 'Password-reset link' }).inputValue()).toMatch(/\/reset-password#token=[A-Za-z0-9_-]{43}$/);
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await resetDialog.getByRole('button', { name: 'Close' }).last().click();
 
     expectNoPageErrors(owner);
@@ -216,6 +232,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     await mine.getByText('You cannot disable yourself: another owner or admin can.').waitFor();
     expect(await mine.getByRole('button', { name: 'Make a password-reset link' }).isEnabled()).toBe(true);
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await screenshot(owner, 'users-owner-actions');
     // Escape closes the actions and gives the focus back to their button.
     await owner.keyboard.press('Escape');
@@ -267,6 +284,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     await ada.getByRole('button', { name: 'Change password' }).click();
     await ada.getByRole('status').filter({ hasText: 'Your password is changed' }).waitFor();
     await checkAccessibility(ada);
+    await checkControlsVisible(ada);
     await screenshot(ada, 'users-own-password');
     const signIn = await fetch(`${world.baseUrl}/v2/auth/login`, {
       method: 'POST',
@@ -280,6 +298,7 @@ describe.skipIf(skipReason)('users and roles', () => {
     await owner.reload();
     await rowOf(owner, 'ada@agency.example').waitFor();
     await checkAccessibility(owner);
+    await checkControlsVisible(owner);
     await screenshot(owner, 'users-list-1024');
 
     expectNoPageErrors(owner);

@@ -92,7 +92,7 @@ describe('GET /v2/reports/margins', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const rows: string[][] = parse(text, { bom: true });
     expect(rows).toEqual([
-      ['Month', 'Client id', 'Client', 'Jobs', 'Revenue (EUR)', 'Supplier cost (EUR)', 'Margin (EUR)', 'Margin rate', 'Unpriced outsourcings'],
+      ['Month', 'Client id', 'Client', 'Jobs', 'Job revenue (EUR)', 'Supplier cost (EUR)', 'Margin (EUR)', 'Margin rate', 'Unpriced outsourcings'],
       ['2026-01', w.ids.acme, 'Acme', '1', '1000', '600', '400', '0.4', '0'],
       ['2026-01', w.ids.britco, 'Britco', '1', '1000', '0', '1000', '1', '1'],
       ['2026-02', w.ids.acme, 'Acme', '1', '0', '50', '-50', '', '0'],
@@ -117,7 +117,7 @@ describe('GET /v2/reports/margins', () => {
       'Manager id',
       'Manager',
       'Jobs',
-      'Revenue (EUR)',
+      'Job revenue (EUR)',
       'Supplier cost (EUR)',
       'Margin (EUR)',
       'Margin rate',

@@ -16,6 +16,7 @@ import { settings } from './settings';
 import { users } from './users';
 import { exchangeRates } from './exchange-rates';
 import { quoteToInvoice } from './quote-to-invoice';
+import { reports } from './reports';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -40,4 +41,5 @@ export const en = {
   ...users,
   ...exchangeRates,
   ...quoteToInvoice,
+  ...reports,
 };

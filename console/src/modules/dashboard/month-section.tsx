@@ -1,4 +1,5 @@
-import { Group as Row, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group as Row, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { t } from '../../i18n';
 import { formatMoney } from '../../ui/format';
 import { ScrollTable } from '../../ui/scroll-table';
@@ -40,7 +41,10 @@ export function MonthSection({ dashboard }: { dashboard: Dashboard }) {
         </Stack>
       )}
       <Text size="xs" c="dimmed" mt="sm">
-        {t('dashboard.money.note', { zone: dashboard.timeZone })}
+        {t('dashboard.money.note', { zone: dashboard.timeZone })}{' '}
+        <Anchor component={Link} to="/reports" size="xs" underline="always">
+          {t('dashboard.money.report')}
+        </Anchor>
       </Text>
     </section>
   );
@@ -91,6 +95,10 @@ function CurrencyMoney({ entry, several, thisMonth, lastMonth }: { entry: MonthM
         </ScrollTable>
         <MoneyChartSlot entry={entry} thisMonth={thisMonth} lastMonth={lastMonth} />
       </SimpleGrid>
+      {entry.thisMonth.unpricedOutsourcings + entry.lastMonth.unpricedOutsourcings > 0 && (
+        <Text size="sm">{t('dashboard.money.unpriced', { count: entry.thisMonth.unpricedOutsourcings + entry.lastMonth.unpricedOutsourcings })}</Text>
+      )}
+      {(entry.thisMonth.excludesUnconverted || entry.lastMonth.excludesUnconverted) && <Text size="sm">{t('dashboard.money.excluded')}</Text>}
     </Stack>
   );
 }

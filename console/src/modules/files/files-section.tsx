@@ -117,13 +117,13 @@ function FilesTable<F extends ListedFile>({
 
   return (
     <>
-      <ScrollTable minWidth={sharing ? 560 : 420} label={owner.title}>
-        <Table verticalSpacing="xs">
+      {/* Fits a narrow column (the job page's side, a 1 024 px window): the size and the day under the
+          name, names broken anywhere, no column that only scrolling would reach (issue 38). */}
+      <ScrollTable minWidth={0} label={owner.title}>
+        <Table verticalSpacing="xs" horizontalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('files.column.name')}</Table.Th>
-              <Table.Th>{t('files.column.size')}</Table.Th>
-              <Table.Th>{t('files.column.added')}</Table.Th>
               {sharing && <Table.Th>{sharing.column}</Table.Th>}
               {canWrite && <Table.Th>{t('files.column.actions')}</Table.Th>}
             </Table.Tr>
@@ -135,8 +135,8 @@ function FilesTable<F extends ListedFile>({
               const shared = pendingShare ? share.variables.shared : (sharing?.isShared(file) ?? false);
               return (
                 <Table.Tr key={file.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Group gap="xs">
                       <Anchor href={owner.downloadUrl(file)} download={file.name} aria-label={t('files.download', { name: file.name })}>
                         {file.name}
                       </Anchor>
@@ -146,9 +146,10 @@ function FilesTable<F extends ListedFile>({
                         </Badge>
                       )}
                     </Group>
+                    <Text size="xs" c="dimmed">
+                      {formatBytes(file.size)} · {formatDateTime(file.createdAt)}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{formatBytes(file.size)}</Table.Td>
-                  <Table.Td>{formatDateTime(file.createdAt)}</Table.Td>
                   {sharing && (
                     <Table.Td>
                       {canWrite && !elsewhere ? (

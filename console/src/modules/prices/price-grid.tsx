@@ -125,8 +125,10 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
         )}
         {prices.isSuccess && items.length === 0 && <Text>{t(config.empty)}</Text>}
         {items.length > 0 && (
-          <ScrollTable label={t(config.tableLabel)} minWidth={canEdit ? 1000 : 900}>
-            <Table verticalSpacing="xs" aria-label={t(config.tableLabel)} highlightOnHover>
+          // No minimum width: the cells wrap to the page's width (1 024 px and up), so that the rates'
+          // toggle and the delete button are never past a scroll box's edge (issue 38).
+          <ScrollTable label={t(config.tableLabel)} minWidth={0}>
+            <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label={t(config.tableLabel)} highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('prices.column.service')}</Table.Th>

@@ -164,8 +164,8 @@ export const PriceRow = memo(function PriceRow({ price, owner, choices, update, 
         </Table.Td>
       )}
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" lineClamp={2} maw={260}>
+        <Group gap={6}>
+          <Text size="sm" lineClamp={3} maw={260}>
             {ratesSummary(price.matchesType, price.matches, currency)}
           </Text>
           <Button

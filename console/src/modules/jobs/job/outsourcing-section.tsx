@@ -144,8 +144,10 @@ function OutsourcingTable({
   onRemove: (item: Outsourcing) => void;
 }) {
   return (
-    <ScrollTable minWidth={760} label={t('job.section.outsourcing')}>
-      <Table striped withTableBorder captionSide="top">
+    // Fits the job page's main column at 1 024 and 1 280 px: tighter cells, prices that wrap, the
+    // actions one under the other; nothing that only scrolling would reach (issue 38).
+    <ScrollTable minWidth={0} label={t('job.section.outsourcing')}>
+      <Table striped withTableBorder captionSide="top" horizontalSpacing="xs">
         <Table.Caption>{t('outsourcing.list.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -154,7 +156,7 @@ function OutsourcingTable({
             <Table.Th scope="col" ta="right">
               {t('outsourcing.column.quantity')}
             </Table.Th>
-            <Table.Th scope="col" ta="right" style={NOWRAP}>
+            <Table.Th scope="col" ta="right">
               {t('outsourcing.column.price')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
@@ -184,7 +186,7 @@ function OutsourcingTable({
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right" style={NOWRAP}>
+              <Table.Td ta="right">
                 {item.fixedPrice.amount !== null
                   ? t('outsourcing.fixedPrice')
                   : t('outsourcing.perUnit', { price: formatRate(item.quantity.unitCost, item.currency.code), unit: item.quantityType.name })}
@@ -204,7 +206,7 @@ function OutsourcingTable({
               </Table.Td>
               {can && (
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
+                  <Stack gap={4} align="flex-start">
                     <Button
                       size="compact-sm"
                       variant="subtle"
@@ -223,7 +225,7 @@ function OutsourcingTable({
                     >
                       {t('action.remove')}
                     </Button>
-                  </Group>
+                  </Stack>
                 </Table.Td>
               )}
             </Table.Tr>

@@ -88,12 +88,13 @@ export function TimeSection({ job }: { job: Job }) {
           <Text c="dimmed">{t('time.none')}</Text>
         ) : (
           <>
-            <ScrollTable minWidth={620} label={t('job.section.time')}>
-              <Table verticalSpacing="xs">
+            {/* Fits the job page's side column at 1 024 px: the start under the user, the actions one
+                under the other, nothing that only scrolling would reach (issue 38). */}
+            <ScrollTable minWidth={0} label={t('job.section.time')}>
+              <Table verticalSpacing="xs" horizontalSpacing={6}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('time.column.user')}</Table.Th>
-                    <Table.Th>{t('time.column.start')}</Table.Th>
                     <Table.Th>{t('time.column.duration')}</Table.Th>
                     <Table.Th>{t('time.column.billable')}</Table.Th>
                     {canWrite && <Table.Th>{t('time.column.actions')}</Table.Th>}
@@ -107,11 +108,15 @@ export function TimeSection({ job }: { job: Job }) {
                     const billable = asked ?? entry.billable;
                     return (
                       <Table.Tr key={entry.id}>
-                        <Table.Td>{entry.user.name}</Table.Td>
-                        <Table.Td>{formatDateTime(entry.from)}</Table.Td>
+                        <Table.Td>
+                          {entry.user.name}
+                          <Text size="xs" c="dimmed">
+                            {formatDateTime(entry.from)}
+                          </Text>
+                        </Table.Td>
                         <Table.Td>
                           {entry.running ? (
-                            <Group gap="xs" wrap="nowrap">
+                            <Group gap={4}>
                               <LiveDuration from={entry.from} label={t('time.runningLabel', { name })} />
                               <Badge variant="dot" color="green">
                                 {t('time.running')}
@@ -135,7 +140,7 @@ export function TimeSection({ job }: { job: Job }) {
                         </Table.Td>
                         {canWrite && (
                           <Table.Td>
-                            <Group gap={4} wrap="nowrap">
+                            <Stack gap={4} align="flex-start">
                               {entry.running && entry.id !== mine?.id && (
                                 <Button size="compact-sm" variant="subtle" onClick={() => stop.mutate(entry.id)} aria-label={t('time.stopOf', { name })}>
                                   {t('time.stopShort')}
@@ -147,7 +152,7 @@ export function TimeSection({ job }: { job: Job }) {
                               <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(entry)} aria-label={t('time.delete', { name })}>
                                 {t('action.delete')}
                               </Button>
-                            </Group>
+                            </Stack>
                           </Table.Td>
                         )}
                       </Table.Tr>

@@ -1,0 +1,11 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { appRoute } from '../../app/root-route';
+
+/** `/webhooks` (docs/console.md#webhooks): the account's endpoints and their deliveries. */
+export const webhooksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/webhooks',
+  component: lazyRouteComponent(() => import('./webhooks-page'), 'WebhooksPage'),
+});
+
+export const webhookRoutes = [webhooksRoute];
