@@ -89,7 +89,16 @@ describe('the error statuses of an operation', () => {
 
   it('each status lists its codes', () => {
     expect(codesOf(400)).toEqual(['parameter_missing', 'parameter_invalid', 'parameter_unknown', 'body_invalid']);
-    expect(codesOf(409)).toEqual(['resource_exists', 'resource_in_use', 'invalid_transition', 'state_conflict', 'credit_exceeds_invoice']);
+    expect(codesOf(409)).toEqual([
+      'resource_exists',
+      'resource_in_use',
+      'invalid_transition',
+      'state_conflict',
+      'document_not_sent',
+      'no_recipients',
+      'smtp_not_configured',
+      'credit_exceeds_invoice',
+    ]);
     expect(codesOf(405)).toEqual(['method_not_allowed']);
   });
 

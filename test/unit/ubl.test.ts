@@ -114,7 +114,8 @@ describe('toUbl + ublXml: valid e-invoices', () => {
         Name: 'Lingua Agency SRL',
         FinancialInstitutionBranch: { ID: 'GKCCBEBB' },
       });
-      expect(root.PaymentTerms.Note).toBe('Payment within 30 days');
+      // A credit note asks for no payment: its terms say where its amount goes (BR-CO-25 wants terms or a due date).
+      expect(root.PaymentTerms.Note).toBe('Credit for invoice INV-2025-0041: deducted from its amount due, or refunded once it is paid');
       expect(root.Note).toBe('Thank you');
       const attachment = root.AdditionalDocumentReference.Attachment.EmbeddedDocumentBinaryObject;
       expect(attachment['@mimeCode']).toBe('application/pdf');

@@ -119,6 +119,10 @@ describe('listing orders (docs/reference.md#bare-arrays)', () => {
     expect(await names(path)).toEqual([...defaults, 'ZZZ first added', 'AAA second added', '101%']);
     await put(`${path}/${first.id}`, { name: 'aaa renamed', disabled: true });
     const repetitions = (await t.api.get(path)).body.find((m: Obj) => m.name === 'Repetitions');
+    // Every default category is mapped by the account's ready CAT configurations (409 resource_in_use while they are).
+    expect((await t.api.delete(`${path}/${repetitions.id}`)).status).toBe(409);
+    for (const configuration of (await t.api.get('/v2/account/cat-configurations')).body as Obj[])
+      expect((await t.api.delete(`/v2/account/cat-configurations/${configuration.id}`)).status).toBe(204);
     expect((await t.api.delete(`${path}/${repetitions.id}`)).status).toBe(204);
     expect((await t.api.delete(`${path}/${third.id}`)).status).toBe(204);
     await post(path, { name: '0 last added' });

@@ -98,6 +98,7 @@ describe('the document', () => {
       'document_not_sent',
       'no_recipients',
       'smtp_not_configured',
+      'credit_exceeds_invoice',
     ]);
     expect(resolve({ $ref: '#/components/responses/TooManyRequests' }).headers['Retry-After']).toBeDefined();
     expect(resolve({ $ref: '#/components/responses/Unauthorized' }).headers['WWW-Authenticate']).toBeDefined();

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { t } from '../../i18n';
-import { roleOptions } from './invite-user-modal';
+import { renderRoleOption, roleHelp, roleOptions } from './invite-user-modal';
 import { useUpdateUser } from './queries';
 import type { Role, User } from './user-rules';
 
@@ -56,6 +56,8 @@ export function ChangeRoleModal({ user, roles, onClose }: { user: User | undefin
             <Select
               label={t('users.field.role')}
               data={roleOptions(roles)}
+              renderOption={renderRoleOption}
+              description={roleHelp(chosen)}
               value={chosen}
               onChange={(value) => setRole(value)}
               allowDeselect={false}

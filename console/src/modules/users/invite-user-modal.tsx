@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, type SelectProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { t } from '../../i18n';
@@ -10,7 +10,22 @@ import type { Role } from './user-rules';
 /** What the e-mail field takes: what the API's `email-address` format takes, roughly (the API has the last word). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const roleOptions = (roles: readonly Role[]) => roles.map((role) => ({ value: role, label: `${t(`role.${role}`)} — ${t(`users.roleHelp.${role}`)}` }));
+export const roleOptions = (roles: readonly Role[]) => roles.map((role) => ({ value: role, label: t(`role.${role}`) }));
+
+/**
+ * A role in the list with what it may do under its name; the field itself shows the name only (the
+ * whole sentence was cut off in the field) and the chosen role's help as its description.
+ */
+export const renderRoleOption: SelectProps['renderOption'] = ({ option }) => (
+  <Stack gap={0}>
+    <Text size="sm">{option.label}</Text>
+    <Text size="xs" c="dimmed">
+      {t(`users.roleHelp.${option.value as Role}`)}
+    </Text>
+  </Stack>
+);
+
+export const roleHelp = (role: string | null | undefined) => (role ? t(`users.roleHelp.${role as Role}`) : undefined);
 
 /**
  * "Invite a user": e-mail, role and optionally a name (POST /v2/users). The answer's invitation link
@@ -85,6 +100,8 @@ export function InviteUserModal({ opened, roles, onClose }: { opened: boolean; r
             <Select
               label={t('users.field.role')}
               data={roleOptions(roles)}
+              renderOption={renderRoleOption}
+              description={roleHelp(form.values.role)}
               allowDeselect={false}
               required
               comboboxProps={{ withinPortal: false }}

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 import type { UserLink } from './queries';
@@ -14,7 +14,17 @@ export function UserLinkResult({ link, label, email }: { link: UserLink; label: 
         {link.emailed ? t('users.link.emailed', { email }) : t('users.link.notEmailed', { email })}
       </Alert>
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput label={label} value={link.url} readOnly flex={1} onFocus={(event) => event.currentTarget.select()} />
+        {/* The whole link in sight, wrapped: a one-line field cut it off in a dialog's width. */}
+        <Textarea
+          label={label}
+          value={link.url}
+          readOnly
+          autosize
+          minRows={2}
+          flex={1}
+          styles={{ input: { wordBreak: 'break-all' } }}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <CopyButton value={link.url}>
           {({ copied, copy }) => (
             <Button variant="default" onClick={copy}>

@@ -13,7 +13,8 @@ const STATUS_COLOR = { active: 'teal.9', invited: 'blue.9', disabled: 'gray.8' }
 /** The account's users: name and e-mail, role, status, last sign-in, and a menu of what the caller may do to each. */
 export function UsersTable({ users, caller, onCommand }: { users: User[]; caller: Caller; onCommand: (command: UserCommand, user: User) => void }) {
   return (
-    <ScrollTable label={t('users.tableLabel')} minWidth={620}>
+    // Narrow enough for the settings column at 1 024 px (576 px): the e-mail and the date wrap rather than push the actions out of sight.
+    <ScrollTable label={t('users.tableLabel')} minWidth={480}>
       <Table verticalSpacing="sm" aria-label={t('users.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
@@ -44,7 +45,7 @@ export function UsersTable({ users, caller, onCommand }: { users: User[]; caller
                 </Group>
                 {/* An invited user without a name has their e-mail as name: not written twice. */}
                 {user.email !== user.name && (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {user.email ?? t('users.noEmail')}
                   </Text>
                 )}
