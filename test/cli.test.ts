@@ -248,7 +248,7 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     const help = await run(['help'], env());
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('transdesk keys revoke KEY_ID');
-  });
+  }, 120_000); // twelve process starts, two at a time: a few seconds each on a loaded 2-core host
 
   it('SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0', async () => {
     const agent = new http.Agent({ keepAlive: true });
