@@ -239,7 +239,7 @@ interface HiddenControl {
 
 /**
  * Every control the page shows (button, link, field) lies whole inside the visible area of each box
- * that clips it (issue 38: the job page's Edit, Share and Delete buttons sat past the right edge of
+ * that clips it (the job page's Edit, Share and Delete buttons sat past the right edge of
  * a table's scroll box, the supplier price grid cut "Closed" to "Clos"). A box that scrolls
  * vertically may hold controls below its fold (a long list scrolls down naturally), but none may
  * lie sideways outside a box, nor outside the window's width, and no read-only field or button may

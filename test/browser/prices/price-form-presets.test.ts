@@ -4,7 +4,7 @@ import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startCo
 import { choose } from '../jobs/job-page-fixture.js';
 
 /**
- * Issue 38, points 2 and 9 in the console: a price with every match rate in one form, a grid copied
+ * Prices and CAT presets in the console: a price with every match rate in one form, a grid copied
  * from another, a CAT configuration started from a tool's preset, the margin warning on the job page.
  */
 

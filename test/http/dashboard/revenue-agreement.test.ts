@@ -4,7 +4,7 @@ import { created, ok } from '../reports/fixture.js';
 
 /**
  * The dashboard's money and the margins report count revenue the same way (docs/dashboard.md#revenue-supplier-cost-and-margin):
- * the jobs' value on the job's day, in the account's currency. Issue 38 found the dashboard at
+ * the jobs' value on the job's day, in the account's currency. The dashboard once showed
  * €0.00 (an invoice minus its credit note) beside €256.22 in the margins report for the same jobs.
  */
 let t: TestContext;

@@ -73,6 +73,10 @@ describe('POST {base}/copy', () => {
     // A client's prices take no client restriction: copied without it.
     const toClient = await t.api.post(`${clientPrices(w.client.beta)}/copy`, { source: 'supplier', sourceId: w.supplier.anna, currency: 'EUR' });
     expect(toClient.body.created[0]).not.toHaveProperty('client');
+    // And a client's grid into the account's client defaults (the fourth family).
+    const toClientDefaults = await t.api.post('/v2/account/prices/clients/copy', { source: 'client', sourceId: w.client.beta });
+    expect(toClientDefaults.status, JSON.stringify(toClientDefaults.body)).toBe(200);
+    expect(toClientDefaults.body.created[0]).toMatchObject({ unitCost: 0.08 });
   });
 
   it('skips a price that names a disabled record, copying the rest', async () => {
