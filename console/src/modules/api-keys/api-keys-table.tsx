@@ -7,15 +7,15 @@ import type { ApiKey } from './queries';
 /** The keys: name, the characters they start with, scope, user, created, last used, and "Revoke". */
 export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   return (
-    <ScrollTable label={t('apiKeys.tableLabel')} minWidth={680}>
-      <Table verticalSpacing="sm" aria-label={t('apiKeys.tableLabel')}>
+    // Fits the settings column at 1 024 px (576 px): the creation date goes under the name, not in a column of its own, so Revoke stays in sight.
+    <ScrollTable label={t('apiKeys.tableLabel')} minWidth={480}>
+      <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('apiKeys.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('apiKeys.column.name')}</Table.Th>
             <Table.Th scope="col">{t('apiKeys.column.prefix')}</Table.Th>
             <Table.Th scope="col">{t('apiKeys.column.scope')}</Table.Th>
             <Table.Th scope="col">{t('apiKeys.column.user')}</Table.Th>
-            <Table.Th scope="col">{t('apiKeys.column.created')}</Table.Th>
             <Table.Th scope="col">{t('apiKeys.column.lastUsed')}</Table.Th>
             <Table.Th scope="col">{t('apiKeys.column.actions')}</Table.Th>
           </Table.Tr>
@@ -27,6 +27,9 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (ke
                 <Text size="sm" fw={500} fs={key.name ? undefined : 'italic'}>
                   {key.name || t('apiKeys.unnamed')}
                 </Text>
+                <Text size="xs" c="dimmed">
+                  {t('apiKeys.column.created')}: {formatDateTime(key.createdAt)}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Code>{key.prefix}…</Code>
@@ -37,7 +40,6 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (ke
                 </Badge>
               </Table.Td>
               <Table.Td>{key.user.name}</Table.Td>
-              <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
               <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('apiKeys.never')}</Table.Td>
               <Table.Td>
                 <Button
