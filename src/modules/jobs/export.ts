@@ -55,7 +55,10 @@ const statusName = (status: number) => {
   const name = JOB_STATUS_NAMES[status] ?? String(status);
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
-/** A stored decimal as written in the file: no trailing zeros (`12.50` → `12.5`), exact. */
+/**
+ * A stored decimal as written in the file: no trailing zeros (`12.50` → `12.5`), exact; what
+ * core/money.ts toDecimalString gives, without a Decimal per cell (some fifteen cells a job, every job).
+ */
 export const decimalCell = (value: string | number | null | undefined): string | null => {
   if (value === null || value === undefined) return null;
   const text = String(value);
