@@ -141,7 +141,8 @@ describe("the party's own e-mail", () => {
       { name: expect.stringContaining('Freelancer'), address: 'fran@freelance.example' },
     ]);
     await drain();
-    expect(mail.messages.at(-1)!.recipients).toEqual(['fran@freelance.example']);
+    const delivered = mail.messages.filter((m) => m.parsed.subject?.includes(sent.body.number));
+    expect(delivered.map((m) => m.recipients)).toEqual([['fran@freelance.example']]);
     const again = await t.api.post(`/v2/purchase-orders/${order.id}/email`);
     expect(again.status, JSON.stringify(again.body)).toBe(202);
     expect(again.body.to).toEqual([{ name: expect.stringContaining('Freelancer'), address: 'fran@freelance.example' }]);
@@ -197,7 +198,9 @@ describe('GET …/:id/email-draft and a send with its own words', () => {
       { to: [{ name: '', address: 'other@edited.example' }], cc: [], subject: `Our quote ${sent.body.number}`, customMessage: false },
     ]);
     await drain();
-    const message = mail.messages.at(-1)!;
+    // Found by its subject, not as the last one delivered: an earlier test's message may still be
+    // queued (a retry), and the outbox does not promise an order between documents.
+    const message = mail.messages.find((m) => m.parsed.subject === `Our quote ${sent.body.number}`)!;
     expect(message.recipients).toEqual(['other@edited.example']);
     expect(message.parsed.subject).toBe(`Our quote ${sent.body.number}`);
     expect(message.parsed.text).toContain(`Please find attached our quote ${sent.body.number}.`);
