@@ -64,14 +64,41 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   const admin = openDatabase(url, { poolSize: 1 });
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
   const database = openDatabase(url, { pgSchema: schema, poolSize: 5 });
-  await migrateToLatest(database);
+  await whileNoSchemaIsDropped(admin, () => migrateToLatest(database));
   return {
     database,
     drop: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      await dropSchema(admin, schema);
       await admin.close();
     },
   };
+}
+
+/**
+ * Test files in other workers create and drop their schemas in the same PostgreSQL database. Kysely's
+ * migrator looks for its tables with an introspection of every schema (`pg_get_serial_sequence` on
+ * each table by name), which fails with "schema … does not exist" when a schema is dropped during
+ * it. Migrations hold this advisory lock shared and a drop holds it alone, so the two never overlap.
+ */
+const SCHEMA_DROP_LOCK = 7_402_391;
+
+export async function whileNoSchemaIsDropped<T>(admin: Database, work: () => Promise<T>): Promise<T> {
+  await sql`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`.execute(admin.db);
+  try {
+    return await work();
+  } finally {
+    await sql`select pg_advisory_unlock_shared(${SCHEMA_DROP_LOCK})`.execute(admin.db);
+  }
+}
+
+/** Drops a test schema while no migration introspects the database (whileNoSchemaIsDropped). */
+export async function dropSchema(admin: Database, schema: string): Promise<void> {
+  await sql`select pg_advisory_lock(${SCHEMA_DROP_LOCK})`.execute(admin.db);
+  try {
+    await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+  } finally {
+    await sql`select pg_advisory_unlock(${SCHEMA_DROP_LOCK})`.execute(admin.db);
+  }
 }
 
 export async function createTestAccount(database: Database, name: string): Promise<TestAccount> {

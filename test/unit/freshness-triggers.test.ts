@@ -7,7 +7,7 @@ import type { DialectName } from '../../src/core/db/dialect.js';
 import { FRESHNESS, type FreshnessManifest } from '../../src/core/db/freshness.js';
 import { freshnessTriggerStatements, replaceFreshnessTriggers } from '../../src/core/db/freshness-triggers.js';
 import { FRESHNESS_MIGRATIONS, migrationNames, migrations } from '../../src/core/db/migrate.js';
-import { usingPostgres } from '../helper.js';
+import { dropSchema, usingPostgres, whileNoSchemaIsDropped } from '../helper.js';
 
 /**
  * The triggers installed by the migrations are exactly those of the freshness manifest
@@ -25,14 +25,16 @@ afterAll(async () => {
 async function migratedTo(target?: string): Promise<Database> {
   let database: Database;
   let schema: string | undefined;
+  let adminDatabase: Database | undefined;
   if (usingPostgres) {
     schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = openDatabase(process.env.DATABASE_URL!, { poolSize: 1 });
+    adminDatabase = admin;
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     database = openDatabase(process.env.DATABASE_URL!, { pgSchema: schema, poolSize: 2 });
     opened.push(async () => {
       await database.close();
-      await sql`drop schema ${sql.id(schema!)} cascade`.execute(admin.db);
+      await dropSchema(admin, schema!);
       await admin.close();
     });
   } else {
@@ -44,7 +46,8 @@ async function migratedTo(target?: string): Promise<Database> {
     provider: { getMigrations: async () => migrations(database) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
+  const migrate = () => (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
+  const { error } = adminDatabase ? await whileNoSchemaIsDropped(adminDatabase, migrate) : await migrate();
   if (error) throw error instanceof Error ? error : new Error(inspect(error));
   return database;
 }
