@@ -16,6 +16,7 @@ import { csvExportPlugin } from './core/http/csv-export.js';
 import { rateLimitPlugin } from './core/http/rate-limit-plugin.js';
 import { metricsPlugin } from './core/http/metrics-plugin.js';
 import { commonHeaders, headersPlugin } from './core/http/headers-plugin.js';
+import { idleTimeoutPlugin } from './core/http/idle-timeout-plugin.js';
 import { clientErrorHandler } from './core/http/client-errors.js';
 import { refineDocument } from './core/http/openapi.js';
 import { sql, type Transaction } from 'kysely';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
   });
 
   await app.register(headersPlugin);
+  await app.register(idleTimeoutPlugin, { idleMs: config.timeouts.idleMs });
 
   // docs/reference.md#unknown-parameters: a /v2 route that declares no query parameters takes none (400 `parameter_unknown`),
   // like a body schema built with Input().

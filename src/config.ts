@@ -69,7 +69,7 @@ export interface HttpTimeouts {
   requestMs: number;
   /** KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this time. */
   keepAliveMs: number;
-  /** IDLE_TIMEOUT_MS: a connection on which nothing moves either way for this long is closed; 0: never. */
+  /** IDLE_TIMEOUT_MS: a connection on which nothing moves either way for this long is closed (paused while the server works on a request: core/http/idle-timeout-plugin.ts); 0: never. */
   idleMs: number;
   /** Derived: how often Node checks the header and request timeouts (a quarter of headersMs, 10 ms to 1 s). */
   checkIntervalMs: number;
