@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { computeTotals, lineTotal } from '../src/modules/documents/totals.js';
 import type { DocumentObject } from '../src/modules/documents/schemas.js';
-import type { PartyIdentity, UblSource } from '../src/modules/documents/ubl.js';
+import type { PartyIdentity, UblSource } from '../src/modules/document-rendering/ubl.js';
 
 /** Documents for the e-invoice unit tests, their totals computed by the product's own rules (totals.ts). */
 export interface DocSpec {

@@ -20,6 +20,7 @@ import { trackerRoutes } from './trackers/routes.js';
 import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './files/owners.js';
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
+import { renderPdf, renderUbl } from './document-rendering/index.js';
 import { documentEmailAbandoned, documentMailRoutes, queueDocumentEmail, sendDocumentEmail } from './document-mail/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import { reportRoutes } from './reports/index.js';
@@ -109,7 +110,7 @@ export const modules: FastifyPluginAsync[] = [
   trackerRoutes,
   fileModuleRoutes,
   catAnalysisRoutes,
-  documentRoutes({ mailer: queueDocumentEmail }),
+  documentRoutes({ mailer: queueDocumentEmail, renderer: { pdf: renderPdf, ubl: renderUbl } }),
   documentMailRoutes,
   dashboardRoutes,
   reportRoutes,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tableColumns } from '../../src/modules/documents/pdf-columns.js';
+import { tableColumns } from '../../src/modules/document-rendering/pdf-columns.js';
 
 const layout = { left: 50, width: 500, gap: 10, minFirst: 150 };
 

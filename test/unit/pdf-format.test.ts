@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../src/core/money.js';
-import { DocumentFormat, documentFormat } from '../../src/modules/documents/pdf-format.js';
-import { LABELS, LABEL_LANGUAGES, documentLanguage } from '../../src/modules/documents/pdf-labels.js';
-import { groupIban } from '../../src/modules/documents/pdf.js';
+import { DocumentFormat, documentFormat } from '../../src/modules/document-rendering/pdf-format.js';
+import { LABELS, LABEL_LANGUAGES, documentLanguage } from '../../src/modules/document-rendering/pdf-labels.js';
+import { groupIban } from '../../src/modules/document-rendering/pdf.js';
 
 /** Intl's spaces: U+00A0 no-break space, U+202F narrow no-break space. */
 const NBSP = '\u00a0';

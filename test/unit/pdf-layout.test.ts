@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceKind, purchaseOrderKind, quoteKind } from '../../src/modules/documents/kinds.js';
-import type { LineSource, PdfData } from '../../src/modules/documents/pdf-data.js';
-import { LABELS, LABEL_LANGUAGES } from '../../src/modules/documents/pdf-labels.js';
-import { CREDIT_LABELS } from '../../src/modules/documents/pdf-credit-labels.js';
-import { drawDocument } from '../../src/modules/documents/pdf.js';
+import type { LineSource, DocumentSnapshot } from '../../src/modules/document-rendering/snapshot.js';
+import { LABELS, LABEL_LANGUAGES } from '../../src/modules/document-rendering/pdf-labels.js';
+import { CREDIT_LABELS } from '../../src/modules/document-rendering/pdf-credit-labels.js';
+import { drawDocument } from '../../src/modules/document-rendering/pdf.js';
 import { pdfItems, pdfLines } from '../pdf-extract.js';
 
 /**
@@ -11,10 +11,23 @@ import { pdfItems, pdfLines } from '../pdf-extract.js';
  * match displays, a logo (pdf-extract makes every space plain). A4 is 595.28 × 841.89 pt with 50 pt margins.
  */
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+const NO_IDENTITY = {
+  name: '',
+  legalName: '',
+  street: '',
+  city: '',
+  postalCode: '',
+  state: '',
+  country: null,
+  vatNumber: '',
+  registrationNumber: '',
+  email: '',
+  phone: '',
+};
 
-type Line = PdfData['document']['lines'][number];
+type Line = DocumentSnapshot['document']['lines'][number];
 
-function data(lines: Line[], overrides: Partial<PdfData> = {}, sources = new Map<string, LineSource>()): PdfData {
+function data(lines: Line[], overrides: Partial<DocumentSnapshot> = {}, sources = new Map<string, LineSource>()): DocumentSnapshot {
   const total = lines.reduce((sum, line) => sum + line.total, 0).toFixed(2);
   return {
     document: {
@@ -58,7 +71,7 @@ function data(lines: Line[], overrides: Partial<PdfData> = {}, sources = new Map
       tax2_rate: null,
       credit_reason: '',
       credit_refund: '0',
-    } as PdfData['row'],
+    } as DocumentSnapshot['row'],
     language: 'de',
     account: {
       name: 'Agentur',
@@ -85,6 +98,9 @@ function data(lines: Line[], overrides: Partial<PdfData> = {}, sources = new Map
     sources,
     amountPaid: '0',
     creditedIssueDate: null,
+    // What only the e-invoice shows: not drawn on the PDF.
+    seller: { ...NO_IDENTITY, name: 'Agentur' },
+    buyer: { ...NO_IDENTITY, name: 'Kunde GmbH' },
     ...overrides,
   };
 }
@@ -198,7 +214,7 @@ describe('document PDF layout', () => {
     const taxed = {
       ...base,
       document: { ...base.document, tax1: { id: 't1', name: 'MwSt. 19 %', value: 0.19 }, tax2: { id: 't2', name: 'Abgabe', value: 0.015 } },
-      row: { ...base.row, tax1_rate: '0.19', tax1_amount: '19.00', tax2_rate: '0.015', tax2_amount: '1.50' } as PdfData['row'],
+      row: { ...base.row, tax1_rate: '0.19', tax1_amount: '19.00', tax2_rate: '0.015', tax2_amount: '1.50' } as DocumentSnapshot['row'],
     };
     const text = (await pdfLines(await drawDocument(invoiceKind, taxed))).join('\n');
     expect(text).toContain('MwSt. 19 % 19,00 €');

@@ -2,8 +2,8 @@ import bidiModule, { type Bidi } from 'bidi-js';
 import fc from 'fast-check';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { cjkPreference, faceRuns, loadFont, type FaceName } from '../../src/modules/documents/pdf-fonts.js';
-import { PdfText, baseDirection, isolate, lineHeight, type TextLine } from '../../src/modules/documents/pdf-text.js';
+import { cjkPreference, faceRuns, loadFont, type FaceName } from '../../src/modules/document-rendering/pdf-fonts.js';
+import { PdfText, baseDirection, isolate, lineHeight, type TextLine } from '../../src/modules/document-rendering/pdf-text.js';
 
 const bidi = (bidiModule as unknown as () => Bidi)();
 const text = new PdfText(new PDFDocument({ size: 'A4' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toUbl, unitCode, vatIdentifier, endpoint, type UblSource } from '../../src/modules/documents/ubl.js';
-import { CUSTOMIZATION_ID, PROFILE_ID, ublXml } from '../../src/modules/documents/ubl-xml.js';
+import { toUbl, unitCode, vatIdentifier, endpoint, type UblSource } from '../../src/modules/document-rendering/ubl.js';
+import { CUSTOMIZATION_ID, PROFILE_ID, ublXml } from '../../src/modules/document-rendering/ubl-xml.js';
 import { en16931Failures, fatal, peppolFailures, totalsRuleFailures, xsdErrors } from '../ubl-validate.js';
 import { BUYER, SELLER, sourceOf, ublFigures, type DocSpec } from '../ubl-world.js';
 

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../core/context.js';
 import { escapeHtml } from '../../core/mail.js';
 import { accounts } from '../accounts/index.js';
-import { LABELS, type LabelLanguage } from '../documents/index.js';
+import { LABELS, type LabelLanguage } from '../document-rendering/index.js';
 import { MAIL_TEXTS, type ComposedMail, type MailDocument } from './templates.js';
 
 /**

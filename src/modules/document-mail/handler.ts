@@ -3,7 +3,8 @@ import type { Ctx } from '../../core/context.js';
 import { SYSTEM_ACTOR } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
 import { deliverMail, stableMessageId, type MailAttachment } from '../../core/mail.js';
-import { KINDS, loadPdfData, pdfOf, recordEmailStatus, renderUbl, type EmailStatus, type KindConfig, type PdfData } from '../documents/index.js';
+import { loadDocumentSnapshot, pdfOf, ublOf, type DocumentSnapshot } from '../document-rendering/index.js';
+import { KINDS, recordEmailStatus, type EmailStatus, type KindConfig } from '../documents/index.js';
 import type { DeliveryEnv, DeliveryHandler, DeliveryOutcome, DeliveryRow } from '../outbox/index.js';
 import type { EmailPayload } from './queue.js';
 import { bodyOf, withNumber } from './compose.js';
@@ -48,9 +49,16 @@ async function setStatus(env: DeliveryEnv, accountId: string, kind: KindConfig, 
 const isMissing = (error: unknown) => error instanceof ApiError && error.code === 'resource_missing';
 
 /** The e-invoice, or null (logged) when the document cannot be one (a 409 of `GET /v2/invoices/:id/ubl`). */
-async function eInvoiceOf(ctx: Ctx, env: DeliveryEnv, delivery: DeliveryRow, id: string): Promise<MailAttachment | null> {
+async function eInvoiceOf(
+  ctx: Ctx,
+  env: DeliveryEnv,
+  delivery: DeliveryRow,
+  id: string,
+  snapshot: DocumentSnapshot,
+  pdf: { filename: string; content: Buffer },
+): Promise<MailAttachment | null> {
   try {
-    const ubl = await renderUbl(ctx, id);
+    const ubl = await ublOf(ctx, snapshot, pdf);
     return { filename: ubl.filename, content: ubl.content, contentType: 'application/xml' };
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode !== 409) throw error;
@@ -81,16 +89,17 @@ export const sendDocumentEmail: DeliveryHandler = async (delivery, env) => {
     // Configuration can come back (a restart with SMTP_URL): retried, the status stays `processed`.
     if (smtp === undefined) return outcome(false, null, 'SMTP is not configured (SMTP_URL)', true);
     const ctx = systemCtx(env, delivery.account_id);
-    let data: PdfData;
+    let data: DocumentSnapshot;
     try {
-      data = await loadPdfData(ctx, kind, id);
+      data = await loadDocumentSnapshot(ctx, kind, id);
     } catch (error) {
       if (isMissing(error)) return outcome(false, null, `the ${kind.noun} was deleted`, false);
       throw error;
     }
     const pdf = await pdfOf(kind, data);
     const attachments: MailAttachment[] = [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }];
-    const eInvoice = kind.kind === 'invoice' ? await eInvoiceOf(ctx, env, delivery, id) : null;
+    // The e-invoice embeds this same PDF, made once from the same snapshot.
+    const eInvoice = kind.kind === 'invoice' ? await eInvoiceOf(ctx, env, delivery, id, data, pdf) : null;
     if (eInvoice !== null) attachments.push(eInvoice);
     const mail = composeMail({
       document: payload.document,

@@ -1,7 +1,8 @@
 import type { Ctx } from '../../core/context.js';
 import { isDocumentLanguage, type DocumentLanguage } from '../../core/document-languages.js';
 import { accounts } from '../accounts/index.js';
-import { INVOICE_TYPE, documentLanguage, mailableDocument, type DocumentMailer, type KindConfig } from '../documents/index.js';
+import { documentLanguage } from '../document-rendering/index.js';
+import { INVOICE_TYPE, mailableDocument, type DocumentMailer, type KindConfig } from '../documents/index.js';
 import { enqueue } from '../outbox/index.js';
 import { agencyName, defaultSubject, withNumber } from './compose.js';
 import { logMail } from './log.js';

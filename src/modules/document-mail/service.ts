@@ -1,16 +1,8 @@
 import type { Config } from '../../config.js';
 import type { Ctx } from '../../core/context.js';
 import { ApiError, invalid } from '../../core/errors.js';
-import {
-  DRAFT,
-  loadPdfData,
-  mailableDocument,
-  recordEmailStatus,
-  renderUbl,
-  type EmailRequest,
-  type KindConfig,
-  type MailableDocument,
-} from '../documents/index.js';
+import { eInvoiceFilename, loadDocumentSnapshot, pdfFilename, type DocumentSnapshot } from '../document-rendering/index.js';
+import { DRAFT, mailableDocument, recordEmailStatus, type EmailRequest, type KindConfig, type MailableDocument } from '../documents/index.js';
 import { agencyName, defaultSubject, NUMBER_PLACEHOLDER } from './compose.js';
 import { readLog, type MailLogEntry } from './log.js';
 import { languageOf, mailDocumentOf, queueDocumentEmail } from './queue.js';
@@ -45,28 +37,19 @@ export interface EmailDraft {
   notEmailedReason: 'smtp_not_configured' | 'no_recipients' | null;
 }
 
-/** The PDF's file name (documents/pdf.ts): the number, made safe for a file name. */
-const fileStem = (number: string) => number.replace(/[^A-Za-z0-9._-]/g, '_');
-
-/** The e-invoice of a sent invoice, when one can be made (the handler attaches it then); false on a 409 of `GET …/ubl`. */
-async function eInvoiceName(ctx: Ctx, id: string): Promise<string | false> {
-  try {
-    return (await renderUbl(ctx, id)).filename;
-  } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 409) return false;
-    throw error;
-  }
-}
-
-async function attachmentsOf(ctx: Ctx, document: MailableDocument): Promise<{ attachments: Attachment[]; eInvoice: boolean }> {
-  const stem = document.number === null ? NUMBER_PLACEHOLDER : fileStem(document.number);
+/**
+ * The attachments the e-mail would carry: the PDF, and for a sent invoice its e-invoice when one
+ * can be made (the handler attaches it then; a draft's is optional: it depends on the send).
+ */
+async function attachmentsOf(ctx: Ctx, document: MailableDocument, snapshot: DocumentSnapshot): Promise<{ attachments: Attachment[]; eInvoice: boolean }> {
+  const stem = document.number === null ? NUMBER_PLACEHOLDER : pdfFilename({ number: document.number, id: document.id }).replace(/\.pdf$/, '');
   const attachments: Attachment[] = [{ filename: `${stem}.pdf`, contentType: 'application/pdf', optional: false }];
   if (document.kind.kind !== 'invoice') return { attachments, eInvoice: false };
   if (document.number === null) {
     attachments.push({ filename: `${stem}.xml`, contentType: 'application/xml', optional: true });
     return { attachments, eInvoice: false };
   }
-  const name = await eInvoiceName(ctx, document.id);
+  const name = await eInvoiceFilename(ctx, snapshot);
   if (name !== false) attachments.push({ filename: name, contentType: 'application/xml', optional: false });
   return { attachments, eInvoice: name !== false };
 }
@@ -103,8 +86,8 @@ export const documentMail = {
     const mailDocument = mailDocumentOf(kind.kind, document.type);
     const recipients = await resolveRecipients(ctx, mailDocument, document.partyId);
     const language = await languageOf(ctx, kind, document.partyId);
-    const { attachments, eInvoice } = await attachmentsOf(ctx, document);
-    const data = await loadPdfData(ctx, kind, id);
+    const data = await loadDocumentSnapshot(ctx, kind, id);
+    const { attachments, eInvoice } = await attachmentsOf(ctx, document, data);
     const number = document.number ?? NUMBER_PLACEHOLDER;
     const agency = await agencyName(ctx);
     const composed = composeMail({

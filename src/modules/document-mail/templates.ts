@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../core/mail.js';
-import { LABELS, documentFormat, type LabelLanguage } from '../documents/index.js';
+import { LABELS, documentFormat, type LabelLanguage } from '../document-rendering/index.js';
 
 /**
  * The words of the e-mail that carries a sent document (docs/documents.md#e-mailing-documents), one

@@ -72,7 +72,28 @@ const paymentObject = (row: PaymentRow) => ({
 });
 
 export async function loadDocuments(ctx: Ctx, kind: KindConfig, ids: readonly string[]): Promise<Map<string, DocumentObject>> {
-  const result = new Map<string, DocumentObject>();
+  const records = await loadRecords(ctx, kind, ids);
+  return new Map([...records].map(([id, record]) => [id, record.document]));
+}
+
+/**
+ * A document with what it was built from, read once for whoever renders it (modules/document-rendering):
+ * the object as answered, its stored row (totals as exact decimal strings), its line rows, and the
+ * issue date of the invoice it credits.
+ */
+export interface DocumentRecord {
+  document: DocumentObject;
+  row: DocumentRow;
+  lines: readonly LineWithNames[];
+  creditedIssueDate: string | null;
+}
+
+export async function loadDocumentRecord(ctx: Ctx, kind: KindConfig, id: string): Promise<DocumentRecord | undefined> {
+  return (await loadRecords(ctx, kind, [id])).get(id);
+}
+
+async function loadRecords(ctx: Ctx, kind: KindConfig, ids: readonly string[]): Promise<Map<string, DocumentRecord>> {
+  const result = new Map<string, DocumentRecord>();
   const rows = await repo.findMany(ctx.db, ctx.accountId, kind.kind, ids);
   if (rows.length === 0) return result;
   const rowIds = rows.map((row) => row.id);
@@ -85,12 +106,18 @@ export async function loadDocuments(ctx: Ctx, kind: KindConfig, ids: readonly st
   const payments = new Map<string, PaymentRow[]>(rowIds.map((id) => [id, []]));
   if (kind.hasPayments) for (const payment of await repo.payments(ctx.db, ctx.accountId, rowIds)) payments.get(payment.document_id)?.push(payment);
   const credited = rows.map((row) => row.credited_document_id).filter((id): id is string => id !== null);
-  const creditedNumbers = new Map((await repo.findMany(ctx.db, ctx.accountId, kind.kind, credited)).map((row) => [row.id, row.number]));
+  const creditedRows = new Map((await repo.findMany(ctx.db, ctx.accountId, kind.kind, credited)).map((row) => [row.id, row]));
+  const creditedNumbers = new Map([...creditedRows].map(([id, row]) => [id, row.number]));
   const creditedTotals = kind.hasPayments ? await repo.creditedTotals(ctx.db, ctx.accountId, rowIds) : new Map<string, string>();
   const labelLists = await entityLabels.listFor(ctx, kind.object, rowIds);
   const noteLists = await notes.listFor(ctx, kind.object, rowIds);
   for (const row of rows)
-    result.set(row.id, toObject(kind, row, { parties, taxNames, lines, payments, creditedNumbers, creditedTotals, labelLists, noteLists }));
+    result.set(row.id, {
+      document: toObject(kind, row, { parties, taxNames, lines, payments, creditedNumbers, creditedTotals, labelLists, noteLists }),
+      row,
+      lines: lines.get(row.id) ?? [],
+      creditedIssueDate: row.credited_document_id === null ? null : (creditedRows.get(row.credited_document_id)?.issue_date ?? null),
+    });
   return result;
 }
 

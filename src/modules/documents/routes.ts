@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Ctx } from '../../core/context.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Binary, Id, IdParams, Paginated, errorResponses } from '../../core/schemas.js';
@@ -6,8 +7,6 @@ import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
 import { invoicing } from './invoicing.js';
 import { KINDS, type KindConfig } from './kinds.js';
-import { renderPdf } from './pdf.js';
-import { renderUbl } from './ubl-render.js';
 import { NO_MAIL, type DocumentMailer, type QueueMail } from './mailing.js';
 import { EmailRequestSchema, type EmailRequest } from './mail-request.js';
 import {
@@ -26,6 +25,14 @@ import { documents } from './service.js';
 /** What the documents' routes are given (modules/index.ts): the module that e-mails sent documents. */
 export interface DocumentRouteOptions {
   mailer?: DocumentMailer;
+  /** Makes the PDF and the e-invoice (modules/document-rendering), which builds on this module. */
+  renderer: DocumentRenderer;
+}
+
+export interface DocumentRenderer {
+  pdf(ctx: Ctx, kind: KindConfig, id: string): Promise<{ content: Buffer; filename: string }>;
+  /** An invoice or credit note as an e-invoice. */
+  ubl(ctx: Ctx, id: string): Promise<{ content: Buffer; filename: string }>;
 }
 
 /** The routes of one document kind (docs/documents.md), the same for the three kinds but for their configuration. */
@@ -126,7 +133,7 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
         },
       },
       async (request, reply) => {
-        const pdf = await renderPdf(app.readCtx(request), kind, request.params.id);
+        const pdf = await options.renderer.pdf(app.readCtx(request), kind, request.params.id);
         return reply.type('application/pdf').header('content-disposition', `inline; filename="${pdf.filename}"`).send(pdf.content);
       },
     );
@@ -142,7 +149,7 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
           },
         },
         async (request, reply) => {
-          const ubl = await renderUbl(app.readCtx(request), request.params.id);
+          const ubl = await options.renderer.ubl(app.readCtx(request), request.params.id);
           return reply.type('application/xml').header('content-disposition', `attachment; filename="${ubl.filename}"`).send(ubl.content);
         },
       );
@@ -189,7 +196,7 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
 
 /** Quotes, invoices and purchase orders. */
 export const documentRoutes =
-  (options: DocumentRouteOptions = {}): FastifyPluginAsync =>
+  (options: DocumentRouteOptions): FastifyPluginAsync =>
   async (app) => {
     for (const kind of KINDS) await app.register(kindRoutes(kind, options));
   };

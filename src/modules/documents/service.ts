@@ -12,7 +12,7 @@ import { exchangeRates } from '../exchange-rates/index.js';
 import { entityLabels } from '../labels/index.js';
 import { masterData, taxes, units } from '../master-data/index.js';
 import { notes } from '../notes/index.js';
-import { loadDocuments } from './assembly.js';
+import { loadDocumentRecord, loadDocuments, type DocumentRecord } from './assembly.js';
 import { DRAFT, INVOICE_TYPE, QUOTE_ACCEPTED, type KindConfig } from './kinds.js';
 import { assignNumber, today } from './numbering.js';
 import { documentRepository as repo, type DocumentRow } from './repository.js';
@@ -353,3 +353,10 @@ export const documents = {
     return repo.update(ctx.db, ctx.accountId, id, { updated_at: now });
   },
 };
+
+/** The document with its stored row and line rows, read once, for its PDF and e-invoice (404 when the account has none). */
+export async function documentRecord(ctx: Ctx, kind: KindConfig, id: string): Promise<DocumentRecord> {
+  const record = await loadDocumentRecord(ctx, kind, id);
+  if (!record) throw notFound(kind.noun, id);
+  return record;
+}

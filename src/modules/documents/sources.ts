@@ -4,7 +4,7 @@ import { ApiError, invalid, notFound, stateConflict } from '../../core/errors.js
 import { newId } from '../../core/ids.js';
 import { toDecimalString } from '../../core/money.js';
 import { nowIso } from '../../core/dates.js';
-import { JOB_STATUS, jobs, jobStore, statusSideEffects } from '../jobs/index.js';
+import { JOB_STATUS, jobStore, statusSideEffects } from '../jobs/index.js';
 import { INVOICE_TYPE, type KindConfig } from './kinds.js';
 import { documentRepository as repo, type DocumentRow, type LineRow } from './repository.js';
 import { lineFigures, lineTotal, money } from './totals.js';
@@ -93,12 +93,11 @@ export async function addJobLine(ctx: Ctx, kind: KindConfig, doc: DocumentRow, j
   if (job.status === JOB_CANCELLED) throw stateConflict(`${name} is cancelled`);
   const live = await repo.onLive(ctx.db, ctx.accountId, kind.kind, kind.live, 'job_id', [jobId], kind.hasPayments ? INVOICE_TYPE.invoice : undefined);
   if (live.length > 0) throw stateConflict(`${name} is already on ${live[0]!.document_id === doc.id ? 'this' : 'another'} ${kind.noun}`);
-  const object = await jobs.get(ctx, jobId);
   // docs/documents.md#rules: jobs of a group with `groupOnInvoice` (when added) share one line: a row per job with the
   // group id and the group name, merged into one line when the document is read (assembly.ts).
   const group = job.group_id ? await repo.group(ctx.db, ctx.accountId, job.group_id) : undefined;
   const grouped = group !== undefined && isTrue(group.group_on_invoice);
-  const total = money(toDecimalString(object.estimation.total), doc.currency);
+  const total = money(jobStore.estimationTotal(job), doc.currency);
   const figures = lineFigures(String(job.quantity), total);
   const line: LineRow = {
     id: newId(),

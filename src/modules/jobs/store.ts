@@ -8,6 +8,7 @@ import { needsRates, readJobs, toJob } from './assembly.js';
 import { accountRates } from './profitability.js';
 import { defaultExtras, jobExtensions, loadExtras } from './extensions.js';
 import { estimationFrom } from './pricing.js';
+import type { JobEstimation } from '../estimation/index.js';
 import { jobDay } from '../exchange-rates/index.js';
 import { jobRepository as repo, type JobRow, type JobRowWithNames } from './repository.js';
 import type { JobObject } from './schemas.js';
@@ -170,6 +171,15 @@ export const jobStore = {
     const row = await repo.findForUpdate(ctx.db, ctx.dialect, ctx.accountId, id);
     if (!row) throw notFound('job', id);
     return row;
+  },
+
+  /**
+   * The total of a job's stored estimation, as the exact decimal string it was stored with: the
+   * row is saved with its estimation in one statement (save), so the row is enough and the job
+   * object need not be built (the object's `estimation.total` is the same figure as a number).
+   */
+  estimationTotal(row: Pick<JobRow, 'estimation'>): string {
+    return (JSON.parse(row.estimation) as JobEstimation).total;
   },
 
   /** A new job to save: its row (with the names of what it references) and its lines. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '../../../src/core/money.js';
-import { documentFormat } from '../../../src/modules/documents/pdf-format.js';
+import { documentFormat } from '../../../src/modules/document-rendering/pdf-format.js';
 import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { pdfLines, plain } from '../../pdf-extract.js';
 import { en16931Failures, fatal, peppolFailures, totalsRuleFailures, xsdErrors } from '../../ubl-validate.js';

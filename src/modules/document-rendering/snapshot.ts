@@ -2,17 +2,17 @@ import type { Ctx } from '../../core/context.js';
 import { readAddress, type Address } from '../../core/address.js';
 import { Dec, roundMoney } from '../../core/money.js';
 import { accounts } from '../accounts/index.js';
-import type { KindConfig } from './kinds.js';
+import { documentRecord, type DocumentObject, type DocumentRow, type KindConfig, type MatchDisplay } from '../documents/index.js';
 import { documentLanguage, type LabelLanguage } from './pdf-labels.js';
-import { documentRepository as repo, type DocumentRow } from './repository.js';
-import type { DocumentObject, MatchDisplay } from './schemas.js';
-import { documents } from './service.js';
+import { renderingRepository as repo } from './repository.js';
+import type { PartyIdentity } from './ubl.js';
 
 /**
- * Everything a document PDF prints, read once (docs/documents.md#pdf-documents): the document, its
- * stored row (totals as exact decimal strings), the account's identity and logo, the party's
- * identity and language, and per line what its job or outsourcing adds (minimum fee, match
- * bands, purchase-order references, a supplier's deadline and instructions).
+ * Everything a document's PDF and e-invoice show, read once (docs/documents.md#pdf-documents): the
+ * document, its stored row (totals as exact decimal strings), the account's identity and logo, the
+ * party's identity and language, and per line what its job or outsourcing adds (minimum fee,
+ * match bands, purchase-order references, a supplier's deadline and instructions). The PDF and
+ * the e-invoice of one request or one e-mail are both made from one snapshot.
  */
 export interface Identity {
   name: string;
@@ -59,7 +59,7 @@ export interface LineSource {
   service?: string | null;
 }
 
-export interface PdfData {
+export interface DocumentSnapshot {
   document: DocumentObject;
   row: DocumentRow;
   language: LabelLanguage;
@@ -79,6 +79,9 @@ export interface PdfData {
   creditedAmount?: string;
   /** the total in the account currency and the rate, when the client asks for it (docs/exchange-rates.md#documents) */
   accountTotal?: AccountTotal | null;
+  /** the account and the party as the e-invoice names them (seller and buyer) */
+  seller: PartyIdentity;
+  buyer: PartyIdentity;
 }
 
 export interface AccountTotal {
@@ -95,8 +98,8 @@ export interface AccountTotal {
  * The total in the account currency, printed when the client's `showExchangeRateOnInvoice` is on
  * and the document recorded a rate at issue (never for a draft: it has none yet).
  */
-function accountTotalOf(row: DocumentRow | undefined, partyRow: Record<string, unknown>, accountCurrency: string): AccountTotal | null {
-  if (row === undefined || Number(partyRow.show_exchange_rate_on_invoice ?? 0) !== 1) return null;
+function accountTotalOf(row: DocumentRow, partyRow: Record<string, unknown>, accountCurrency: string): AccountTotal | null {
+  if (Number(partyRow.show_exchange_rate_on_invoice ?? 0) !== 1) return null;
   const [rate] = JSON.parse(row.exchange_rates) as Array<{ currency: string; date: string; rate: string }>;
   if (rate === undefined || rate.currency !== row.currency) return null;
   return { currency: accountCurrency, amount: roundMoney(new Dec(row.total).div(rate.rate), accountCurrency).toFixed(), rate: rate.rate, date: rate.date };
@@ -134,9 +137,8 @@ function sourceOf(
   };
 }
 
-export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promise<PdfData> {
-  const document = await documents.get(ctx, kind, id);
-  const [row] = await repo.findMany(ctx.db, ctx.accountId, kind.kind, [id]);
+export async function loadDocumentSnapshot(ctx: Ctx, kind: KindConfig, id: string): Promise<DocumentSnapshot> {
+  const { document, row, lines, creditedIssueDate } = await documentRecord(ctx, kind, id);
   const account = await accounts.get(ctx);
   const logo = account.logo ? await accounts.logo(ctx) : null;
   const partyId = (kind.party === 'client' ? document.client : document.supplier)!.id;
@@ -145,7 +147,6 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
     unknown
   >;
 
-  const lines = await repo.lines(ctx.db, ctx.accountId, [id]);
   const jobIds = lines.flatMap((line) => (line.job_id ? [line.job_id] : []));
   const outsourcingIds = lines.flatMap((line) => (line.outsourcing_id ? [line.outsourcing_id] : []));
   const jobRows = new Map((await repo.pdfJobs(ctx.db, ctx.accountId, jobIds)).map((job) => [job.id, job]));
@@ -183,23 +184,23 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
     }
   }
 
-  const ownReference = (row?.purchase_order ?? '').trim();
+  const ownReference = row.purchase_order.trim();
   const purchaseOrders =
     ownReference !== ''
       ? [ownReference]
       : [...new Set([...jobRows.values()].flatMap((job) => [job.purchase_order.trim(), (job.group_purchase_order ?? '').trim()]).filter((ref) => ref !== ''))];
   const clientDisplay = text(partyRow, 'document_match_display');
-  const matchDisplay = (row?.match_display ?? (clientDisplay === '' ? 'none' : clientDisplay)) as MatchDisplay;
+  const matchDisplay = (row.match_display ?? (clientDisplay === '' ? 'none' : clientDisplay)) as MatchDisplay;
   const amountPaid = (document.payments ?? []).reduce((sum, payment) => sum.plus(String(payment.amount)), new Dec(0)).toFixed();
-
-  const credited = row?.credited_document_id ? (await repo.findMany(ctx.db, ctx.accountId, kind.kind, [row.credited_document_id]))[0] : undefined;
+  const partyName = (kind.party === 'client' ? document.client : document.supplier)!.name;
+  const partyAddress = readAddress(text(partyRow, 'address') || '{}');
 
   return {
     document,
-    creditedIssueDate: credited?.issue_date ?? null,
+    creditedIssueDate,
     creditedAmount: kind.hasPayments ? String(document.creditedAmount ?? 0) : '0',
     accountTotal: kind.party === 'client' ? accountTotalOf(row, partyRow, account.currency.code) : null,
-    row: row!,
+    row,
     language: documentLanguage(text(partyRow, 'document_language'), account.documentLanguage),
     account: {
       name: account.legalName.trim() || account.name,
@@ -213,8 +214,8 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
     bank: { iban: account.iban.trim(), bic: account.bic.trim(), bankName: account.bankName.trim() },
     logo,
     party: {
-      name: (kind.party === 'client' ? document.client : document.supplier)!.name,
-      address: readAddress(text(partyRow, 'address') || '{}'),
+      name: partyName,
+      address: partyAddress,
       vatNumber: text(partyRow, 'vat_number'),
       registrationNumber: text(partyRow, 'national_identification_number'),
       email: '',
@@ -225,5 +226,23 @@ export async function loadPdfData(ctx: Ctx, kind: KindConfig, id: string): Promi
     purchaseOrders: kind.source === 'jobs' ? purchaseOrders : [],
     sources,
     amountPaid,
+    seller: {
+      ...account.address,
+      name: account.name,
+      legalName: account.legalName,
+      vatNumber: account.vatNumber,
+      registrationNumber: account.registrationNumber,
+      email: account.email,
+      phone: account.phone,
+    },
+    buyer: {
+      ...partyAddress,
+      name: typeof partyRow.name === 'string' ? partyRow.name : partyName,
+      legalName: partyAddress.name || (typeof partyRow.name === 'string' ? partyRow.name : ''),
+      vatNumber: typeof partyRow.vat_number === 'string' ? partyRow.vat_number : '',
+      registrationNumber: typeof partyRow.national_identification_number === 'string' ? partyRow.national_identification_number : '',
+      email: typeof partyRow.email === 'string' ? partyRow.email : '',
+      phone: typeof partyRow.phone === 'string' ? partyRow.phone : '',
+    },
   };
 }

@@ -1,7 +1,6 @@
 import { Dec, minorUnits } from '../../core/money.js';
 import { stateConflict } from '../../core/errors.js';
-import { money } from './totals.js';
-import type { DocumentObject } from './schemas.js';
+import { money, type DocumentObject } from '../documents/index.js';
 import type { UblDocument, UblLine, UblParty, UblVat } from './ubl-xml.js';
 
 /**

@@ -4,9 +4,9 @@ import { lazyModule } from '../../core/lazy-module.js';
 import type { Ctx } from '../../core/context.js';
 import type { Address } from '../../core/address.js';
 import { Dec } from '../../core/money.js';
-import { INVOICE_STATUS, INVOICE_TYPE, type KindConfig } from './kinds.js';
+import { INVOICE_STATUS, INVOICE_TYPE, type KindConfig } from '../documents/index.js';
 import { tableColumns } from './pdf-columns.js';
-import { loadPdfData, type Identity, type LineSource, type PdfData } from './pdf-data.js';
+import { loadDocumentSnapshot, type DocumentSnapshot, type Identity, type LineSource } from './snapshot.js';
 import { documentFormat, type DocumentFormat } from './pdf-format.js';
 import { LABELS, type Labels } from './pdf-labels.js';
 import { CREDIT_LABELS, type CreditLabels } from './pdf-credit-labels.js';
@@ -25,15 +25,18 @@ const svgToPdf = lazyModule<typeof SVGtoPDFFunction>('svg-to-pdfkit');
  * columns as wide as their contents (`pdf-columns.ts`).
  */
 export async function renderPdf(ctx: Ctx, kind: KindConfig, id: string): Promise<{ content: Buffer; filename: string }> {
-  return pdfOf(kind, await loadPdfData(ctx, kind, id));
+  return pdfOf(kind, await loadDocumentSnapshot(ctx, kind, id));
 }
 
 /** The PDF of data loaded already (the e-invoice embeds it and reads the same data). */
-export async function pdfOf(kind: KindConfig, data: PdfData): Promise<{ content: Buffer; filename: string }> {
+export async function pdfOf(kind: KindConfig, data: DocumentSnapshot): Promise<{ content: Buffer; filename: string }> {
   const content = await drawDocument(kind, data);
-  const filename = `${(data.document.number ?? `draft-${data.document.id}`).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
-  return { content, filename };
+  return { content, filename: pdfFilename(data.document) };
 }
+
+/** The PDF's file name: the document's number (`draft-<id>` before it has one), in characters safe everywhere. */
+export const pdfFilename = (document: Pick<DocumentSnapshot['document'], 'number' | 'id'>) =>
+  `${(document.number ?? `draft-${document.id}`).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 
 /** The lines of an address block: name, street, postal code and city, state, and the country's name in the document's language. */
 export function addressLines(address: Address, name: string, format: DocumentFormat): string[] {
@@ -58,7 +61,7 @@ const SMALL: TextStyle = { size: 8 };
 const COLUMN_GAP = 10;
 const LOGO_BOX = { width: 150, height: 60 };
 
-function titleOf(kind: KindConfig, doc: PdfData['document'], labels: Labels): string {
+function titleOf(kind: KindConfig, doc: DocumentSnapshot['document'], labels: Labels): string {
   if (kind.kind === 'invoice') return doc.type === INVOICE_TYPE.creditNote ? labels.creditNote : labels.invoice;
   return kind.kind === 'quote' ? labels.quote : labels.purchaseOrder;
 }
@@ -98,7 +101,13 @@ function aboutLine(source: LineSource, format: DocumentFormat): string {
  * its own rate and amount; otherwise the line is the weighted quantity at the full rate
  * (docs/documents.md#match-display).
  */
-function lineRows(kind: KindConfig, data: PdfData, line: PdfData['document']['lines'][number], format: DocumentFormat, labels: Labels): Row[] {
+function lineRows(
+  kind: KindConfig,
+  data: DocumentSnapshot,
+  line: DocumentSnapshot['document']['lines'][number],
+  format: DocumentFormat,
+  labels: Labels,
+): Row[] {
   const code = data.document.currency.code;
   const source: LineSource | undefined = data.sources.get(line.id);
   const unit = line.quantityType?.name ?? '';
@@ -143,7 +152,7 @@ function isolateTax(format: DocumentFormat, name: string, rate: string | null): 
 }
 
 /** Where a credit note's amount goes: deducted from what its invoice still asked for, refunded, or both (stored when it was issued). */
-function creditSettlement(data: PdfData, format: DocumentFormat, labels: CreditLabels): string {
+function creditSettlement(data: DocumentSnapshot, format: DocumentFormat, labels: CreditLabels): string {
   const code = data.document.currency.code;
   const amount = new Dec(data.row.total).abs();
   const refund = Dec.min(new Dec(data.row.credit_refund || '0'), amount);
@@ -154,7 +163,7 @@ function creditSettlement(data: PdfData, format: DocumentFormat, labels: CreditL
 }
 
 /** The PDF of loaded data (exported for the layout tests, which draw documents of any size without a database). */
-export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
+export function drawDocument(kind: KindConfig, data: DocumentSnapshot): Promise<Buffer> {
   const { document: doc, row } = data;
   const labels = LABELS[data.language];
   const creditLabels = CREDIT_LABELS[data.language];
@@ -328,7 +337,7 @@ export function drawDocument(kind: KindConfig, data: PdfData): Promise<Buffer> {
 }
 
 /** The logo at the top left, scaled to fit 150 × 60 pt keeping its proportions; answers the y under it. */
-function drawLogo(pdf: PDFKit.PDFDocument, logo: NonNullable<PdfData['logo']>, x: number, y: number): number {
+function drawLogo(pdf: PDFKit.PDFDocument, logo: NonNullable<DocumentSnapshot['logo']>, x: number, y: number): number {
   const scale = Math.min(LOGO_BOX.width / Math.max(1, logo.width), LOGO_BOX.height / Math.max(1, logo.height), 1);
   const width = logo.width * scale;
   const height = logo.height * scale;
