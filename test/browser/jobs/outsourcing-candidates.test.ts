@@ -1,6 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  checkTextNotCut,
+  expectNoPageErrors,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 import { demo, type Demo } from './job-work-fixture.js';
 
 /**
@@ -72,9 +81,11 @@ describe.skipIf(skipReason)('choosing a supplier', () => {
     const answer = await world.api('GET', `/v2/jobs/${job.id}/supplier-candidates`);
     expect(answer.items.map((item: { supplier: { name: string } }) => item.supplier.name)).toEqual(['Marie Dubois', 'Sophie Martin', 'Hans Müller']);
     const format = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
-    const rows = await table.getByRole('row').evaluateAll((list) =>
-      list.slice(1).map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => (cell as HTMLElement).innerText.replace(/\s+/g, ' ').trim())),
-    );
+    const rows = await table
+      .getByRole('row')
+      .evaluateAll((list) =>
+        list.slice(1).map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => (cell as HTMLElement).innerText.replace(/\s+/g, ' ').trim())),
+      );
     expect(rows).toEqual([
       ['Marie Dubois language pair and service', '€0.08 own price', '4.5 / 5', `Away ${format(away.from)} – ${format(away.to)}: Holidays`],
       ['Sophie Martin language pair only', '€0.07 default price', '5 / 5', 'Available'],
@@ -95,9 +106,11 @@ describe.skipIf(skipReason)('choosing a supplier', () => {
     await settled(page);
     await checkAccessibility(page);
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'job-outsourcing-candidates-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'job-outsourcing-candidates-1024');
     await page.setViewportSize({ width: 390, height: 844 });
     await settled(page);
@@ -118,7 +131,9 @@ describe.skipIf(skipReason)('choosing a supplier', () => {
     const after = await world.api('GET', `/v2/jobs/${job.id}`);
     expect(after.outsourcing).toHaveLength(1);
     expect(after.outsourcing[0]).toMatchObject({ supplier: { id: sophie }, dueDate: friday, quantity: { unitCost: 0.07 } });
-    const row = section(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sophie Martin/ }) });
+    const row = section(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /^Sophie Martin/ }) });
     await row.getByText(`due ${format(friday)}`).waitFor();
     expectNoPageErrors(page);
   });
@@ -127,7 +142,9 @@ describe.skipIf(skipReason)('choosing a supplier', () => {
     const { job, page } = await jobDuringHolidays('Deadline moved');
     await world.api('POST', `/v2/jobs/${job.id}/outsourcing`, { supplier: d.supplier['Hans Müller'] });
     await page.reload();
-    const row = section(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Hans Müller/ }) });
+    const row = section(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /^Hans Müller/ }) });
     await row.getByRole('button', { name: 'Edit the outsourcing to Hans Müller' }).click();
     const edit = page.getByRole('dialog', { name: 'Outsourcing to Hans Müller' });
     const wanted = new Date(Date.parse(job.dueDate) - 2 * DAY).toISOString();
@@ -150,7 +167,9 @@ describe.skipIf(skipReason)('choosing a supplier', () => {
     await dialog.getByText('Suggested supplier price: €0.08 / Words (the supplier’s own price).').waitFor();
     await dialog.getByRole('button', { name: 'Add supplier' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const marie = (await world.api('GET', `/v2/jobs/${job.id}`)).outsourcing.find((item: { supplier: { id: string } }) => item.supplier.id === d.supplier['Marie Dubois']);
+    const marie = (await world.api('GET', `/v2/jobs/${job.id}`)).outsourcing.find(
+      (item: { supplier: { id: string } }) => item.supplier.id === d.supplier['Marie Dubois'],
+    );
     expect(marie.dueDate).toBeNull();
     expectNoPageErrors(page);
   });

@@ -18,7 +18,7 @@ describe('proposedDueDate', () => {
     expect(proposedDueDate(null, null, now)).toBeNull();
   });
 
-  it("proposes what the API would take by default", () => {
+  it('proposes what the API would take by default', () => {
     const cases: Array<[string, string | null, string]> = [
       ['2030-05-06T08:30:00.000Z', null, '2030-01-01T00:00:00.000Z'],
       ['2030-05-11T23:00:00.000Z', '2030-05-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z'],

@@ -69,7 +69,9 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
   const [priceTyped, setPriceTyped] = useState(false);
   const price = priceTyped ? form.values.unitCost : (suggested?.unitCost ?? '');
 
-  const options = supplierOptions(candidates.data, suppliers.data?.items ?? [], search.trim() !== '', chosen);
+  // Until the server answers what is typed, the options it answered before are narrowed by name.
+  const fresh = !suppliers.isPlaceholderData && debounced.trim() === search.trim();
+  const options = supplierOptions(candidates.data, suppliers.data?.items ?? [], search, fresh, chosen);
   const choose = (supplier: { id: string; name: string }) => {
     form.setFieldValue('supplier', supplier.id);
     setChosen(supplier);
@@ -207,17 +209,22 @@ type Option = { value: string; label: string };
 /**
  * The supplier field's options: the job's candidates first (those the search found, in the API's
  * order; all of them before anything is typed), then the other suppliers the search found; the
- * chosen one always among them. Each supplier once (Mantine refuses a value twice).
+ * chosen one always among them. Each supplier once (Mantine refuses a value twice). While the
+ * search's answer is not `fresh`, a supplier is found when its name holds what is typed.
  */
 function supplierOptions(
   candidates: SupplierCandidates | undefined,
-  found: ReadonlyArray<{ id: string; name: string }>,
-  searching: boolean,
+  answered: ReadonlyArray<{ id: string; name: string }>,
+  search: string,
+  fresh: boolean,
   chosen: { id: string; name: string } | null,
 ): Array<{ group: string; items: Option[] }> {
+  const typed = search.trim().toLocaleLowerCase();
+  const byName = (name: string) => name.toLocaleLowerCase().includes(typed);
+  const found = typed === '' || fresh ? answered : answered.filter((item) => byName(item.name));
   const foundIds = new Set(found.map((item) => item.id));
   const first: Option[] = (candidates?.items ?? [])
-    .filter((item) => !searching || foundIds.has(item.supplier.id))
+    .filter((item) => typed === '' || foundIds.has(item.supplier.id) || byName(item.supplier.name))
     .map((item) => ({ value: item.supplier.id, label: item.supplier.name }));
   const taken = new Set(first.map((option) => option.value));
   const others: Option[] = found.filter((item) => !taken.has(item.id)).map((item) => ({ value: item.id, label: item.name }));
