@@ -295,3 +295,33 @@ export async function checkControlsVisible(page: Page): Promise<void> {
   });
   expect(hidden, `controls out of sight on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * No text the page shows is cut short by its own box: a badge's "READ …", a button's "Clos" for
+ * "Close rates", a key's first characters ending in "…" that CSS drew (text-overflow or a hidden
+ * overflow on a line that does not wrap). Text clamped to a number of lines on purpose wraps, and
+ * is not looked at. Fails the test naming each element, its text and its widths.
+ */
+export async function checkTextNotCut(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const cut = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) continue;
+      if (element.closest('[aria-hidden=true], [inert]')) continue;
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const clips = style.overflowX === 'hidden' || style.overflowX === 'clip';
+      const oneLine = style.whiteSpace === 'nowrap' || style.whiteSpace === 'pre' || style.textOverflow === 'ellipsis';
+      if (!clips || !oneLine) continue;
+      const text = element.innerText?.trim() ?? '';
+      if (text === '' || element.clientWidth <= 1) continue;
+      if (element.scrollWidth > element.clientWidth + 1)
+        found.push(
+          `<${element.tagName.toLowerCase()} class="${element.className}"> "${text.slice(0, 40)}": ${element.scrollWidth} px wide in ${element.clientWidth}`,
+        );
+    }
+    return found;
+  });
+  expect(cut, `text cut short on ${page.url()}`).toEqual([]);
+}

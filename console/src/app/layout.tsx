@@ -1,5 +1,5 @@
 import { AppShell, Burger, Group, Menu, NavLink, Text, UnstyledButton, Anchor, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { t, type MessageKey } from '../i18n';
@@ -26,6 +26,9 @@ const NAVIGATION: { to: string; label: MessageKey }[] = [
 /** The signed-in frame: a header (search, account menu), the navigation, and the page. */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
+  // Below the `sm` breakpoint the closed navigation is only moved out of the window: inert, so
+  // that Tab does not walk through links nobody can see.
+  const narrow = useMediaQuery('(max-width: 47.99em)');
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -73,7 +76,7 @@ export function AppLayout() {
           </Menu>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('nav.label')}>
+      <AppShell.Navbar p="xs" aria-label={t('nav.label')} inert={narrow === true && !opened}>
         {NAVIGATION.map((item) => (
           <NavLink
             key={item.to}

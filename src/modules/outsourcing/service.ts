@@ -14,6 +14,7 @@ import { jobs, jobStore, type JobObject, type StoredJob } from '../jobs/index.js
 import { linesOfPrice, parseEntries, repriceLines, sumOfLines, takePrice, type Line, type TakenPrice } from '../price-lines/index.js';
 import { amountsOf } from './assembly.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
+import { defaultDueDate } from './due-date.js';
 import type { OutsourcingInput, SupplierPricesFilters } from './schemas.js';
 
 /**
@@ -73,19 +74,6 @@ async function newOutsourcingPrice(
     if (best === undefined || rank[0]! < best.rank[0]! || (rank[0] === best.rank[0] && rank[1]! < best.rank[1]!)) best = { price: taken, currency: code, rank };
   }
   return best ?? { price, currency: base.currency };
-}
-
-/** How long before the client's due date an outsourcing is due by default: a day to review and deliver. */
-export const OUTSOURCING_LEAD_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The due date of a new outsourcing without one (docs/jobs.md#outsourcing): a day before the job's,
- * or the job's own when that day would come before the outsourcing starts; none when the job has none.
- */
-export function defaultDueDate(jobDue: string | null, start: string | null): string | null {
-  if (jobDue === null) return null;
-  const earlier = new Date(Date.parse(jobDue) - OUTSOURCING_LEAD_MS).toISOString();
-  return start !== null && earlier < start ? jobDue : earlier;
 }
 
 const priceColumns = (price: TakenPrice): Partial<OutsourcingRow> => ({
@@ -181,7 +169,7 @@ export const outsourcingService = {
       start_date: columns.start_date === undefined ? job.row.start_date : columns.start_date,
       due_date:
         columns.due_date === undefined
-          ? defaultDueDate(job.row.due_date, columns.start_date === undefined ? job.row.start_date : columns.start_date)
+          ? defaultDueDate(job.row.due_date, columns.start_date === undefined ? job.row.start_date : columns.start_date, now)
           : columns.due_date,
       delivery_date: null,
       amounts: '{}',

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  checkTextNotCut,
+  expectNoPageErrors,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -157,12 +166,13 @@ describe.skipIf(skipReason)('API keys', () => {
     await checkControlsVisible(owner);
     await owner.keyboard.press('Escape');
 
-    // At 1 024 × 768 the list stays usable.
+    // At 1 024 × 768 the list stays usable: the scope and the key's first characters whole.
     await owner.setViewportSize({ width: 1024, height: 768 });
     await owner.goto('/settings/api-keys');
     await rowOf(owner, 'Vera script').waitFor();
     await checkAccessibility(owner);
     await checkControlsVisible(owner);
+    await checkTextNotCut(owner);
     await screenshot(owner, 'api-keys-1024');
     expectNoPageErrors(owner);
     expectNoPageErrors(vera);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../../helper.js';
 import { ACCOUNT_SUPPLIER_PRICES, EUR, jobParams, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from '../jobs/fixture.js';
 import { compareCandidates } from '../../../src/modules/outsourcing/candidates.js';
-import { defaultDueDate } from '../../../src/modules/outsourcing/service.js';
+import { defaultDueDate } from '../../../src/modules/outsourcing/due-date.js';
 
 /** Suppliers for an outsourcing (docs/jobs.md#supplier-candidates) and the outsourcing's default due date (docs/jobs.md#outsourcing). */
 let t: TestContext;
@@ -106,7 +106,7 @@ describe('GET /v2/jobs/:id/supplier-candidates', () => {
   });
 });
 
-describe('ranking and default due date (pure)', () => {
+describe('ranking and default due date', () => {
   const item = (name: string, extra: Record<string, unknown> = {}) => ({
     supplier: { id: name, name },
     rating: null,
@@ -129,10 +129,30 @@ describe('ranking and default due date (pure)', () => {
     expect(list.sort(compareCandidates).map((entry) => entry.supplier.name)).toEqual(['f', 'b', 'c', 'a', 'd', 'e']);
   });
 
-  it("a day before the client's due date, never before the outsourcing starts; none without a due date", () => {
-    expect(defaultDueDate('2030-05-10T12:00:00.000Z', '2030-05-01T00:00:00.000Z')).toBe('2030-05-09T12:00:00.000Z');
-    expect(defaultDueDate('2030-05-10T12:00:00.000Z', null)).toBe('2030-05-09T12:00:00.000Z');
-    expect(defaultDueDate('2030-05-10T12:00:00.000Z', '2030-05-10T00:00:00.000Z')).toBe('2030-05-10T12:00:00.000Z');
-    expect(defaultDueDate(null, '2030-05-01T00:00:00.000Z')).toBeNull();
+  it('POST …/outsourcing without a due date: a job due Monday gives the Friday before; a job overdue gives its own', async () => {
+    const service = await newService(t.api, 'Deadline translation');
+    const supplier = await newSupplier(t.api, { name: 'Deadline Supplier' });
+    const monday = await newJob(t.api, jobParams(w, service, { name: 'Due Monday', startDate: '2030-05-01', dueDate: '2030-05-13T09:00:00Z' }));
+    const reply = await t.api.post(`/v2/jobs/${monday.id}/outsourcing`, { supplier });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.outsourcing[0].dueDate).toBe('2030-05-10T09:00:00.000Z');
+    const overdue = await newJob(t.api, jobParams(w, service, { name: 'Overdue', dueDate: '2020-03-02T09:00:00Z' }));
+    const late = await t.api.post(`/v2/jobs/${overdue.id}/outsourcing`, { supplier });
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    expect(late.body.outsourcing[0].dueDate).toBe('2020-03-02T09:00:00.000Z');
+  });
+
+  it("one working day before the client's due date, never before the outsourcing starts nor in the past; none without a due date", () => {
+    const now = '2030-01-01T00:00:00.000Z';
+    // Friday 10 May 2030 → Thursday; Monday 13 May → Friday 10 May (the weekend skipped); Sunday 12 May → Friday.
+    expect(defaultDueDate('2030-05-10T12:00:00.000Z', '2030-05-01T00:00:00.000Z', now)).toBe('2030-05-09T12:00:00.000Z');
+    expect(defaultDueDate('2030-05-10T12:00:00.000Z', null, now)).toBe('2030-05-09T12:00:00.000Z');
+    expect(defaultDueDate('2030-05-13T09:00:00.000Z', null, now)).toBe('2030-05-10T09:00:00.000Z');
+    expect(defaultDueDate('2030-05-12T09:00:00.000Z', null, now)).toBe('2030-05-10T09:00:00.000Z');
+    expect(defaultDueDate('2030-05-14T09:00:00.000Z', null, now)).toBe('2030-05-13T09:00:00.000Z');
+    // Before the start, or in the past: the job's own due date.
+    expect(defaultDueDate('2030-05-10T12:00:00.000Z', '2030-05-10T00:00:00.000Z', now)).toBe('2030-05-10T12:00:00.000Z');
+    expect(defaultDueDate('2030-05-13T09:00:00.000Z', null, '2030-05-11T00:00:00.000Z')).toBe('2030-05-13T09:00:00.000Z');
+    expect(defaultDueDate(null, '2030-05-01T00:00:00.000Z', now)).toBeNull();
   });
 });

@@ -1,20 +1,20 @@
-import { Badge, Button, Code, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Stack, Table, Text } from '@mantine/core';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../ui/format';
 import { ScrollTable } from '../../ui/scroll-table';
 import type { ApiKey } from './queries';
 
-/** The keys: name, the characters they start with, scope, user, created, last used, and "Revoke". */
+/** The keys: name and created, the characters they start with and the scope, user, last used, and "Revoke". */
 export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   return (
-    // Fits the settings column at 1 024 px (576 px): the creation date goes under the name, not in a column of its own, so Revoke stays in sight.
-    <ScrollTable label={t('apiKeys.tableLabel')} minWidth={480}>
+    // Fits the settings column at 1 024 px (about 560 px): the creation date under the name, the scope
+    // under the key's first characters, neither cut short, so Revoke stays in sight.
+    <ScrollTable label={t('apiKeys.tableLabel')} minWidth={0}>
       <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('apiKeys.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('apiKeys.column.name')}</Table.Th>
-            <Table.Th scope="col">{t('apiKeys.column.prefix')}</Table.Th>
-            <Table.Th scope="col">{t('apiKeys.column.scope')}</Table.Th>
+            <Table.Th scope="col">{t('apiKeys.column.key')}</Table.Th>
             <Table.Th scope="col">{t('apiKeys.column.user')}</Table.Th>
             <Table.Th scope="col">{t('apiKeys.column.lastUsed')}</Table.Th>
             <Table.Th scope="col">{t('apiKeys.column.actions')}</Table.Th>
@@ -32,12 +32,16 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (ke
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Code>{key.prefix}…</Code>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="outline" color={key.scope === 'write' ? 'blue.9' : 'gray.8'}>
-                  {t(`apiKeys.scope.${key.scope}`)}
-                </Badge>
+                <Stack gap={4} align="flex-start">
+                  <Code style={{ whiteSpace: 'nowrap' }}>{key.prefix}…</Code>
+                  <Badge
+                    variant="outline"
+                    color={key.scope === 'write' ? 'blue.9' : 'gray.8'}
+                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                  >
+                    {t(`apiKeys.scope.${key.scope}`)}
+                  </Badge>
+                </Stack>
               </Table.Td>
               <Table.Td>{key.user.name}</Table.Td>
               <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('apiKeys.never')}</Table.Td>

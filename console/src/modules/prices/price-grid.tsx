@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useCan } from '../../app/session';
@@ -83,7 +83,7 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
     setPage(Math.floor(index / OWNED_PAGE_SIZE) + 1);
     setReveal(undefined);
   }, [reveal, owned, all]);
-  const columns = 8 + (config.acceptsClient ? 1 : 0) + (config.hasPriceFlag ? 1 : 0) - (canEdit ? 0 : 1);
+  const columns = canEdit ? 5 : 4;
   const toggle = useCallback(
     (priceId: string) =>
       setExpanded((open) => {
@@ -125,24 +125,26 @@ export function PriceGrid({ owner }: { owner: PriceOwner }) {
         )}
         {prices.isSuccess && items.length === 0 && <Text>{t(config.empty)}</Text>}
         {items.length > 0 && (
-          // No minimum width: the cells wrap to the page's width (1 024 px and up), so that the rates'
-          // toggle and the delete button are never past a scroll box's edge (issue 38).
+          // No minimum width, and the criteria stacked in four columns (service and unit; languages,
+          // domain and client; unit cost, currency and flag; rates): the grid fits the settings
+          // column at 1 024 px (about 560 px), so the rates' toggle and Delete are never past a
+          // scroll box's edge nor cut short.
           <ScrollTable label={t(config.tableLabel)} minWidth={0}>
-            <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label={t(config.tableLabel)} highlightOnHover>
+            <Table verticalSpacing="xs" horizontalSpacing={6} aria-label={t(config.tableLabel)} highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{t('prices.column.service')}</Table.Th>
-                  <Table.Th scope="col">{t('prices.column.unit')}</Table.Th>
-                  <Table.Th scope="col">{t('prices.column.languages')}</Table.Th>
-                  <Table.Th scope="col">{t('prices.column.domain')}</Table.Th>
-                  {config.acceptsClient && <Table.Th scope="col">{t('prices.column.client')}</Table.Th>}
-                  <Table.Th scope="col">{t('prices.column.currency')}</Table.Th>
+                  <Table.Th scope="col">{t('prices.column.serviceUnit')}</Table.Th>
+                  <Table.Th scope="col">{t(config.acceptsClient ? 'prices.column.criteriaClient' : 'prices.column.criteria')}</Table.Th>
                   <Table.Th scope="col" ta="right">
-                    {t('prices.column.unitCost')}
+                    {t('prices.column.cost')}
                   </Table.Th>
-                  {config.hasPriceFlag && <Table.Th scope="col">{t('prices.column.hasPrice')}</Table.Th>}
                   <Table.Th scope="col">{t('prices.column.rates')}</Table.Th>
-                  {canEdit && <Table.Th scope="col">{t('prices.column.actions')}</Table.Th>}
+                  {canEdit && (
+                    // Named for assistive technology; a visible word would widen the column of one icon.
+                    <Table.Th scope="col" w={40}>
+                      <VisuallyHidden>{t('prices.column.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { memo } from 'react';
 import { t } from '../../i18n';
 import { formatRate } from '../../ui/format';
@@ -58,114 +58,114 @@ export const PriceRow = memo(function PriceRow({ price, owner, choices, update, 
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={500}>
-        <PriceCell
-          label={t('prices.column.service')}
-          display={price.service.name}
-          canEdit={canEdit}
-          editor={selectEditor(() => choices.services(price.service.id))}
-          {...reference('service')}
-        />
+        <Stack gap={2} align="flex-start">
+          <PriceCell
+            label={t('prices.column.service')}
+            display={price.service.name}
+            canEdit={canEdit}
+            editor={selectEditor(() => choices.services(price.service.id))}
+            {...reference('service')}
+          />
+          <Text span size="sm" fw={400}>
+            <PriceCell
+              label={t('prices.column.unit')}
+              display={price.quantityType.name}
+              canEdit={canEdit}
+              editor={selectEditor(() => choices.units(price.quantityType.id))}
+              {...reference('quantityType')}
+            />
+          </Text>
+        </Stack>
       </Table.Th>
       <Table.Td>
-        <PriceCell
-          label={t('prices.column.unit')}
-          display={price.quantityType.name}
-          canEdit={canEdit}
-          editor={selectEditor(() => choices.units(price.quantityType.id))}
-          {...reference('quantityType')}
-        />
-      </Table.Td>
-      <Table.Td>
-        <PriceCell
-          label={t('prices.column.languages')}
-          display={price.languagePair ? pairLabel(price.languagePair) : none(t('prices.anyPair'))}
-          canEdit={canEdit}
-          editor={selectEditor(() => choices.pairs(price.languagePair?.id), true, t('prices.anyPair'))}
-          initial={() => price.languagePair?.id ?? null}
-          save={(value) => save({ languagePair: value })}
-          param="languagePair"
-        />
-      </Table.Td>
-      <Table.Td>
-        <PriceCell
-          label={t('prices.column.domain')}
-          display={price.domain ? price.domain.name : none(t('prices.anyDomain'))}
-          canEdit={canEdit}
-          editor={selectEditor(() => choices.domains(price.domain?.id), true, t('prices.anyDomain'))}
-          initial={() => price.domain?.id ?? null}
-          save={(value) => save({ domain: value })}
-          param="domain"
-        />
-      </Table.Td>
-      {owner.acceptsClient && (
-        <Table.Td>
+        <Stack gap={2} align="flex-start">
           <PriceCell
-            label={t('prices.column.client')}
-            display={price.client ? price.client.name : none(t('prices.anyClient'))}
+            label={t('prices.column.languages')}
+            display={price.languagePair ? pairLabel(price.languagePair) : none(t('prices.anyPair'))}
             canEdit={canEdit}
-            editor={({ value, onChange, label, error, autoFocus }) => (
-              <ClientSelect
-                aria-label={label}
-                value={value}
-                onChange={onChange}
-                error={error}
-                autoFocus={autoFocus}
-                current={price.client}
-                clearable
-                placeholder={t('prices.anyClient')}
-                size="xs"
-                miw={180}
-              />
-            )}
-            initial={() => price.client?.id ?? null}
-            save={(value) => save({ client: value })}
-            param="client"
+            editor={selectEditor(() => choices.pairs(price.languagePair?.id), true, t('prices.anyPair'))}
+            initial={() => price.languagePair?.id ?? null}
+            save={(value) => save({ languagePair: value })}
+            param="languagePair"
           />
-        </Table.Td>
-      )}
-      <Table.Td>
-        <PriceCell
-          label={t('prices.column.currency')}
-          display={currency}
-          canEdit={canEdit}
-          editor={selectEditor(choices.currencies)}
-          initial={(): string | null => currency}
-          validate={(value) => (value ? null : t('prices.rule.required'))}
-          save={(value) => save({ currency: value! })}
-          param="currency"
-        />
+
+          <PriceCell
+            label={t('prices.column.domain')}
+            display={price.domain ? price.domain.name : none(t('prices.anyDomain'))}
+            canEdit={canEdit}
+            editor={selectEditor(() => choices.domains(price.domain?.id), true, t('prices.anyDomain'))}
+            initial={() => price.domain?.id ?? null}
+            save={(value) => save({ domain: value })}
+            param="domain"
+          />
+
+          {owner.acceptsClient && (
+            <PriceCell
+              label={t('prices.column.client')}
+              display={price.client ? price.client.name : none(t('prices.anyClient'))}
+              canEdit={canEdit}
+              editor={({ value, onChange, label, error, autoFocus }) => (
+                <ClientSelect
+                  aria-label={label}
+                  value={value}
+                  onChange={onChange}
+                  error={error}
+                  autoFocus={autoFocus}
+                  current={price.client}
+                  clearable
+                  placeholder={t('prices.anyClient')}
+                  size="xs"
+                  miw={180}
+                />
+              )}
+              initial={() => price.client?.id ?? null}
+              save={(value) => save({ client: value })}
+              param="client"
+            />
+          )}
+        </Stack>
       </Table.Td>
       <Table.Td ta="right">
-        <PriceCell
-          label={t('prices.column.unitCost')}
-          display={formatRate(price.unitCost, currency)}
-          canEdit={canEdit}
-          editor={decimalEditor(currency)}
-          initial={() => plainDecimal(price.unitCost)}
-          validate={unitCostError}
-          save={(value) => save({ unitCost: Number(normalizeDecimal(value)) })}
-          param="unitCost"
-        />
-      </Table.Td>
-      {owner.hasPriceFlag && (
-        <Table.Td>
+        <Stack gap={2} align="flex-end">
           <PriceCell
-            label={t('prices.column.hasPrice')}
-            display={t(price.hasPrice === false ? 'prices.hasPrice.no' : 'prices.hasPrice.yes')}
+            label={t('prices.column.unitCost')}
+            display={formatRate(price.unitCost, currency)}
             canEdit={canEdit}
-            editor={selectEditor([
-              { value: 'yes', label: t('prices.hasPrice.yes') },
-              { value: 'no', label: t('prices.hasPrice.no') },
-            ])}
-            initial={(): string | null => (price.hasPrice === false ? 'no' : 'yes')}
-            save={(value) => save({ hasPrice: value === 'yes' })}
-            param="hasPrice"
+            editor={decimalEditor(currency)}
+            initial={() => plainDecimal(price.unitCost)}
+            validate={unitCostError}
+            save={(value) => save({ unitCost: Number(normalizeDecimal(value)) })}
+            param="unitCost"
           />
-        </Table.Td>
-      )}
+          <PriceCell
+            label={t('prices.column.currency')}
+            display={currency}
+            canEdit={canEdit}
+            editor={selectEditor(choices.currencies)}
+            initial={(): string | null => currency}
+            validate={(value) => (value ? null : t('prices.rule.required'))}
+            save={(value) => save({ currency: value! })}
+            param="currency"
+          />
+          {owner.hasPriceFlag && (
+            <PriceCell
+              label={t('prices.column.hasPrice')}
+              display={t(price.hasPrice === false ? 'prices.hasPrice.noShort' : 'prices.hasPrice.yesShort')}
+              canEdit={canEdit}
+              editor={selectEditor([
+                { value: 'yes', label: t('prices.hasPrice.yes') },
+                { value: 'no', label: t('prices.hasPrice.no') },
+              ])}
+              initial={(): string | null => (price.hasPrice === false ? 'no' : 'yes')}
+              save={(value) => save({ hasPrice: value === 'yes' })}
+              param="hasPrice"
+            />
+          )}
+        </Stack>
+      </Table.Td>
       <Table.Td>
-        <Group gap={6}>
-          <Text size="sm" lineClamp={3} maw={260}>
+        <Stack gap={2} align="flex-start">
+          <Text size="sm" lineClamp={3}>
             {ratesSummary(price.matchesType, price.matches, currency)}
           </Text>
           <Button
@@ -179,7 +179,7 @@ export const PriceRow = memo(function PriceRow({ price, owner, choices, update, 
           >
             {toggleText}
           </Button>
-        </Group>
+        </Stack>
       </Table.Td>
       {canEdit && (
         <Table.Td>

@@ -1,30 +1,40 @@
-import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
-import { formatNumber } from '../../../ui/format';
+import { formatDateTime, formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
+import { rules } from '../new-job/new-job-values';
+import { fromLocalInput, toLocalInput } from './job-format';
+import { OutsourcingCandidates } from './outsourcing-candidates';
+import { proposedDueDate } from './outsourcing-due';
 import { amountProblem, formatRate, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';
 import { MODAL_PROPS } from './outsourcing-dialogs';
-import { useCreateOutsourcing, useSupplierPrices, useSupplierSearch } from './outsourcing-queries';
+import { useCreateOutsourcing, useSupplierCandidates, useSupplierPrices, useSupplierSearch, type SupplierCandidates } from './outsourcing-queries';
 
 // A type (not an interface): showProblem takes a record of the form's values.
 type Values = {
   supplier: string;
   unitCost: number | string;
   quantity: number | string;
+  /** The value of a date-time input, in the browser's time zone ('' for no deadline). */
+  dueDate: string;
 };
 
 /**
- * "Add supplier": choose a supplier (searched on the server), see the supplier price the API
- * would take for the job's service, unit and language pair (GET /v2/jobs/:id/supplier-prices),
- * keep it or type another, and save (POST /v2/jobs/:id/outsourcing).
+ * "Add supplier": choose a supplier — the job's candidates first (GET /v2/jobs/:id/supplier-candidates:
+ * the language pair or service, their price, rating and availability), then any other searched on
+ * the server — see the supplier price the API would take for the job's service, unit and language
+ * pair (GET /v2/jobs/:id/supplier-prices), keep it or type another, set when the supplier's work is
+ * due (one working day before the job by default), and save (POST /v2/jobs/:id/outsourcing).
  */
 export function OutsourcingAddForm({ job, opened, onClose, onAdded }: { job: Job; opened: boolean; onClose: () => void; onAdded: (supplier: string) => void }) {
+  // A phone's width: the whole screen, so that the candidates' table has room.
+  const narrow = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal {...MODAL_PROPS} opened={opened} onClose={onClose} title={t('outsourcing.add.title')} size="lg">
+    <Modal {...MODAL_PROPS} opened={opened} onClose={onClose} title={t('outsourcing.add.title')} size="xl" fullScreen={narrow}>
       {/* Mounted only while open: every opening starts from an empty form. */}
       {opened && <AddForm job={job} onClose={onClose} onAdded={onAdded} />}
     </Modal>
@@ -37,6 +47,7 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
   const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
   const [problem, setProblem] = useState<string>();
   const suppliers = useSupplierSearch(debounced);
+  const candidates = useSupplierCandidates(job.id);
   const prices = useSupplierPrices(job.id, chosen?.id ?? null);
   const suggested = suggestedPrice(prices.data);
   const create = useCreateOutsourcing(job);
@@ -45,11 +56,12 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
 
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { supplier: '', unitCost: '', quantity: '' },
+    initialValues: { supplier: '', unitCost: '', quantity: '', dueDate: toLocalInput(proposedDueDate(job.dueDate, job.startDate, new Date())) },
     validate: {
       supplier: (value) => (value ? null : t('outsourcing.required.supplier')),
       unitCost: (value) => amountProblem(value, false),
       quantity: (value) => amountProblem(value, false),
+      dueDate: rules.dateTime,
     },
   });
 
@@ -57,8 +69,16 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
   const [priceTyped, setPriceTyped] = useState(false);
   const price = priceTyped ? form.values.unitCost : (suggested?.unitCost ?? '');
 
-  const options = (suppliers.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }));
-  if (chosen && !options.some((option) => option.value === chosen.id)) options.unshift({ value: chosen.id, label: chosen.name });
+  // Until the server answers what is typed, the options it answered before are narrowed by name.
+  const fresh = !suppliers.isPlaceholderData && debounced.trim() === search.trim();
+  const options = supplierOptions(candidates.data, suppliers.data?.items ?? [], search, fresh, chosen);
+  const choose = (supplier: { id: string; name: string }) => {
+    form.setFieldValue('supplier', supplier.id);
+    setChosen(supplier);
+    setSearch(supplier.name);
+    // A new supplier: its own suggestion replaces the price.
+    setPriceTyped(false);
+  };
 
   const submit = form.onSubmit(async (values) => {
     setProblem(undefined);
@@ -68,6 +88,8 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
         supplier: values.supplier,
         ...(unitCost !== undefined ? { unitCost } : {}),
         ...(values.quantity !== '' ? { quantity: Number(values.quantity) } : {}),
+        // Always sent: an empty field is no deadline, not the API's default.
+        dueDate: fromLocalInput(values.dueDate) ?? null,
       });
       onAdded(chosen?.name ?? '');
     } catch (error) {
@@ -78,6 +100,13 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
+        <OutsourcingCandidates
+          job={job}
+          candidates={candidates.data}
+          loading={candidates.isLoading}
+          chosen={chosen?.id ?? null}
+          onChoose={(candidate) => choose(candidate.supplier)}
+        />
         <Select
           label={t('outsourcing.field.supplier')}
           placeholder={t('outsourcing.field.supplierPlaceholder')}
@@ -92,9 +121,9 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
           nothingFoundMessage={suppliers.isFetching ? t('state.loading') : t('outsourcing.field.supplierNothing')}
           value={form.values.supplier || null}
           onChange={(value, option) => {
-            form.setFieldValue('supplier', value ?? '');
-            setChosen(value ? { id: value, name: option?.label ?? value } : null);
-            // A new supplier: its own suggestion replaces the price.
+            if (value) return choose({ id: value, name: option?.label ?? value });
+            form.setFieldValue('supplier', '');
+            setChosen(null);
             setPriceTyped(false);
           }}
           error={form.errors.supplier}
@@ -129,6 +158,12 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
           allowNegative={false}
           hideControls
           {...form.getInputProps('quantity')}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('outsourcing.field.dueDate')}
+          description={job.dueDate ? t('outsourcing.field.dueDateHint', { due: formatDateTime(job.dueDate) }) : t('outsourcing.field.dueDateNoJobDue')}
+          {...form.getInputProps('dueDate')}
         />
         {problem && (
           <Alert color="red" role="alert">
@@ -167,4 +202,35 @@ function Suggestion({ loading, suggested, currency, unit }: { loading: boolean; 
           })}
     </Text>
   );
+}
+
+type Option = { value: string; label: string };
+
+/**
+ * The supplier field's options: the job's candidates first (those the search found, in the API's
+ * order; all of them before anything is typed), then the other suppliers the search found; the
+ * chosen one always among them. Each supplier once (Mantine refuses a value twice). While the
+ * search's answer is not `fresh`, a supplier is found when its name holds what is typed.
+ */
+function supplierOptions(
+  candidates: SupplierCandidates | undefined,
+  answered: ReadonlyArray<{ id: string; name: string }>,
+  search: string,
+  fresh: boolean,
+  chosen: { id: string; name: string } | null,
+): Array<{ group: string; items: Option[] }> {
+  const typed = search.trim().toLocaleLowerCase();
+  const byName = (name: string) => name.toLocaleLowerCase().includes(typed);
+  const found = typed === '' || fresh ? answered : answered.filter((item) => byName(item.name));
+  const foundIds = new Set(found.map((item) => item.id));
+  const first: Option[] = (candidates?.items ?? [])
+    .filter((item) => typed === '' || foundIds.has(item.supplier.id) || byName(item.supplier.name))
+    .map((item) => ({ value: item.supplier.id, label: item.supplier.name }));
+  const taken = new Set(first.map((option) => option.value));
+  const others: Option[] = found.filter((item) => !taken.has(item.id)).map((item) => ({ value: item.id, label: item.name }));
+  if (chosen && !taken.has(chosen.id) && !foundIds.has(chosen.id)) others.unshift({ value: chosen.id, label: chosen.name });
+  return [
+    { group: t('outsourcing.field.supplierGroup.candidates'), items: first },
+    { group: t('outsourcing.field.supplierGroup.others'), items: others },
+  ].filter((group) => group.items.length > 0);
 }

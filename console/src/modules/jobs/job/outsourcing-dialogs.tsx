@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { t } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
-import { formatMoney } from '../../../ui/format';
+import { formatDateTime, formatMoney } from '../../../ui/format';
 import type { Job } from '../job-query';
+import { rules } from '../new-job/new-job-values';
+import { fromLocalInput, toLocalInput } from './job-format';
 import { amountProblem, OUTSOURCING_STATUSES, statusLabel, type Outsourcing } from './outsourcing-figures';
 import { useDeleteOutsourcing, useUpdateOutsourcing, type OutsourcingChanges } from './outsourcing-queries';
 
@@ -16,9 +18,9 @@ import { useDeleteOutsourcing, useUpdateOutsourcing, type OutsourcingChanges } f
 export const MODAL_PROPS = { lockScroll: false, closeButtonProps: { 'aria-label': t('action.close') } } as const;
 
 // A type (not an interface): showProblem takes a record of the form's values.
-type EditValues = { status: string; unitCost: number | string };
+type EditValues = { status: string; unitCost: number | string; dueDate: string };
 
-/** Edits an outsourcing's status and supplier price (PUT /v2/jobs/:id/outsourcing/:outsourcingId): only what changed is sent. */
+/** Edits an outsourcing's status, supplier price and due date (PUT /v2/jobs/:id/outsourcing/:outsourcingId): only what changed is sent. */
 export function OutsourcingEditDialog({
   job,
   item,
@@ -42,14 +44,16 @@ function EditForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourcing
   const [problem, setProblem] = useState<string>();
   const form = useForm<EditValues>({
     mode: 'controlled',
-    initialValues: { status: String(item.status), unitCost: item.quantity.unitCost },
-    validate: { unitCost: (value) => amountProblem(value, true) },
+    initialValues: { status: String(item.status), unitCost: item.quantity.unitCost, dueDate: toLocalInput(item.dueDate) },
+    validate: { unitCost: (value) => amountProblem(value, true), dueDate: rules.dateTime },
   });
   const submit = form.onSubmit(async (values) => {
     setProblem(undefined);
     const changes: OutsourcingChanges = {};
     if (Number(values.status) !== item.status) changes.status = Number(values.status);
     if (Number(values.unitCost) !== item.quantity.unitCost) changes.unitCost = Number(values.unitCost);
+    // Compared as typed (minutes): an untouched field is no change, even if the stored moment has seconds.
+    if (values.dueDate !== toLocalInput(item.dueDate)) changes.dueDate = fromLocalInput(values.dueDate) ?? null;
     if (Object.keys(changes).length === 0) return onClose();
     try {
       await update.mutateAsync({ id: item.id, changes });
@@ -76,6 +80,12 @@ function EditForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourcing
           allowNegative={false}
           hideControls
           {...form.getInputProps('unitCost')}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('outsourcing.field.dueDate')}
+          description={job.dueDate ? t('outsourcing.field.dueDateJob', { due: formatDateTime(job.dueDate) }) : t('outsourcing.field.dueDateNoJobDue')}
+          {...form.getInputProps('dueDate')}
         />
         {problem && (
           <Alert color="red" role="alert">

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, type Body } from '../../../api/client';
+import { api, data, type Answer, type Body } from '../../../api/client';
 import { setJob, type Job } from '../job-query';
 
 /**
- * Data of the outsourcing section: suppliers to choose from, the supplier price an outsourcing
+ * Data of the outsourcing section: suppliers to choose from (the job's candidates first), the supplier price an outsourcing
  * would take (GET /v2/jobs/:id/supplier-prices), and the three writes, each answering the job
  * (put in place with `setJob`).
  */
@@ -21,6 +21,18 @@ export function useSupplierSearch(search: string) {
         }),
       ),
     placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export type SupplierCandidates = Answer<'listJobSupplierCandidates'>;
+export type SupplierCandidate = SupplierCandidates['items'][number];
+
+/** The suppliers with the job's language pair or service, best first, with their price, rating and availability (GET /v2/jobs/:id/supplier-candidates). */
+export function useSupplierCandidates(jobId: string) {
+  return useQuery({
+    queryKey: ['jobs', 'detail', jobId, 'supplier-candidates'] as const,
+    queryFn: ({ signal }) => data(api.GET('/v2/jobs/{id}/supplier-candidates', { params: { path: { id: jobId } }, signal })),
     staleTime: 30_000,
   });
 }

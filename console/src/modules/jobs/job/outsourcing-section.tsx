@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text
 import { useState } from 'react';
 import { useCan, useSession } from '../../../app/session';
 import { t } from '../../../i18n';
-import { formatMoney, formatNumber } from '../../../ui/format';
+import { formatDate, formatMoney, formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
 import { MarginWarnings } from './margin-warnings';
 import { OutsourcingAddForm } from './outsourcing-add-form';
@@ -203,6 +203,11 @@ function OutsourcingTable({
                 <Badge color={statusColor(item.status)} variant="light" radius="sm" tt="none" styles={{ label: { overflow: 'visible' } }}>
                   {statusLabel(item.status)}
                 </Badge>
+                {item.dueDate && (
+                  <Text size="xs" c="dimmed" style={NOWRAP}>
+                    {t('outsourcing.column.due', { date: formatDate(item.dueDate) })}
+                  </Text>
+                )}
               </Table.Td>
               {can && (
                 <Table.Td>
