@@ -118,7 +118,7 @@ function FilesTable<F extends ListedFile>({
   return (
     <>
       {/* Fits a narrow column (the job page's side, a 1 024 px window): the size and the day under the
-          name, names broken anywhere, no column that only scrolling would reach (issue 38). */}
+          name, names broken anywhere, no column that only scrolling would reach. */}
       <ScrollTable minWidth={0} label={owner.title}>
         <Table verticalSpacing="xs" horizontalSpacing="xs">
           <Table.Thead>

@@ -145,7 +145,7 @@ function OutsourcingTable({
 }) {
   return (
     // Fits the job page's main column at 1 024 and 1 280 px: tighter cells, prices that wrap, the
-    // actions one under the other; nothing that only scrolling would reach (issue 38).
+    // actions one under the other; nothing that only scrolling would reach.
     <ScrollTable minWidth={0} label={t('job.section.outsourcing')}>
       <Table striped withTableBorder captionSide="top" horizontalSpacing="xs">
         <Table.Caption>{t('outsourcing.list.caption')}</Table.Caption>

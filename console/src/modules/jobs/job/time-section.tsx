@@ -89,7 +89,7 @@ export function TimeSection({ job }: { job: Job }) {
         ) : (
           <>
             {/* Fits the job page's side column at 1 024 px: the start under the user, the actions one
-                under the other, nothing that only scrolling would reach (issue 38). */}
+                under the other, nothing that only scrolling would reach. */}
             <ScrollTable minWidth={0} label={t('job.section.time')}>
               <Table verticalSpacing="xs" horizontalSpacing={6}>
                 <Table.Thead>
