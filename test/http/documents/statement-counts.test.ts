@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementReport, timeStatements } from '../../../bench/statement-timing.mjs';
 import { createTestApp, usingPostgres, type TestContext } from '../../helper.js';
+import { statementCounter } from '../../statement-counts.js';
 import { docWorld, fixedJob, newInvoice, type DocWorld } from './fixture.js';
 
 /**
@@ -12,15 +12,7 @@ import { docWorld, fixedJob, newInvoice, type DocWorld } from './fixture.js';
  */
 let t: TestContext;
 let w: DocWorld;
-let statements: ReturnType<typeof timeStatements>;
-
-const countOf = async (request: () => Promise<{ status: number }>, expected: number) => {
-  statements.clear();
-  const reply = await request();
-  expect(reply.status).toBeLessThan(300);
-  const count = [...statements.values()].reduce((sum, entry) => sum + entry.count, 0);
-  expect.soft(count, statementReport(statements, 1, 60)).toBe(expected);
-};
+let countOf: ReturnType<typeof statementCounter>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,7 +24,7 @@ beforeAll(async () => {
     address: { street: '5 Agency Road', city: 'Ghent', postalCode: '9000', country: 'BE' },
   });
   await t.api.put(`/v2/clients/${w.client}`, { vatNumber: 'BE0987654321', email: 'ap@acme.example' });
-  statements = timeStatements();
+  countOf = statementCounter();
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementReport, timeStatements } from '../../../bench/statement-timing.mjs';
 import { createTestApp, usingPostgres, type TestContext } from '../../helper.js';
+import { statementCounter } from '../../statement-counts.js';
 
 /**
  * The SQL statements of the job writes on the hot paths (docs/performance.md): a change that adds
@@ -9,20 +9,12 @@ import { createTestApp, usingPostgres, type TestContext } from '../../helper.js'
  * tracker entry and an outsourcing so that every part is read. Fewer is better: lower the figure.
  */
 let t: TestContext;
-let statements: ReturnType<typeof timeStatements>;
+let countOf: ReturnType<typeof statementCounter>;
 const ids = { client: '', service: '', unit: '', category: '', group: '', supplier: '' };
-
-const countOf = async (request: () => Promise<{ status: number }>, expected: number) => {
-  statements.clear();
-  const reply = await request();
-  expect(reply.status).toBeLessThan(300);
-  const count = [...statements.values()].reduce((sum, entry) => sum + entry.count, 0);
-  expect.soft(count, statementReport(statements, 1, 60)).toBe(expected);
-};
 
 beforeAll(async () => {
   t = await createTestApp();
-  statements = timeStatements();
+  countOf = statementCounter();
   const units = (await t.api.get('/v2/account/quantity-types')).body as Array<{ id: string; name: string }>;
   ids.unit = units.find((unit) => unit.name === 'Words')!.id;
   const categories = (await t.api.get('/v2/account/matches')).body as Array<{ id: string }>;
