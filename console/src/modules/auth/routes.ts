@@ -17,7 +17,7 @@ export const signInRoute = createRoute({
   component: lazyRouteComponent(() => import('./sign-in-page'), 'SignInPage'),
 });
 
-/** The pages that single-use links open (the secret is in `#token=`). */
+/** Asking for a reset link, and the pages that single-use links open (the secret is in `#token=`). */
 export const linkRoutes = [
   createRoute({ getParentRoute: () => rootRoute, path: 'set-password', component: lazyRouteComponent(() => import('./link-page'), 'SetPasswordPage') }),
   createRoute({
@@ -25,5 +25,6 @@ export const linkRoutes = [
     path: 'accept-invitation',
     component: lazyRouteComponent(() => import('./link-page'), 'AcceptInvitationPage'),
   }),
+  createRoute({ getParentRoute: () => rootRoute, path: 'forgot-password', component: lazyRouteComponent(() => import('./forgot-password-page'), 'ForgotPasswordPage') }),
   createRoute({ getParentRoute: () => rootRoute, path: 'reset-password', component: lazyRouteComponent(() => import('./link-page'), 'ResetPasswordPage') }),
 ];

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, data } from '../../api/client';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
 import { formatDate, formatPercent } from '../../ui/format';
 import { isEditable } from './document-logic';
@@ -96,7 +96,7 @@ function DetailsView({ kind, document }: { kind: DocumentKind; document: AnyDocu
   ];
   if (kind.hasValidityDate) items.push([t('documents.column.validUntil'), formatDate(document.validityDate)]);
   items.push(
-    [t('documents.details.paymentTerms'), t('documents.details.days', { count: document.paymentTerms })],
+    [t('documents.details.paymentTerms'), tCount('documents.details.days', document.paymentTerms)],
     [t('documents.details.currency'), document.currency.code],
     [t('documents.details.discount'), formatPercent(document.discount)],
     [t('documents.details.reverseCharge'), document.applyVATReverseCharge ? t('documents.yes') : t('documents.no')],
