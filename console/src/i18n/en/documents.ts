@@ -182,6 +182,6 @@ export const documents = {
   'documents.email.delivered': 'E-mailed {date}',
   'documents.email.failed': 'The e-mail failed {date}: the mail server refused it through every retry',
   'documents.email.noRecipients': 'Sent and numbered, but not e-mailed: no contact of the party is marked to receive this kind of document.',
-  'documents.email.noSmtp': 'Sent and numbered, but not e-mailed: this installation has no mail server (SMTP_URL).',
+  'documents.email.noSmtp': 'Sent and numbered, but not e-mailed: the operator of this installation has not configured outgoing e-mail.',
   'documents.fromOutsourcing.createFor': 'Create a purchase order for {supplier}',
 } as const;
