@@ -47,6 +47,7 @@ export const common = {
   'action.add': 'Add',
   'action.remove': 'Remove',
   'action.confirm': 'Confirm',
+  'date.invalid': 'Type a real day as {pattern}.',
   'unsaved.title': 'Leave without saving?',
   'unsaved.text': 'What you typed in this form is not saved yet. If you leave, it is lost.',
   'unsaved.stay': 'Stay on this page',

@@ -44,6 +44,7 @@ export const settings = {
   'settings.account.invoiceNumberFormat': 'Invoice numbers',
   'settings.account.quoteNumberFormat': 'Quote numbers',
   'settings.account.purchaseOrderNumberFormat': 'Purchase order numbers',
+  'settings.account.creditNoteNumberFormat': 'Credit note numbers',
   'settings.account.example': 'The next one looks like {number}',
   'settings.account.save': 'Save changes',
   'settings.account.discard': 'Discard changes',

@@ -9,6 +9,7 @@ import { formatDate, formatPercent } from '../../ui/format';
 import { isEditable } from './document-logic';
 import type { AnyDocument, DocumentKind, MatchDisplay } from './kinds';
 import { useUpdateDocument } from './queries';
+import { DateField } from '../../ui/date-field';
 
 type DetailValues = {
   issueDate: string;
@@ -162,14 +163,13 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
     <form onSubmit={submit} noValidate aria-label={t('documents.details.title')}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput type="date" label={t('documents.column.issueDate')} {...form.getInputProps('issueDate')} />
-          <TextInput
-            type="date"
+          <DateField label={t('documents.column.issueDate')} {...form.getInputProps('issueDate')} />
+          <DateField
             label={t('documents.column.dueDate')}
             description={kind.hasPayments ? t('documents.details.dueHint') : undefined}
             {...form.getInputProps('dueDate')}
           />
-          {kind.hasValidityDate && <TextInput type="date" label={t('documents.column.validUntil')} {...form.getInputProps('validityDate')} />}
+          {kind.hasValidityDate && <DateField label={t('documents.column.validUntil')} {...form.getInputProps('validityDate')} />}
           <NumberInput
             label={t('documents.details.paymentTerms')}
             suffix={` ${t('documents.details.daysUnit')}`}
