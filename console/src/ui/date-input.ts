@@ -89,3 +89,39 @@ export function formatDateInput(iso: string, pattern: DatePattern): string {
   const value = { year: match[1], month: match[2], day: match[3] };
   return pattern.order.map((part) => value[part]).join(pattern.separator);
 }
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+const TIME_AT_END = /[\sT,]+(\d{1,2})[:.h](\d{2})\s*$/i;
+
+/** What a date-time field shows while empty: "DD/MM/YYYY HH:MM". */
+export function dateTimePatternText(pattern: DatePattern): string {
+  return `${patternText(pattern)} HH:MM`;
+}
+
+/**
+ * A date and a 24-hour time typed in `pattern` ("14/03/2031 17:30") as the value of a local
+ * date-time (`2031-03-14T17:30`, the browser's time zone, as `<input type="datetime-local">` holds
+ * it), or null when either is missing or not real. The time is `HH:MM` (or `HH.MM`, `17h30`); a
+ * pasted `2031-03-14T17:30` is taken as it is.
+ */
+export function parseDateTimeInput(text: string, pattern: DatePattern): string | null {
+  const trimmed = text.trim();
+  const local = LOCAL_DATE_TIME.exec(trimmed);
+  const time = local ?? TIME_AT_END.exec(trimmed);
+  if (!time) return null;
+  const [hour, minute] = [Number(time[local ? 2 : 1]), Number(time[local ? 3 : 2])];
+  if (hour > 23 || minute > 59) return null;
+  const day = parseDateInput(local ? local[1]! : trimmed.slice(0, time.index), pattern);
+  if (day === null) return null;
+  return `${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+export function isLocalDateTime(value: string): boolean {
+  return LOCAL_DATE_TIME.test(value);
+}
+
+/** A local date-time (`2031-03-14T17:30`) written in `pattern`: "14/03/2031 17:30"; anything else as it is. */
+export function formatDateTimeInput(local: string, pattern: DatePattern): string {
+  const match = LOCAL_DATE_TIME.exec(local);
+  return match ? `${formatDateInput(match[1]!, pattern)} ${match[2]}:${match[3]}` : local;
+}

@@ -48,6 +48,7 @@ export const common = {
   'action.remove': 'Remove',
   'action.confirm': 'Confirm',
   'date.invalid': 'Type a real day as {pattern}.',
+  'date.invalidWithTime': 'Type a real day and a time as {pattern}.',
   'unsaved.title': 'Leave without saving?',
   'unsaved.text': 'What you typed in this form is not saved yet. If you leave, it is lost.',
   'unsaved.stay': 'Stay on this page',

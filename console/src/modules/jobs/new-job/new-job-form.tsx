@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { api, data } from '../../../api/client';
 import { t } from '../../../i18n';
+import { DateField } from '../../../ui/date-field';
 import { showProblem } from '../../../ui/form-errors';
 import { UnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { setJob } from '../job-query';
@@ -93,8 +94,8 @@ export function NewJobForm() {
                 thousandSeparator=","
                 {...field('quantity')}
               />
-              <TextInput label={t('newJob.dueDate')} type="datetime-local" {...field('dueDate')} />
-              <TextInput label={t('newJob.startDate')} type="datetime-local" {...field('startDate')} />
+              <DateField withTime label={t('newJob.dueDate')} {...field('dueDate')} />
+              <DateField withTime label={t('newJob.startDate')} {...field('startDate')} />
               <Select label={t('newJob.projectManager')} searchable clearable data={userChoices(users.data)} {...field('projectManager')} />
               <Select label={t('newJob.domain')} searchable clearable data={choicesOf(domains.data, byName)} {...field('domain')} />
               <Select
