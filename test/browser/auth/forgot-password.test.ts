@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startMailServer, type MailServer } from '../../mail-server.js';
-import { checkAccessibility, checkControlsVisible, expectNoPageErrors, OWNER, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  expectNoPageErrors,
+  OWNER,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 
 /**
  * A forgotten password from the sign-in page (docs/console.md#signing-in): "Forgot password?" asks
@@ -45,7 +54,7 @@ describe.skipIf(skipReason)('a forgotten password', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`If ${OWNER.email} signs in here, a link`);
     await pictures(page, 'forgot-password-sent');
 
-    const [message] = await mail.waitFor(1);
+    const message = (await mail.waitFor(1))[0]!;
     expect(message.recipients).toEqual([OWNER.email]);
     const link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(message.parsed.text ?? '')?.[0];
     expect(link).toBeDefined();

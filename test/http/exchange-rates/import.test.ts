@@ -102,9 +102,7 @@ describe('POST /v2/account/exchange-rates/import', () => {
     const bare = await createTestApp();
     try {
       const error = expectError(await bare.api.post(`${PATH}/import`), 409, 'state_conflict');
-      expect(error.message).toBe(
-        'Exchange rates cannot be imported: the operator of this installation has not configured a source of exchange rates',
-      );
+      expect(error.message).toBe('Exchange rates cannot be imported: the operator of this installation has not configured a source of exchange rates');
     } finally {
       await bare.close();
     }

@@ -25,6 +25,10 @@ export const linkRoutes = [
     path: 'accept-invitation',
     component: lazyRouteComponent(() => import('./link-page'), 'AcceptInvitationPage'),
   }),
-  createRoute({ getParentRoute: () => rootRoute, path: 'forgot-password', component: lazyRouteComponent(() => import('./forgot-password-page'), 'ForgotPasswordPage') }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'forgot-password',
+    component: lazyRouteComponent(() => import('./forgot-password-page'), 'ForgotPasswordPage'),
+  }),
   createRoute({ getParentRoute: () => rootRoute, path: 'reset-password', component: lazyRouteComponent(() => import('./link-page'), 'ResetPasswordPage') }),
 ];

@@ -19,9 +19,7 @@ const CREDIT_NOTES_PAGE = 100;
  */
 export function CreditNotesSection({ kind, document }: { kind: DocumentKind; document: AnyDocument }) {
   const headingId = `document-credit-notes-${document.id}`;
-  const notes = useQuery(
-    documentsListQuery(kind, { creditedInvoice: document.id, sort: 'createdAt', direction: 'asc', page: 1, pageSize: CREDIT_NOTES_PAGE }),
-  );
+  const notes = useQuery(documentsListQuery(kind, { creditedInvoice: document.id, sort: 'createdAt', direction: 'asc', page: 1, pageSize: CREDIT_NOTES_PAGE }));
   return (
     <section aria-labelledby={headingId}>
       <Stack gap="sm">

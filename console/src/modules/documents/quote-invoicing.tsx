@@ -44,11 +44,13 @@ export function QuoteInvoicing({ document }: { document: AnyDocument }) {
           {t('documents.quoteInvoice.title')}
         </Title>
         <Group justify="space-between" wrap="wrap">
-          <Text>{summary.state === 'partly'
+          <Text>
+            {summary.state === 'partly'
               ? tCount('documents.quoteInvoice.partly', summary.finished, { total: summary.total })
               : summary.state === 'waiting'
                 ? tCount('documents.quoteInvoice.waiting', summary.total)
-                : t(`documents.quoteInvoice.${summary.state}`)}</Text>
+                : t(`documents.quoteInvoice.${summary.state}`)}
+          </Text>
           {(summary.state === 'ready' || summary.state === 'partly') && (
             <Button
               loading={create.isPending}

@@ -38,9 +38,7 @@ export function JobFields({ job, canEdit }: { job: Job; canEdit: boolean }) {
     function TextEditor(props: EditorProps<string>) {
       return <TextInput {...props} maxLength={maxLength} onChange={(event) => props.onChange(event.currentTarget.value)} />;
     };
-  const dateTime = (props: EditorProps<string>) => (
-    <DateField {...props} withTime onChange={(value) => props.onChange(value)} />
-  );
+  const dateTime = (props: EditorProps<string>) => <DateField {...props} withTime onChange={(value) => props.onChange(value)} />;
   const date = (param: 'dueDate' | 'startDate' | 'deliveryDate', label: string) => (
     <InlineField<string>
       {...common}
