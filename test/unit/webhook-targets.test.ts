@@ -51,7 +51,7 @@ describe('the address classifier', () => {
   it('names the refusal exactly', () => {
     expect(addressProblem('::127.0.0.1', false)).toBe('::7f00:1 is an ipv4Compatible address');
     expect(addressProblem('::127.0.0.1', true)).toBe('::7f00:1 is an ipv4Compatible address');
-    expect(addressProblem('10.0.0.1', false)).toBe('10.0.0.1 is a private address (WEBHOOK_ALLOW_PRIVATE_NETWORKS is off)');
+    expect(addressProblem('10.0.0.1', false)).toBe('10.0.0.1 is a private address (this installation does not allow private addresses)');
     expect(addressProblem('2002:a00:1::', true)).toBe('2002:a00:1:: is a 6to4 address leading to 10.0.0.1, a private address');
     expect(addressProblem('2002:a9fe:a9fe::', true)).toBe('2002:a9fe:a9fe:: is a 6to4 address leading to 169.254.169.254, a metadata address');
     expect(addressProblem('93.184.216.34', true, true)).toBe('93.184.216.34 is a public address: http only towards private and loopback addresses, use https');

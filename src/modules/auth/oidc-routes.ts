@@ -64,7 +64,7 @@ function attemptCookieOf(request: FastifyRequest): string | undefined {
   return parse(header)[ATTEMPT_COOKIE] || undefined;
 }
 
-const notConfigured = () => new ApiError('route_missing', 'Single sign-on is not configured on this server (OIDC_ISSUER)');
+const notConfigured = () => new ApiError('route_missing', 'Single sign-on is not set up on this server');
 
 /**
  * Single sign-on (docs/access.md#single-sign-on). The start and the callback are pages a browser

@@ -87,7 +87,7 @@ export const sendDocumentEmail: DeliveryHandler = async (delivery, env) => {
     }
     const smtp = env.config.smtp;
     // Configuration can come back (a restart with SMTP_URL): retried, the status stays `processed`.
-    if (smtp === undefined) return outcome(false, null, 'SMTP is not configured (SMTP_URL)', true);
+    if (smtp === undefined) return outcome(false, null, 'the operator of this installation has not configured outgoing e-mail', true);
     const ctx = systemCtx(env, delivery.account_id);
     let data: DocumentSnapshot;
     try {

@@ -66,7 +66,7 @@ export const documentMail = {
     const queued = await queueDocumentEmail(ctx, config, { ...document, request });
     if (!queued.queued) {
       if (queued.reason === 'smtp_not_configured') {
-        throw new ApiError('smtp_not_configured', 'No e-mail can be sent: the server has no SMTP_URL (docs/operations.md#configuration)');
+        throw new ApiError('smtp_not_configured', 'No e-mail can be sent: the operator of this installation has not configured outgoing e-mail');
       }
       throw new ApiError(
         'no_recipients',

@@ -259,6 +259,7 @@ export const listSchema = (kind: KindConfig) =>
     q: Type.Optional(Text({ description: 'case-insensitive substring of the number, the party name or the terms' })),
     issuedAfter: Type.Optional(DateInput('issue date strictly after')),
     issuedBefore: Type.Optional(DateInput('issue date strictly before')),
+    ...(kind.hasPayments ? { creditedInvoice: Type.Optional(Id('an invoice id: only the credit notes issued against that invoice')) } : {}),
   });
 
 export const CreatePayment = Input({
@@ -337,6 +338,8 @@ export interface DocumentFilters {
   q?: string;
   issuedAfter?: string;
   issuedBefore?: string;
+  /** invoices: the credit notes of this invoice */
+  creditedInvoice?: string;
 }
 
 export interface PaymentInput {

@@ -147,6 +147,17 @@ export const documents = {
     if (partyIds && partyIds.length > 0) query = query.where(kind.party === 'client' ? 'client_id' : 'supplier_id', 'in', partyIds);
     if (filters.issuedAfter) query = query.where('issue_date', '>', toIsoDate(filters.issuedAfter));
     if (filters.issuedBefore) query = query.where('issue_date', '<', toIsoDate(filters.issuedBefore));
+    if (filters.creditedInvoice !== undefined) {
+      const invoice = await ctx.db
+        .selectFrom('documents')
+        .select('id')
+        .where('account_id', '=', ctx.accountId)
+        .where('kind', '=', kind.kind)
+        .where('id', '=', filters.creditedInvoice)
+        .executeTakeFirst();
+      if (!invoice) throw invalid('creditedInvoice', `no invoice with id ${filters.creditedInvoice}`);
+      query = query.where('credited_document_id', '=', invoice.id);
+    }
     const q = filters.q?.trim();
     if (q) {
       const pattern = containsPattern(q);

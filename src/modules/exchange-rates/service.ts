@@ -62,9 +62,13 @@ async function assertFree(ctx: Ctx, currency: string, date: string, except?: str
   if (other && other.id !== except) throw duplicate(currency, date);
 }
 
-/** The source is misconfigured or answered something else than rates: a 409 naming it, never a 5xx. */
+/**
+ * The source is misconfigured or answered something else than rates: a 409, never a 5xx. The message
+ * is read by users of the console: it says what happened in words, and the server's log names the
+ * setting (docs/operations.md#configuration).
+ */
 const sourceFailed = (url: string, reason: string) =>
-  new ApiError('state_conflict', `The exchange rate source (EXCHANGE_RATES_URL ${url}) failed: ${reason}; nothing was imported`);
+  new ApiError('state_conflict', `The exchange rate source (${url}) failed: ${reason}; nothing was imported`);
 
 export const exchangeRates = {
   async list(ctx: Ctx, query: ExchangeRateListQuery): Promise<Page<ExchangeRateObject>> {
@@ -129,7 +133,10 @@ export const exchangeRates = {
   /** POST …/import: fetches the ECB file now and stores its rates in the caller's account. */
   async importNow(ctx: Ctx, url: string | undefined, fetcher?: typeof fetch): Promise<ImportResultObject> {
     if (url === undefined) {
-      throw new ApiError('state_conflict', 'No exchange rate source is configured: the server setting EXCHANGE_RATES_URL is not set (docs/operations.md)');
+      throw new ApiError(
+        'state_conflict',
+        'Exchange rates cannot be imported: the operator of this installation has not configured a source of exchange rates',
+      );
     }
     let days: EcbDay[];
     try {

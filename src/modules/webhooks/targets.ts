@@ -86,7 +86,7 @@ export function addressProblem(address: string, allowPrivate: boolean, plainHttp
   if (range === 'metadata') return `${shown} is a metadata address`;
   if (range === 'unicast') return plainHttp ? `${shown} is a public address: http only towards private and loopback addresses, use https` : null;
   if (allowPrivate && PRIVATE_RANGES.has(range)) return null;
-  return `${shown} is ${article(range)} ${range} address${detail}${PRIVATE_RANGES.has(range) ? ' (WEBHOOK_ALLOW_PRIVATE_NETWORKS is off)' : ''}`;
+  return `${shown} is ${article(range)} ${range} address${detail}${PRIVATE_RANGES.has(range) ? ' (this installation does not allow private addresses)' : ''}`;
 }
 
 /** `localhost` and the names under it (RFC 6761), with or without the final dot of a fully qualified name. */

@@ -135,7 +135,7 @@ describe.skipIf(skipReason)('quotes, invoices, credit notes and purchase orders'
     expect(sent.status).toBe(2);
     await page.getByRole('heading', { name: `Quote ${sent.number}`, level: 1 }).waitFor();
     // The test server has no mail server: the send says so, and the page shows the quote went out without an e-mail.
-    await page.getByText('Sent and numbered, but not e-mailed: this installation has no mail server (SMTP_URL).').waitFor();
+    await page.getByText('Sent and numbered, but not e-mailed: the operator of this installation has not configured outgoing e-mail.').waitFor();
     await page.getByText(/^Sent .+, not e-mailed$/).waitFor();
     expect(await page.getByRole('button', { name: 'Refuse' }).isVisible()).toBe(true);
     await act(page, 'Accept');

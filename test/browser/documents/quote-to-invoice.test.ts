@@ -114,7 +114,7 @@ describe.skipIf(skipReason)('quote to invoice', () => {
 
     await world.api('PUT', `/v2/jobs/${first}`, { status: 3 });
     await page.reload();
-    await section.getByText('1 of 2 jobs of this quote are finished', { exact: false }).waitFor();
+    await section.getByText('1 of 2 jobs of this quote is finished; the invoice will take it.', { exact: false }).waitFor();
     await world.api('PUT', `/v2/jobs/${second}`, { status: 3 });
     await page.reload();
     await section.getByText('Every job of this quote is finished: it can be invoiced.').waitFor();

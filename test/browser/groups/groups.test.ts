@@ -200,7 +200,7 @@ describe.skipIf(skipReason)('groups', () => {
       .poll(() => overview.getByRole('definition').allTextContents())
       .toEqual([
         'FinishedFollows the status of its jobs',
-        '100%1 of 1 jobs delivered',
+        '100%1 of 1 job delivered',
         `${date(added.dueDate)}The latest due date of its jobs`,
         'No budget',
         `${money((added as unknown as { estimation: { total: number } }).estimation.total, 'EUR')}Invoiced: €0.00`,

@@ -192,7 +192,7 @@ describe.skipIf(skipReason)('suppliers', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete this supplier?' }).getByRole('button', { name: 'Delete' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'cannot be deleted' });
-    await refusal.getByText('It has work on 1 jobs.').waitFor();
+    await refusal.getByText('It has work on 1 job.').waitFor();
     expectNoPageErrors(page);
   });
 });

@@ -232,3 +232,32 @@ describe('the credit notes’ series', () => {
     }
   });
 });
+
+describe('the credit notes of an invoice', () => {
+  it('GET /v2/invoices?creditedInvoice= lists the credit notes issued against that invoice, and nothing else', async () => {
+    const invoice = await sentInvoice();
+    const other = await sentInvoice();
+    const first = (await credit(invoice.id, { reason: 'A page missing', amount: 10 })).body;
+    const second = (await credit(invoice.id, { reason: 'Late', amount: 5 })).body;
+    await credit(other.id, { reason: 'Another', amount: 1 });
+    const listed = await t.api.get(`/v2/invoices?creditedInvoice=${invoice.id}&sort=createdAt&direction=asc`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.totalItems).toBe(2);
+    expect(listed.body.items.map((note: any) => [note.id, note.type, note.creditedInvoice.id])).toEqual([
+      [first.id, 2, invoice.id],
+      [second.id, 2, invoice.id],
+    ]);
+    // An invoice without credit notes has none; the filter combines with the others.
+    const fresh = await sentInvoice();
+    expect((await t.api.get(`/v2/invoices?creditedInvoice=${fresh.id}`)).body.totalItems).toBe(0);
+    expect((await t.api.get(`/v2/invoices?creditedInvoice=${invoice.id}&status=1`)).body.totalItems).toBe(0);
+  });
+
+  it('refuses a missing invoice, another account’s and a malformed id (400), and the parameter on quotes', async () => {
+    const invoice = await sentInvoice();
+    expectError(await t.api.get(`/v2/invoices?creditedInvoice=${MISSING_ID}`), 400, 'parameter_invalid');
+    expectError(await t.otherApi.get(`/v2/invoices?creditedInvoice=${invoice.id}`), 400, 'parameter_invalid');
+    expectError(await t.api.get('/v2/invoices?creditedInvoice=nope'), 400, 'parameter_invalid');
+    expectError(await t.api.get(`/v2/quotes?creditedInvoice=${invoice.id}`), 400, 'parameter_unknown');
+  });
+});

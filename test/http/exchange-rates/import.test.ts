@@ -85,7 +85,8 @@ describe('POST /v2/account/exchange-rates/import', () => {
     ] as const) {
       answer = { status, body };
       const error = expectError(await t.api.post(`${PATH}/import`), 409, 'state_conflict');
-      expect(error.message).toContain('EXCHANGE_RATES_URL');
+      expect(error.message).toContain('The exchange rate source (');
+      expect(error.message).not.toContain('EXCHANGE_RATES_URL');
       expect(error.message).toContain(reason);
     }
     answer = { body: ECB_FILE };
@@ -101,7 +102,7 @@ describe('POST /v2/account/exchange-rates/import', () => {
     const bare = await createTestApp();
     try {
       const error = expectError(await bare.api.post(`${PATH}/import`), 409, 'state_conflict');
-      expect(error.message).toContain('EXCHANGE_RATES_URL is not set');
+      expect(error.message).toBe('Exchange rates cannot be imported: the operator of this installation has not configured a source of exchange rates');
     } finally {
       await bare.close();
     }

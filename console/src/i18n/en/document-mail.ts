@@ -15,8 +15,9 @@ export const documentMail = {
   'documentMail.nobody.title': 'Nobody will get an e-mail',
   'documentMail.nobody.send': 'The {noun} will be numbered and marked sent, but not e-mailed: add an address under “To”.',
   'documentMail.nobody.again': 'Add an address under “To” to e-mail the {noun}.',
-  'documentMail.noSmtp': 'This installation has no mail server (SMTP_URL): nothing can be e-mailed. The {noun} is still numbered and marked sent.',
-  'documentMail.noSmtpAgain': 'This installation has no mail server (SMTP_URL): nothing can be e-mailed.',
+  'documentMail.noSmtp':
+    'The operator of this installation has not configured outgoing e-mail: nothing can be e-mailed. The {noun} is still numbered and marked sent.',
+  'documentMail.noSmtpAgain': 'The operator of this installation has not configured outgoing e-mail: nothing can be e-mailed.',
   'documentMail.loading': 'Preparing the e-mail…',
   'documentMail.rule.email': '“{value}” is not an e-mail address',
   'documentMail.rule.subject': 'A subject is needed, on one line',

@@ -17,13 +17,18 @@ export const signInRoute = createRoute({
   component: lazyRouteComponent(() => import('./sign-in-page'), 'SignInPage'),
 });
 
-/** The pages that single-use links open (the secret is in `#token=`). */
+/** Asking for a reset link, and the pages that single-use links open (the secret is in `#token=`). */
 export const linkRoutes = [
   createRoute({ getParentRoute: () => rootRoute, path: 'set-password', component: lazyRouteComponent(() => import('./link-page'), 'SetPasswordPage') }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: 'accept-invitation',
     component: lazyRouteComponent(() => import('./link-page'), 'AcceptInvitationPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'forgot-password',
+    component: lazyRouteComponent(() => import('./forgot-password-page'), 'ForgotPasswordPage'),
   }),
   createRoute({ getParentRoute: () => rootRoute, path: 'reset-password', component: lazyRouteComponent(() => import('./link-page'), 'ResetPasswordPage') }),
 ];

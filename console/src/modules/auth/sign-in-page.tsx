@@ -1,8 +1,8 @@
 import { PasswordField } from '../../ui/password-field';
-import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter, useSearch } from '@tanstack/react-router';
+import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, ApiProblem, data } from '../../api/client';
 import { safeReturnPath, signedIn } from '../../app/session';
@@ -71,9 +71,9 @@ export function SignInPage() {
           </Button>
         </>
       )}
-      <Text size="xs" c="dimmed">
+      <Anchor component={Link} to="/forgot-password" size="sm" w="fit-content">
         {t('signIn.forgot')}
-      </Text>
+      </Anchor>
     </AuthCard>
   );
 }

@@ -3,12 +3,13 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, data } from '../../api/client';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
 import { formatDate, formatPercent } from '../../ui/format';
 import { isEditable } from './document-logic';
 import type { AnyDocument, DocumentKind, MatchDisplay } from './kinds';
 import { useUpdateDocument } from './queries';
+import { DateField } from '../../ui/date-field';
 
 type DetailValues = {
   issueDate: string;
@@ -96,7 +97,7 @@ function DetailsView({ kind, document }: { kind: DocumentKind; document: AnyDocu
   ];
   if (kind.hasValidityDate) items.push([t('documents.column.validUntil'), formatDate(document.validityDate)]);
   items.push(
-    [t('documents.details.paymentTerms'), t('documents.details.days', { count: document.paymentTerms })],
+    [t('documents.details.paymentTerms'), tCount('documents.details.days', document.paymentTerms)],
     [t('documents.details.currency'), document.currency.code],
     [t('documents.details.discount'), formatPercent(document.discount)],
     [t('documents.details.reverseCharge'), document.applyVATReverseCharge ? t('documents.yes') : t('documents.no')],
@@ -162,14 +163,13 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
     <form onSubmit={submit} noValidate aria-label={t('documents.details.title')}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput type="date" label={t('documents.column.issueDate')} {...form.getInputProps('issueDate')} />
-          <TextInput
-            type="date"
+          <DateField label={t('documents.column.issueDate')} {...form.getInputProps('issueDate')} />
+          <DateField
             label={t('documents.column.dueDate')}
             description={kind.hasPayments ? t('documents.details.dueHint') : undefined}
             {...form.getInputProps('dueDate')}
           />
-          {kind.hasValidityDate && <TextInput type="date" label={t('documents.column.validUntil')} {...form.getInputProps('validityDate')} />}
+          {kind.hasValidityDate && <DateField label={t('documents.column.validUntil')} {...form.getInputProps('validityDate')} />}
           <NumberInput
             label={t('documents.details.paymentTerms')}
             suffix={` ${t('documents.details.daysUnit')}`}

@@ -5,6 +5,7 @@ import { useCan } from '../../app/session';
 import { ApiProblem } from '../../api/client';
 import { t } from '../../i18n';
 import { formatDate } from '../../ui/format';
+import { CreditNotesSection } from './credit-notes-section';
 import { DocumentActions } from './document-actions';
 import { DocumentDetails } from './document-details';
 import { DocumentLines } from './document-lines';
@@ -21,7 +22,7 @@ import { documentQuery } from './queries';
 /**
  * A quote, an invoice (or credit note) or a purchase order (docs/console.md#quotes-invoices-credit-notes-and-purchase-orders):
  * its number, status and party; the actions its state allows; its parameters (editable while
- * draft), lines and totals as the API computed them; payments (invoices); the PDF.
+ * draft), lines and totals as the API computed them; payments and credit notes (invoices); the PDF.
  */
 export function DocumentPage({ kind, id }: { kind: DocumentKind; id: string }) {
   const query = useQuery(documentQuery(kind, id));
@@ -94,6 +95,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: AnyDoc
       {kind.key === 'quote' && <QuoteInvoicing document={document} />}
       <DocumentLines kind={kind} document={document} canWrite={canWrite} />
       {kind.hasPayments && !isCreditNote(document) && <PaymentsSection kind={kind} document={document} canWrite={canWrite} />}
+      {kind.hasPayments && !isCreditNote(document) && document.status !== 1 && <CreditNotesSection kind={kind} document={document} />}
       <DocumentDetails kind={kind} document={document} canWrite={canWrite} />
       <MailLogSection kind={kind} document={document} canWrite={canWrite} />
       <PdfSection kind={kind} document={document} />

@@ -13,6 +13,8 @@ import { DocumentsTable } from './documents-table';
 import type { DocumentKind } from './kinds';
 import { PartySelect } from './party-select';
 import { documentsListQuery } from './queries';
+import { DateField } from '../../ui/date-field';
+import { isIsoDate } from '../../ui/date-input';
 
 /**
  * A list of documents of one kind (docs/console.md#quotes-invoices-credit-notes-and-purchase-orders):
@@ -63,19 +65,17 @@ export function DocumentsListPage({ kind, search }: { kind: DocumentKind; search
           value={search.party ?? null}
           onChange={(party) => update({ party: party ?? undefined })}
         />
-        <TextInput
-          type="date"
+        <DateField
           w={160}
           label={t('documents.filter.from')}
           value={search.from ?? ''}
-          onChange={(event) => update({ from: event.currentTarget.value || undefined })}
+          onChange={(value) => (value === '' || isIsoDate(value)) && update({ from: value || undefined })}
         />
-        <TextInput
-          type="date"
+        <DateField
           w={160}
           label={t('documents.filter.to')}
           value={search.to ?? ''}
-          onChange={(event) => update({ to: event.currentTarget.value || undefined })}
+          onChange={(value) => (value === '' || isIsoDate(value)) && update({ to: value || undefined })}
         />
         {filtered && (
           <Button variant="subtle" onClick={clear}>

@@ -2,7 +2,7 @@ import { Checkbox, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { formatMoney } from '../../ui/format';
 import { jobStatus } from '../jobs/job-status';
 import type { DocumentKind } from './kinds';
@@ -67,7 +67,7 @@ export function JobPicker({
       )}
       {total > JOB_PICKER_PAGE && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('documents.picker.more', { shown: JOB_PICKER_PAGE, total })}
+          {tCount('documents.picker.more', total, { shown: JOB_PICKER_PAGE })}
         </Text>
       )}
     </Stack>

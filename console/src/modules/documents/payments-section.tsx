@@ -10,6 +10,7 @@ import { acceptsPayments, currencyDecimals, paymentSummary, todayIso } from './d
 import type { AnyDocument, DocumentKind } from './kinds';
 import { problemText } from './problem-text';
 import { usePayments } from './queries';
+import { DateField } from '../../ui/date-field';
 
 type Payment = NonNullable<AnyDocument['payments']>[number];
 
@@ -176,7 +177,7 @@ function PaymentForm({ document, add, outstanding }: { document: AnyDocument; ad
             required
             {...form.getInputProps('amount')}
           />
-          <TextInput w={170} type="date" label={t('documents.payments.date')} required {...form.getInputProps('date')} />
+          <DateField w={170} label={t('documents.payments.date')} required {...form.getInputProps('date')} />
           <TextInput w={220} label={t('documents.payments.reference')} maxLength={255} {...form.getInputProps('description')} />
         </Group>
         <Checkbox label={t('documents.payments.settlesLabel')} {...form.getInputProps('isFullyPaid', { type: 'checkbox' })} />

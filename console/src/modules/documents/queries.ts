@@ -31,6 +31,8 @@ export interface DocumentsQuery {
   supplier?: string[];
   issuedAfter?: string;
   issuedBefore?: string;
+  /** invoices: the credit notes of this invoice */
+  creditedInvoice?: string;
   sort: string;
   direction: 'asc' | 'desc';
   page: number;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCan } from '../../app/session';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { jobQuery } from '../jobs/job-query';
 import { JOB_STATUS } from '../jobs/job-status';
 import { invoiceKind, type AnyDocument } from './kinds';
@@ -44,7 +44,13 @@ export function QuoteInvoicing({ document }: { document: AnyDocument }) {
           {t('documents.quoteInvoice.title')}
         </Title>
         <Group justify="space-between" wrap="wrap">
-          <Text>{t(`documents.quoteInvoice.${summary.state}`, { finished: summary.finished, total: summary.total })}</Text>
+          <Text>
+            {summary.state === 'partly'
+              ? tCount('documents.quoteInvoice.partly', summary.finished, { total: summary.total })
+              : summary.state === 'waiting'
+                ? tCount('documents.quoteInvoice.waiting', summary.total)
+                : t(`documents.quoteInvoice.${summary.state}`)}
+          </Text>
           {(summary.state === 'ready' || summary.state === 'partly') && (
             <Button
               loading={create.isPending}

@@ -7,6 +7,7 @@ import { showProblem } from '../../ui/form-errors';
 import { ClientSelect } from './client-select';
 import { checkName, checkText } from './group-form-rules';
 import { useCreateGroup } from './queries';
+import { DateField } from '../../ui/date-field';
 
 type NewGroupValues = {
   name: string;
@@ -69,7 +70,7 @@ export function CreateGroupModal({ opened, onClose }: { opened: boolean; onClose
             onChange={(client) => form.setFieldValue('client', client)}
             error={form.errors.client}
           />
-          <TextInput label={t('group.field.dueDate')} type="date" {...form.getInputProps('dueDate')} />
+          <DateField label={t('group.field.dueDate')} {...form.getInputProps('dueDate')} />
           <TextInput label={t('group.field.externalReference')} maxLength={255} {...form.getInputProps('externalReference')} />
           <Row justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
 import { checkBudget, checkName, checkText } from './group-form-rules';
 import { domainsQuery, useUpdateGroup, type Group } from './queries';
+import { DateField } from '../../ui/date-field';
 
 export type DetailsValues = {
   name: string;
@@ -129,7 +130,7 @@ export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: bo
                     {t('group.dueDate.autoHelp')}
                   </Text>
                 ) : (
-                  <TextInput label={t('group.field.ownDueDate')} type="date" readOnly={readOnly} {...form.getInputProps('dueDate')} />
+                  <DateField label={t('group.field.ownDueDate')} readOnly={readOnly} {...form.getInputProps('dueDate')} />
                 )}
               </Stack>
               <Select

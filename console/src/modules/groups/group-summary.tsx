@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { formatDate, formatMoney } from '../../ui/format';
 import { budgetText, ProgressMeter, StatusBadge } from './group-parts';
 import { groupDeliveryQuery, type Group } from './queries';
@@ -48,7 +48,7 @@ export function GroupSummary({ group }: { group: Group }) {
           <ProgressMeter
             progress={group.progress}
             name={group.name}
-            delivered={delivery ? t('group.delivered', { delivered: delivery.delivered, total: delivery.live }) : undefined}
+            delivered={delivery ? tCount('group.delivered', delivery.live, { delivered: delivery.delivered }) : undefined}
           />
         </Fact>
         <Fact label={t('group.field.dueDate')} note={group.dueDateAuto ? t('group.dueDate.auto') : t('group.dueDate.own')}>

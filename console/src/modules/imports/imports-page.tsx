@@ -2,7 +2,7 @@ import { Alert, Button, FileInput, Group, Select, Stack, Table, Text, Title } fr
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan, useSession } from '../../app/session';
-import { t, type MessageKey } from '../../i18n';
+import { t, tCount, type MessageKey } from '../../i18n';
 import { ScrollTable } from '../../ui/scroll-table';
 import { IMPORT_RESOURCES, sendImport, type ImportOutcome, type ImportResource } from './import-outcome';
 
@@ -64,7 +64,7 @@ export function ImportsPage() {
           </Button>
           {outcome?.kind === 'checked' && (
             <Button color="green" onClick={() => send.mutate({ dryRun: false })} loading={send.isPending && !send.variables?.dryRun}>
-              {t('imports.run', { count: outcome.answer.rows.length })}
+              {tCount('imports.run', outcome.answer.rows.length)}
             </Button>
           )}
         </Group>
@@ -90,7 +90,7 @@ function OutcomeView({ outcome }: { outcome: ImportOutcome }) {
     return (
       <Stack gap="sm">
         <Alert color="red" role="alert">
-          {t('imports.errors', { count: outcome.errors.length })}
+          {tCount('imports.errors', outcome.errors.length)}
         </Alert>
         <ScrollTable label={t('imports.errorsLabel')} minWidth={480}>
           <Table striped verticalSpacing="xs">

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { CreateFromJobs } from '../documents/create-from-jobs';
 import { JOB_STATUSES } from './job-status';
 import { useBulkStatusChange, type BulkStatusResult, type JobRow } from './jobs-list-queries';
@@ -25,7 +25,7 @@ export function BulkStatusBar({ jobs, onClear, onDone }: BulkStatusBarProps) {
     <Paper withBorder p="xs" role="region" aria-label={t('jobs.bulk.label')} bg="indigo.0">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Text fw={600} aria-live="polite" mb={6}>
-          {change.isPending ? t('jobs.bulk.working', { count: jobs.length }) : t('jobs.bulk.selected', { count: jobs.length })}
+          {change.isPending ? tCount('jobs.bulk.working', jobs.length) : t('jobs.bulk.selected', { count: jobs.length })}
         </Text>
         <Select
           w={200}
@@ -53,12 +53,7 @@ export function BulkStatusBar({ jobs, onClear, onDone }: BulkStatusBarProps) {
 export function BulkStatusResultView({ result, onClose }: { result: BulkStatusResult; onClose(): void }) {
   const refused = result.refused.length > 0;
   const color = refused ? 'orange' : 'teal';
-  const changed =
-    result.changed === 0
-      ? t('jobs.bulk.changedNone')
-      : result.changed === 1
-        ? t('jobs.bulk.changedOne')
-        : t('jobs.bulk.changedMany', { count: result.changed });
+  const changed = result.changed === 0 ? t('jobs.bulk.changedNone') : tCount('jobs.bulk.changed', result.changed);
   return (
     <Alert
       color={color}

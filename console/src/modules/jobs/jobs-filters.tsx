@@ -1,10 +1,12 @@
-import { Button, Group, MultiSelect, TextInput, type MultiSelectProps } from '@mantine/core';
+import { Button, Group, MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { t } from '../../i18n';
 import { JOB_STATUSES } from './job-status';
 import { useLabelChoices, usePartyChoices, useUserChoices } from './jobs-list-queries';
 import type { JobsSearch } from './jobs-search';
+import { DateField } from '../../ui/date-field';
+import { isIsoDate } from '../../ui/date-input';
 
 /** The filters of the view, as the address holds them, and how to change them. */
 interface JobsFiltersProps {
@@ -66,21 +68,17 @@ export function JobsFilters({ search, onChange, onClear }: JobsFiltersProps) {
         value={search.label ?? []}
         onChange={(values) => onChange({ label: listOrUndefined(values) })}
       />
-      <TextInput
-        type="date"
+      <DateField
         w={140}
         label={t('jobs.filter.dueFrom')}
         value={search.dueFrom ?? ''}
-        max={search.dueTo}
-        onChange={(event) => onChange({ dueFrom: event.currentTarget.value || undefined })}
+        onChange={(value) => (value === '' || isIsoDate(value)) && onChange({ dueFrom: value || undefined })}
       />
-      <TextInput
-        type="date"
+      <DateField
         w={140}
         label={t('jobs.filter.dueTo')}
         value={search.dueTo ?? ''}
-        min={search.dueFrom}
-        onChange={(event) => onChange({ dueTo: event.currentTarget.value || undefined })}
+        onChange={(value) => (value === '' || isIsoDate(value)) && onChange({ dueTo: value || undefined })}
       />
       {onClear && (
         <Button variant="subtle" onClick={onClear}>

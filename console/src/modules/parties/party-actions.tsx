@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiProblem } from '../../api/client';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { ConfirmDelete } from '../../ui/confirm-delete';
 import { partiesPath } from './party-kind';
 import type { Party } from './party';
@@ -65,7 +65,7 @@ export function PartyActions({ party }: { party: Party }) {
         <Alert color="red" role="alert" title={t('parties.inUse.title', { name: party.name })} maw={520}>
           <Stack gap="xs">
             <Text size="sm">{t(`parties.${party.object}.inUse.text`)}</Text>
-            {jobs.data && jobs.data.totalItems > 0 && <Text size="sm">{t(`parties.${party.object}.inUse.jobs`, { count: jobs.data.totalItems })}</Text>}
+            {jobs.data && jobs.data.totalItems > 0 && <Text size="sm">{tCount(`parties.${party.object}.inUse.jobs`, jobs.data.totalItems)}</Text>}
             <Text size="sm">{party.archived ? t('parties.inUse.archived') : t('parties.inUse.archiveInstead')}</Text>
             {!party.archived && (
               <Row gap="xs">

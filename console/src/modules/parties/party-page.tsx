@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ApiProblem } from '../../api/client';
 import { useCan, useSession } from '../../app/session';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { formatNumber } from '../../ui/format';
 import type { PriceOwner } from '../prices/price-owner';
 import { LabelBadges } from './label-badges';
@@ -140,7 +140,7 @@ function PartyHeadline({ party }: { party: Party }) {
           {[
             t(`parties.supplierType.${party.supplierType}`),
             party.rating === null ? '' : t('parties.rating.value', { rating: formatNumber(party.rating, 1) }),
-            party.languagePairs.length > 0 ? t('parties.languagePairs.count', { count: party.languagePairs.length }) : '',
+            party.languagePairs.length > 0 ? tCount('parties.languagePairs.count', party.languagePairs.length) : '',
           ]
             .filter(Boolean)
             .join(' · ')}

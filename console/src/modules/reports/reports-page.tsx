@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { t, type MessageKey } from '../../i18n';
@@ -8,6 +8,8 @@ import { Loading } from '../../ui/loading';
 import { ScrollTable } from '../../ui/scroll-table';
 import { useReport } from './queries';
 import { MARGIN_DIMENSIONS, REPORT_COLUMNS, REPORT_NAMES, reportUrl, type ReportAnswer, type ReportColumn, type ReportsSearch } from './report-kinds';
+import { DateField } from '../../ui/date-field';
+import { isIsoDate } from '../../ui/date-input';
 
 // The chart (recharts) is not part of the page's first load: it comes after the table of the same numbers.
 const ReportChart = lazy(() => import('./report-chart').then((module) => ({ default: module.ReportChart })));
@@ -46,18 +48,16 @@ export function ReportsPage() {
             w={180}
           />
         )}
-        <TextInput
-          type="date"
+        <DateField
           label={t('reports.from')}
           value={search.from ?? ''}
-          onChange={(event) => change({ from: event.currentTarget.value || undefined })}
+          onChange={(value) => (value === '' || isIsoDate(value)) && change({ from: value || undefined })}
           w={170}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('reports.to')}
           value={search.to ?? ''}
-          onChange={(event) => change({ to: event.currentTarget.value || undefined })}
+          onChange={(value) => (value === '' || isIsoDate(value)) && change({ to: value || undefined })}
           w={170}
         />
         <Group gap="sm" pb={6}>

@@ -1,6 +1,6 @@
 import { Combobox, Group as Row, Text, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
 import type { Ref } from 'react';
-import { t, type MessageKey } from '../../i18n';
+import { t, tCount, type MessageKey } from '../../i18n';
 import { findHit, hitValue, type SearchHit, type SearchSection, type SearchType } from './search-results';
 
 /** Where the search is: nothing typed, too little, asking, answered, or failed. */
@@ -117,7 +117,7 @@ export function SearchBox({ value, onChange, sections, state, errorMessage, onOp
         </Combobox.Dropdown>
       </Combobox>
       <VisuallyHidden aria-live="polite" role="status">
-        {state === 'done' && term !== '' ? (count > 0 ? t('search.count', { count }) : t('search.nothing', { query: term })) : ''}
+        {state === 'done' && term !== '' ? (count > 0 ? tCount('search.count', count) : t('search.nothing', { query: term })) : ''}
       </VisuallyHidden>
     </>
   );

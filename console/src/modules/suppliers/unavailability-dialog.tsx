@@ -5,6 +5,7 @@ import { t } from '../../i18n';
 import { showProblem } from '../../ui/form-errors';
 import { daysOfPeriod, periodOfDays, validatePeriod, type Period } from './unavailability-dates';
 import { useCreateUnavailability, useUpdateUnavailability } from './unavailability-queries';
+import { DateField } from '../../ui/date-field';
 
 type PeriodValues = { from: string; until: string; reason: string };
 
@@ -70,9 +71,8 @@ function PeriodForm({ supplierId, period, firstDay, onDone }: { supplierId: stri
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput type="date" label={t('unavailability.field.from')} withAsterisk data-autofocus {...form.getInputProps('from')} />
-          <TextInput
-            type="date"
+          <DateField label={t('unavailability.field.from')} withAsterisk data-autofocus {...form.getInputProps('from')} />
+          <DateField
             label={t('unavailability.field.until')}
             description={t('unavailability.field.untilHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}

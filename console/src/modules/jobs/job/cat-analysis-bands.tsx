@@ -1,6 +1,6 @@
 import { NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { t } from '../../../i18n';
+import { t, tCount } from '../../../i18n';
 import { formatNumber } from '../../../ui/format';
 import { bandLabel, bandRows, unitsOf, type ParsedReport, type ReportLanguage, type Unit } from './cat-analysis-report';
 import { ScrollTable } from '../../../ui/scroll-table';
@@ -81,7 +81,7 @@ export function CatAnalysisBands({ report, language }: { report: ParsedReport; l
       )}
       {hidden > 0 && (
         <Text size="sm" c="dimmed">
-          {t('catAnalysis.bands.zeroHidden', { count: hidden })}
+          {tCount('catAnalysis.bands.zeroHidden', hidden)}
         </Text>
       )}
     </Stack>

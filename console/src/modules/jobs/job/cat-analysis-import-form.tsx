@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../../i18n';
+import { t, tCount } from '../../../i18n';
 import { ApiProblem } from '../../../api/client';
 import { formatNumber } from '../../../ui/format';
 import type { Job } from '../job-query';
@@ -80,7 +80,7 @@ export function CatAnalysisImportForm({ job, file, report, language, onCancel, o
       });
       const lines = outsourcing ? answer.outsourcing.find((item) => item.id === outsourcing.id)?.quantity.matches : answer.quantity.matches;
       const where = outsourcing ? t('catAnalysis.imported.outsourcing', { supplier: outsourcing.supplier.name }) : t('catAnalysis.imported.job');
-      onImported(t('catAnalysis.imported', { name: file.name, destination: where, count: lines?.length ?? 0 }));
+      onImported(tCount('catAnalysis.imported', lines?.length ?? 0, { name: file.name, destination: where }));
     } catch (error) {
       setProblem(placeProblem(form, error));
     }

@@ -2,7 +2,7 @@ import { Alert, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiProblem } from '../../../api/client';
 import { useCan, useSession } from '../../../app/session';
-import { t } from '../../../i18n';
+import { t, tCount } from '../../../i18n';
 import type { Job } from '../job-query';
 import { CatAnalysisBands } from './cat-analysis-bands';
 import { CatAnalysisDropZone } from './cat-analysis-drop-zone';
@@ -104,14 +104,13 @@ function ReportImport({ job }: { job: Job }) {
     name: file.name,
     tool: labelOf('catAnalysis.tool', report.catTool),
     format: labelOf('catAnalysis.format', report.format),
-    files: fileCount,
   };
   return (
     <Stack gap="md">
       <Text fw={600} role="status">
         {language
-          ? t('catAnalysis.report.summaryLanguage', { ...summary, language: language.target ?? t('catAnalysis.report.noLanguage') })
-          : t('catAnalysis.report.summary', summary)}
+          ? tCount('catAnalysis.report.summaryLanguage', fileCount, { ...summary, language: language.target ?? t('catAnalysis.report.noLanguage') })
+          : tCount('catAnalysis.report.summary', fileCount, summary)}
       </Text>
       {report.languages.length > 1 && (
         <NativeSelect

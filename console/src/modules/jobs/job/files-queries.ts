@@ -1,5 +1,5 @@
 import { api, data } from '../../../api/client';
-import { t } from '../../../i18n';
+import { t, tCount } from '../../../i18n';
 import type { FilesOwner } from '../../files/files-owner';
 import { refreshJob, type Job } from '../job-query';
 
@@ -41,5 +41,5 @@ function sharingText(file: JobFile, sharedWithAll: boolean): string {
   if (sharedWithAll) return t('files.sharedWithAll');
   const count = file.outsourcing.sharedWith.length;
   if (count === 0) return t('files.notShared');
-  return t(count === 1 ? 'files.sharedWithOne' : 'files.sharedWithSome', { count });
+  return tCount('files.sharedWith', count);
 }

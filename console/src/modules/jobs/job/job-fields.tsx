@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiProblem, type Body } from '../../../api/client';
 import { t } from '../../../i18n';
+import { DateField } from '../../../ui/date-field';
 import { formatDateTime, formatNumber, formatPercent } from '../../../ui/format';
 import type { Job } from '../job-query';
 import { rules, TEXT_MAX } from '../new-job/new-job-values';
@@ -37,9 +38,7 @@ export function JobFields({ job, canEdit }: { job: Job; canEdit: boolean }) {
     function TextEditor(props: EditorProps<string>) {
       return <TextInput {...props} maxLength={maxLength} onChange={(event) => props.onChange(event.currentTarget.value)} />;
     };
-  const dateTime = (props: EditorProps<string>) => (
-    <TextInput {...props} type="datetime-local" onChange={(event) => props.onChange(event.currentTarget.value)} />
-  );
+  const dateTime = (props: EditorProps<string>) => <DateField {...props} withTime onChange={(value) => props.onChange(value)} />;
   const date = (param: 'dueDate' | 'startDate' | 'deliveryDate', label: string) => (
     <InlineField<string>
       {...common}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { t } from '../../../i18n';
+import { DateField } from '../../../ui/date-field';
 import { formatDuration } from '../../../ui/format';
 import { showProblem } from '../../../ui/form-errors';
 import { fromLocalInput, parseDuration, toLocalInput } from './time-math';
@@ -59,7 +60,7 @@ export function TimeEntryForm({ jobId, entry, onClose }: { jobId: string; entry?
     >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
-          <TextInput type="datetime-local" label={t('time.field.from')} withAsterisk data-autofocus {...form.getInputProps('from')} />
+          <DateField withTime label={t('time.field.from')} withAsterisk data-autofocus {...form.getInputProps('from')} />
           <TextInput
             label={t('time.field.duration')}
             description={running ? t('time.field.durationRunning') : t('time.field.durationHint')}

@@ -2,10 +2,12 @@ import { Alert, Button, Checkbox, Grid, Group, NumberInput, Select, SimpleGrid, 
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, data } from '../../../api/client';
 import { t } from '../../../i18n';
+import { DateField } from '../../../ui/date-field';
 import { showProblem } from '../../../ui/form-errors';
+import { UnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { setJob } from '../job-query';
 import {
   byName,
@@ -26,7 +28,8 @@ import { PricePreviewPanel } from './price-preview';
 /**
  * The new-job form (docs/console.md#new-job): the parameters of `POST /v2/jobs` a project manager
  * sets, checked as the API checks them; beside it, the price the job will take. The API's own
- * field errors land on the fields they name; a created job opens its page.
+ * field errors land on the fields they name; a created job opens its page. Leaving with input
+ * typed and not saved asks first; leaving after the save does not.
  */
 export function NewJobForm() {
   const queryClient = useQueryClient();
@@ -38,12 +41,15 @@ export function NewJobForm() {
   const domains = useQuery(domainsQuery);
   const users = useQuery(usersQuery);
   const form = useForm<NewJobValues>({ mode: 'controlled', initialValues: EMPTY_NEW_JOB, validate: validateNewJob, validateInputOnBlur: true });
+  // Set once the job is created, so that opening it is not taken for leaving unsaved input.
+  const saved = useRef(false);
 
   const submit = form.onSubmit(async (values) => {
     setProblem(undefined);
     try {
       const job = await data(api.POST('/v2/jobs', { body: createBody(values) }));
       setJob(queryClient, job);
+      saved.current = true;
       await navigate({ to: '/jobs/$jobId', params: { jobId: job.id } });
     } catch (error) {
       setProblem(showProblem(form, error));
@@ -56,6 +62,7 @@ export function NewJobForm() {
 
   return (
     <Grid gap="lg">
+      <UnsavedChangesGuard dirty={() => !saved.current && form.isDirty()} />
       <Grid.Col span={{ base: 12, md: 7 }}>
         <form onSubmit={submit} noValidate aria-label={t('newJob.title')}>
           <Stack gap="sm">
@@ -87,8 +94,8 @@ export function NewJobForm() {
                 thousandSeparator=","
                 {...field('quantity')}
               />
-              <TextInput label={t('newJob.dueDate')} type="datetime-local" {...field('dueDate')} />
-              <TextInput label={t('newJob.startDate')} type="datetime-local" {...field('startDate')} />
+              <DateField withTime label={t('newJob.dueDate')} {...field('dueDate')} />
+              <DateField withTime label={t('newJob.startDate')} {...field('startDate')} />
               <Select label={t('newJob.projectManager')} searchable clearable data={userChoices(users.data)} {...field('projectManager')} />
               <Select label={t('newJob.domain')} searchable clearable data={choicesOf(domains.data, byName)} {...field('domain')} />
               <Select

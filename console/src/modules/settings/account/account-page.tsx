@@ -31,9 +31,10 @@ type Values = IdentityValues &
     invoiceNumberFormat: string;
     quoteNumberFormat: string;
     purchaseOrderNumberFormat: string;
+    creditNoteNumberFormat: string;
   };
 
-const FORMATS = ['invoiceNumberFormat', 'quoteNumberFormat', 'purchaseOrderNumberFormat'] as const;
+const FORMATS = ['invoiceNumberFormat', 'creditNoteNumberFormat', 'quoteNumberFormat', 'purchaseOrderNumberFormat'] as const;
 
 function valuesOf(account: Account): Values {
   return {
@@ -49,6 +50,7 @@ function valuesOf(account: Account): Values {
     invoiceNumberFormat: account.invoiceNumberFormat,
     quoteNumberFormat: account.quoteNumberFormat,
     purchaseOrderNumberFormat: account.purchaseOrderNumberFormat,
+    creditNoteNumberFormat: account.creditNoteNumberFormat,
     legalName: account.legalName,
     vatNumber: account.vatNumber,
     registrationNumber: account.registrationNumber,
@@ -79,6 +81,7 @@ function changesOf(values: Values): AccountChanges {
     invoiceNumberFormat: values.invoiceNumberFormat,
     quoteNumberFormat: values.quoteNumberFormat,
     purchaseOrderNumberFormat: values.purchaseOrderNumberFormat,
+    creditNoteNumberFormat: values.creditNoteNumberFormat,
     ...Object.fromEntries(IDENTITY_TEXT.map((name) => [name, values[name].trim()])),
     documentLanguage: values.documentLanguage as AccountChanges['documentLanguage'],
     acceptedQuoteJobStatus: Number(values.acceptedQuoteJobStatus) as AccountChanges['acceptedQuoteJobStatus'],
@@ -132,6 +135,7 @@ function AccountForm({ account }: { account: Account }) {
       invoiceNumberFormat: numberFormatError,
       quoteNumberFormat: numberFormatError,
       purchaseOrderNumberFormat: numberFormatError,
+      creditNoteNumberFormat: numberFormatError,
       ...identityRules,
     },
   });
@@ -222,7 +226,7 @@ function AccountForm({ account }: { account: Account }) {
           <Text size="sm" c="dimmed" mb="sm">
             {t('settings.account.numbersHelp')}
           </Text>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
             {FORMATS.map((name) => {
               const example = exampleNumber(form.values[name], today);
               return (

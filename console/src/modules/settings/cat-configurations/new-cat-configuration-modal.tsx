@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n';
+import { t, tCount } from '../../../i18n';
 import { showProblem } from '../../../ui/form-errors';
 import type { MasterRecord } from '../master-data/kinds';
 import { conversionFactorError } from './conversion-factor';
@@ -108,9 +108,8 @@ export function NewCatConfigurationModal({
             label={t('settings.cat.preset')}
             description={
               preset
-                ? t('settings.cat.presetMapped', {
+                ? tCount('settings.cat.presetMapped', preset.mappings.reduce((sum, m) => sum + m.toolMatches.length, 0) + preset.unmapped.length, {
                     mapped: preset.mappings.reduce((sum, m) => sum + m.toolMatches.length, 0),
-                    total: preset.mappings.reduce((sum, m) => sum + m.toolMatches.length, 0) + preset.unmapped.length,
                   })
                 : t('settings.cat.presetHelp')
             }

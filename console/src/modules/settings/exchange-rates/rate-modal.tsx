@@ -8,6 +8,7 @@ import { showProblem } from '../../../ui/form-errors';
 import { CURRENCIES } from '../../jobs/job/choices';
 import { currencyError, dateError, rateError, rateSentence, rateText, rateValue } from './rate';
 import { useCreateRate, useUpdateRate, type ExchangeRate } from './queries';
+import { DateField } from '../../../ui/date-field';
 
 type Values = { date: string; currency: string | null; rate: string };
 
@@ -103,7 +104,7 @@ export function RateModal({
               {problem}
             </Alert>
           )}
-          <TextInput type="date" label={t('rates.field.date')} withAsterisk data-autofocus {...form.getInputProps('date')} />
+          <DateField label={t('rates.field.date')} withAsterisk data-autofocus {...form.getInputProps('date')} />
           <Select
             label={t('rates.field.currency')}
             withAsterisk
