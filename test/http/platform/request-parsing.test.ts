@@ -302,9 +302,16 @@ describe('paths and query strings', () => {
   });
 
   it('answers 400 for malformed query strings', async () => {
-    for (const query of ['a=%ZZ', 'a=%', 'a=1&a[b]=2', '=1']) {
-      const reply = await send('GET', `${TAXES}?${query}`);
-      expect(reply.status, query).toBe(400);
+    const reasons: Record<string, string> = {
+      'a=%ZZ': 'malformed percent-encoding in "%ZZ"',
+      'a=%': 'malformed percent-encoding in "%"',
+      'a=1&a[b]=2': 'parameter "a[b]" conflicts with another',
+      '=1': 'a parameter has no name',
+    };
+    for (const [query, reason] of Object.entries(reasons)) {
+      expect(expectError(await send('GET', `${TAXES}?${query}`), 400, 'parameter_invalid').message, query).toBe(
+        `The query string could not be read: ${reason}`,
+      );
     }
   });
 
