@@ -70,7 +70,7 @@ describe('the console page', () => {
     }
     expectError(await t.api.get('/jobs'), 404, 'route_missing');
     const post = await t.app.inject({ method: 'POST', url: '/jobs', headers: { ...html, authorization: `Bearer ${t.account.apiKey}` } });
-    expect(post.statusCode).toBe(404);
+    expect({ status: post.statusCode, code: post.json().code }).toEqual({ status: 404, code: 'route_missing' });
     // Without a key, an API path still answers 401 first.
     expect((await t.app.inject({ method: 'GET', url: '/v2/jobs', headers: html })).statusCode).toBe(401);
     expect((await t.api.get('/v2/jobs')).status).toBe(200);
