@@ -224,7 +224,7 @@ export class Api {
 
 /** Asserts the error body of docs/reference.md#errors and answers it. */
 export function expectError(
-  reply: Reply,
+  reply: Pick<Reply, 'status' | 'body'>,
   status: number,
   code: string,
 ): { message: string; code: string; details?: Array<{ param: string; message: string }> } {

@@ -107,7 +107,7 @@ async function checkWrite(operation: Operation, callers: Record<Role, Caller>): 
   const before = { events: await eventCount(t), object: await readObject(objectPath) };
   for (const role of ROLES.filter((candidate) => !writers!.includes(candidate))) {
     const reply = await send(t, callers[role], operation.method, fill(operation.path, world, true));
-    const error = expectError({ ...reply, headers: {}, raw: undefined as never }, 403, 'forbidden');
+    const error = expectError(reply, 403, 'forbidden');
     expect(error.message, `${operation.operationId} by ${role}`).toContain(`role ${role}`);
   }
   expect(await eventCount(t), `${operation.operationId}: a refused write recorded an event`).toBe(before.events);
