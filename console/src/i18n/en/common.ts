@@ -23,7 +23,7 @@ export const common = {
   'role.finance': 'Finance',
   'role.viewer': 'Viewer',
   'search.label': 'Search everything',
-  'search.placeholder': 'Search jobs, groups, clients, suppliers',
+  'search.placeholder': 'Search jobs, clients, documents…',
   'search.nothing': 'Nothing found for “{query}”',
   'search.type.job': 'Job',
   'search.type.group': 'Group',
