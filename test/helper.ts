@@ -217,6 +217,9 @@ export class Api {
   put<T = any>(url: string, params: Record<string, Value> = {}, options?: { json?: boolean }) {
     return this.request<T>('PUT', url, params, options);
   }
+  patch<T = any>(url: string, params: Record<string, Value> = {}, options?: { json?: boolean }) {
+    return this.request<T>('PATCH', url, params, options);
+  }
   delete<T = any>(url: string) {
     return this.request<T>('DELETE', url);
   }

@@ -15,6 +15,7 @@ export const common = {
   'nav.skip': 'Skip to content',
   'user.menu': 'Account menu',
   'user.changePassword': 'Change password',
+  'user.changeName': 'Your name',
   'user.signOut': 'Sign out',
   'user.role': 'Role: {role}',
   'role.owner': 'Owner',
