@@ -68,7 +68,8 @@ describe('the first start', () => {
       expect(setUp.status).toBe(200);
       expect(setUp.body.user).toMatchObject({ email: 'owner@example.com', role: 'owner', status: 'active' });
       expect(await me(server, setUp.cookie!)).toBe(200);
-      expect((await post(server, '/v2/auth/owner-setup', { token, email: 'owner@example.com', password: 'owner chose this' })).status).toBe(400);
+      const again = await post(server, '/v2/auth/owner-setup', { token, email: 'owner@example.com', password: 'owner chose this' });
+      expect(again).toMatchObject({ status: 400, body: { code: 'parameter_invalid', details: [{ param: 'token' }] } });
       const login = await post(server, '/v2/auth/login', { email: 'owner@example.com', password: 'owner chose this' });
       expect(login.status).toBe(200);
     } finally {

@@ -217,6 +217,9 @@ export class Api {
   put<T = any>(url: string, params: Record<string, Value> = {}, options?: { json?: boolean }) {
     return this.request<T>('PUT', url, params, options);
   }
+  patch<T = any>(url: string, params: Record<string, Value> = {}, options?: { json?: boolean }) {
+    return this.request<T>('PATCH', url, params, options);
+  }
   delete<T = any>(url: string) {
     return this.request<T>('DELETE', url);
   }
@@ -224,7 +227,7 @@ export class Api {
 
 /** Asserts the error body of docs/reference.md#errors and answers it. */
 export function expectError(
-  reply: Reply,
+  reply: Pick<Reply, 'status' | 'body'>,
   status: number,
   code: string,
 ): { message: string; code: string; details?: Array<{ param: string; message: string }> } {

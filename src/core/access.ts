@@ -38,8 +38,8 @@ export const AREAS: Readonly<Record<Area, AreaRights>> = {
   },
   'quotes-and-orders': { description: 'quotes and purchase orders', writers: ['owner', 'admin', 'manager', 'finance'] },
   invoices: { description: 'invoices, credit notes and payments', writers: ['owner', 'admin', 'finance'] },
-  // Signing in and out, one's password, one's API keys: the services decide whose (users/api-keys).
-  'own-access': { description: 'their own sign-in and API keys', writers: EVERYONE },
+  // Signing in and out, one's password and name, one's API keys: the services decide whose (users/api-keys).
+  'own-access': { description: 'their own name, sign-in and API keys', writers: EVERYONE },
   // Read-only: its rules admit no write route.
   history: { description: 'the history of changes', writers: [] },
 };
@@ -62,7 +62,8 @@ export interface AreaRule {
 export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/auth/**', area: 'own-access' },
   { path: '/v2/api-keys/**', area: 'own-access' },
-  { path: '/v2/users/me', area: 'users', readOnly: true },
+  // The caller's own user: reading it, and changing its name (PATCH), is one's own business.
+  { path: '/v2/users/me', area: 'own-access' },
   { path: '/v2/users/**', area: 'users' },
   { path: '/v2/events/**', area: 'history', readOnly: true },
   { path: '/v2/webhooks/**', area: 'webhooks' },

@@ -27,11 +27,17 @@ describe('areaOf: the area of a route by its path', () => {
     }
   });
 
-  it('refuses a write under a read-only rule (the history, the calling user)', () => {
+  it('refuses a write under a read-only rule (the history, the dashboard)', () => {
     expect(areaOf('/v2/events', ['GET', 'HEAD'])).toEqual({ area: 'history' });
     expect(areaOf('/v2/events', ['POST'])).toMatchObject({ error: expect.stringContaining('read-only') });
-    expect(areaOf('/v2/users/me', ['GET'])).toEqual({ area: 'users' });
-    expect(areaOf('/v2/users/me', ['PUT'])).toMatchObject({ error: expect.stringContaining('read-only') });
+    expect(areaOf('/v2/dashboard', ['GET'])).toEqual({ area: 'projects' });
+    expect(areaOf('/v2/dashboard', ['PUT'])).toMatchObject({ error: expect.stringContaining('read-only') });
+  });
+
+  it("gives the calling user's own record to one's own access (every role names itself), other users to the users area", () => {
+    expect(areaOf('/v2/users/me', ['GET'])).toEqual({ area: 'own-access' });
+    expect(areaOf('/v2/users/me', ['PATCH'])).toEqual({ area: 'own-access' });
+    expect(areaOf('/v2/users/:id', ['PUT'])).toEqual({ area: 'users' });
   });
 
   it('takes the first rule that matches; `*` is one segment, a final `**` any number', () => {

@@ -62,6 +62,9 @@ export function AppLayout() {
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item component={Link} to="/settings/name">
+                {t('user.changeName')}
+              </Menu.Item>
               <Menu.Item component={Link} to="/settings/password">
                 {t('user.changePassword')}
               </Menu.Item>

@@ -36,6 +36,7 @@ const PHRASES: Record<string, string> = {
 /** Operations the rule names poorly, by `METHOD path` of the document. */
 const OVERRIDES: Record<string, string> = {
   'GET /v2/users/me': 'getCurrentUser',
+  'PATCH /v2/users/me': 'updateCurrentUser',
   // Authentication (modules/auth): verbs of their own, not resources.
   'POST /v2/auth/login': 'login',
   'POST /v2/auth/logout': 'logout',

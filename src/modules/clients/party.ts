@@ -7,6 +7,7 @@ import { invalid } from '../../core/errors.js';
 import { paginateIds, type Page, type PageRequest } from '../../core/pagination.js';
 import { ArrayParam, CurrencyCode, Email, Id, Nullable, Text, pageQuery } from '../../core/schemas.js';
 import { entityLabels } from '../labels/index.js';
+import { clientContacts, contacts, supplierContacts } from '../contacts/index.js';
 import { assertIdsExist } from '../../core/filter-ids.js';
 import { catConfigurations } from '../cat-configurations/index.js';
 import type { Ref } from '../master-data/index.js';
@@ -160,7 +161,12 @@ export function partyQuery(ctx: Ctx, table: PartyTable, filters: PartyFilters): 
   if (filters.archived !== undefined) query = query.where('archived', '=', bool(filters.archived));
   if (filters.pinned !== undefined) query = query.where('pinned', '=', bool(filters.pinned));
   const q = filters.q?.trim();
-  if (q) query = query.where(likeEscaped(sql.ref('search_text'), containsPattern(q)));
+  if (q) {
+    // The party's own fields, or one of its contacts' names and e-mails (docs/clients-suppliers.md#listing-get-v2clients-get-v2suppliers).
+    const pattern = containsPattern(q);
+    const contactsOf = table === 'clients' ? clientContacts : supplierContacts;
+    query = query.where((eb) => eb.or([likeEscaped(sql.ref('search_text'), pattern), eb('id', 'in', contacts.ownerIdsMatching(ctx, contactsOf, pattern))]));
+  }
   if (filters.label && filters.label.length > 0) {
     query = query.where('id', 'in', entityLabels.entityIdsWithLabels(ctx, entityTypeOf(table), filters.label));
   }

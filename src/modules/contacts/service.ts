@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Ctx } from '../../core/context.js';
+import { likeEscaped } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -77,6 +79,19 @@ async function load(ctx: Ctx, kind: ContactKind, ownerId: string, id: string, lo
 }
 
 export const contacts = {
+  /**
+   * The owners (client or supplier ids) with a contact whose full name or e-mail contains the
+   * pattern (`containsPattern`): a subquery, for the owners' `q` filter (docs/clients-suppliers.md#listing-get-v2clients-get-v2suppliers).
+   */
+  ownerIdsMatching(ctx: Ctx, kind: ContactKind, pattern: string) {
+    return ctx.db
+      .selectFrom('contacts')
+      .select(kind.owner)
+      .where('account_id', '=', ctx.accountId)
+      .where(kind.owner, 'is not', null)
+      .where((eb) => eb.or([likeEscaped(sql`lower(full_name)`, pattern), likeEscaped(sql`lower(email)`, pattern)]));
+  },
+
   /** The contacts of several owners in one query (for embedding in full objects). */
   async listFor(ctx: Ctx, kind: ContactKind, ownerIds: readonly string[]): Promise<Map<string, ContactObject[]>> {
     const result = new Map<string, ContactObject[]>(ownerIds.map((id) => [id, []]));

@@ -256,7 +256,7 @@ export const listSchema = (kind: KindConfig) =>
     ...pageQuery(DOCUMENT_SORTS),
     status: ArrayParam(Type.Integer({ minimum: 1, maximum: 4 })),
     [kind.party]: ArrayParam(Id(`${kind.party} id`)),
-    q: Type.Optional(Text({ description: 'case-insensitive substring of the number, the party name or the terms' })),
+    q: Type.Optional(Text({ description: 'case-insensitive substring of the number or of the party name' })),
     issuedAfter: Type.Optional(DateInput('issue date strictly after')),
     issuedBefore: Type.Optional(DateInput('issue date strictly before')),
     ...(kind.hasPayments ? { creditedInvoice: Type.Optional(Id('an invoice id: only the credit notes issued against that invoice')) } : {}),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../core/context.js';
 import { IdParams, errorResponses } from '../../core/schemas.js';
-import { CreateUser, CreatedUser, UpdateUser, User, type UserLink } from './schemas.js';
+import { CreateUser, CreatedUser, UpdateOwnUser, UpdateUser, User, type UserLink } from './schemas.js';
 import { users, type UserObject } from './service.js';
 
 /** An invitation made in the creating transaction; `deliver` runs after the commit (it may e-mail it) and answers the link. */
@@ -34,6 +34,19 @@ const routesWith: FastifyPluginAsyncTypebox<UserRouteDeps> = async (app, deps) =
     `${PATH}/me`,
     { schema: { tags, summary: 'Retrieve the calling user (the owner of the API key)', response: { 200: User, ...errorResponses } } },
     async (request) => users.me(app.readCtx(request)),
+  );
+  // Every role may name itself (own access, src/core/access.ts); another user's name is PUT /v2/users/:id, owners and admins only.
+  app.patch(
+    `${PATH}/me`,
+    {
+      schema: {
+        tags,
+        summary: "Change the calling user's own name (every role)",
+        body: UpdateOwnUser,
+        response: { 200: User, ...errorResponses },
+      },
+    },
+    async (request) => app.inTransaction(request, (ctx) => users.update(ctx, ctx.userId, { name: request.body.name })),
   );
   app.post(
     PATH,

@@ -56,6 +56,11 @@ export const CreateUser = Input({
   role: Type.Optional(RoleSchema),
 });
 
+/** `PATCH /v2/users/me`: what every user may change of themselves (docs/access.md#users). */
+export const UpdateOwnUser = Input({
+  name: RequiredText('full name, as it shows on records, in the console and in the invitations the user sends'),
+});
+
 export const UpdateUser = Input({
   name: Type.Optional(RequiredText('full name')),
   email: Type.Optional(Nullable(Email())),

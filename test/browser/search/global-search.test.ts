@@ -5,7 +5,7 @@ import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screensho
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
-/** The header's search over jobs, groups, clients and suppliers (docs/console.md#search), in Chromium. */
+/** The header's search over jobs, groups, clients, suppliers and documents (docs/console.md#search), in Chromium. */
 
 interface Named {
   id: string;
@@ -16,6 +16,9 @@ describe.skipIf(skipReason)('global search', () => {
   let world: ConsoleWorld;
   let page: Page;
   let jobId = '';
+  let invoice = { id: '', number: '' };
+  let creditNote = { id: '', number: '' };
+  let order = { id: '', number: '' };
 
   beforeAll(async () => {
     world = await startConsoleWorld();
@@ -33,6 +36,15 @@ describe.skipIf(skipReason)('global search', () => {
     });
     jobId = job.id;
     await world.api('POST', '/v2/groups', { name: 'Spring campaign', client: acme.id, externalReference: 'ACME-2031' });
+    const line = { description: 'Translation', quantity: 1, unitCost: 250 };
+    const sent = async (path: string, party: Record<string, string>) => {
+      const draft = await world.api<Named>('POST', path, { ...party, lines: [line] });
+      return world.api<{ id: string; number: string }>('POST', `${path}/${draft.id}/send`);
+    };
+    invoice = await sent('/v2/invoices', { client: acme.id });
+    creditNote = await world.api<{ id: string; number: string }>('POST', `/v2/invoices/${invoice.id}/credit`, { reason: 'Ordered twice', amount: 50 });
+    const lingo = (await world.api<{ items: Named[] }>('GET', '/v2/suppliers?q=Lingo')).items[0]!;
+    order = await sent('/v2/purchase-orders', { supplier: lingo.id });
     page = await world.signedInPage('/groups');
   });
   afterAll(async () => world?.close());
@@ -78,6 +90,37 @@ describe.skipIf(skipReason)('global search', () => {
     const lingo = (await world.api<{ items: Named[] }>('GET', '/v2/suppliers?q=Lingo')).items[0]!;
     await page.waitForURL((url) => url.pathname === `/suppliers/${lingo.id}`);
     await page.getByRole('heading', { name: 'Lingo Partners BV', level: 1 }).waitFor();
+    expectNoPageErrors(page);
+  });
+
+  it("finds invoices, credit notes and purchase orders by their number, and a client by its contact's name; each opens its page", async () => {
+    await page.goto('/groups');
+    await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+    await search().fill(invoice.number.toLowerCase());
+    await option(new RegExp(`^Invoice: ${invoice.number}\\s*—\\s*Acme Pharma NV · \\d{4}-\\d{2}-\\d{2}$`)).waitFor();
+    await screenshot(page, 'global-search-documents-1280');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'global-search-documents-1024');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await checkAccessibility(page);
+    await checkControlsVisible(page);
+
+    await search().fill('CN-');
+    await option(new RegExp(`^Credit note: ${creditNote.number}`)).click();
+    await page.waitForURL((url) => url.pathname === `/invoices/${creditNote.id}`);
+    await page.getByRole('heading', { name: new RegExp(creditNote.number), level: 1 }).waitFor();
+
+    await search().fill(order.number);
+    await option(new RegExp(`^Purchase order: ${order.number}\\s*—\\s*Lingo Partners BV`)).click();
+    await page.waitForURL((url) => url.pathname === `/purchase-orders/${order.id}`);
+    await page.getByRole('heading', { name: new RegExp(order.number), level: 1 }).waitFor();
+
+    // James Whitaker is a contact of Globex Legal LLP (the demo data): his name finds the client.
+    await search().fill('whitaker');
+    await option(/^Client: Globex Legal LLP/).waitFor();
+    expect(await page.getByRole('listbox').getByText('Clients', { exact: true }).count()).toBe(1);
+    await search().fill('eva@lingopartners');
+    await option(/^Supplier: Lingo Partners BV/).waitFor();
     expectNoPageErrors(page);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   findHit,
   hitOfClient,
+  hitOfDocument,
   hitOfGroup,
   hitOfJob,
   isSearchShortcut,
@@ -34,10 +35,36 @@ describe('the global search’s parts', () => {
     });
     expect(hitOfGroup({ id: 'g', name: 'Spring', externalReference: null, client: null }).detail).toBe('');
     expect(hitOfClient({ id: 'c', name: 'Acme', email: '', address: { city: 'Brussels' } }).detail).toBe('Brussels');
+    expect(
+      hitOfDocument('invoice', { id: 'i', number: 'INV-2026-0004', issueDate: '2026-03-02T00:00:00.000Z', type: 1, client: { name: 'Acme' } }, 'Draft'),
+    ).toEqual({
+      type: 'invoice',
+      id: 'i',
+      name: 'INV-2026-0004',
+      detail: 'Acme · 2026-03-02',
+    });
+    expect(hitOfDocument('invoice', { id: 'n', number: 'CN-2026-0001', issueDate: null, type: 2, client: { name: 'Acme' } }, 'Draft')).toMatchObject({
+      name: 'CN-2026-0001',
+      detail: 'Acme',
+      creditNote: true,
+    });
+    expect(hitOfDocument('purchaseOrder', { id: 'p', number: null, issueDate: null, supplier: { name: 'Lingo' } }, 'Draft')).toMatchObject({
+      name: 'Draft',
+      detail: 'Lingo',
+    });
   });
 
   it('opens each hit on its own page', () => {
     expect(targetOf({ type: 'job', id: 'j1', name: 'x', detail: '' })).toEqual({ to: '/jobs/$jobId', params: { jobId: 'j1' } });
+    expect(targetOf({ type: 'quote', id: 'q1', name: 'x', detail: '' })).toEqual({ to: '/quotes/$quoteId', params: { quoteId: 'q1' } });
+    expect(targetOf({ type: 'invoice', id: 'i1', name: 'x', detail: '', creditNote: true })).toEqual({
+      to: '/invoices/$invoiceId',
+      params: { invoiceId: 'i1' },
+    });
+    expect(targetOf({ type: 'purchaseOrder', id: 'p1', name: 'x', detail: '' })).toEqual({
+      to: '/purchase-orders/$purchaseOrderId',
+      params: { purchaseOrderId: 'p1' },
+    });
     expect(targetOf({ type: 'group', id: 'g1', name: 'x', detail: '' })).toEqual({ to: '/groups/$groupId', params: { groupId: 'g1' } });
     expect(targetOf({ type: 'client', id: 'c1', name: 'Acme & Co', detail: '' })).toEqual({ to: '/clients/$clientId', params: { clientId: 'c1' } });
     expect(targetOf({ type: 'supplier', id: 's1', name: 'Lingo', detail: '' })).toEqual({ to: '/suppliers/$supplierId', params: { supplierId: 's1' } });

@@ -123,6 +123,6 @@ describe('POST /v2/cat-analysis/parse', () => {
 
   it('rejects a cut multipart body with 400 body_invalid', async () => {
     const reply = await upload(t, PARSE, [{ name: 'file', filename: 'a.xml', content: 'abc' }], { close: false });
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'body_invalid');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createTestApp, type TestContext } from '../../helper.js';
+import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { sendCsv } from '../imports/fixture.js';
 
 /**
@@ -30,7 +30,7 @@ describe('fullwidth formula signs', () => {
     const before = (await t.api.get('/v2/clients', { pageSize: 100 })).body.items.length;
     const csv = `name\n${NAMES.map((name) => `"${name.replace(/"/g, '""')}"`).join('\n')}\n`;
     const reply = await sendCsv(t, 'clients', csv);
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'parameter_invalid');
     const dry = await sendCsv(t, 'clients', csv, { dryRun: true });
     expect(dry.body.errors.map((error: { row: number; column: string }) => [error.row, error.column])).toEqual([
       [1, 'name'],

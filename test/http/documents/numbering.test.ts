@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../helper.js';
+import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { docWorld, newInvoice, type DocWorld } from './fixture.js';
 
 let t: TestContext;
@@ -31,7 +31,7 @@ describe('numbering (docs/documents.md#rules): sequential without gaps per accou
     const q1 = (await t.api.post('/v2/quotes', { client: w.client, issueDate: '2030-12-31' })).body;
     const q2 = (await t.api.post('/v2/quotes', { client: w.client, issueDate: '2031-01-01' })).body;
     expect((await t.api.post(`/v2/quotes/${q1.id}/send`)).body.number).toBe('Q001');
-    expect((await t.api.post(`/v2/quotes/${q1.id}/send`)).status).toBe(409);
+    expectError(await t.api.post(`/v2/quotes/${q1.id}/send`), 409, 'state_conflict');
     expect((await t.api.post(`/v2/quotes/${q2.id}/send`)).body.number).toBe('Q002');
   });
 

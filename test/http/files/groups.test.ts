@@ -125,7 +125,7 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     const unshared = await t.api.delete(`${path(groupId)}/files/${file.id}/share/with/all`);
     expect(unshared.status).toBe(200);
     expect(unshared.body).toEqual(file);
-    expect((await t.api.put(`${path(groupId)}/files/${file.id}/share/with/${outsourcingId}`)).status).toBe(404);
+    expectError(await t.api.put(`${path(groupId)}/files/${file.id}/share/with/${outsourcingId}`), 404, 'route_missing');
   });
 
   it("answers 404 for a missing, malformed or another account's group, and a file of another group or of a job", async () => {
@@ -148,7 +148,8 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     for (const fileId of [theirs.id, jobFile.id, MISSING_ID, 'bad']) {
       expectError(await t.api.delete(`${path(groupId)}/files/${fileId}`), 404, 'resource_missing');
       expectError(await t.api.put(`${path(groupId)}/files/${fileId}/share/with/all`), 404, 'resource_missing');
-      expect((await download(t, `${path(groupId)}/files/${fileId}/download`)).statusCode).toBe(404);
+      const missing = await download(t, `${path(groupId)}/files/${fileId}/download`);
+      expect({ status: missing.statusCode, code: missing.json().code }).toEqual({ status: 404, code: 'resource_missing' });
     }
     expect(await t.blobs()).toBe(before);
   });

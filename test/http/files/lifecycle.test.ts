@@ -84,7 +84,7 @@ describe.each(BACKENDS)('file lifecycle, sharing and tenancy (%s storage)', (bac
   it('has no sharing routes for supplier files', async () => {
     const supplier = await newSupplier();
     const file = (await uploadFile(t, supplier, 'a.txt', 'a')).body;
-    expect((await t.api.put(`${supplier}/files/${file.id}/share/with-jobs`)).status).toBe(404);
+    expectError(await t.api.put(`${supplier}/files/${file.id}/share/with-jobs`), 404, 'route_missing');
   });
 
   it('answers 404 for a file of another client, another account, or unknown ids', async () => {

@@ -66,10 +66,15 @@ describe('adding and removing jobs', () => {
     const group = await newGroup(t.api);
     const job = await newJob(t, w);
     const foreignGroup = await newGroup(t.otherApi, { name: 'Theirs' });
-    const foreignJob = (
-      await t.otherApi.post('/v2/jobs', { name: 'Theirs', client: w.other.client, quantity: 1, quantityType: w.other.unit, service: w.other.service })
-    ).body;
-    expect(foreignJob.id).toBeDefined();
+    const created = await t.otherApi.post('/v2/jobs', {
+      name: 'Theirs',
+      client: w.other.client,
+      quantity: 1,
+      quantityType: w.other.unit,
+      service: w.other.service,
+    });
+    expect(created.status).toBe(201);
+    const foreignJob = created.body;
     for (const bad of [MISSING_ID, 'nope', foreignGroup.id]) {
       expectError(await t.api.post(`/v2/groups/${bad}/jobs/${job.id}`), 404, 'resource_missing');
       expectError(await t.api.put(`/v2/groups/${bad}/jobs/${job.id}`), 404, 'resource_missing');

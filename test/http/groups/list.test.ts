@@ -116,7 +116,7 @@ describe('GET /v2/groups', () => {
   it('keeps accounts apart', async () => {
     const theirs = await names({ pageSize: 100 }, t.otherApi);
     expect(theirs).not.toContain('alpha');
-    expect((await t.otherApi.get(`/v2/groups/${ids.alpha}`)).status).toBe(404);
+    expectError(await t.otherApi.get(`/v2/groups/${ids.alpha}`), 404, 'resource_missing');
   });
 
   it('reads a page in a constant number of queries whatever its size', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TestContext } from '../../helper.js';
+import { expectError, type TestContext } from '../../helper.js';
 import { newClient, newSupplier } from '../jobs/fixture.js';
 import { insertRate } from '../jobs/rates-fixture.js';
 import { EUR, addJob, getGroup, newGroup, newJob, worldPerFile, type World } from './fixture.js';
@@ -73,7 +73,7 @@ describe('GET /v2/groups/:id: profitability converted job by job', () => {
     const figures: number[] = [];
     for (const id of (await getGroup(t.api, group)).jobs as string[]) figures.push((await t.api.get(`/v2/jobs/${id}`)).body.estimation.profitability.revenue);
     expect(figures).toEqual([125, 55.56]);
-    expect((await t.otherApi.get(`/v2/groups/${group}`)).status).toBe(404);
+    expectError(await t.otherApi.get(`/v2/groups/${group}`), 404, 'resource_missing');
   });
 
   it('a job with an unpriced outsourcing makes the group unpriced', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../helper.js';
+import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { keyOfRole, sendCsv, sendMultipart } from './fixture.js';
 
 let t: TestContext;
@@ -91,7 +91,7 @@ describe('POST /v2/imports/clients', () => {
     for (let i = 1; i <= 499; i++) lines.push(`Atomic ${i},a${i}@atomic.example`);
     lines.push('Atomic 500,broken');
     const reply = await sendCsv(t, 'clients', lines.join('\n'));
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'parameter_invalid');
     expect(reply.body.errors).toEqual([{ row: 500, column: 'email', message: expect.any(String) }]);
     expect(await count('atomic')).toBe(0);
   });
@@ -108,7 +108,7 @@ describe('POST /v2/imports/clients', () => {
   it('updates only its own account: a client id of another account is an error', async () => {
     const foreign = (await t.otherApi.post('/v2/clients', { name: 'Foreign Co' })).body;
     const reply = await sendCsv(t, 'clients', `id,name\n${foreign.id},Hijacked\n`);
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'parameter_invalid');
     expect(reply.body.errors).toEqual([{ row: 1, column: 'id', message: `no client with id ${foreign.id}` }]);
     expect((await t.otherApi.get(`/v2/clients/${foreign.id}`)).body.name).toBe('Foreign Co');
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../helper.js';
+import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { keyOfRole, sendCsv } from './fixture.js';
 
 let t: TestContext;
@@ -49,7 +49,7 @@ describe('POST /v2/imports/contacts', () => {
   it('keeps to its account: a client id of another account is an error, not a write', async () => {
     const foreign = (await t.otherApi.post('/v2/clients', { name: 'Foreign Contact Owner' })).body;
     const reply = await sendCsv(t, 'contacts', `client,fullName\n${foreign.id},Intruder\n`);
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'parameter_invalid');
     expect(reply.body.errors).toEqual([{ row: 1, column: 'client', message: expect.stringContaining('no client') }]);
     expect((await t.otherApi.get(`/v2/clients/${foreign.id}/contacts`)).body).toEqual([]);
   });

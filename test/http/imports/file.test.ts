@@ -22,7 +22,7 @@ describe('malformed files change nothing and get a clear 4xx', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ code: 'body_invalid', message: expect.stringContaining('UTF-16') });
     const bare = await sendCsv(t, 'clients', Buffer.from('name\r\nUtf Sixteen\r\n', 'utf16le'));
-    expect(bare.status).toBe(400);
+    expectError(bare, 400, 'body_invalid');
     expect(bare.body.message).toContain('UTF-16');
     expect(await clientCount()).toBe(0);
   });
@@ -38,7 +38,7 @@ describe('malformed files change nothing and get a clear 4xx', () => {
     expect((await sendCsv(t, 'clients', '')).status).toBe(400);
     const ragged = await sendCsv(t, 'clients', 'name,email\nA,a@x.example,extra\n');
     expect(ragged.body).toMatchObject({ code: 'body_invalid', message: expect.stringContaining('line 2') });
-    expect((await sendCsv(t, 'clients', 'name\n"Unclosed\n')).status).toBe(400);
+    expectError(await sendCsv(t, 'clients', 'name\n"Unclosed\n'), 400, 'body_invalid');
   });
 
   it('names unknown and missing columns', async () => {
@@ -52,7 +52,7 @@ describe('malformed files change nothing and get a clear 4xx', () => {
   it('refuses a million rows early, without a write', async () => {
     // Early: the rows past the limit are not even parsed (the broken last one would be a 400 of its own).
     const reply = await sendCsv(t, 'clients', `name\n${'x\n'.repeat(1_000_000)}"Unclosed\n`);
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'body_invalid');
     expect(reply.body.message).toContain('more than 10000 rows');
     expect(await clientCount()).toBe(0);
   });
@@ -81,7 +81,7 @@ describe('malformed files change nothing and get a clear 4xx', () => {
       [4, 'details'],
     ]);
     expect(reply.body.rows).toEqual([{ row: 5, action: 'create', label: 'Fine Co' }]);
-    expect((await sendCsv(t, 'clients', csv)).status).toBe(400);
+    expectError(await sendCsv(t, 'clients', csv), 400, 'parameter_invalid');
     expect(await clientCount()).toBe(0);
   });
 
@@ -103,7 +103,7 @@ describe('malformed files change nothing and get a clear 4xx', () => {
       { row: 4, column: 'details', message: 'starts like a spreadsheet formula (=, @, + or - before text, or their fullwidth forms): not imported' },
     ]);
     expect(reply.body.rows).toEqual([{ row: 5, action: 'create', label: 'Fine Co' }]);
-    expect((await sendCsv(t, 'clients', csv)).status).toBe(400);
+    expectError(await sendCsv(t, 'clients', csv), 400, 'parameter_invalid');
     expect(await clientCount()).toBe(0);
   });
 

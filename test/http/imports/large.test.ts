@@ -6,7 +6,7 @@ import { loadConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../src/core/db/database.js';
 import { migrateToLatest } from '../../../src/core/db/migrate.js';
 import { IMPORT_SLICE } from '../../../src/modules/imports/runner.js';
-import { Api, buildTestApp, createTestAccount, createTestApp, usingPostgres, type TestContext } from '../../helper.js';
+import { Api, buildTestApp, createTestAccount, createTestApp, expectError, usingPostgres, type TestContext } from '../../helper.js';
 import { sendCsv } from './fixture.js';
 
 /**
@@ -70,7 +70,7 @@ describe('a large import', () => {
   it('stays all or nothing across its slices: an error in the last row writes nothing, and so does a dry run', async () => {
     const rows = IMPORT_SLICE * 3 + 1;
     const bad = await sendCsv(t, 'clients', csvOf(rows, 'Sliced', 'Sliced bad,not-an-email,Lyon'));
-    expect(bad.status).toBe(400);
+    expectError(bad, 400, 'parameter_invalid');
     expect(bad.body.errors).toEqual([expect.objectContaining({ row: rows, column: 'email' })]);
     const dry = await sendCsv(t, 'clients', csvOf(rows, 'Sliced'), { dryRun: true });
     expect(dry.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../helper.js';
+import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { keyOfRole, sendCsv } from './fixture.js';
 
 let t: TestContext;
@@ -104,7 +104,7 @@ describe('POST /v2/imports/prices', () => {
   it('keeps to its account: another account’s client as owner is an error, not a write', async () => {
     const foreign = (await t.otherApi.post('/v2/clients', { name: 'Foreign Price Owner' })).body;
     const reply = await sendCsv(t, 'prices', `side,owner,service,unit,currency,unitCost\nclient,${foreign.id},Import Translation,Import Words,EUR,1\n`);
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'parameter_invalid');
     expect(reply.body.errors).toEqual([{ row: 1, column: 'owner', message: expect.stringContaining('no client') }]);
     expect((await t.otherApi.get(`/v2/clients/${foreign.id}/prices`)).body).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../helper.js';
+import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { keyOfRole, sendCsv } from './fixture.js';
 
 let t: TestContext;
@@ -40,7 +40,7 @@ describe('POST /v2/imports/suppliers', () => {
   it('reports the service validation (time zone, supplier type, rating) per row and column', async () => {
     const csv = 'name,supplierType,rating,timezone\nA,freelancer,,\nB,,7,\nC,,,Mars/Olympus\n';
     const reply = await sendCsv(t, 'suppliers', csv);
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'parameter_invalid');
     expect(reply.body.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
       [1, 'supplierType'],
       [2, 'rating'],

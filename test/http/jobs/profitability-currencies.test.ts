@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { TestContext } from '../../helper.js';
+import { expectError, type TestContext } from '../../helper.js';
 import { ACCOUNT_CLIENT_PRICES, jobParams, newClient, newJob, newPrice, newService, newSupplier, storedJob, worldPerFile, type World } from './fixture.js';
 import { insertRate } from './rates-fixture.js';
 
@@ -55,7 +55,7 @@ describe('POST /v2/jobs/:id/outsourcing: the currency of the supplier price when
   it('an unknown supplier is still refused (400)', async () => {
     const { job } = await scene();
     const reply = await t.api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier: 'f'.repeat(24) });
-    expect(reply.status).toBe(400);
+    expectError(reply, 400, 'parameter_invalid');
   });
 });
 
@@ -96,7 +96,7 @@ describe('GET /v2/jobs/:id: profitability converted with the rate of the job day
     await t.api.post(`/v2/jobs/${job.id}/outsourcing`, { supplier });
     await insertRate(t, 'GBP', '2030-01-01', '0.8', t.other.accountId);
     expect((await profitabilityOf(job.id)).status).toBe('noExchangeRate');
-    expect((await t.otherApi.get(`/v2/jobs/${job.id}`)).status).toBe(404);
+    expectError(await t.otherApi.get(`/v2/jobs/${job.id}`), 404, 'resource_missing');
   });
 
   it('everything in one currency needs no rate: figures in the job currency', async () => {

@@ -120,7 +120,7 @@ describe('listing orders (docs/reference.md#bare-arrays)', () => {
     await put(`${path}/${first.id}`, { name: 'aaa renamed', disabled: true });
     const repetitions = (await t.api.get(path)).body.find((m: Obj) => m.name === 'Repetitions');
     // Every default category is mapped by the account's ready CAT configurations (409 resource_in_use while they are).
-    expect((await t.api.delete(`${path}/${repetitions.id}`)).status).toBe(409);
+    expectError(await t.api.delete(`${path}/${repetitions.id}`), 409, 'resource_in_use');
     for (const configuration of (await t.api.get('/v2/account/cat-configurations')).body as Obj[])
       expect((await t.api.delete(`/v2/account/cat-configurations/${configuration.id}`)).status).toBe(204);
     expect((await t.api.delete(`${path}/${repetitions.id}`)).status).toBe(204);

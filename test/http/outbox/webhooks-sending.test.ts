@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { createTestApp, type TestContext } from '../../helper.js';
+import { createTestApp, expectError, type TestContext } from '../../helper.js';
 import { loadConfig } from '../../../src/config.js';
 import { deliveriesOf, insertEndpoint, makeDue, startReceiver, testWorker, writeRecordedDeliveries, type Receiver } from './fixture.js';
 import { JITTER } from '../../../src/modules/outbox/schedule.js';
@@ -80,7 +80,7 @@ describe('a change sends a signed webhook', () => {
   it('a rolled back change sends nothing', async () => {
     receiver = await startReceiver();
     await insertEndpoint(t.database, t.account.accountId, { url: receiver.url });
-    expect((await t.api.post('/v2/clients', { name: '' })).status).toBe(400);
+    expectError(await t.api.post('/v2/clients', { name: '' }), 400, 'parameter_invalid');
     expect(await deliveriesOf(t.database, t.account.accountId)).toEqual([]);
   });
 

@@ -97,6 +97,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /v2/users': 'listUsers',
   'POST /v2/users': 'createUser',
   'GET /v2/users/me': 'getCurrentUser',
+  'PATCH /v2/users/me': 'updateCurrentUser',
   'GET /v2/users/{id}': 'getUser',
   'PUT /v2/users/{id}': 'updateUser',
   'GET /v2/api-keys': 'listApiKeys',

@@ -191,7 +191,10 @@ describe('missing paths under /docs', () => {
   it('other missing paths under /docs are 404; the pages that exist answer', async () => {
     expectError(await send('GET', '/docs/missing'), 404, 'route_missing');
     expectError(await send('DELETE', '/docs/missing'), 404, 'route_missing');
-    expect((await send('GET', '/docs/static/index.html')).status).toBeLessThan(400);
+    const index = await send('GET', '/docs/static/index.html');
+    expect({ status: index.status, location: index.headers.location }).toEqual({ status: 302, location: '/docs/' });
+    const page = await send('GET', '/docs/');
+    expect({ status: page.status, type: page.headers['content-type'] }).toEqual({ status: 200, type: 'text/html; charset=utf-8' });
     expect((await send('GET', '/docs/json')).status).toBe(200);
     expectError(await send('PUT', '/docs/json'), 405, 'method_not_allowed');
   });

@@ -44,8 +44,8 @@ const WRITERS_BY_TAG: Record<string, readonly Role[]> = {
 
 /** Who writes an operation; undefined when this test does not know its tag yet (then it fails). */
 function writersOf(path: string, tag: string | undefined): readonly Role[] | undefined {
-  // Signing in and one's own keys: every role (the services decide whose keys).
-  if (path.startsWith('/v2/auth/') || path === '/v2/api-keys' || path.startsWith('/v2/api-keys/')) return EVERYONE;
+  // Signing in, one's own name and keys: every role (the services decide whose keys).
+  if (path.startsWith('/v2/auth/') || path === '/v2/users/me' || path === '/v2/api-keys' || path.startsWith('/v2/api-keys/')) return EVERYONE;
   return tag === undefined ? undefined : WRITERS_BY_TAG[tag];
 }
 
@@ -107,7 +107,7 @@ async function checkWrite(operation: Operation, callers: Record<Role, Caller>): 
   const before = { events: await eventCount(t), object: await readObject(objectPath) };
   for (const role of ROLES.filter((candidate) => !writers!.includes(candidate))) {
     const reply = await send(t, callers[role], operation.method, fill(operation.path, world, true));
-    const error = expectError({ ...reply, headers: {}, raw: undefined as never }, 403, 'forbidden');
+    const error = expectError(reply, 403, 'forbidden');
     expect(error.message, `${operation.operationId} by ${role}`).toContain(`role ${role}`);
   }
   expect(await eventCount(t), `${operation.operationId}: a refused write recorded an event`).toBe(before.events);

@@ -7,7 +7,7 @@ import { SearchBox, type SearchState } from './search-box';
 import { isSearchShortcut, SEARCH_TYPES, searchTerm, targetOf, type SearchHit, type SearchSection } from './search-results';
 
 /**
- * The header's search over jobs, groups, clients and suppliers (docs/console.md#search): the four
+ * The header's search over jobs, groups, clients, suppliers and documents (docs/console.md#search): the seven
  * lists asked at once, a quarter of a second after the last key; "/" or Ctrl+K puts the cursor in it.
  */
 export function GlobalSearch() {

@@ -11,12 +11,18 @@ const SECTION_TITLE: Record<SearchType, MessageKey> = {
   group: 'search.section.groups',
   client: 'search.section.clients',
   supplier: 'search.section.suppliers',
+  quote: 'search.section.quotes',
+  invoice: 'search.section.invoices',
+  purchaseOrder: 'search.section.purchaseOrders',
 };
 const TYPE_NAME: Record<SearchType, MessageKey> = {
   job: 'search.type.job',
   group: 'search.type.group',
   client: 'search.type.client',
   supplier: 'search.type.supplier',
+  quote: 'search.type.quote',
+  invoice: 'search.type.invoice',
+  purchaseOrder: 'search.type.purchaseOrder',
 };
 
 interface SearchBoxProps {
@@ -98,7 +104,7 @@ export function SearchBox({ value, onChange, sections, state, errorMessage, onOp
                       <Row justify="space-between" gap="sm" wrap="nowrap">
                         <Text size="sm" fw={500} truncate>
                           {/* The type is heard with each result; it is seen in the group's heading. */}
-                          <VisuallyHidden>{`${t(TYPE_NAME[hit.type])}: `}</VisuallyHidden>
+                          <VisuallyHidden>{`${t(hit.creditNote ? 'search.type.creditNote' : TYPE_NAME[hit.type])}: `}</VisuallyHidden>
                           {hit.name}
                         </Text>
                         {hit.detail && (

@@ -1,12 +1,13 @@
 import type { Answer } from '../../api/client';
 
 /**
- * What the header's search finds (docs/console.md#search): jobs, groups, clients and suppliers
- * whose name or reference contains the words typed, each list's own `q` filter
+ * What the header's search finds (docs/console.md#search): jobs, groups, clients, suppliers and
+ * documents whose name, reference or number contains the words typed, each list's own `q` filter
  * (jobs and groups: name, external reference, purchase order; clients and suppliers: name,
- * e-mail, phone, VAT number, city, …).
+ * e-mail, phone, VAT number, city, …, and their contacts' names and e-mails; quotes, invoices,
+ * credit notes and purchase orders: number and party name).
  */
-export const SEARCH_TYPES = ['job', 'group', 'client', 'supplier'] as const;
+export const SEARCH_TYPES = ['job', 'group', 'client', 'supplier', 'quote', 'invoice', 'purchaseOrder'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** Results shown per type: the search finds a record, the lists browse them. */
@@ -20,6 +21,8 @@ export interface SearchHit {
   name: string;
   /** A second line that tells two hits apart: the client, the reference, the e-mail. */
   detail: string;
+  /** An invoice's hit that is a credit note (found in the invoices' list, named as what it is). */
+  creditNote?: boolean;
 }
 
 export interface SearchSection {
@@ -31,6 +34,13 @@ export interface SearchSection {
 type Job = Pick<Answer<'listJobs'>['items'][number], 'id' | 'name' | 'externalReference' | 'client'>;
 type Group = Pick<Answer<'listGroups'>['items'][number], 'id' | 'name' | 'externalReference' | 'client'>;
 type Party = { id: string; name: string; email: string; address: { city: string } };
+type DocumentItem = Pick<Answer<'listInvoices'>['items'][number], 'id' | 'number' | 'issueDate'> & {
+  type?: number;
+  client?: { name: string };
+  supplier?: { name: string };
+};
+/** The invoice `type` of a credit note (docs/documents.md#credit-notes). */
+const CREDIT_NOTE = 2;
 
 const detailOf = (...parts: Array<string | null | undefined>) => parts.filter((part) => part !== null && part !== undefined && part.trim() !== '').join(' · ');
 
@@ -54,6 +64,15 @@ export const hitOfSupplier = (supplier: Party): SearchHit => ({
   detail: detailOf(supplier.email, supplier.address.city),
 });
 
+/** A document's hit: its number (a draft has none yet: `draftName`), its party and issue date. */
+export const hitOfDocument = (type: 'quote' | 'invoice' | 'purchaseOrder', document: DocumentItem, draftName: string): SearchHit => ({
+  type,
+  id: document.id,
+  name: document.number ?? draftName,
+  detail: detailOf(document.client?.name ?? document.supplier?.name, document.issueDate?.slice(0, 10)),
+  ...(document.type === CREDIT_NOTE ? { creditNote: true } : {}),
+});
+
 /** The query as sent: trimmed; empty when too short to ask. */
 export function searchTerm(typed: string): string {
   const term = typed.trim();
@@ -71,7 +90,10 @@ export type SearchTarget =
   | { to: '/jobs/$jobId'; params: { jobId: string } }
   | { to: '/groups/$groupId'; params: { groupId: string } }
   | { to: '/clients/$clientId'; params: { clientId: string } }
-  | { to: '/suppliers/$supplierId'; params: { supplierId: string } };
+  | { to: '/suppliers/$supplierId'; params: { supplierId: string } }
+  | { to: '/quotes/$quoteId'; params: { quoteId: string } }
+  | { to: '/invoices/$invoiceId'; params: { invoiceId: string } }
+  | { to: '/purchase-orders/$purchaseOrderId'; params: { purchaseOrderId: string } };
 
 export function targetOf(hit: SearchHit): SearchTarget {
   switch (hit.type) {
@@ -83,6 +105,12 @@ export function targetOf(hit: SearchHit): SearchTarget {
       return { to: '/clients/$clientId', params: { clientId: hit.id } };
     case 'supplier':
       return { to: '/suppliers/$supplierId', params: { supplierId: hit.id } };
+    case 'quote':
+      return { to: '/quotes/$quoteId', params: { quoteId: hit.id } };
+    case 'invoice':
+      return { to: '/invoices/$invoiceId', params: { invoiceId: hit.id } };
+    case 'purchaseOrder':
+      return { to: '/purchase-orders/$purchaseOrderId', params: { purchaseOrderId: hit.id } };
   }
 }
 

@@ -53,6 +53,23 @@ export function useResetLink() {
   });
 }
 
+/**
+ * Changes the signed-in user's own name (PATCH /v2/users/me). The header shows it from the session,
+ * the users list and the keys show it too: those are read again.
+ */
+export function useRenameSelf() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body<'updateCurrentUser'>) => data(api.PATCH('/v2/users/me', { body })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+      ]),
+  });
+}
+
 /** Changes the signed-in user's own password (POST /v2/auth/password); their other sessions end. */
 export function useChangePassword() {
   const queryClient = useQueryClient();

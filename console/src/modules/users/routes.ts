@@ -17,4 +17,11 @@ export const passwordRoute = createRoute({
   component: lazyRouteComponent(() => import('./password-page'), 'PasswordPage'),
 });
 
-export const userRoutes = [usersRoute, passwordRoute];
+/** `/settings/name`: the signed-in user's own name (every role). */
+export const nameRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'name',
+  component: lazyRouteComponent(() => import('./name-page'), 'NamePage'),
+});
+
+export const userRoutes = [usersRoute, passwordRoute, nameRoute];
