@@ -17,6 +17,7 @@ export const jobs = {
   'jobs.filter.nothingFound': 'Nothing found',
   'jobs.table.label': 'Jobs',
   'jobs.table.loading': 'Loading jobs…',
+  'jobs.column.number': 'No.',
   'jobs.column.name': 'Name',
   'jobs.column.client': 'Client',
   'jobs.column.languagePair': 'Languages',

@@ -30,6 +30,7 @@ interface JobsTableProps {
 
 /** The columns, in order; `sort` is the API's sort key of a column it can sort by. */
 const COLUMNS: ReadonlyArray<{ key: MessageKey; sort?: JobSort; numeric?: boolean; wide?: boolean }> = [
+  { key: 'jobs.column.number' },
   { key: 'jobs.column.name', sort: 'name' },
   { key: 'jobs.column.client' },
   { key: 'jobs.column.languagePair', wide: true },
@@ -131,6 +132,10 @@ function JobRowView({ job, selection, now }: { job: JobRow; selection?: JobsSele
           <Checkbox aria-label={t('jobs.select.one', { name: job.name })} checked={selection.selected.has(job.id)} onChange={() => selection.toggle(job.id)} />
         </Table.Td>
       )}
+      {/* The readable number (docs/jobs.md#job-numbers), on one line: null only for a job an older server made. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }} c="dimmed">
+        {job.number ?? '—'}
+      </Table.Td>
       <Table.Td>
         <Anchor renderRoot={(props) => <Link {...props} to="/jobs/$jobId" params={{ jobId: job.id }} />} fz="sm" fw={500} c="indigo.8">
           {job.name}
