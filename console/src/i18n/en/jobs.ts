@@ -3,7 +3,7 @@ export const jobs = {
   'jobs.title': 'Jobs',
   'jobs.new': 'New job',
   'jobs.search': 'Search',
-  'jobs.search.placeholder': 'Name, external reference or purchase order',
+  'jobs.search.placeholder': 'Name, number, external reference or purchase order',
   'jobs.filters': 'Filters',
   'jobs.filter.status': 'Status',
   'jobs.filter.client': 'Client',
