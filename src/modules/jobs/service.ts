@@ -93,7 +93,8 @@ export const jobs = {
     if (input.pinned !== undefined) changes.pinned = bool(input.pinned);
     if (input.client !== undefined) changes.client_id = (await clients.references(ctx, [input.client], 'client'))[0]!.id;
     if (changes.client_id !== undefined && changes.client_id !== current.client_id) {
-      for (const extension of jobExtensions.list()) await extension.beforeClientChange?.(ctx, { ...current, group_id: current.group_id ?? null }, changes.client_id);
+      for (const extension of jobExtensions.list())
+        await extension.beforeClientChange?.(ctx, { ...current, group_id: current.group_id ?? null }, changes.client_id);
     }
     if (input.service !== undefined) changes.service_id = (await masterData.reference(ctx, services, input.service, 'service', current.service_id)).id;
     if (input.quantityType !== undefined) changes.unit_id = (await masterData.reference(ctx, units, input.quantityType, 'quantityType', current.unit_id)).id;

@@ -75,11 +75,12 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await expect.poll(() => rows(page).count()).toBe(50);
     expect(await summary(page).textContent()).toBe('1–50 of 60');
     const headers = await page.getByRole('columnheader').allTextContents();
-    for (const name of ['No.', 'Name', 'Client', 'Languages', 'Service', 'Quantity', 'Total', 'Status', 'Due', 'Manager']) expect(headers.join('|')).toContain(name);
+    for (const name of ['No.', 'Name', 'Client', 'Languages', 'Service', 'Quantity', 'Total', 'Status', 'Due', 'Manager'])
+      expect(headers.join('|')).toContain(name);
     // The newest job first (the API's default order), each cell as the API answers it.
     const annual = rowOf(page, 'Annual report');
     const cells = (await annual.getByRole('cell').allInnerTexts()).map((text) => text.trim());
-    const annualNumber = ((await world.api('GET', `/v2/jobs/${ids.annual}`)) as { number: string }).number;
+    const annualNumber = (await world.api<{ number: string }>('GET', `/v2/jobs/${ids.annual}`)).number;
     expect(cells).toEqual(expect.arrayContaining([annualNumber, 'Acme Pharma NV', 'en ↔ fr', 'Translation', '1,000 Words', 'Not started', 'Paula Manager']));
     expect(cells[cells.indexOf(annualNumber) + 1]).toBe('Annual report');
     expect(cells.some((cell) => /^€[\d,]+\.\d\d$/.test(cell))).toBe(true);
@@ -357,7 +358,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
   });
 
   it('finds a job by its number, shown in the No. column (docs/jobs.md#job-numbers)', async () => {
-    const late = (await world.api('GET', `/v2/jobs/${ids.late}`)) as { number: string };
+    const late = await world.api<{ number: string }>('GET', `/v2/jobs/${ids.late}`);
     const page = await world.signedInPage(`/jobs?q=${encodeURIComponent(late.number)}`);
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().getByRole('link').textContent()).toBe('Late leaflet');

@@ -7,7 +7,13 @@ let t: TestContext;
 let w: World;
 worldPerFile((app, world) => ([t, w] = [app, world]));
 
-const eventCount = async () => (await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const eventCount = async () =>
+  (
+    await t.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 const jobOf = async (id: string) => (await t.api.get(`/v2/jobs/${id}`)).body;
 
 describe('a group holds the jobs of one client', () => {

@@ -42,7 +42,10 @@ describe('migration 0037: existing jobs numbered', () => {
     await db.schema.dropIndex('jobs_by_number').execute();
     await db.schema.alterTable('jobs').dropColumn('number').execute();
     await db.schema.dropTable('job_sequences').execute();
-    await db.updateTable('jobs').set({ search_text: sql`lower(name)` }).execute();
+    await db
+      .updateTable('jobs')
+      .set({ search_text: sql`lower(name)` })
+      .execute();
 
     await jobNumbers(t.database.dialect).up(db as Kysely<unknown>);
 
@@ -59,11 +62,29 @@ describe('migration 0037: existing jobs numbered', () => {
     expect(byName.get('Tie one')!.search_text).toBe(`tie one\n${(numbered[times[3]![0]] as string).toLowerCase()}`);
 
     // The sequences continue after the numbered jobs; the unique index is back.
-    const next = await t.api.post('/v2/jobs', { name: 'After', quantity: 1, client: w.client.acme, quantityType: w.unit.Words, service: w.service.Translation });
+    const next = await t.api.post('/v2/jobs', {
+      name: 'After',
+      quantity: 1,
+      client: w.client.acme,
+      quantityType: w.unit.Words,
+      service: w.service.Translation,
+    });
     expect(next.body.number).toBe(`J-${current}-0004`);
-    const otherNext = await t.otherApi.post('/v2/jobs', { name: 'After', quantity: 1, client: w.other.client, quantityType: w.other.unit, service: w.other.service });
+    const otherNext = await t.otherApi.post('/v2/jobs', {
+      name: 'After',
+      quantity: 1,
+      client: w.other.client,
+      quantityType: w.other.unit,
+      service: w.other.service,
+    });
     expect(otherNext.body.number).toBe(`J-${current}-0003`);
-    await expect(db.updateTable('jobs').set({ number: `J-${current}-0001` }).where('id', '=', next.body.id).execute()).rejects.toThrow();
+    await expect(
+      db
+        .updateTable('jobs')
+        .set({ number: `J-${current}-0001` })
+        .where('id', '=', next.body.id)
+        .execute(),
+    ).rejects.toThrow();
     // Found by number after the backfill.
     const found = (await t.api.get('/v2/jobs', { q: `J-${last}-0002` })).body.items.map((item: { id: string }) => item.id);
     expect(found).toEqual([times[0]![0]]);

@@ -59,7 +59,11 @@ describe('job numbers', () => {
   });
 
   it('are read-only: refused as a parameter of creation and update (400 parameter_unknown)', async () => {
-    expectError(await t.api.post('/v2/jobs', { name: 'x', client: w.client.acme, quantityType: w.unit.Words, service: w.service.Translation, number: 'J-1-1' }), 400, 'parameter_unknown');
+    expectError(
+      await t.api.post('/v2/jobs', { name: 'x', client: w.client.acme, quantityType: w.unit.Words, service: w.service.Translation, number: 'J-1-1' }),
+      400,
+      'parameter_unknown',
+    );
     const job = (await ours()).body;
     expectError(await t.api.put(`/v2/jobs/${job.id}`, { number: 'J-2000-0001' }), 400, 'parameter_unknown');
     expect((await t.api.get(`/v2/jobs/${job.id}`)).body.number).toBe(job.number);
@@ -69,7 +73,8 @@ describe('job numbers', () => {
 
   it('are found by the `q` filter (whole or in part, any case), shown in the listing and the CSV export', async () => {
     const job = (await ours('Searched by number')).body;
-    const found = async (q: string) => ((await t.api.get('/v2/jobs', { q, pageSize: 100 })).body.items as Array<{ id: string; number: string }>).map((item) => item.id);
+    const found = async (q: string) =>
+      ((await t.api.get('/v2/jobs', { q, pageSize: 100 })).body.items as Array<{ id: string; number: string }>).map((item) => item.id);
     expect(await found(job.number)).toEqual([job.id]);
     expect(await found(job.number.toLowerCase())).toEqual([job.id]);
     // Renamed, it is still found by its number.

@@ -35,7 +35,12 @@ type Party = { id: string; name: string; email: string; address: { city: string 
 
 const detailOf = (...parts: Array<string | null | undefined>) => parts.filter((part) => part !== null && part !== undefined && part.trim() !== '').join(' · ');
 
-export const hitOfJob = (job: Job): SearchHit => ({ type: 'job', id: job.id, name: job.name, detail: detailOf(job.number, job.externalReference, job.client.name) });
+export const hitOfJob = (job: Job): SearchHit => ({
+  type: 'job',
+  id: job.id,
+  name: job.name,
+  detail: detailOf(job.number, job.externalReference, job.client.name),
+});
 export const hitOfGroup = (group: Group): SearchHit => ({
   type: 'group',
   id: group.id,

@@ -17,7 +17,10 @@ export function jobNumbers(dialect: DialectName): Migration {
   const year = sql`substr(created_at, 1, 4)`;
   const position = sql`row_number() over (partition by account_id, ${year} order by created_at, id)`;
   // At least four digits: 0001 … 9999, then 10000 as it is.
-  const padded = dialect === 'postgres' ? sql`case when ${position} < 10000 then lpad((${position})::text, 4, '0') else (${position})::text end` : sql`printf('%04d', ${position})`;
+  const padded =
+    dialect === 'postgres'
+      ? sql`case when ${position} < 10000 then lpad((${position})::text, 4, '0') else (${position})::text end`
+      : sql`printf('%04d', ${position})`;
   const newline = dialect === 'postgres' ? sql`chr(10)` : sql`char(10)`;
   return {
     async up(db: Kysely<unknown>) {
