@@ -19,6 +19,7 @@ export const ErrorCodes = {
   no_recipients: 409,
   smtp_not_configured: 409,
   credit_exceeds_invoice: 409,
+  group_client_mismatch: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

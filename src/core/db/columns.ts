@@ -60,6 +60,7 @@ const listed = {
     updated_at: true,
     group_id: true,
     group_position: true,
+    number: true,
   },
   job_matches: { job_id: true, match_category_id: true, account_id: true, position: true, value: true, unit_cost: true, percentage: true },
   outsourcing: {

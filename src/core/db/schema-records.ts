@@ -122,6 +122,8 @@ export interface JobsTable {
   /** The job's group (migration 0007) and its position there (order added); null outside a group. */
   group_id?: string | null;
   group_position?: number | null;
+  /** The readable number `J-2026-0001` (migration 0037, docs/jobs.md#job-numbers); null only for a job an older server inserted during an upgrade. */
+  number?: string | null;
 }
 
 /** Match lines of a job, ordered by `position`; unit_cost and percentage both null = full rate. */
@@ -354,6 +356,13 @@ export interface PaymentsTable {
 }
 
 /** The last number given per account, document kind and year (0: a format without a year). */
+/** The last job number given per account and year of creation (docs/jobs.md#job-numbers). */
+export interface JobSequencesTable {
+  account_id: string;
+  year: number;
+  last: number;
+}
+
 export interface DocumentSequencesTable {
   account_id: string;
   kind: string;

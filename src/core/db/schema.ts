@@ -22,6 +22,7 @@ import type {
   DocumentLinesTable,
   PaymentsTable,
   DocumentSequencesTable,
+  JobSequencesTable,
   DocumentEmailsTable,
   WebhookEndpointsTable,
   DeliveriesTable,
@@ -418,6 +419,7 @@ export interface DB {
   delivery_attempts: DeliveryAttemptsTable;
   exchange_rates: ExchangeRatesTable;
   document_sequences: DocumentSequencesTable;
+  job_sequences: JobSequencesTable;
   document_emails: DocumentEmailsTable;
   tracker_entries: TrackerEntriesTable;
   file_outsourcing_shares: FileOutsourcingSharesTable;

@@ -16,6 +16,7 @@ export const groupsJobExtension: JobExtension = {
     return result;
   },
   jobsChanged: (ctx, jobIds, groupIds) => groups.jobsChanged(ctx, jobIds, groupIds),
+  beforeClientChange: (ctx, job, clientId) => groups.beforeClientChange(ctx, job, clientId),
   lockWithJobs: (ctx, jobIds) => groups.lockOfJobs(ctx, jobIds),
   deleteParts: (ctx, jobId) => groups.jobDeleting(ctx, jobId),
   jobsOfGroup: (ctx, groupId) => groups.jobIds(ctx, groupId),

@@ -166,7 +166,7 @@ export const groupRepository = {
       .execute();
   },
 
-  async names(db: Executor, table: 'services' | 'users' | 'suppliers', accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  async names(db: Executor, table: 'services' | 'users' | 'suppliers' | 'clients', accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = await db
       .selectFrom(table as 'services')
@@ -175,6 +175,20 @@ export const groupRepository = {
       .where('id', 'in', [...new Set(ids)])
       .execute();
     return new Map(rows.map((row) => [row.id, row.name]));
+  },
+
+  /** The distinct clients of a group's jobs, one job left out (the one being added or changed): docs/groups.md#one-client-per-group. */
+  async memberClients(db: Executor, accountId: string, groupId: string, exceptJobId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('jobs')
+      .select('client_id')
+      .distinct()
+      .where('account_id', '=', accountId)
+      .where('group_id', '=', groupId)
+      .where('id', '!=', exceptJobId)
+      .orderBy('client_id')
+      .execute();
+    return rows.map((row) => row.client_id);
   },
 
   /** Default currency of a new group: its client's, else the account's (as jobs, docs/jobs.md#creation). */

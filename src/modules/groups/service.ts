@@ -14,6 +14,7 @@ import { jobs, jobStore, JOB_STATUS } from '../jobs/index.js';
 import { notes } from '../notes/index.js';
 import { GROUP_ENTITY, loadGroups } from './assembly.js';
 import { groupViews } from './views.js';
+import { assertClientFits } from './client-rule.js';
 import { derivedColumns, refreshGroup } from './derive.js';
 import { groupExtensions } from './extensions.js';
 import { groupRepository as repo, NO_DUE_DATE, type GroupRow } from './repository.js';
@@ -181,7 +182,12 @@ export const groups = {
     const job = await jobStore.lock(ctx, jobId);
     const previous = job.group_id ?? null;
     if (previous === id) return groups.get(ctx, id);
-    for (const groupId of [id, previous].filter((g): g is string => g !== null).sort()) await lockGroup(ctx, groupId);
+    let target: GroupRow | undefined;
+    for (const groupId of [id, previous].filter((g): g is string => g !== null).sort()) {
+      const locked = await lockGroup(ctx, groupId);
+      if (groupId === id) target = locked;
+    }
+    await assertClientFits(ctx, target!, job);
     const now = nowIso();
     await repo.setJobGroup(ctx.db, ctx.accountId, jobId, id, await repo.nextPosition(ctx.db, ctx.accountId, id), now);
     if (previous !== null) {
@@ -218,6 +224,12 @@ export const groups = {
     for (const groupId of groupIds ?? (await repo.groupsOfJobs(ctx.db, ctx.accountId, jobIds))) {
       if (await refreshGroup(ctx, groupId)) await changedEvent(ctx, groupId);
     }
+  },
+
+  /** A grouped job is to change client: refused (409) when its group would then hold jobs of two clients (the job is locked). */
+  async beforeClientChange(ctx: Ctx, job: { id: string; name: string; group_id: string | null }, clientId: string): Promise<void> {
+    if (job.group_id === null) return;
+    await assertClientFits(ctx, await lockGroup(ctx, job.group_id), { ...job, client_id: clientId });
   },
 
   /** Locks the groups of some locked jobs, in id order, before they are written (`jobs.lockAll`). */

@@ -58,6 +58,7 @@ export function toJob(row: JobRowWithNames, loaded: Loaded, estimation?: JobEsti
   return {
     id: row.id,
     object: 'job',
+    number: row.number ?? null,
     name: row.name,
     additionalInfo: row.additional_info,
     applyMinimumFee: isTrue(row.apply_minimum_fee),

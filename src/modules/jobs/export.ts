@@ -71,6 +71,7 @@ const margin = (p: Profitability, key: 'revenue' | 'cost' | 'margin' | 'marginRa
 /** The columns before the match categories', in order. */
 const FIXED: readonly JobColumn[] = [
   { header: 'id', cell: (j) => j.row.id },
+  { header: 'number', cell: (j) => j.row.number ?? null },
   { header: 'name', cell: (j) => j.row.name },
   { header: 'status', cell: (j) => statusName(j.row.status) },
   { header: 'client.id', cell: (j) => j.row.client_id },

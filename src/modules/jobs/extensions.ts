@@ -43,6 +43,8 @@ export interface JobExtension {
   deleteParts?(ctx: Ctx, jobId: string): Promise<void>;
   /** Throws (409 invalid_transition) when a move allowed by the table is not, e.g. 4 → 3 while invoiced. */
   beforeStatusChange?(ctx: Ctx, job: JobSummary, to: number): Promise<void>;
+  /** Throws (409) when the job may not move to another client, e.g. while its group holds another client's jobs. */
+  beforeClientChange?(ctx: Ctx, job: JobSummary & { group_id: string | null }, clientId: string): Promise<void>;
   /**
    * After the stored estimation of some jobs was written (every job write passes there): e.g.
    * refresh their groups. `groupIds`: their groups, when the caller holds their rows (else read).

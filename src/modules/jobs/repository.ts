@@ -60,6 +60,7 @@ const findJobsWithNames = preparedQuery(
 /** What the jobs CSV export reads of a job (export.ts): its own columns and names, not its search keys or frozen price. */
 export const EXPORT_COLUMNS = [
   'jobs.id',
+  'jobs.number',
   'jobs.name',
   'jobs.status',
   'jobs.client_id',
@@ -118,6 +119,7 @@ export type JobExportRow = Pick<
   | 'created_at'
   | 'updated_at'
 > & {
+  number: string | null;
   group_id: string | null;
   group_name: string | null;
   client_name: string;

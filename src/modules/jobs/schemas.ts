@@ -81,6 +81,13 @@ export const Job = Type.Object(
   {
     id: Type.String(),
     object: Type.Literal('job'),
+    number: Nullable(
+      Type.String({
+        readOnly: true,
+        description:
+          'the readable number `J-<year>-<NNNN>`, per account and year of creation, given at creation; read-only (docs/jobs.md#job-numbers). Null only for a job created by an older server during an upgrade',
+      }),
+    ),
     name: Type.String(),
     additionalInfo: Nullable(Type.String()),
     applyMinimumFee: Type.Boolean(),

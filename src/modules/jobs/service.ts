@@ -21,12 +21,14 @@ import { jobRepository as repo, NO_DUE_DATE, type JobRow } from './repository.js
 import type { CreateJobInput, JobFilters, JobObject, UpdateJobInput } from './schemas.js';
 import { JOB_STATUS, assertTransition, sideEffects } from './status.js';
 import { jobStore, type StoredJob } from './store.js';
+import { nextJobNumber } from './numbering.js';
 import { jobViews } from './views.js';
 
 /** Jobs (docs/jobs.md): create, read, update, delete; pricing in pricing.ts, the price endpoint in price-service.ts, writes in store.ts. */
 
-const searchText = (row: Pick<JobRow, 'name' | 'external_reference' | 'purchase_order'>) =>
-  [row.name, row.external_reference, row.purchase_order]
+// The number last: migration 0037 appended it to the search text of the jobs it numbered.
+const searchText = (row: Pick<JobRow, 'name' | 'external_reference' | 'purchase_order' | 'number'>) =>
+  [row.name, row.external_reference, row.purchase_order, row.number ?? '']
     .filter((part) => part !== '')
     .join('\n')
     .toLowerCase();
@@ -73,6 +75,7 @@ export const jobs = {
     const row = job.row;
     row.name = cleanName(input.name);
     row.name_key = row.name.toLowerCase();
+    row.number = await nextJobNumber(ctx, row.created_at);
     row.search_text = searchText(row);
     // As authenticated for this request (the CLI and tests have no name at hand: read).
     row.user_name = ctx.userName ?? (await users.caller(ctx)).name;
@@ -89,6 +92,10 @@ export const jobs = {
     if (input.archive !== undefined) changes.archive = bool(input.archive);
     if (input.pinned !== undefined) changes.pinned = bool(input.pinned);
     if (input.client !== undefined) changes.client_id = (await clients.references(ctx, [input.client], 'client'))[0]!.id;
+    if (changes.client_id !== undefined && changes.client_id !== current.client_id) {
+      for (const extension of jobExtensions.list())
+        await extension.beforeClientChange?.(ctx, { ...current, group_id: current.group_id ?? null }, changes.client_id);
+    }
     if (input.service !== undefined) changes.service_id = (await masterData.reference(ctx, services, input.service, 'service', current.service_id)).id;
     if (input.quantityType !== undefined) changes.unit_id = (await masterData.reference(ctx, units, input.quantityType, 'quantityType', current.unit_id)).id;
     if (input.domain !== undefined) {

@@ -280,4 +280,22 @@ describe.skipIf(skipReason)('groups', () => {
     await screenshot(viewerPage, 'group-page-viewer');
     expectNoPageErrors(viewerPage);
   });
+
+  it("offers a group with a client only that client's jobs (docs/groups.md#one-client-per-group)", async () => {
+    const services = await world.api<Named[]>('GET', '/v2/account/services');
+    const units = await world.api<Named[]>('GET', '/v2/account/quantity-types');
+    const acme = (await world.api<{ items: Named[] }>('GET', '/v2/clients?q=Acme')).items[0]!;
+    await world.api('POST', '/v2/jobs', {
+      name: 'Acme flyer',
+      client: acme.id,
+      quantity: 100,
+      quantityType: units.find((unit) => unit.name === 'Words')!.id,
+      service: services.find((service) => service.name === 'Translation')!.id,
+    });
+    const legal = await world.signedInPage(`/groups/${ids['Legal pack']}`);
+    await legal.getByRole('heading', { name: 'Legal pack', level: 1 }).waitFor();
+    await legal.getByRole('combobox', { name: 'Add a job' }).fill('Acme flyer');
+    await eventually(() => legal.getByText('No job in no group matches').count()).toBe(1);
+    expectNoPageErrors(legal);
+  });
 });

@@ -17,6 +17,9 @@ describe.skipIf(skipReason)('the job page', () => {
   it('shows the Estimate exactly as the API answers it: price, match lines, subtotal, discount, extra charge, minimum fee, total, type', async () => {
     const page = await world.signedInPage(`/jobs/${job.id}`);
     await page.getByRole('heading', { name: 'Patient leaflet', level: 1 }).waitFor();
+    // The job's readable number opens the line under its name (docs/jobs.md#job-numbers).
+    expect(job.number).toMatch(/^J-\d{4}-\d{4}$/);
+    await page.getByText(new RegExp(`^${job.number} · `)).waitFor();
     const { details } = job.estimation;
     const table = 'Estimate figures';
     expect(await figure(page, table, 'Price per unit')).toBe(`${rate(details.unitCost)} / Words · from the client's prices`);

@@ -75,11 +75,14 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await expect.poll(() => rows(page).count()).toBe(50);
     expect(await summary(page).textContent()).toBe('1–50 of 60');
     const headers = await page.getByRole('columnheader').allTextContents();
-    for (const name of ['Name', 'Client', 'Languages', 'Service', 'Quantity', 'Total', 'Status', 'Due', 'Manager']) expect(headers.join('|')).toContain(name);
+    for (const name of ['No.', 'Name', 'Client', 'Languages', 'Service', 'Quantity', 'Total', 'Status', 'Due', 'Manager'])
+      expect(headers.join('|')).toContain(name);
     // The newest job first (the API's default order), each cell as the API answers it.
     const annual = rowOf(page, 'Annual report');
     const cells = (await annual.getByRole('cell').allInnerTexts()).map((text) => text.trim());
-    expect(cells).toEqual(expect.arrayContaining(['Acme Pharma NV', 'en ↔ fr', 'Translation', '1,000 Words', 'Not started', 'Paula Manager']));
+    const annualNumber = (await world.api<{ number: string }>('GET', `/v2/jobs/${ids.annual}`)).number;
+    expect(cells).toEqual(expect.arrayContaining([annualNumber, 'Acme Pharma NV', 'en ↔ fr', 'Translation', '1,000 Words', 'Not started', 'Paula Manager']));
+    expect(cells[cells.indexOf(annualNumber) + 1]).toBe('Annual report');
     expect(cells.some((cell) => /^€[\d,]+\.\d\d$/.test(cell))).toBe(true);
     expect(await rows(page).first().getByRole('link').first().textContent()).toBe('Cancelled catalogue');
     await checkAccessibility(page);
@@ -352,6 +355,15 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/jobs/${ids.cancelled}`);
     await page.getByRole('heading', { name: 'Cancelled catalogue', level: 1 }).waitFor();
+    expectNoPageErrors(page);
+  });
+
+  it('finds a job by its number, shown in the No. column (docs/jobs.md#job-numbers)', async () => {
+    const late = await world.api<{ number: string }>('GET', `/v2/jobs/${ids.late}`);
+    const page = await world.signedInPage(`/jobs?q=${encodeURIComponent(late.number)}`);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).first().getByRole('link').textContent()).toBe('Late leaflet');
+    expect((await rows(page).first().getByRole('cell').allInnerTexts()).map((text) => text.trim())).toContain(late.number);
     expectNoPageErrors(page);
   });
 });

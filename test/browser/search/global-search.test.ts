@@ -54,7 +54,7 @@ describe.skipIf(skipReason)('global search', () => {
 
   it('finds a job by name and by reference, a group, a client and a supplier', async () => {
     await search().fill('leaflet');
-    await option(/^Job: Package leaflet EN-FR\s*—\s*ACME-PO-4711 · Acme Pharma NV$/).waitFor();
+    await option(/^Job: Package leaflet EN-FR\s*—\s*J-\d{4}-\d{4} · ACME-PO-4711 · Acme Pharma NV$/).waitFor();
     await eventually(() => page.getByRole('status').filter({ hasText: 'results' }).textContent()).toContain('1 results');
     await checkAccessibility(page);
     await checkControlsVisible(page);
@@ -65,6 +65,10 @@ describe.skipIf(skipReason)('global search', () => {
 
     await search().fill('po-4711');
     await option(/^Job: Package leaflet EN-FR/).waitFor();
+    // By its number (docs/jobs.md#job-numbers).
+    const { number } = await world.api<{ number: string }>('GET', `/v2/jobs/${jobId}`);
+    await search().fill(number);
+    await option(new RegExp(`^Job: Package leaflet EN-FR\\s*—\\s*${number} · `)).waitFor();
     await search().fill('spring');
     await option(/^Group: Spring campaign\s*—\s*ACME-2031 · Acme Pharma NV$/).waitFor();
     await search().fill('lingo');

@@ -27,12 +27,13 @@ describe('the global search’s parts', () => {
   });
 
   it('tells hits apart by their reference, client, e-mail or city', () => {
-    expect(hitOfJob({ id: 'j', name: 'Leaflet', externalReference: 'PO-1', client: { id: 'c', name: 'Acme' } })).toEqual({
+    expect(hitOfJob({ id: 'j', name: 'Leaflet', number: 'J-2026-0042', externalReference: 'PO-1', client: { id: 'c', name: 'Acme' } })).toEqual({
       type: 'job',
       id: 'j',
       name: 'Leaflet',
-      detail: 'PO-1 · Acme',
+      detail: 'J-2026-0042 · PO-1 · Acme',
     });
+    expect(hitOfJob({ id: 'j', name: 'Leaflet', number: null, externalReference: null, client: { id: 'c', name: 'Acme' } }).detail).toBe('Acme');
     expect(hitOfGroup({ id: 'g', name: 'Spring', externalReference: null, client: null }).detail).toBe('');
     expect(hitOfClient({ id: 'c', name: 'Acme', email: '', address: { city: 'Brussels' } }).detail).toBe('Brussels');
     expect(

@@ -164,8 +164,9 @@ const JOB_ESTIMATION: Record<string, () => Promise<void>> = {
 
 const GROUP_DERIVED: Record<string, () => Promise<void>> = {
   'jobs.group_id': async () => {
-    const { group } = await groupedJob();
-    const other = await pricedJob();
+    const { group, client } = await groupedJob();
+    // Of the same client: a group holds the jobs of one client (docs/groups.md#one-client-per-group).
+    const other = await pricedJob({ client });
     await changes(
       () => storedDerived(group),
       () => ok(t.api.post(`/v2/groups/${group}/jobs/${other.job.id}`)),

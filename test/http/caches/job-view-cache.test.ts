@@ -235,8 +235,9 @@ describe('files (job_versions ‚Üê files, file_outsourcing_shares; view_epochs ‚Ü
 
   /** Jobs A and B in one group; a group file uploaded into an outsourcing of A, as B shows it (B cached). */
   async function sharedThroughA(): Promise<{ a: string; b: string; outsourcingId: string; fileId: string }> {
-    const { job: a, supplier } = await scene(t, w);
-    const { job: b } = await scene(t, w);
+    const { job: a, supplier, client } = await scene(t, w);
+    // A group holds the jobs of one client (docs/groups.md#one-client-per-group).
+    const { job: b } = await scene(t, w, { client });
     const group = (await ok(t.api.post('/v2/groups', { name: uniq('Group') }), 201)).id as string;
     await ok(t.api.post(`/v2/groups/${group}/jobs/${a.id}`));
     await ok(t.api.post(`/v2/groups/${group}/jobs/${b.id}`));

@@ -45,6 +45,7 @@ describe('POST /v2/jobs', () => {
     expect(reply.body).toEqual({
       id: ID,
       object: 'job',
+      number: expect.stringMatching(/^J-\d{4}-\d{4,}$/),
       name: 'Manual',
       additionalInfo: null,
       applyMinimumFee: true,

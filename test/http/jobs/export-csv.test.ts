@@ -99,7 +99,7 @@ describe('GET /v2/jobs?format=csv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const header = text.slice(0, text.indexOf('\r\n')).split(',');
-    expect(header.slice(0, 3)).toEqual(['id', 'name', 'status']);
+    expect(header.slice(0, 4)).toEqual(['id', 'number', 'name', 'status']);
     expect(header).toEqual(expect.arrayContaining(['client.id', 'client.name', 'currency', 'total', 'margin', 'matches.100%']));
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text).toContain('"Line one, ""quoted""\nline two"');

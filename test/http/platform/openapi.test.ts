@@ -99,6 +99,7 @@ describe('the document', () => {
       'no_recipients',
       'smtp_not_configured',
       'credit_exceeds_invoice',
+      'group_client_mismatch',
     ]);
     expect(resolve({ $ref: '#/components/responses/TooManyRequests' }).headers['Retry-After']).toBeDefined();
     expect(resolve({ $ref: '#/components/responses/Unauthorized' }).headers['WWW-Authenticate']).toBeDefined();

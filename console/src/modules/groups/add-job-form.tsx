@@ -5,8 +5,8 @@ import { t } from '../../i18n';
 import { groupCandidatesQuery, useAddGroupJob, type Group } from './queries';
 import { RemoteSelect, type Options } from './remote-select';
 
-function useCandidateOptions(q: string): Options {
-  const { data, isFetching } = useQuery(groupCandidatesQuery(q));
+function useCandidateOptions(q: string, clientId: string | null): Options {
+  const { data, isFetching } = useQuery(groupCandidatesQuery(q, clientId));
   return {
     options: (data?.items ?? []).map((job) => ({
       value: job.id,
@@ -18,10 +18,18 @@ function useCandidateOptions(q: string): Options {
   };
 }
 
+/** The options hook of the job box for a group of this client (null: any client). */
+const candidatesOf = (clientId: string | null) =>
+  function useClientCandidates(q: string): Options {
+    return useCandidateOptions(q, clientId);
+  };
+
 /**
  * "Add a job": a job in no group, found by its name or reference (GET /v2/jobs?q=…&group=), then
  * added (POST /v2/groups/:id/jobs/:jobId). The API would also move a job from another group; the
- * console offers only jobs in none, so that no group loses a job by surprise.
+ * console offers only jobs in none, so that no group loses a job by surprise; and, for a group with
+ * a client, only that client's jobs (a group holds one client's jobs: docs/groups.md#one-client-per-group;
+ * a group without one answers a job of another client with the API's message at the field).
  */
 export function AddJobForm({ group }: { group: Group }) {
   const [jobId, setJobId] = useState<string | null>(null);
@@ -40,7 +48,7 @@ export function AddJobForm({ group }: { group: Group }) {
           placeholder={t('group.addJob.placeholder')}
           value={jobId}
           onChange={setJobId}
-          useOptions={useCandidateOptions}
+          useOptions={candidatesOf(group.client?.id ?? null)}
           nothingFound={t('group.addJob.nothing')}
           error={add.error?.message}
           clearable

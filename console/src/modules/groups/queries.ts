@@ -54,12 +54,17 @@ export const groupDeliveryQuery = (id: string) =>
   });
 
 /** Jobs in no group whose name or reference contains `q`: those the "Add a job" box offers. */
-export const groupCandidatesQuery = (q: string) =>
+export const groupCandidatesQuery = (q: string, clientId: string | null) =>
   queryOptions({
-    queryKey: ['groups', 'candidates', q] as const,
+    queryKey: ['groups', 'candidates', q, clientId] as const,
     queryFn: ({ signal }) =>
-      // `group=` (empty): jobs in no group (docs/jobs.md#listing).
-      data(api.GET('/v2/jobs', { params: { query: { q: q || undefined, group: '', pageSize: 20, sort: 'name', direction: 'asc' } }, signal })),
+      // `group=` (empty): jobs in no group (docs/jobs.md#listing); of the group's client when it has one (docs/groups.md#one-client-per-group).
+      data(
+        api.GET('/v2/jobs', {
+          params: { query: { q: q || undefined, group: '', client: clientId ? [clientId] : undefined, pageSize: 20, sort: 'name', direction: 'asc' } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -30,6 +30,7 @@ interface JobsTableProps {
 
 /** The columns, in order; `sort` is the API's sort key of a column it can sort by. */
 const COLUMNS: ReadonlyArray<{ key: MessageKey; sort?: JobSort; numeric?: boolean; wide?: boolean }> = [
+  { key: 'jobs.column.number', wide: true },
   { key: 'jobs.column.name', sort: 'name' },
   { key: 'jobs.column.client' },
   { key: 'jobs.column.languagePair', wide: true },
@@ -42,8 +43,9 @@ const COLUMNS: ReadonlyArray<{ key: MessageKey; sort?: JobSort; numeric?: boolea
 ];
 
 /**
- * From this breakpoint (1200 px) the language pair has a column of its own; on a narrower window
- * (a 1024 px screen beside the navigation) it is shown under the service, so that every column fits.
+ * From this breakpoint (1200 px) the language pair and the job number have columns of their own;
+ * on a narrower window (a 1024 px screen beside the navigation) they are shown under the service
+ * and the name, so that every column fits.
  */
 const WIDE = 'lg';
 
@@ -131,10 +133,19 @@ function JobRowView({ job, selection, now }: { job: JobRow; selection?: JobsSele
           <Checkbox aria-label={t('jobs.select.one', { name: job.name })} checked={selection.selected.has(job.id)} onChange={() => selection.toggle(job.id)} />
         </Table.Td>
       )}
+      {/* The readable number (docs/jobs.md#job-numbers), on one line: null only for a job an older server made. */}
+      <Table.Td visibleFrom={WIDE} style={{ whiteSpace: 'nowrap' }} c="dimmed">
+        {job.number ?? '—'}
+      </Table.Td>
       <Table.Td>
         <Anchor renderRoot={(props) => <Link {...props} to="/jobs/$jobId" params={{ jobId: job.id }} />} fz="sm" fw={500} c="indigo.8">
           {job.name}
         </Anchor>
+        {job.number && (
+          <Text hiddenFrom={WIDE} fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {job.number}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>{job.client.name}</Table.Td>
       <Table.Td visibleFrom={WIDE}>{languagePairText(job.languagePair)}</Table.Td>

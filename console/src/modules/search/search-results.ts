@@ -3,9 +3,9 @@ import type { Answer } from '../../api/client';
 /**
  * What the header's search finds (docs/console.md#search): jobs, groups, clients, suppliers and
  * documents whose name, reference or number contains the words typed, each list's own `q` filter
- * (jobs and groups: name, external reference, purchase order; clients and suppliers: name,
- * e-mail, phone, VAT number, city, …, and their contacts' names and e-mails; quotes, invoices,
- * credit notes and purchase orders: number and party name).
+ * (jobs: name, number, external reference, purchase order; groups: name, external reference,
+ * purchase order; clients and suppliers: name, e-mail, phone, VAT number, city, …, and their
+ * contacts' names and e-mails; quotes, invoices, credit notes and purchase orders: number and party name).
  */
 export const SEARCH_TYPES = ['job', 'group', 'client', 'supplier', 'quote', 'invoice', 'purchaseOrder'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -31,7 +31,7 @@ export interface SearchSection {
 }
 
 // Only the fields a hit shows (the lists' items have many more).
-type Job = Pick<Answer<'listJobs'>['items'][number], 'id' | 'name' | 'externalReference' | 'client'>;
+type Job = Pick<Answer<'listJobs'>['items'][number], 'id' | 'name' | 'number' | 'externalReference' | 'client'>;
 type Group = Pick<Answer<'listGroups'>['items'][number], 'id' | 'name' | 'externalReference' | 'client'>;
 type Party = { id: string; name: string; email: string; address: { city: string } };
 type DocumentItem = Pick<Answer<'listInvoices'>['items'][number], 'id' | 'number' | 'issueDate'> & {
@@ -44,7 +44,12 @@ const CREDIT_NOTE = 2;
 
 const detailOf = (...parts: Array<string | null | undefined>) => parts.filter((part) => part !== null && part !== undefined && part.trim() !== '').join(' · ');
 
-export const hitOfJob = (job: Job): SearchHit => ({ type: 'job', id: job.id, name: job.name, detail: detailOf(job.externalReference, job.client.name) });
+export const hitOfJob = (job: Job): SearchHit => ({
+  type: 'job',
+  id: job.id,
+  name: job.name,
+  detail: detailOf(job.number, job.externalReference, job.client.name),
+});
 export const hitOfGroup = (group: Group): SearchHit => ({
   type: 'group',
   id: group.id,

@@ -18,7 +18,7 @@ export function JobHeader({ job, canEdit }: { job: Job; canEdit: boolean }) {
     save: (name) => update.mutateAsync({ name: name.trim() }),
     param: 'name',
   });
-  const summary = [job.client.name, job.service.name, job.languagePair ? pairLabel(job.languagePair) : undefined].filter(Boolean).join(' · ');
+  const summary = [job.number, job.client.name, job.service.name, job.languagePair ? pairLabel(job.languagePair) : undefined].filter(Boolean).join(' · ');
   return (
     <Stack gap={6}>
       <Anchor component={Link} to="/jobs" size="sm" w="fit-content">
