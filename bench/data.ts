@@ -109,9 +109,12 @@ export async function generate(databaseUrl: string, scale: number, log: (line: s
         seedIds.push(job.id);
       }
       const group = await api.call<{ id: string }>('POST', '/v2/groups', { name: 'Acme product launch', client: acme, currency: 'EUR', dueDateAuto: true });
-      for (const id of seedIds.slice(0, GROUP_SIZE)) await api.call('POST', `/v2/groups/${group.id}/jobs/${id}`);
+      // A group holds the jobs of one client: Acme's jobs go to Acme's group, Globex's (every third) to Globex's.
+      const acmeIds = seedIds.filter((_, i) => i % 3 !== 2);
+      const globexIds = seedIds.filter((_, i) => i % 3 === 2);
+      for (const id of acmeIds.slice(0, GROUP_SIZE)) await api.call('POST', `/v2/groups/${group.id}/jobs/${id}`);
       const small = await api.call<{ id: string }>('POST', '/v2/groups', { name: 'Globex contracts', client: globex, currency: 'GBP' });
-      for (const id of seedIds.slice(GROUP_SIZE, GROUP_SIZE + 10)) await api.call('POST', `/v2/groups/${small.id}/jobs/${id}`);
+      for (const id of globexIds.slice(0, 10)) await api.call('POST', `/v2/groups/${small.id}/jobs/${id}`);
       const consoleData = await writeConsoleData(api, scale, [acme, globex, ...Object.values(clients).filter((id) => id !== acme && id !== globex)]);
       dataset = { apiKey: account.apiKey, groupId: group.id, createBody, priceBody: { matches: lines(7) }, seedIds, seedSeconds: 0, console: consoleData };
     } finally {
@@ -167,6 +170,8 @@ function copyJobs(sqlitePath: string, scale: number): number {
       updated_at: shifted('updated_at'),
       group_id: 'NULL',
       group_position: 'NULL',
+      // Unique per account: the copy's own (7 digits and more, never one the API gives next to the 400 seeds).
+      number: `'J-' || strftime('%Y', ${shifted('created_at')}) || '-' || printf('%07d', s.n * 1048576 + j.rowid)`,
     };
     const jobColumns = columns('jobs');
     const matchColumns = columns('job_matches');

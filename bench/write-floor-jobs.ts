@@ -123,6 +123,9 @@ export function newJobRow(
     has_matches: 0,
     group_id: null,
     group_position: null,
+    // The floor writes the row alone, without the job number's sequence (one statement more in the API):
+    // no number, which the unique index on numbers allows as often as needed.
+    number: null,
     created_at: now,
     updated_at: now,
   };
