@@ -98,6 +98,7 @@ describe('the error statuses of an operation', () => {
       'no_recipients',
       'smtp_not_configured',
       'credit_exceeds_invoice',
+      'group_client_mismatch',
     ]);
     expect(codesOf(405)).toEqual(['method_not_allowed']);
   });

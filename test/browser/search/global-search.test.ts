@@ -55,7 +55,7 @@ describe.skipIf(skipReason)('global search', () => {
   it('finds a job by name and by reference, a group, a client and a supplier', async () => {
     await search().fill('leaflet');
     await option(/^Job: Package leaflet EN-FR\s*—\s*J-\d{4}-\d{4} · ACME-PO-4711 · Acme Pharma NV$/).waitFor();
-    await eventually(() => page.getByRole('status').filter({ hasText: 'results' }).textContent()).toContain('1 results');
+    await eventually(() => page.getByRole('status').filter({ hasText: 'result' }).textContent()).toContain('1 result:');
     await checkAccessibility(page);
     await checkControlsVisible(page);
     await screenshot(page, 'global-search-1280');

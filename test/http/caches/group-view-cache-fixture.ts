@@ -46,7 +46,10 @@ export function join(api: Api, groupId: string, jobId: string): Promise<any> {
  * domain.
  */
 export async function groupScene(t: TestContext, w: World, jobExtra: Record<string, unknown> = {}, groupExtra: Record<string, unknown> = {}) {
-  const { job, service, client, supplier } = await scene(t, w, jobExtra);
+  const made = await scene(t, w, jobExtra);
+  const { job, service, supplier } = made;
+  // The job's client, which jobExtra may name: a group holds the jobs of one client.
+  const client = typeof jobExtra.client === 'string' ? jobExtra.client : made.client;
   const domain = (await ok(t.api.post('/v2/account/domains', { name: uniq('Domain') }), 201)).id as string;
   const created = await newGroup(t.api, { client, domain, ...groupExtra });
   const group = await join(t.api, created.id, job.id);

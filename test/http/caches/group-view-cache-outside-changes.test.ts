@@ -114,9 +114,9 @@ describe('changes written in SQL, bypassing the app (the triggers carry the inva
   });
 
   it('UPDATE jobs SET group_id = NULL, then group_position → jobs', async () => {
-    const { group, job: a } = await groupScene(t, w);
-    const { job: b } = await scene(t, w);
-    const { job: c } = await scene(t, w);
+    const { group, job: a, client } = await groupScene(t, w);
+    const { job: b } = await scene(t, w, { client });
+    const { job: c } = await scene(t, w, { client });
     await join(t.api, group.id, b.id);
     await join(t.api, group.id, c.id);
     const left = await after(group.id, () => sql`update jobs set group_id = ${null}, group_position = ${null} where id = ${b.id}`.execute(t.database.db));

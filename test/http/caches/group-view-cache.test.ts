@@ -67,16 +67,17 @@ describe('the group itself (its row)', () => {
 
 describe('its jobs (membership: jobs.group_id, group_position)', () => {
   it('a job added, one removed, one added again → jobs (in the order added)', async () => {
-    const { group, job: a } = await groupScene(t, w);
-    const { job: b } = await scene(t, w);
+    const { group, job: a, client } = await groupScene(t, w);
+    // A group holds one client's jobs.
+    const { job: b } = await scene(t, w, { client });
     expect((await after(group.id, () => join(t.api, group.id, b.id))).jobs).toEqual([a.id, b.id]);
     expect((await after(group.id, () => ok(t.api.delete(`${group$(group.id)}/jobs/${a.id}`)))).jobs).toEqual([b.id]);
     expect((await after(group.id, () => join(t.api, group.id, a.id))).jobs).toEqual([b.id, a.id]);
   });
 
   it('a job moved to another group, both cached → jobs of both', async () => {
-    const { group: g1, job: a } = await groupScene(t, w);
-    const { group: g2, job: c } = await groupScene(t, w);
+    const { group: g1, job: a, client } = await groupScene(t, w);
+    const { group: g2, job: c } = await groupScene(t, w, { client });
     await cacheGroup(t, g1.id);
     await cacheGroup(t, g2.id);
     await join(t.api, g2.id, a.id);
@@ -236,10 +237,10 @@ describe('tenancy', () => {
 
 describe('a group with every part', () => {
   it('the cached answer (third GET, and the listing) equals the first, freshly built one', async () => {
-    const { group, job, supplier } = await groupScene(t, w);
+    const { group, job, supplier, client } = await groupScene(t, w);
     const id = group.id as string;
     const { outsourcingId } = await outsource(t, job.id, { supplier, unitCost: 0.05 });
-    await join(t.api, id, (await scene(t, w)).job.id);
+    await join(t.api, id, (await scene(t, w, { client })).job.id);
     await ok(t.api.post(`${group$(id)}/notes`, { content: 'A note' }));
     await ok(t.api.post(`${group$(id)}/labels/${(await ok(t.api.post('/v2/account/labels', { name: uniq('Label'), color: '#abcdef' }), 201)).id}`));
     await ok(t.api.post(`${job$(job.id)}/trackers`, { duration: 3_600_000, from: '2025-02-01T08:00:00Z' }));
