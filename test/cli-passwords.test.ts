@@ -148,5 +148,5 @@ describe('transdesk users set-password --email E', () => {
     } finally {
       await stop(server);
     }
-  });
+  }, 120_000); // eight process starts (seven commands and a server), one after another: a few seconds each on a loaded 2-core host
 });
