@@ -10,14 +10,16 @@ import { apiKeyRoutes } from './api-keys/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { catConfigurationRoutes } from './cat-configurations/routes.js';
-import { jobExtensions, notesJobExtension, type JobExtension } from './jobs/index.js';
+import { filesJobExtension, jobExtensions, jobParent, notesJobExtension, type JobExtension } from './jobs/index.js';
 import { jobRoutes } from './jobs/routes.js';
 import { outsourcingRoutes } from './outsourcing/routes.js';
-import { groupExtensions, groupsJobExtension, type GroupExtension } from './groups/index.js';
+import { filesGroupExtension, groupExtensions, groupParent, groupsJobExtension, type GroupExtension } from './groups/index.js';
 import { groupRoutes } from './groups/routes.js';
 import { trackersJobExtension } from './trackers/index.js';
 import { trackerRoutes } from './trackers/routes.js';
-import { fileModuleRoutes, filesGroupExtension, filesJobExtension } from './files/owners.js';
+import { fileModuleRoutes } from './files/index.js';
+import { clientParent } from './clients/index.js';
+import { supplierParent } from './suppliers/index.js';
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { renderPdf, renderUbl } from './document-rendering/index.js';
@@ -108,7 +110,7 @@ export const modules: FastifyPluginAsync[] = [
   outsourcingRoutes,
   groupRoutes,
   trackerRoutes,
-  fileModuleRoutes,
+  fileModuleRoutes({ client: clientParent, supplier: supplierParent, job: jobParent, group: groupParent }),
   catAnalysisRoutes,
   documentRoutes({ mailer: queueDocumentEmail, renderer: { pdf: renderPdf, ubl: renderUbl } }),
   documentMailRoutes,

@@ -5,7 +5,8 @@ import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
 import { clientContacts, contactRoutes } from '../contacts/index.js';
 import { Client, ClientListQuery, CreateClient, UpdateClient, type ClientFilters, type ClientInput } from './schemas.js';
-import { clientContactOwner, clients, type ClientDependents } from './service.js';
+import { clientParent } from './parent.js';
+import { clients, type ClientDependents } from './service.js';
 
 const tags = ['Clients'];
 const PATH = '/v2/clients';
@@ -50,12 +51,8 @@ export function clientRoutes(dependents: ClientDependents): FastifyPluginAsyncTy
       },
     );
 
-    await app.register(contactRoutes({ kind: clientContacts, owner: clientContactOwner, basePath: PATH, tag: 'Clients', noun: 'client' }));
-    await app.register(
-      labelRoutes({ entityType: 'client', basePath: PATH, resource: 'client', tag: 'Clients', schema: Client, load: clients.get, touch: clients.touch }),
-    );
-    await app.register(
-      noteRoutes({ parentType: 'client', basePath: PATH, resource: 'client', tag: 'Clients', schema: Client, load: clients.get, touch: clients.touch }),
-    );
+    await app.register(contactRoutes(clientContacts, clientParent));
+    await app.register(labelRoutes(clientParent));
+    await app.register(noteRoutes(clientParent));
   };
 }

@@ -9,7 +9,7 @@ import { withItems, type Page } from '../../core/pagination.js';
 import { entityLabels, type Label } from '../labels/index.js';
 import { notes, type Note } from '../notes/index.js';
 import { masterData, taxes, type Ref } from '../master-data/index.js';
-import { clientContacts, contacts, type ContactObject, type ContactOwner } from '../contacts/index.js';
+import { clientContacts, contacts, type ContactObject } from '../contacts/index.js';
 import { clientFiles, files } from '../files/index.js';
 import {
   EMPTY_ADDRESS,
@@ -217,11 +217,6 @@ export const clients = {
     return touchParty(ctx, 'clients', id, now);
   },
 
-  /** A part of the client changed (contacts): bump updated_at and record `client.updated`. */
-  async changed(ctx: Ctx, id: string): Promise<void> {
-    await clients.touch(ctx, id, nowIso());
-    await recordEvent(ctx, 'client.updated', await clients.get(ctx, id));
-  },
 
   /** `{ id, name }` of several clients of the account, by id (unknown ids are left out). */
   async referencesByIds(ctx: Ctx, ids: readonly string[]): Promise<Map<string, Ref>> {
@@ -238,10 +233,4 @@ export const clients = {
       return ref;
     });
   },
-};
-
-/** The client as owner of contacts. */
-export const clientContactOwner: ContactOwner = {
-  assertExists: (ctx, id) => clients.assertExists(ctx, id),
-  changed: (ctx, id) => clients.changed(ctx, id),
 };

@@ -1,26 +1,22 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { CheckedParent } from '../../core/parent-resource.js';
 import { Id, IdParams, errorResponses } from '../../core/schemas.js';
 import type { ContactKind } from './kinds.js';
 import { contactSchemas, type ContactInput } from './schemas.js';
-import { contacts, type ContactOwner } from './service.js';
+import { contacts } from './service.js';
 
-export interface ContactRoutesOptions {
-  kind: ContactKind;
-  owner: ContactOwner;
-  /** Collection path of the owner, e.g. `/v2/clients`. */
-  basePath: string;
-  /** OpenAPI tag and wording: "client", "supplier". */
-  tag: string;
-  noun: string;
-}
-
-/** The five contact routes under one owner collection (`{basePath}/:id/contacts`). */
-export function contactRoutes({ kind, owner, basePath, tag, noun }: ContactRoutesOptions): FastifyPluginAsyncTypebox {
+/**
+ * The five contact routes under one owner collection (`{basePath}/:id/contacts`), registered by the
+ * owner with its kind of contacts and its descriptor: each checks that the owner is the caller's, and
+ * a change is the owner's change (its updated_at and `<resource>.updated`).
+ */
+export function contactRoutes(kind: ContactKind, owner: CheckedParent): FastifyPluginAsyncTypebox {
   const { Contact, CreateContact, UpdateContact } = contactSchemas(kind);
-  const path = `${basePath}/:id/contacts`;
+  const path = `${owner.basePath}/:id/contacts`;
   const ContactParams = Type.Object({ id: Id(), contactId: Id() }, { additionalProperties: false });
-  const tags = [tag];
+  const tags = [owner.tag];
+  const noun = owner.resource;
 
   return async (app) => {
     app.get(

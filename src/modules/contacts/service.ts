@@ -4,20 +4,12 @@ import { likeEscaped } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { parentChanged, type CheckedParent } from '../../core/parent-resource.js';
 import { EMPTY_PARAGRAPH, toRichText } from '../../core/richtext.js';
 import type { ContactKind } from './kinds.js';
 import { contactRepository as repo, type ContactRow } from './repository.js';
 import type { ContactInput, ContactObject } from './schemas.js';
 
-/**
- * What the contacts need of their owner (a client or a supplier): a 404 when the owner is not the
- * caller's, and the owner's "changed" step (its updated_at and its `<resource>.updated` event with
- * the full object), run after every contact change in the same transaction.
- */
-export interface ContactOwner {
-  assertExists(ctx: Ctx, id: string): Promise<void>;
-  changed(ctx: Ctx, id: string): Promise<void>;
-}
 
 function readEmails(kind: ContactKind, stored: string): Record<string, boolean> {
   let parsed: Record<string, unknown> = {};
@@ -102,17 +94,17 @@ export const contacts = {
     return result;
   },
 
-  async list(ctx: Ctx, kind: ContactKind, owner: ContactOwner, ownerId: string): Promise<ContactObject[]> {
+  async list(ctx: Ctx, kind: ContactKind, owner: CheckedParent, ownerId: string): Promise<ContactObject[]> {
     await owner.assertExists(ctx, ownerId);
     return (await contacts.listFor(ctx, kind, [ownerId])).get(ownerId) ?? [];
   },
 
-  async get(ctx: Ctx, kind: ContactKind, owner: ContactOwner, ownerId: string, id: string): Promise<ContactObject> {
+  async get(ctx: Ctx, kind: ContactKind, owner: CheckedParent, ownerId: string, id: string): Promise<ContactObject> {
     await owner.assertExists(ctx, ownerId);
     return toContact(kind, await load(ctx, kind, ownerId, id));
   },
 
-  async create(ctx: Ctx, kind: ContactKind, owner: ContactOwner, ownerId: string, input: ContactInput & { fullName: string }): Promise<ContactObject> {
+  async create(ctx: Ctx, kind: ContactKind, owner: CheckedParent, ownerId: string, input: ContactInput & { fullName: string }): Promise<ContactObject> {
     await owner.assertExists(ctx, ownerId);
     const now = nowIso();
     const row: ContactRow = {
@@ -133,24 +125,24 @@ export const contacts = {
       ...changesOf(kind, input, { ...kind.emails }),
     };
     await repo.insert(ctx.db, row);
-    await owner.changed(ctx, ownerId);
+    await parentChanged(ctx, owner, ownerId);
     return toContact(kind, row);
   },
 
-  async update(ctx: Ctx, kind: ContactKind, owner: ContactOwner, ownerId: string, id: string, input: ContactInput): Promise<ContactObject> {
+  async update(ctx: Ctx, kind: ContactKind, owner: CheckedParent, ownerId: string, id: string, input: ContactInput): Promise<ContactObject> {
     await owner.assertExists(ctx, ownerId);
     const current = await load(ctx, kind, ownerId, id, true);
     const changes = { ...changesOf(kind, input, readEmails(kind, current.emails)), updated_at: nowIso() };
     await repo.update(ctx.db, ctx.accountId, id, changes);
-    await owner.changed(ctx, ownerId);
+    await parentChanged(ctx, owner, ownerId);
     return toContact(kind, { ...current, ...changes });
   },
 
-  async remove(ctx: Ctx, kind: ContactKind, owner: ContactOwner, ownerId: string, id: string): Promise<void> {
+  async remove(ctx: Ctx, kind: ContactKind, owner: CheckedParent, ownerId: string, id: string): Promise<void> {
     await owner.assertExists(ctx, ownerId);
     await load(ctx, kind, ownerId, id);
     await repo.delete(ctx.db, ctx.accountId, id);
-    await owner.changed(ctx, ownerId);
+    await parentChanged(ctx, owner, ownerId);
   },
 
   /** An owner's contacts go with it when it is deleted (they are its own parts). */

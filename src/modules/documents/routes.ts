@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
+import type { ParentResource } from '../../core/parent-resource.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Binary, Id, IdParams, Paginated, errorResponses } from '../../core/schemas.js';
@@ -181,16 +182,17 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
           reply.code(201).send(await app.inTransaction(request, (ctx) => invoicing.credit(ctx, request.params.id, request.body ?? {}, queueMail))),
       );
     }
-    const parent = {
-      basePath: base,
+    // The document as the parent of its notes and labels (docs/development.md#attachments-and-their-parents).
+    const parent: ParentResource = {
       resource: kind.object,
+      basePath: base,
       tag: kind.tag,
       schema,
-      load: (ctx: Parameters<typeof documents.get>[0], id: string) => documents.get(ctx, kind, id),
+      load: (ctx, id) => documents.get(ctx, kind, id),
       touch: documents.touch,
     };
-    await app.register(labelRoutes({ ...parent, entityType: kind.object }));
-    await app.register(noteRoutes({ ...parent, parentType: kind.object }));
+    await app.register(labelRoutes(parent));
+    await app.register(noteRoutes(parent));
   };
 }
 

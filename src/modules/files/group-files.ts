@@ -1,18 +1,17 @@
 import type { Ctx } from '../../core/context.js';
-import { nowIso } from '../../core/dates.js';
 import { notFound } from '../../core/errors.js';
-import { recordEvent } from '../../core/events.js';
-import { groups, type GroupExtension } from '../groups/index.js';
+import type { ParentResource } from '../../core/parent-resource.js';
 import type { FileKind } from './kinds.js';
 import type { FileOwner } from './routes.js';
 import { GroupFile, type GroupFileObject } from './schemas.js';
-import { files } from './service.js';
 import { foldShared, groupFileObject, ownFilesWithShares, presentShared, shareRepository, uploadSharedWithOutsourcing, type SharedRow } from './sharing.js';
 
 /**
  * Files of a group (specification "Files of a group", docs/files.md#files-of-jobs-and-groups): shared with all the
  * outsourcing of the group's jobs or with some of it (upload into one); they are also listed on
- * every job of the group with `groupFileId` (job-files.ts).
+ * every job of the group with `groupFileId` (job-files.ts). The group is known through its
+ * descriptor, handed over by the composition; the group's `files` and their delete with the group
+ * are the groups module's extension (groups/files.ts).
  */
 export const groupFiles: FileKind<GroupFileObject> = {
   ownerType: 'group',
@@ -38,24 +37,7 @@ async function assertOutsourcing(ctx: Ctx, groupId: string, outsourcingId: strin
   }
 }
 
-export const groupFileOwner: FileOwner<GroupFileObject> = {
-  kind: groupFiles,
-  basePath: '/v2/groups',
-  tag: 'Groups',
-  /** The group's updated_at and `group.updated`. */
-  async changed(ctx, groupId) {
-    await groups.touch(ctx, groupId, nowIso());
-    await recordEvent(ctx, 'group.updated', await groups.get(ctx, groupId));
-  },
-  upload: uploadSharedWithOutsourcing(assertOutsourcing),
-};
-
-/** The group object's `files` for a page of groups, and the files (with content) of a deleted group. */
-export const filesGroupExtension: GroupExtension = {
-  name: 'files',
-  async loadParts(ctx, groupIds) {
-    const lists = await files.listFor(ctx, groupFiles, groupIds);
-    return new Map([...lists].map(([id, list]) => [id, { files: list }]));
-  },
-  deleteParts: (ctx, groupId) => files.removeAllFor(ctx, groupFiles, groupId),
-};
+/** The group as owner of files; a change of one of its files is the group's change. */
+export function groupFileOwner(group: ParentResource): FileOwner<GroupFileObject> {
+  return { kind: groupFiles, parent: group, upload: uploadSharedWithOutsourcing(assertOutsourcing) };
+}

@@ -1,29 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { clients } from '../clients/index.js';
-import { suppliers } from '../suppliers/index.js';
-import { filesGroupExtension, groupFileOwner } from './group-files.js';
-import { filesJobExtension, jobFileOwner, jobShareRoutes } from './job-files.js';
+import type { ParentResource } from '../../core/parent-resource.js';
+import { groupFileOwner } from './group-files.js';
+import { jobFileOwner, jobShareRoutes } from './job-files.js';
 import { clientFiles, supplierFiles } from './kinds.js';
 import { fileRoutes, type FileOwner } from './routes.js';
 
-/** The files' extensions of jobs and groups (their `files`, removed with them), for the composition. */
-export { filesJobExtension, filesGroupExtension };
+/**
+ * The owners of files, each known through its descriptor (core/parent-resource.ts), which its module
+ * exports and the composition (modules/index.ts) hands over: files sit below their owners and import none.
+ */
+export interface FileParents {
+  client: ParentResource;
+  supplier: ParentResource;
+  job: ParentResource;
+  group: ParentResource;
+}
 
-/** Client files (specification "Files of a client"). */
-export const clientFileOwner: FileOwner = { kind: clientFiles, basePath: '/v2/clients', tag: 'Clients', changed: (ctx, id) => clients.changed(ctx, id) };
-
-/** Supplier files (docs/clients-suppliers.md#endpoints: as client files, without sharing). */
-export const supplierFileOwner: FileOwner = {
-  kind: supplierFiles,
-  basePath: '/v2/suppliers',
-  tag: 'Suppliers',
-  changed: async (ctx, id) => {
-    await suppliers.changed(ctx, id);
-  },
-};
-
-/** The files routes of every owner kind, and the per-outsourcing sharing of job files. */
-export const fileModuleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const owner of [clientFileOwner, supplierFileOwner, jobFileOwner, groupFileOwner]) await app.register(fileRoutes(owner as FileOwner<{ id: string }>));
-  await app.register(jobShareRoutes);
-};
+/**
+ * The files routes of every owner kind (client files: specification "Files of a client"; supplier
+ * files: docs/clients-suppliers.md#endpoints, as client files without sharing), and the
+ * per-outsourcing sharing of job files.
+ */
+export function fileModuleRoutes(parents: FileParents): FastifyPluginAsyncTypebox {
+  const owners: FileOwner[] = [
+    { kind: clientFiles, parent: parents.client },
+    { kind: supplierFiles, parent: parents.supplier },
+    jobFileOwner(parents.job) as FileOwner,
+    groupFileOwner(parents.group) as FileOwner,
+  ];
+  return async (app) => {
+    for (const owner of owners) await app.register(fileRoutes(owner as FileOwner<{ id: string }>));
+    await app.register(jobShareRoutes(parents.job));
+  };
+}

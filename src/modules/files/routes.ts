@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../core/context.js';
 import { missing } from '../../core/errors.js';
+import { parentChanged, type ParentResource } from '../../core/parent-resource.js';
 import { Binary, IdParams, errorResponses } from '../../core/schemas.js';
 import { sendFile } from './download.js';
 import type { FileKind } from './kinds.js';
@@ -10,14 +11,14 @@ import { FileParams } from './schemas.js';
 import { files } from './service.js';
 import { receiveUpload } from './upload.js';
 
-/** An owner of files as the routes see it: the kind, where its routes live, and what a change means for it. */
+/**
+ * An owner of files as the routes see it: the kind (how its files are stored and shown), and the
+ * owner's descriptor: where its routes live, and what a change means for it (a file added, removed
+ * or changed is the owner's change: its updated_at and `<resource>.updated`, same transaction).
+ */
 export interface FileOwner<F extends object = object> {
   kind: FileKind<F>;
-  /** Collection path of the owner, e.g. `/v2/clients`. */
-  basePath: string;
-  tag: string;
-  /** A file was added, removed or changed: the owner's updated_at and `<owner>.updated` event, same transaction. */
-  changed(ctx: Ctx, ownerId: string): Promise<void>;
+  parent: ParentResource;
   /**
    * Jobs and groups: `POST …/files/upload/:outsourcingId` as well — the extra path, its parameters, and
    * what follows the upload in the same transaction (share the new file with that outsourcing).
@@ -36,9 +37,9 @@ export interface FileOwner<F extends object = object> {
  * list, upload (multipart, streamed), download (GET/HEAD, ranges), delete, and the kind's flags.
  */
 export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): FastifyPluginAsyncTypebox {
-  const { kind, basePath, tag } = owner;
-  const path = `${basePath}/:id/files`;
-  const tags = [tag];
+  const { kind, parent } = owner;
+  const path = `${parent.basePath}/:id/files`;
+  const tags = [parent.tag];
   const File = kind.schema;
 
   return async (app) => {
@@ -60,7 +61,7 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
         const file = await app.inTransaction(request, async (ctx) => {
           const created = await files.create(ctx, kind, ownerId, content);
           if (owner.upload) await owner.upload.after(ctx, ownerId, created.id, params);
-          await owner.changed(ctx, ownerId);
+          await parentChanged(ctx, parent, ownerId);
           return owner.upload ? files.get(ctx, kind, ownerId, created.id) : created;
         });
         // eslint-disable-next-line @typescript-eslint/return-await -- a FastifyReply is thenable (it settles once sent): it is returned, as Fastify asks, not awaited
@@ -108,7 +109,7 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
       async (request, reply) => {
         await app.inTransaction(request, async (ctx) => {
           await files.remove(ctx, kind, request.params.id, request.params.fileId);
-          await owner.changed(ctx, request.params.id);
+          await parentChanged(ctx, parent, request.params.id);
         });
         return reply.code(204).send(null);
       },
@@ -131,7 +132,7 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
           handler: async (request) =>
             app.inTransaction(request, async (ctx) => {
               const { file, changed } = await files.setFlag(ctx, kind, request.params.id, request.params.fileId, flag, value);
-              if (changed) await owner.changed(ctx, request.params.id);
+              if (changed) await parentChanged(ctx, parent, request.params.id);
               return file;
             }),
         });

@@ -3,9 +3,9 @@ import type { Ctx } from '../../core/context.js';
 import type { GroupFile } from './schemas.js';
 
 /**
- * What other modules plug into groups without the groups module knowing them (today: the files
- * of a group). Each loader gets the ids of a page of groups (already known to be the caller's)
- * and answers in one query per page.
+ * The parts of a group that are loaded and deleted with it, in the order the composition gives
+ * (today: its files, groups/files.ts). Each loader gets the ids of a page of groups (already known
+ * to be the caller's) and answers in one query per page.
  */
 export interface GroupParts {
   files: Array<Static<typeof GroupFile>>;

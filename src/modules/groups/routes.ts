@@ -5,7 +5,7 @@ import { pageJson } from '../../core/pagination.js';
 import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/index.js';
 import { noteRoutes } from '../notes/index.js';
-import { GROUP_ENTITY } from './assembly.js';
+import { groupParent } from './parent.js';
 import { CreateGroup, Group, GroupJobParams, GroupListQuery, UpdateGroup } from './schemas.js';
 import { groups } from './service.js';
 
@@ -67,7 +67,6 @@ export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => app.inTransaction(request, (ctx) => groups.removeJob(ctx, request.params.id, request.params.jobId)),
   );
 
-  const parent = { basePath: PATH, resource: 'group', tag: 'Groups', schema: Group, load: groups.get, touch: groups.touch };
-  await app.register(labelRoutes({ entityType: GROUP_ENTITY, ...parent }));
-  await app.register(noteRoutes({ parentType: GROUP_ENTITY, ...parent }));
+  await app.register(labelRoutes(groupParent));
+  await app.register(noteRoutes(groupParent));
 };

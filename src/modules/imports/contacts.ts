@@ -1,7 +1,8 @@
 import type { Ctx } from '../../core/context.js';
-import { clients } from '../clients/index.js';
-import { suppliers } from '../suppliers/index.js';
-import { clientContacts, contacts, contactSchemas, supplierContacts, type ContactKind, type ContactObject, type ContactOwner } from '../contacts/index.js';
+import type { CheckedParent } from '../../core/parent-resource.js';
+import { clientParent } from '../clients/index.js';
+import { supplierParent } from '../suppliers/index.js';
+import { clientContacts, contacts, contactSchemas, supplierContacts, type ContactKind, type ContactObject } from '../contacts/index.js';
 import { partyNames, partyRef, type PartyNames } from './names.js';
 import { CellError, validateInput, type ImportResource } from './runner.js';
 
@@ -13,7 +14,7 @@ import { CellError, validateInput, type ImportResource } from './runner.js';
 interface Side {
   column: 'client' | 'supplier';
   kind: ContactKind;
-  owner: ContactOwner;
+  owner: CheckedParent;
   names: PartyNames;
 }
 
@@ -30,13 +31,8 @@ export const contactsResource: ImportResource<State> = {
   columns: [{ name: 'id' }, { name: 'client' }, { name: 'supplier' }, { name: 'fullName', required: true }, ...FIELDS.slice(1).map((name) => ({ name }))],
   start: (ctx) => ({
     sides: [
-      { column: 'client', kind: clientContacts, owner: { assertExists: clients.assertExists, changed: clients.changed }, names: partyNames(ctx, 'clients') },
-      {
-        column: 'supplier',
-        kind: supplierContacts,
-        owner: { assertExists: suppliers.assertExists, changed: async (c, id) => void (await suppliers.changed(c, id)) },
-        names: partyNames(ctx, 'suppliers'),
-      },
+      { column: 'client', kind: clientContacts, owner: clientParent, names: partyNames(ctx, 'clients') },
+      { column: 'supplier', kind: supplierContacts, owner: supplierParent, names: partyNames(ctx, 'suppliers') },
     ],
     lists: new Map(),
   }),

@@ -9,6 +9,8 @@ export { jobPricing } from './price-service.js';
 export { jobExtensions, loadExtras as estimationExtrasOf, type JobExtension, type JobParts, type EstimationExtras, type JobSummary } from './extensions.js';
 export { Job, type JobObject } from './schemas.js';
 export { notesJobExtension } from './notes.js';
+export { filesJobExtension } from './files.js';
+export { jobParent } from './parent.js';
 export { jobViews } from './views.js';
 export { JOB_STATUS, JOB_STATUS_NAMES, TRANSITIONS, sideEffects as statusSideEffects } from './status.js';
 export { ProfitabilityObject, profitabilityJson, accountRates } from './profitability.js';

@@ -1,9 +1,7 @@
 import { noteRoutes, notes } from '../notes/index.js';
 import { JOB_ENTITY } from './assembly.js';
 import type { JobExtension, JobParts } from './extensions.js';
-import { Job } from './schemas.js';
-import { jobs } from './service.js';
-import { jobStore } from './store.js';
+import { jobParent } from './parent.js';
 
 /**
  * Notes on jobs (docs/notes.md, specification "Notes"): the routes `/v2/jobs/:id/notes`, and the
@@ -18,12 +16,4 @@ export const notesJobExtension: JobExtension = {
   deleteParts: (ctx, jobId) => notes.removeAllFor(ctx, JOB_ENTITY, jobId),
 };
 
-export const jobNoteRoutes = noteRoutes({
-  parentType: JOB_ENTITY,
-  basePath: '/v2/jobs',
-  resource: 'job',
-  tag: 'Jobs',
-  schema: Job,
-  load: jobs.get,
-  touch: jobStore.touch,
-});
+export const jobNoteRoutes = noteRoutes(jobParent);

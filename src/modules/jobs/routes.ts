@@ -4,9 +4,9 @@ import { pageJson } from '../../core/pagination.js';
 import { sendReadyJson } from '../../core/http/ready-json.js';
 import { IdParams, Paginated, errorResponses } from '../../core/schemas.js';
 import { labelRoutes } from '../labels/index.js';
-import { JOB_ENTITY } from './assembly.js';
 import { jobPricing } from './price-service.js';
 import { jobNoteRoutes } from './notes.js';
+import { jobParent } from './parent.js';
 import { previewJobPrice } from './price-preview.js';
 import {
   ApplicablePriceObject,
@@ -21,7 +21,6 @@ import {
   UpdateJobPrice,
 } from './schemas.js';
 import { jobs } from './service.js';
-import { jobStore } from './store.js';
 
 const tags = ['Jobs'];
 const PATH = '/v2/jobs';
@@ -89,6 +88,6 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => jobPricing.prices(app.readCtx(request), request.params.id, request.query),
   );
 
-  await app.register(labelRoutes({ entityType: JOB_ENTITY, basePath: PATH, resource: 'job', tag: 'Jobs', schema: Job, load: jobs.get, touch: jobStore.touch }));
+  await app.register(labelRoutes(jobParent));
   await app.register(jobNoteRoutes);
 };

@@ -1,17 +1,18 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
 import { notFound } from '../../core/errors.js';
-import { recordEvent } from '../../core/events.js';
+import { parentChanged, type ParentResource } from '../../core/parent-resource.js';
 import { Id, errorResponses } from '../../core/schemas.js';
 import { masterData, labels as labelKind } from '../master-data/index.js';
 import { preparedQuery } from '../../core/db/prepared.js';
 
 /**
- * Labels attached to records (docs/master-data.md, labels): one mechanism, configured once per labelled parent
- * (clients, suppliers, and later jobs, groups, invoices, quotes, purchase orders).
+ * Labels attached to records (docs/master-data.md, labels): one mechanism, registered by each labelled
+ * parent (clients, suppliers, jobs, groups, invoices, quotes, purchase orders) with its descriptor
+ * (`ParentResource`, whose `resource` is stored in entity_labels.entity_type).
  */
 export const LabelObject = Type.Object({ id: Type.String(), name: Type.String(), color: Type.String() });
 export interface Label {
@@ -20,20 +21,6 @@ export interface Label {
   color: string;
 }
 
-export interface LabelledParent<T> {
-  /** Stored in entity_labels.entity_type. */
-  entityType: string;
-  /** Collection path of the parent, e.g. `/v2/clients`. */
-  basePath: string;
-  /** For OpenAPI tags and events (`client` → `client.updated`). */
-  resource: string;
-  tag: string;
-  /** The parent's full object; throws 404 when the id is not the caller's. */
-  load(ctx: Ctx, id: string): Promise<T>;
-  /** Marks the parent as changed (its updated_at), in the same transaction. */
-  touch(ctx: Ctx, id: string, now: string): Promise<void>;
-  schema: TSchema;
-}
 
 const labelsOf = preparedQuery((db, p: { accountId: string; entityType: string; ids: readonly string[] }) =>
   db
@@ -107,7 +94,7 @@ async function labelInPath(ctx: Ctx, labelId: string): Promise<void> {
   }
 }
 
-export function labelRoutes<T>(parent: LabelledParent<T>): FastifyPluginAsyncTypebox {
+export function labelRoutes<T>(parent: ParentResource<T>): FastifyPluginAsyncTypebox {
   const params = Type.Object({ id: Id(), labelId: Id() }, { additionalProperties: false });
   const path = `${parent.basePath}/:id/labels/:labelId`;
   const schema = (summary: string) => ({ tags: [parent.tag], summary, params, response: { 200: parent.schema, ...errorResponses } });
@@ -121,7 +108,7 @@ export function labelRoutes<T>(parent: LabelledParent<T>): FastifyPluginAsyncTyp
         const attached = await ctx.db
           .selectFrom('entity_labels')
           .select('label_id')
-          .where('entity_type', '=', parent.entityType)
+          .where('entity_type', '=', parent.resource)
           .where('entity_id', '=', id)
           .where('label_id', '=', labelId)
           .executeTakeFirst();
@@ -130,13 +117,11 @@ export function labelRoutes<T>(parent: LabelledParent<T>): FastifyPluginAsyncTyp
           const now = nowIso();
           await ctx.db
             .insertInto('entity_labels')
-            .values({ account_id: ctx.accountId, entity_type: parent.entityType, entity_id: id, label_id: labelId, created_at: now })
+            .values({ account_id: ctx.accountId, entity_type: parent.resource, entity_id: id, label_id: labelId, created_at: now })
             .execute();
-          await parent.touch(ctx, id, now);
+          return parentChanged(ctx, parent, id, now);
         }
-        const result = await parent.load(ctx, id);
-        if (!attached) await recordEvent(ctx, `${parent.resource}.updated`, result);
-        return result;
+        return parent.load(ctx, id);
       }),
     );
 
@@ -147,15 +132,12 @@ export function labelRoutes<T>(parent: LabelledParent<T>): FastifyPluginAsyncTyp
         const removed = await ctx.db
           .deleteFrom('entity_labels')
           .where('account_id', '=', ctx.accountId)
-          .where('entity_type', '=', parent.entityType)
+          .where('entity_type', '=', parent.resource)
           .where('entity_id', '=', id)
           .where('label_id', '=', labelId)
           .executeTakeFirst();
         if (Number(removed.numDeletedRows) === 0) throw notFound(`label ${labelId} on this ${parent.resource}`);
-        await parent.touch(ctx, id, nowIso());
-        const result = await parent.load(ctx, id);
-        await recordEvent(ctx, `${parent.resource}.updated`, result);
-        return result;
+        return parentChanged(ctx, parent, id);
       }),
     );
   };

@@ -3,4 +3,4 @@
  * with the entity, the response shape) and the route family that attaches them. The label
  * catalogue itself is master data.
  */
-export { entityLabels, labelRoutes, LabelObject, type Label, type LabelledParent } from './attachments.js';
+export { entityLabels, labelRoutes, LabelObject, type Label } from './attachments.js';

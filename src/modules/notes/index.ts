@@ -4,4 +4,4 @@
  */
 export { notes, noteContent } from './service.js';
 export { noteRoutes } from './routes.js';
-export { NoteObject, type Note, type NotedParent } from './schemas.js';
+export { NoteObject, type Note } from './schemas.js';

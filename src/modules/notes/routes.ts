@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../core/schemas.js';
-import { CreateNote, NoteItemParams, NoteParams, UpdateNote, type NotedParent } from './schemas.js';
+import type { ParentResource } from '../../core/parent-resource.js';
+import { CreateNote, NoteItemParams, NoteParams, UpdateNote } from './schemas.js';
 import { notes } from './service.js';
 
 /**
  * The notes of one parent kind (docs/notes.md, specification "Notes"): POST `<base>/:id/notes`,
  * PUT and DELETE `<base>/:id/notes/:noteId`, each answering 200 with the parent object (docs/reference.md#status-codes).
- * Registered once per parent with its configuration (docs/notes.md).
+ * Registered by each parent with its descriptor (docs/notes.md); its object includes the notes
+ * (`notes.listFor` in its loadMany) and its delete calls `notes.removeAllFor`.
  */
-export function noteRoutes<T>(parent: NotedParent<T>): FastifyPluginAsyncTypebox {
+export function noteRoutes<T>(parent: ParentResource<T>): FastifyPluginAsyncTypebox {
   const path = `${parent.basePath}/:id/notes`;
   const response = { 200: parent.schema, ...errorResponses };
   const tags = [parent.tag];

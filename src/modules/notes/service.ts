@@ -1,11 +1,11 @@
 import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
 import { invalid, notFound } from '../../core/errors.js';
-import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
+import { parentChanged, type ParentResource } from '../../core/parent-resource.js';
 import { toRichText } from '../../core/richtext.js';
 import { noteRepository as repo, type NoteWithUsers } from './repository.js';
-import type { Note, NotedParent } from './schemas.js';
+import type { Note } from './schemas.js';
 
 function toNote(row: NoteWithUsers): Note {
   const note: Note = { id: row.id, content: row.content, user: { id: row.userId, name: row.userName }, createdAt: row.createdAt };
@@ -32,13 +32,6 @@ export function noteContent(input: string): string {
 /** 404 for a note that is not on this parent (another parent's or another account's included). */
 const noteMissing = (id: string) => notFound('note', id);
 
-/** The parent after a change to its notes: updated_at bumped, `<resource>.updated` recorded. */
-async function changed<T>(ctx: Ctx, parent: NotedParent<T>, parentId: string, now: string): Promise<T> {
-  await parent.touch(ctx, parentId, now);
-  const result = await parent.load(ctx, parentId);
-  await recordEvent(ctx, `${parent.resource}.updated`, result);
-  return result;
-}
 
 export const notes = {
   /** The notes of several parents of one type at once (one query), in creation order. */
@@ -54,14 +47,14 @@ export const notes = {
   },
 
   /** `POST <base>/:id/notes`: the calling user is the creator. */
-  async create<T>(ctx: Ctx, parent: NotedParent<T>, parentId: string, input: string): Promise<T> {
+  async create<T>(ctx: Ctx, parent: ParentResource<T>, parentId: string, input: string): Promise<T> {
     await parent.load(ctx, parentId);
     const content = noteContent(input);
     const now = nowIso();
     await repo.insert(ctx.db, {
       id: newId(),
       account_id: ctx.accountId,
-      parent_type: parent.parentType,
+      parent_type: parent.resource,
       parent_id: parentId,
       content,
       user_id: ctx.userId,
@@ -69,27 +62,27 @@ export const notes = {
       created_at: now,
       updated_at: null,
     });
-    return changed(ctx, parent, parentId, now);
+    return parentChanged(ctx, parent, parentId, now);
   },
 
   /** `PUT <base>/:id/notes/:noteId`: any user of the account may edit (docs/notes.md#rules). */
-  async update<T>(ctx: Ctx, parent: NotedParent<T>, parentId: string, noteId: string, input: string): Promise<T> {
+  async update<T>(ctx: Ctx, parent: ParentResource<T>, parentId: string, noteId: string, input: string): Promise<T> {
     await parent.load(ctx, parentId);
     const content = noteContent(input);
     const now = nowIso();
-    const updated = await repo.update(ctx.db, ctx.accountId, parent.parentType, parentId, noteId, {
+    const updated = await repo.update(ctx.db, ctx.accountId, parent.resource, parentId, noteId, {
       content,
       edited_by_user_id: ctx.userId,
       updated_at: now,
     });
     if (!updated) throw noteMissing(noteId);
-    return changed(ctx, parent, parentId, now);
+    return parentChanged(ctx, parent, parentId, now);
   },
 
   /** `DELETE <base>/:id/notes/:noteId`: answers the parent without the note. */
-  async remove<T>(ctx: Ctx, parent: NotedParent<T>, parentId: string, noteId: string): Promise<T> {
+  async remove<T>(ctx: Ctx, parent: ParentResource<T>, parentId: string, noteId: string): Promise<T> {
     await parent.load(ctx, parentId);
-    if (!(await repo.delete(ctx.db, ctx.accountId, parent.parentType, parentId, noteId))) throw noteMissing(noteId);
-    return changed(ctx, parent, parentId, nowIso());
+    if (!(await repo.delete(ctx.db, ctx.accountId, parent.resource, parentId, noteId))) throw noteMissing(noteId);
+    return parentChanged(ctx, parent, parentId);
   },
 };

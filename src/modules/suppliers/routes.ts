@@ -16,7 +16,8 @@ import {
   type SupplierFilters,
   type SupplierInput,
 } from './schemas.js';
-import { supplierContactOwner, suppliers } from './service.js';
+import { supplierParent } from './parent.js';
+import { suppliers } from './service.js';
 import { unavailabilities } from './unavailabilities.js';
 
 const tags = ['Suppliers'];
@@ -125,27 +126,7 @@ export const supplierRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  await app.register(contactRoutes({ kind: supplierContacts, owner: supplierContactOwner, basePath: PATH, tag: 'Suppliers', noun: 'supplier' }));
-  await app.register(
-    labelRoutes({
-      entityType: 'supplier',
-      basePath: PATH,
-      resource: 'supplier',
-      tag: 'Suppliers',
-      schema: Supplier,
-      load: suppliers.get,
-      touch: suppliers.touch,
-    }),
-  );
-  await app.register(
-    noteRoutes({
-      parentType: 'supplier',
-      basePath: PATH,
-      resource: 'supplier',
-      tag: 'Suppliers',
-      schema: Supplier,
-      load: suppliers.get,
-      touch: suppliers.touch,
-    }),
-  );
+  await app.register(contactRoutes(supplierContacts, supplierParent));
+  await app.register(labelRoutes(supplierParent));
+  await app.register(noteRoutes(supplierParent));
 };

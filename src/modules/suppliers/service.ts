@@ -14,7 +14,7 @@ import { notes } from '../notes/index.js';
 import { masterData, domains, type Ref } from '../master-data/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { clients, party } from '../clients/index.js';
-import { contacts, supplierContacts, type ContactOwner } from '../contacts/index.js';
+import { contacts, supplierContacts } from '../contacts/index.js';
 import { files, supplierFiles } from '../files/index.js';
 import { LINKS, supplierRepository as repo, type LinkKind, type LinkRow, type SupplierRow } from './repository.js';
 import { SUPPLIER_SEARCH, SUPPLIER_TEXT, type SupplierFilters, type SupplierInput, type SupplierObject } from './schemas.js';
@@ -269,13 +269,5 @@ export const suppliers = {
     const supplier = await suppliers.get(ctx, id);
     await recordEvent(ctx, 'supplier.updated', supplier);
     return supplier;
-  },
-};
-
-/** The supplier as owner of contacts. */
-export const supplierContactOwner: ContactOwner = {
-  assertExists: (ctx, id) => suppliers.assertExists(ctx, id),
-  changed: async (ctx, id) => {
-    await suppliers.changed(ctx, id);
   },
 };
