@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marginWarnings } from '../../src/modules/outsourcing/margin-warnings.js';
+import { marginWarnings } from '../../src/modules/outsourcing-view/margin-warnings.js';
 
 /** docs/estimation.md#margin-warnings: the supplier price lacks a band the client price has. */
 const row = (extra: Partial<Parameters<typeof marginWarnings>[0]> = {}) => ({

@@ -4,7 +4,7 @@ import { recordEvent } from '../../core/events.js';
 import type { StoredContent } from '../files/index.js';
 import { catConfigurations, type CatConfigurationObject } from '../cat-configurations/index.js';
 import { jobPricing, jobs, jobStore, type JobObject } from '../jobs/index.js';
-import { outsourcingService } from '../outsourcing/service.js';
+import { outsourcingService } from '../outsourcing/index.js';
 import { categoryQuantities, chooseLanguage, type CategoryQuantity } from './quantities.js';
 import { CatReportError, CatReportTooLarge, type CatToolId, type ParsedReport } from './readers/index.js';
 import { catAnalysisRepository as repo } from './repository.js';

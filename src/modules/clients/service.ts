@@ -217,7 +217,6 @@ export const clients = {
     return touchParty(ctx, 'clients', id, now);
   },
 
-
   /** `{ id, name }` of several clients of the account, by id (unknown ids are left out). */
   async referencesByIds(ctx: Ctx, ids: readonly string[]): Promise<Map<string, Ref>> {
     const rows = await repo.names(ctx.db, ctx.accountId, [...new Set(ids)]);

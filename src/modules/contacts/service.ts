@@ -10,7 +10,6 @@ import type { ContactKind } from './kinds.js';
 import { contactRepository as repo, type ContactRow } from './repository.js';
 import type { ContactInput, ContactObject } from './schemas.js';
 
-
 function readEmails(kind: ContactKind, stored: string): Record<string, boolean> {
   let parsed: Record<string, unknown> = {};
   try {

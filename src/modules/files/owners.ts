@@ -25,8 +25,8 @@ export function fileModuleRoutes(parents: FileParents): FastifyPluginAsyncTypebo
   const owners: FileOwner[] = [
     { kind: clientFiles, parent: parents.client },
     { kind: supplierFiles, parent: parents.supplier },
-    jobFileOwner(parents.job) as FileOwner,
-    groupFileOwner(parents.group) as FileOwner,
+    jobFileOwner(parents.job),
+    groupFileOwner(parents.group),
   ];
   return async (app) => {
     for (const owner of owners) await app.register(fileRoutes(owner as FileOwner<{ id: string }>));

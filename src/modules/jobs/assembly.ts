@@ -6,7 +6,7 @@ import { basisNeedsRates, jobBasis, shownProfitability, type JobEstimation, type
 import { jobDay } from '../exchange-rates/index.js';
 import { entityLabels, type Label } from '../labels/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
-import { outsourcingOfJobs, type OutsourcingObject } from '../outsourcing/index.js';
+import { outsourcingOfJobs, type OutsourcingObject } from '../outsourcing-view/index.js';
 import { defaultParts, loadParts, type JobParts } from './extensions.js';
 import { estimationView } from './estimation-view.js';
 import { accountRates } from './profitability.js';

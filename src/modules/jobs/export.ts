@@ -7,7 +7,7 @@ import { jobDay } from '../exchange-rates/index.js';
 import { entityLabels } from '../labels/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { masterData, matchCategories } from '../master-data/index.js';
-import { outsourcingOfJobs } from '../outsourcing/index.js';
+import { outsourcingOfJobs } from '../outsourcing-view/index.js';
 import { JOB_ENTITY, needsRates } from './assembly.js';
 import { loadExtras } from './extensions.js';
 import { pageOfJobs } from './listing.js';

@@ -9,7 +9,7 @@ import { clients } from '../clients/index.js';
 import { entityLabels } from '../labels/index.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { masterData, services } from '../master-data/index.js';
-import { jobsOutsourcedTo } from '../outsourcing/index.js';
+import { jobsOutsourcedTo } from '../outsourcing-view/index.js';
 import { users } from '../users/index.js';
 import { JOB_ENTITY } from './assembly.js';
 import { jobExtensions } from './extensions.js';

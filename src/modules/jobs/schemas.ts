@@ -20,7 +20,7 @@ import { LabelObject } from '../labels/index.js';
 import { LanguagePairRef } from '../language-pairs/index.js';
 import { MatchEntry } from '../prices/index.js';
 import { UserRef } from '../users/index.js';
-import { Outsourcing } from '../outsourcing/index.js';
+import { Outsourcing } from '../outsourcing-view/index.js';
 import { ExtraCharge, FixedPrice, MatchesType, NoteObject, PriceReference, TotalDetails, quantityProps } from '../price-lines/index.js';
 
 /** The job object of the specification ("Job", "Job quantity", "Job estimation") and the request schemas. */

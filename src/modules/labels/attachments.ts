@@ -21,7 +21,6 @@ export interface Label {
   color: string;
 }
 
-
 const labelsOf = preparedQuery((db, p: { accountId: string; entityType: string; ids: readonly string[] }) =>
   db
     .selectFrom('entity_labels')

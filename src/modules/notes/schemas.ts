@@ -25,4 +25,3 @@ export interface NoteInput {
 
 export const NoteParams = Type.Object({ id: Id() }, { additionalProperties: false });
 export const NoteItemParams = Type.Object({ id: Id(), noteId: Id() }, { additionalProperties: false });
-

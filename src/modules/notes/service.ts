@@ -32,7 +32,6 @@ export function noteContent(input: string): string {
 /** 404 for a note that is not on this parent (another parent's or another account's included). */
 const noteMissing = (id: string) => notFound('note', id);
 
-
 export const notes = {
   /** The notes of several parents of one type at once (one query), in creation order. */
   async listFor(ctx: Ctx, parentType: string, ids: readonly string[]): Promise<Map<string, Note[]>> {

@@ -1,6 +1,5 @@
 /**
- * What other modules may use of outsourcing: the outsourcing of a page of jobs (objects and
- * estimation items), and the jobs outsourced to some suppliers (the jobs listing's filter).
+ * What other modules may use of outsourcing: its writes, for the import of a CAT report into an
+ * outsourcing (modules/cat-analysis). What the jobs show of it is outsourcing-view's.
  */
-export { jobsOutsourcedTo, outsourcingOfJobs } from './assembly.js';
-export { Outsourcing, type OutsourcingObject } from './schemas.js';
+export { outsourcingService } from './service.js';

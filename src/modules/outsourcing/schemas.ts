@@ -1,41 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText } from '../../core/schemas.js';
-import { LanguagePairRef } from '../language-pairs/index.js';
-import { ExtraCharge, FixedPrice, MatchesType, NoteObject, TotalDetails, quantityProps } from '../price-lines/index.js';
+import { MatchesType } from '../price-lines/index.js';
 import { MatchEntry } from '../prices/index.js';
-import { MarginWarning } from './margin-warnings.js';
 
-/** Outsourcing of a job (docs/jobs.md#outsourcing): the object embedded in the job, and the request bodies. */
+/** Outsourcing of a job (docs/jobs.md#outsourcing): the request bodies and the answers of its own routes (the object embedded in the job is outsourcing-view's). */
 export const OUTSOURCING_STATUSES = { 1: 'not started', 2: 'in progress', 3: 'to be reviewed', 4: 'finished', 5: 'cancelled', 6: 'on hold' } as const;
-
-export const Outsourcing = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    supplier: Reference,
-    service: Reference,
-    quantityType: Reference,
-    languagePair: Type.Optional(LanguagePairRef),
-    quantity: Type.Object(quantityProps),
-    currency: CurrencyObject,
-    discount: Type.Number(),
-    extraCharge: ExtraCharge,
-    fixedPrice: FixedPrice,
-    dueDate: Nullable(DateOut()),
-    startDate: Nullable(DateOut()),
-    deliveryDate: Nullable(DateOut()),
-    status: Type.Integer({ description: '1 not started, 2 in progress, 3 to be reviewed, 4 finished, 5 cancelled, 6 on hold' }),
-    subtotal: Type.Number(),
-    total: Type.Number(),
-    totalDetails: TotalDetails,
-    notes: Type.Array(NoteObject),
-    warnings: Type.Array(MarginWarning, { description: 'what may cost the margin (docs/estimation.md#margin-warnings); empty when nothing' }),
-    createdAt: DateOut(),
-    updatedAt: DateOut(),
-  },
-  { title: 'outsourcing' },
-);
-export type OutsourcingObject = Static<typeof Outsourcing>;
 
 const props = {
   name: Type.Optional(RequiredText('name; default: the job name')),

@@ -11,8 +11,18 @@ import { languagePairs } from '../language-pairs/index.js';
 import { masterData, matchCategories, services, units } from '../master-data/index.js';
 import { applicablePrices, type ApplicablePrice } from '../prices/index.js';
 import { jobs, jobStore, type JobObject, type StoredJob } from '../jobs/index.js';
-import { linesOfPrice, parseEntries, repriceLines, sumOfLines, takePrice, type Line, type TakenPrice } from '../price-lines/index.js';
-import { amountsOf } from './assembly.js';
+import { estimateOutsourcingPrice, type PriceEstimate } from '../estimation/index.js';
+import {
+  linesOfPrice,
+  parseEntries,
+  pricingInput,
+  repriceLines,
+  sumOfLines,
+  takePrice,
+  type Line,
+  type NamedLine,
+  type TakenPrice,
+} from '../price-lines/index.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
 import { defaultDueDate } from './due-date.js';
 import type { OutsourcingInput, SupplierPricesFilters } from './schemas.js';
@@ -23,6 +33,11 @@ import type { OutsourcingInput, SupplierPricesFilters } from './schemas.js';
  * estimation and record `job.updated`, then records `job.outsourcing.<created|updated|status_changed|deleted>`; the answer is the job.
  */
 export const OUTSOURCING_STATUS = { notStarted: 1, inProgress: 2, toBeReviewed: 3, finished: 4, cancelled: 5, onHold: 6 } as const;
+
+/** Amounts of an outsourcing: the job rules without minimum fee (docs/estimation.md#5-outsourcing), stored on every write. */
+function amountsOf(row: OutsourcingRow, lines: readonly NamedLine[]): PriceEstimate {
+  return estimateOutsourcingPrice(pricingInput(row, lines));
+}
 
 async function supplierParam(ctx: Ctx, id: string, param = 'supplier'): Promise<string> {
   if (!(await party.partyExists(ctx, 'suppliers', id))) throw invalid(param, `no supplier with id ${id}`);

@@ -1,23 +1,18 @@
 import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { currency, Dec } from '../../core/money.js';
-import { estimateOutsourcingPrice, type OutsourcingItem, type PriceEstimate } from '../estimation/index.js';
+import type { OutsourcingItem, PriceEstimate } from '../estimation/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
-import { catFileIds, lineView, parseEntries, priceReference, pricingInput, type NamedLine } from '../price-lines/index.js';
+import { catFileIds, lineView, parseEntries, priceReference, type NamedLine } from '../price-lines/index.js';
 import { marginWarnings } from './margin-warnings.js';
-import { outsourcingRepository as repo, type OutsourcingRow, type OutsourcingRowWithNames } from './repository.js';
+import { outsourcingViewRepository as repo, type OutsourcingRow, type OutsourcingRowWithNames } from './repository.js';
 import type { OutsourcingObject } from './schemas.js';
 
 /**
  * The outsourcing of a page of jobs as objects (a constant number of queries: rows, match lines,
- * language pairs), their items for the job estimation, and their stored amounts (docs/estimation.md#5-outsourcing).
+ * language pairs) and as items of the job estimation, read from their stored amounts (docs/estimation.md#5-outsourcing).
  */
 const num = (value: string | number | null) => Number(value);
-
-/** Amounts of an outsourcing: the job rules without minimum fee (docs/estimation.md#5-outsourcing), computed on writes. */
-export function amountsOf(row: OutsourcingRow, lines: readonly NamedLine[]): PriceEstimate {
-  return estimateOutsourcingPrice(pricingInput(row, lines));
-}
 
 function toObject(
   row: OutsourcingRowWithNames,
