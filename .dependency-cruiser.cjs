@@ -7,12 +7,13 @@
 /**
  * No loop between module folders: a module folder (with its subfolders) that reaches another one
  * through its imports is never reached back by it, through other modules or any other folder
- * (the console's app/, say). Loops of files inside one module are the file rule's (no-circular).
+ * (the console's app/, say). Folders inside one module may import each other: on the server, a
+ * circle of files is no-circular's.
  */
 function noLoopBetweenModules(name, root, severity) {
   return {
     name,
-    comment: 'Modules form layers: one that imports another is below nothing that the other imports (docs/development.md#import-rules).',
+    comment: 'Modules form layers: no module reaches, through its imports, a module that imports it (docs/development.md#import-rules).',
     severity,
     scope: 'folder',
     from: { path: `^${root}/modules/([^/]+)` },
