@@ -57,17 +57,17 @@ describe('module boundaries', () => {
       writeFileSync(join(root, path), source);
     };
     try {
-      // parties → notes/party (a subfolder) → shared → parties: a loop between parties and notes.
+      // parties → notes/party (a subfolder) → app (no module) → parties: a loop between parties and notes.
       write('src/modules/parties/index.js', "import { note } from '../notes/party/note.js';\nexport const party = () => note;\n");
-      write('src/modules/notes/party/note.js', "import { base } from '../../../shared/base.js';\nexport const note = base;\n");
-      write('src/shared/base.js', "import { party } from '../modules/parties/index.js';\nexport const base = () => party;\n");
+      write('src/modules/notes/party/note.js', "import { base } from '../../../app/base.js';\nexport const note = base;\n");
+      write('src/app/base.js', "import { party } from '../modules/parties/index.js';\nexport const base = () => party;\n");
       // jobs ↔ jobs/job: files of one module, in two folders; no loop between modules.
       write('src/modules/jobs/index.js', "import { job } from './job/job.js';\nexport const jobs = () => job;\n");
       write('src/modules/jobs/job/job.js', "import { jobs } from '../index.js';\nexport const job = () => jobs;\n");
       const { errors } = await cruiseWithConfig(['src'], { baseDir: root, tsPreCompilationDeps: false });
       const loops = errors.filter((line) => line.startsWith('no-loop-between-modules:'));
       expect(loops).toEqual([
-        'no-loop-between-modules: src/modules/parties → src/modules/notes/party (circle: src/modules/notes/party → src/shared → src/modules/parties)',
+        'no-loop-between-modules: src/modules/parties → src/modules/notes/party (circle: src/modules/notes/party → src/app → src/modules/parties)',
       ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
