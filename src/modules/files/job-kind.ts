@@ -5,9 +5,9 @@ import { JobFile, type JobFileObject } from './schemas.js';
 import { foldShared, groupFilesOfJobs, jobFileObject, ownFilesWithShares, presentShared, type SharedRow } from './sharing.js';
 
 /**
- * Files as parts of a job: how they are loaded and presented. Apart from job-files.ts (the routes
- * and the job extension, which import the jobs module) so that other modules can use the kind
- * through the files module's index.ts without an import circle.
+ * Files as parts of a job: how they are loaded and presented (the kind that the jobs' extension,
+ * jobs/files.ts, and the CAT analysis use); the job as their owner, its routes and sharing, are in
+ * job-files.ts.
  */
 /** The files of jobs and of their groups, with their shares (one query per page of jobs). */
 const filesOfJobs = preparedQuery(
