@@ -92,7 +92,8 @@ describe('table owners', () => {
       for (const entry of entries) {
         for (const table of entry.tables) {
           const used = accesses.some((access) => access.kind === kind && access.table === table && within(access.file, entry.place));
-          const byExpression = kind === 'write' && Object.entries(TABLES_WRITTEN_BY_EXPRESSION).some(([file, tables]) => within(file, entry.place) && tables.includes(table));
+          const byExpression =
+            kind === 'write' && Object.entries(TABLES_WRITTEN_BY_EXPRESSION).some(([file, tables]) => within(file, entry.place) && tables.includes(table));
           if (!used && !byExpression) stale.push(`${kind} ${entry.place} ${table}`);
         }
       }

@@ -117,25 +117,49 @@ export const WRITES_BY_OTHERS: readonly Allowance[] = [
 /** The read models: files that read other modules' tables directly (joins for names, reports), and why. */
 export const READ_MODELS: readonly Allowance[] = [
   // Whole read models: what they show is read across modules by design.
-  { place: 'modules/reports', tables: ['clients', 'suppliers', 'jobs', 'outsourcing', 'documents', 'document_lines', 'payments', 'language_pairs'], why: 'the reports: figures across jobs, outsourcing and documents' },
+  {
+    place: 'modules/reports',
+    tables: ['clients', 'suppliers', 'jobs', 'outsourcing', 'documents', 'document_lines', 'payments', 'language_pairs'],
+    why: 'the reports: figures across jobs, outsourcing and documents',
+  },
   { place: 'modules/dashboard', tables: ['clients', 'jobs', 'documents', 'payments', 'users'], why: 'the dashboard: what is due, open and owed' },
   {
     place: 'modules/document-rendering/repository.ts',
     tables: ['jobs', 'groups', 'outsourcing', 'services', 'units', 'language_pairs'],
     why: "the documents' data: what a document's PDF and UBL show of the jobs and outsourcing they bill",
   },
-  { place: 'modules/documents/repository.ts', tables: ['jobs', 'groups', 'outsourcing', 'taxes', 'units'], why: "the documents' data: a line's source (job, group, outsourcing), its tax and unit" },
+  {
+    place: 'modules/documents/repository.ts',
+    tables: ['jobs', 'groups', 'outsourcing', 'taxes', 'units'],
+    why: "the documents' data: a line's source (job, group, outsourcing), its tax and unit",
+  },
   { place: 'modules/documents/service.ts', tables: ['clients', 'suppliers'], why: "the documents listing's search by the party's name" },
   // Names and small facts joined into a module's own rows, read in the same query.
-  { place: 'modules/jobs/repository.ts', tables: ['accounts', 'clients', 'domains', 'groups', 'services', 'units', 'users'], why: 'the names a job shows (jobsWithNames) and the account defaults of a new job' },
-  { place: 'modules/groups/repository.ts', tables: ['accounts', 'clients', 'domains', 'jobs'], why: "a group's derived values are read from its jobs; the names it shows" },
-  { place: 'modules/outsourcing/repository.ts', tables: ['jobs', 'match_categories', 'prices', 'services', 'suppliers', 'units'], why: "an outsourcing's job, supplier and prices, and the names it shows" },
+  {
+    place: 'modules/jobs/repository.ts',
+    tables: ['accounts', 'clients', 'domains', 'groups', 'services', 'units', 'users'],
+    why: 'the names a job shows (jobsWithNames) and the account defaults of a new job',
+  },
+  {
+    place: 'modules/groups/repository.ts',
+    tables: ['accounts', 'clients', 'domains', 'jobs'],
+    why: "a group's derived values are read from its jobs; the names it shows",
+  },
+  {
+    place: 'modules/outsourcing/repository.ts',
+    tables: ['jobs', 'match_categories', 'prices', 'services', 'suppliers', 'units'],
+    why: "an outsourcing's job, supplier and prices, and the names it shows",
+  },
   { place: 'modules/prices/repository.ts', tables: ['clients', 'domains', 'match_categories', 'services', 'units'], why: 'the names a price shows' },
   { place: 'modules/cat-configurations/repository.ts', tables: ['match_categories', 'units'], why: 'the names a mapping shows' },
   { place: 'modules/labels/attachments.ts', tables: ['labels'], why: 'the labels attached to a parent, with their names, and the filter by label' },
   { place: 'modules/price-lines/line-store.ts', tables: ['match_categories'], why: "a match line's category name" },
   { place: 'modules/suppliers/candidates.ts', tables: ['prices'], why: 'the suppliers with a price for a pair or service, ranked in one query' },
-  { place: 'modules/files/sharing.ts', tables: ['jobs', 'outsourcing'], why: "the outsourcing of a job a file may be shared with, checked in the share's query" },
+  {
+    place: 'modules/files/sharing.ts',
+    tables: ['jobs', 'outsourcing'],
+    why: "the outsourcing of a job a file may be shared with, checked in the share's query",
+  },
   { place: 'modules/notes/repository.ts', tables: ['users'], why: "a note's author name" },
   { place: 'modules/trackers/repository.ts', tables: ['users'], why: "a tracker entry's user name" },
   { place: 'modules/document-mail/log.ts', tables: ['users', 'deliveries'], why: "a sent e-mail's sender and its delivery's state" },
@@ -145,11 +169,15 @@ export const READ_MODELS: readonly Allowance[] = [
   { place: 'modules/accounts/provisioning.ts', tables: ['users'], why: "the account's first owner, when an account is provisioned" },
   { place: 'modules/auth/credentials.ts', tables: ['users'], why: 'signing in finds the user by e-mail or id, in any account' },
   { place: 'modules/auth/password-reset.ts', tables: ['users'], why: "the user's row locked while a reset link is issued" },
-  { place: 'modules/demo', tables: ['taxes', 'cat_configurations'], why: "the demo data set checks it was not added before, and finds the account's Trados preset" },
+  {
+    place: 'modules/demo',
+    tables: ['taxes', 'cat_configurations'],
+    why: "the demo data set checks it was not added before, and finds the account's Trados preset",
+  },
   // Core, below every module, reads a few tables itself.
   { place: 'core/auth.ts', tables: ['api_keys', 'sessions', 'users'], why: "the look-up of every request's key or session, with its user" },
   { place: 'core/db/locks.ts', tables: ['accounts'], why: "the account lock is its row's lock" },
   { place: 'core/db/freshness.ts', tables: ['files', 'outsourcing'], why: 'the manifest names the rows whose change reaches a job' },
   { place: 'core/storage', tables: ['files', 'accounts'], why: 'the file content backends find what a file row points to' },
-  { place: 'cli.ts', tables: ['users'], why: "the command line checks the user it was given belongs to the account" },
+  { place: 'cli.ts', tables: ['users'], why: 'the command line checks the user it was given belongs to the account' },
 ];

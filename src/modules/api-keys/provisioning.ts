@@ -90,3 +90,8 @@ export async function revokeKey(db: Executor, keyId: string): Promise<boolean> {
   const row = await repo.findAnywhere(db, keyId);
   return row !== undefined && repo.revoke(db, row.account_id, keyId, nowIso());
 }
+
+/** Deletes a key row, without an event: the demo data set's key, which lived only while it added the data. */
+export async function deleteApiKey(db: Executor, keyId: string): Promise<void> {
+  await db.deleteFrom('api_keys').where('id', '=', keyId).execute();
+}

@@ -41,6 +41,10 @@ export const userRepository = {
   update(db: Executor, accountId: string, id: string, changes: Partial<UserRow>) {
     return db.updateTable('users').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
   },
+  /** A sign-in (auth's sessions): the user's last login. */
+  async recordLogin(db: Executor, userId: string, at: string): Promise<void> {
+    await db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
+  },
   /** Ends every session of the user but `exceptSessionId`; answers how many. */
   async endSessions(db: Executor, userId: string, at: string, exceptSessionId: string | null = null): Promise<number> {
     let query = db.updateTable('sessions').set({ ended_at: at }).where('user_id', '=', userId).where('ended_at', 'is', null);
