@@ -107,11 +107,6 @@ export const WRITES_BY_OTHERS: readonly Allowance[] = [
     tables: ['suppliers'],
     why: "the party code that clients and suppliers share lives in clients: it touches the supplier's updated_at when a contact, note or label of it changes",
   },
-  {
-    place: 'modules/users/repository.ts',
-    tables: ['sessions', 'auth_tokens', 'api_keys'],
-    why: "disabling a user ends its sessions, links and keys in the user's transaction; auth and api-keys import users, so users cannot call their doors",
-  },
 ];
 
 /** The read models: files that read other modules' tables directly (joins for names, reports), and why. */

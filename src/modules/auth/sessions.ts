@@ -35,9 +35,9 @@ export const sessions = {
     await db.updateTable('sessions').set({ ended_at: nowIso() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
   },
 
-  /** Ends every session of a user but one (a password changed: docs/access.md#passwords). */
-  async endAllOf(db: Executor, userId: string, exceptSessionId: string | null = null): Promise<void> {
-    let query = db.updateTable('sessions').set({ ended_at: nowIso() }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  /** Ends every session of a user but one (a password changed: docs/access.md#passwords; the user disabled: all, at `at`). */
+  async endAllOf(db: Executor, userId: string, exceptSessionId: string | null = null, at = nowIso()): Promise<void> {
+    let query = db.updateTable('sessions').set({ ended_at: at }).where('user_id', '=', userId).where('ended_at', 'is', null);
     if (exceptSessionId !== null) query = query.where('id', '<>', exceptSessionId);
     await query.execute();
   },
