@@ -103,14 +103,14 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
       const path = `${base}/:id/${action.name}`;
       if (action.name === 'send') {
         // A send may say who gets its e-mail and what it says (docs/documents.md#e-mailing-documents); no body: the defaults.
-        const schema = {
+        const sendSchema = {
           tags,
           summary: action.summary,
           params: IdParams,
           body: Type.Optional(EmailRequestSchema),
           response: { 200: sentSchema, ...errorResponses },
         };
-        app.post(path, { schema }, async (request) =>
+        app.post(path, { schema: sendSchema }, async (request) =>
           app.inTransaction(request, (ctx) => documents.act(ctx, kind, request.params.id, action.name, queueMail, request.body)),
         );
       } else {

@@ -243,7 +243,8 @@ type KindParameter = 'client' | 'supplier' | 'jobs' | 'outsourcing' | 'validityD
 /** The parameters of other kinds that this kind does not take. */
 function notTaken(kind: KindConfig): KindParameter[] {
   const out: KindParameter[] = [kind.party === 'client' ? 'supplier' : 'client'];
-  out.push(...(kind.source === 'jobs' ? (['outsourcing'] as const) : (['jobs', 'purchaseOrder', 'matchDisplay'] as const)));
+  if (kind.source === 'jobs') out.push('outsourcing');
+  else out.push('jobs', 'purchaseOrder', 'matchDisplay');
   if (!kind.hasValidityDate) out.push('validityDate');
   if (!kind.hasPayments) out.push('creditedInvoice');
   return out;
