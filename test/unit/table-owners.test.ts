@@ -67,7 +67,9 @@ async function migratedTables(): Promise<string[]> {
 
 describe('table owners', () => {
   it('gives every table of the migrated database an owner that exists', async () => {
-    expect([...TABLES].sort()).toEqual((await migratedTables()).sort());
+    // The key epoch and the price epochs are SQLite's (core/db/freshness.ts): PostgreSQL has neither table.
+    const expected = database.dialect === 'sqlite' ? [...TABLES] : [...TABLES].filter((table) => table !== 'key_epoch' && table !== 'price_epochs');
+    expect(expected.sort()).toEqual((await migratedTables()).sort());
     for (const owner of new Set(Object.values(OWNERS))) expect(existsSync(join(SRC, owner)), owner).toBe(true);
   });
 
