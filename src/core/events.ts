@@ -1,6 +1,7 @@
 import { newId } from './ids.js';
 import { nowIso } from './dates.js';
 import { SYSTEM_ACTOR, type Ctx } from './context.js';
+import type { Executor } from './db/dialect.js';
 import { preparedQuery } from './db/prepared.js';
 
 /**
@@ -28,6 +29,19 @@ export async function recordEvent(ctx: Ctx, type: string, data: unknown): Promis
     createdAt: event.createdAt,
   });
   for (const sink of sinks) await sink(ctx, event);
+}
+
+/**
+ * Gives the events a key made to the system (no user, no key): the changes of a key that lived
+ * only while the command line used it (the demo data set; docs/access.md#who-did-what).
+ */
+export async function attributeToSystem(db: Executor, accountId: string, keyId: string): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ actor_type: 'system', actor_user_id: null, actor_key_id: null })
+    .where('account_id', '=', accountId)
+    .where('actor_key_id', '=', keyId)
+    .execute();
 }
 
 /** An event as recorded, handed to the sinks: its row's id, type, object and time. */

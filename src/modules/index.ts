@@ -7,6 +7,7 @@ import { priceRoutes } from './prices/routes.js';
 import { userRoutes } from './users/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
+import { revokeKeysOf } from './api-keys/index.js';
 import { accountRoutes } from './accounts/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { catConfigurationRoutes } from './cat-configurations/routes.js';
@@ -29,7 +30,7 @@ import { reportRoutes } from './reports/index.js';
 import { fanOutWebhooks, sendWebhook, watchEndpoints, webhookRoutes, webhookSink } from './webhooks/index.js';
 import { exchangeRateRoutes } from './exchange-rates/index.js';
 import { jobs } from './jobs/index.js';
-import { invitations, linkRoutes, oidcRoutes } from './auth/index.js';
+import { authTokens, invitations, linkRoutes, oidcRoutes, sessions } from './auth/index.js';
 import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
@@ -96,7 +97,14 @@ export const modules: FastifyPluginAsync[] = [
   masterDataRoutes,
   languagePairRoutes,
   priceRoutes,
-  userRoutes({ invite: invitations.invite }),
+  userRoutes({
+    invite: invitations.invite,
+    access: {
+      endSessions: (db, userId, at) => sessions.endAllOf(db, userId, null, at),
+      voidLinks: (db, userId, at) => authTokens.voidUnused(db, userId, new Date(at)),
+      revokeKeys: revokeKeysOf,
+    },
+  }),
   authRoutes,
   apiKeyRoutes,
   accountRoutes,

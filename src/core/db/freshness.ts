@@ -71,6 +71,23 @@ export interface ComputedValue {
   inputs: ReadonlyArray<{ table: string; columns: WatchedColumns }>;
 }
 
+/**
+ * A value kept per process that no trigger keeps: every second a poll reads a signature of exactly
+ * the rows and columns it depends on (core/db/freshness-poll.ts), and the value is dropped when the
+ * signature changed, whoever wrote (another process, plain SQL). For a value read on every write
+ * of every account, where checking a version each time would cost the statement the value saves
+ * (PostgreSQL has no change stamp), and whose table is small and rarely written.
+ */
+export interface PolledValue {
+  /** The code that keeps it and drops it. */
+  keptBy: string;
+  table: string;
+  /** The columns it reads besides `id` (never updated): the signature covers exactly these. */
+  columns: readonly string[];
+  /** Only the rows for which this holds count (SQL on the table's columns, which `columns` lists). */
+  rowWhen?: string;
+}
+
 export interface FreshnessManifest {
   /** Job objects (modules/jobs/views.ts): `job_versions`. */
   jobViews: VersionedView;
@@ -84,6 +101,10 @@ export interface FreshnessManifest {
   priceEpochs: EpochTables;
   /** Tables whose rows are counted per account (`row_counts`, unfiltered listing totals). */
   rowCounts: readonly string[];
+  /** Values kept per process and checked by a poll: the webhook subscriptions of each account. */
+  polled: {
+    webhookSubscriptions: PolledValue;
+  };
   /** Values stored by code: a job's estimation, a group's derived fields. */
   computed: {
     jobEstimation: ComputedValue;
@@ -178,6 +199,15 @@ export const FRESHNESS: FreshnessManifest = {
   // language pairs give their codes.
   priceEpochs: { tables: ['prices', 'price_matches', 'match_categories', 'units', 'language_pairs'] },
   rowCounts: ['jobs'],
+  polled: {
+    // Which enabled endpoints an event goes to, in their order (docs/webhooks.md#the-outbox).
+    webhookSubscriptions: {
+      keptBy: 'modules/webhooks/subscriptions.ts',
+      table: 'webhook_endpoints',
+      columns: ['account_id', 'enabled', 'events', 'created_at'],
+      rowWhen: 'enabled = 1',
+    },
+  },
   computed: {
     jobEstimation: {
       stored: 'jobs.estimation',

@@ -4,4 +4,4 @@
  */
 export { apiKeys, toApiKeyObject, type ApiKeyObject, type NewApiKeyObject } from './service.js';
 export { ApiKey } from './schemas.js';
-export { createKeyAsSystem, insertApiKey, listKeys, revokeKey, revokeKeyAsSystem, type KeyInfo } from './provisioning.js';
+export { createKeyAsSystem, deleteApiKey, insertApiKey, revokeKeysOf, listKeys, revokeKey, revokeKeyAsSystem, type KeyInfo } from './provisioning.js';

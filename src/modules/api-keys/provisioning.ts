@@ -90,3 +90,13 @@ export async function revokeKey(db: Executor, keyId: string): Promise<boolean> {
   const row = await repo.findAnywhere(db, keyId);
   return row !== undefined && repo.revoke(db, row.account_id, keyId, nowIso());
 }
+
+/** Revokes every live key of a user, without an event: the user was disabled (docs/access.md#users), whose event says so. */
+export async function revokeKeysOf(db: Executor, userId: string, at: string): Promise<void> {
+  await db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** Deletes a key row, without an event: the demo data set's key, which lived only while it added the data. */
+export async function deleteApiKey(db: Executor, keyId: string): Promise<void> {
+  await db.deleteFrom('api_keys').where('id', '=', keyId).execute();
+}

@@ -5,6 +5,7 @@ import { nowIso } from '../../core/dates.js';
 import { newId } from '../../core/ids.js';
 import { clearSessionCookie, setSessionCookie } from '../../core/http/session-cookie.js';
 import type { Config } from '../../config.js';
+import { userRepository } from '../users/index.js';
 
 /** A session just started: its cookie's secret (never stored) and the CSRF token the browser sends with writes. */
 export interface StartedSession {
@@ -26,7 +27,7 @@ export const sessions = {
       .insertInto('sessions')
       .values({ id, account_id: user.account_id, user_id: user.id, token_hash: hashToken(token), method, created_at: now, last_seen_at: now, ended_at: null })
       .execute();
-    await db.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
+    await userRepository.recordLogin(db, user.id, now);
     return { id, token, csrfToken: csrfTokenOf(token) };
   },
 
@@ -34,9 +35,9 @@ export const sessions = {
     await db.updateTable('sessions').set({ ended_at: nowIso() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
   },
 
-  /** Ends every session of a user but one (a password changed: docs/access.md#passwords). */
-  async endAllOf(db: Executor, userId: string, exceptSessionId: string | null = null): Promise<void> {
-    let query = db.updateTable('sessions').set({ ended_at: nowIso() }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  /** Ends every session of a user but one (a password changed: docs/access.md#passwords; the user disabled: all, at `at`). */
+  async endAllOf(db: Executor, userId: string, exceptSessionId: string | null = null, at = nowIso()): Promise<void> {
+    let query = db.updateTable('sessions').set({ ended_at: at }).where('user_id', '=', userId).where('ended_at', 'is', null);
     if (exceptSessionId !== null) query = query.where('id', '<>', exceptSessionId);
     await query.execute();
   },

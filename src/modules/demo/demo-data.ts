@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../core/db/database.js';
-import { insertApiKey, ownerOf } from '../accounts/index.js';
+import { attributeToSystem } from '../../core/events.js';
+import { ownerOf } from '../accounts/index.js';
+import { deleteApiKey, insertApiKey } from '../api-keys/index.js';
 import { CAT_PRESETS } from '../cat-configurations/index.js';
 
 /**
@@ -66,13 +68,8 @@ export async function createDemoData(database: Database, accountId: string, opti
     );
   } finally {
     // Added by the command line, not by a person nor a key that outlives it: the system's changes (docs/access.md#who-did-what).
-    await database.db
-      .updateTable('events')
-      .set({ actor_type: 'system', actor_user_id: null, actor_key_id: null })
-      .where('account_id', '=', accountId)
-      .where('actor_key_id', '=', keyId)
-      .execute();
-    await database.db.deleteFrom('api_keys').where('id', '=', keyId).execute();
+    await attributeToSystem(database.db, accountId, keyId);
+    await deleteApiKey(database.db, keyId);
     await app.close();
   }
 }

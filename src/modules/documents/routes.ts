@@ -9,18 +9,8 @@ import { noteRoutes } from '../notes/index.js';
 import { invoicing } from './invoicing.js';
 import { KINDS, type KindConfig } from './kinds.js';
 import { NO_MAIL, type DocumentMailer, type QueueMail } from './mailing.js';
-import { EmailRequestSchema, type EmailRequest } from './mail-request.js';
-import {
-  CreatePayment,
-  CreditInput,
-  createSchema,
-  documentSchema,
-  listSchema,
-  sentDocumentSchema,
-  updateSchema,
-  type DocumentFilters,
-  type DocumentInput,
-} from './schemas.js';
+import { EmailRequestSchema } from './mail-request.js';
+import { CreatePayment, CreditInput, createSchema, documentSchema, listSchema, sentDocumentSchema, updateSchema } from './schemas.js';
 import { documents } from './service.js';
 
 /** What the documents' routes are given (modules/index.ts): the module that e-mails sent documents. */
@@ -36,6 +26,11 @@ export interface DocumentRenderer {
   ubl(ctx: Ctx, id: string): Promise<{ content: Buffer; filename: string }>;
 }
 
+/** The path of a document's job (quotes, invoices) or outsourcing (purchase orders). */
+const JobSourceParams = Type.Object({ id: Id(), jobId: Id() }, { additionalProperties: false });
+const OutsourcingSourceParams = Type.Object({ id: Id(), outsourcingId: Id() }, { additionalProperties: false });
+const sourceIdOf = (params: { jobId: string } | { outsourcingId: string }) => ('jobId' in params ? params.jobId : params.outsourcingId);
+
 /** The routes of one document kind (docs/documents.md), the same for the three kinds but for their configuration. */
 function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPluginAsyncTypebox {
   const schema = documentSchema(kind);
@@ -43,9 +38,8 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
   const tags = [kind.tag];
   const base = kind.basePath;
   const answer = { 200: schema, ...errorResponses };
-  const sourceParam = kind.source === 'jobs' ? 'jobId' : 'outsourcingId';
-  const sourceParams = Type.Object({ id: Id(), [sourceParam]: Id() }, { additionalProperties: false });
-  const sourcePath = `${base}/:id/${kind.source}/:${sourceParam}`;
+  const sourceParams = kind.source === 'jobs' ? JobSourceParams : OutsourcingSourceParams;
+  const sourcePath = `${base}/:id/${kind.source}/:${kind.source === 'jobs' ? 'jobId' : 'outsourcingId'}`;
 
   return async (app) => {
     const mailer = options.mailer;
@@ -54,14 +48,14 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
       base,
       {
         schema: { tags, summary: `List ${kind.noun}s (paginated)`, querystring: listSchema(kind), response: { 200: Paginated(schema), ...errorResponses } },
-        config: { csvExport: { page: (ctx, query) => documents.list(ctx, kind, query as DocumentFilters) } },
+        config: { csvExport: { page: (ctx, query) => documents.list(ctx, kind, query) } },
       },
-      async (request) => documents.list(app.readCtx(request), kind, request.query as DocumentFilters),
+      async (request) => documents.list(app.readCtx(request), kind, request.query),
     );
     app.post(
       base,
       { schema: { tags, summary: `Create a ${kind.noun} (draft)`, body: createSchema(kind), response: { 201: schema, ...errorResponses } } },
-      async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => documents.create(ctx, kind, request.body as DocumentInput))),
+      async (request, reply) => reply.code(201).send(await app.inTransaction(request, (ctx) => documents.create(ctx, kind, request.body))),
     );
     app.get(`${base}/:id`, { schema: { tags, summary: `Retrieve a ${kind.noun}`, params: IdParams, response: answer } }, async (request) =>
       documents.get(app.readCtx(request), kind, request.params.id),
@@ -77,7 +71,7 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
           response: answer,
         },
       },
-      async (request) => app.inTransaction(request, (ctx) => documents.update(ctx, kind, request.params.id, request.body as DocumentInput)),
+      async (request) => app.inTransaction(request, (ctx) => documents.update(ctx, kind, request.params.id, request.body)),
     );
     app.delete(
       `${base}/:id`,
@@ -92,10 +86,7 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
       {
         schema: { tags, summary: `Add ${kind.source === 'jobs' ? 'a job' : 'an outsourcing'} to a draft ${kind.noun}`, params: sourceParams, response: answer },
       },
-      async (request) => {
-        const params = request.params as Record<string, string>;
-        return app.inTransaction(request, (ctx) => documents.changeSource(ctx, kind, params.id!, params[sourceParam]!, true));
-      },
+      async (request) => app.inTransaction(request, (ctx) => documents.changeSource(ctx, kind, request.params.id, sourceIdOf(request.params), true)),
     );
     app.delete(
       sourcePath,
@@ -107,21 +98,27 @@ function kindRoutes(kind: KindConfig, options: DocumentRouteOptions): FastifyPlu
           response: answer,
         },
       },
-      async (request) => {
-        const params = request.params as Record<string, string>;
-        return app.inTransaction(request, (ctx) => documents.changeSource(ctx, kind, params.id!, params[sourceParam]!, false));
-      },
+      async (request) => app.inTransaction(request, (ctx) => documents.changeSource(ctx, kind, request.params.id, sourceIdOf(request.params), false)),
     );
     for (const action of kind.actions) {
-      const sending = action.name === 'send';
-      const response = sending ? { 200: sentSchema, ...errorResponses } : answer;
-      // A send may say who gets its e-mail and what it says (docs/documents.md#e-mailing-documents); no body: the defaults.
-      const body = sending ? { body: Type.Optional(EmailRequestSchema) } : {};
-      app.post(`${base}/:id/${action.name}`, { schema: { tags, summary: action.summary, params: IdParams, ...body, response } }, async (request) =>
-        app.inTransaction(request, (ctx) =>
-          documents.act(ctx, kind, request.params.id, action.name, queueMail, sending ? (request.body as EmailRequest | undefined) : undefined),
-        ),
-      );
+      const path = `${base}/:id/${action.name}`;
+      if (action.name === 'send') {
+        // A send may say who gets its e-mail and what it says (docs/documents.md#e-mailing-documents); no body: the defaults.
+        const sendSchema = {
+          tags,
+          summary: action.summary,
+          params: IdParams,
+          body: Type.Optional(EmailRequestSchema),
+          response: { 200: sentSchema, ...errorResponses },
+        };
+        app.post(path, { schema: sendSchema }, async (request) =>
+          app.inTransaction(request, (ctx) => documents.act(ctx, kind, request.params.id, action.name, queueMail, request.body)),
+        );
+      } else {
+        app.post(path, { schema: { tags, summary: action.summary, params: IdParams, response: answer } }, async (request) =>
+          app.inTransaction(request, (ctx) => documents.act(ctx, kind, request.params.id, action.name, queueMail, undefined)),
+        );
+      }
     }
     app.get(
       `${base}/:id/pdf`,

@@ -215,52 +215,72 @@ export const FreeLineInput = Input({
   unitCost: Amount({ description: 'unit cost (up to 6 decimals kept)' }),
 });
 
-/** Parameters editable while draft (plus archive and pinned, editable always). */
-function editable(kind: KindConfig): TProperties {
-  return {
-    issueDate: Type.Optional(Nullable(DateInput())),
-    dueDate: Type.Optional(Nullable(DateInput())),
-    ...(kind.hasValidityDate ? { validityDate: Type.Optional(Nullable(DateInput())) } : {}),
-    paymentTerms: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, description: 'days' })),
-    currency: Type.Optional(CurrencyCode()),
-    discount: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'fraction of the subtotal, 0 to 1' })),
-    tax1: Type.Optional(Nullable(Id('tax id'))),
-    tax2: Type.Optional(Nullable(Id('tax id'))),
-    applyVATReverseCharge: Type.Optional(Type.Boolean()),
-    terms: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }))),
-    ...(kind.source === 'jobs'
-      ? {
-          purchaseOrder: Type.Optional(Nullable(Text({ description: "the client's purchase-order reference; null or empty clears it" }))),
-          matchDisplay: Type.Optional(Nullable(MatchDisplaySchema)),
-        }
-      : {}),
-    archive: Type.Optional(Type.Boolean()),
-    pinned: Type.Optional(Type.Boolean()),
-  };
+/**
+ * The parameters of every kind in one place, in their order: each kind's schema is these without
+ * the ones it does not take (`notTaken`), so that a route's body and query have the schema's
+ * static type (the parameters every kind takes; the kind's own ones are read as `DocumentInput`).
+ * EDITABLE: the parameters editable while draft (plus archive and pinned, editable always).
+ */
+const EDITABLE = {
+  issueDate: Type.Optional(Nullable(DateInput())),
+  dueDate: Type.Optional(Nullable(DateInput())),
+  validityDate: Type.Optional(Nullable(DateInput())),
+  paymentTerms: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, description: 'days' })),
+  currency: Type.Optional(CurrencyCode()),
+  discount: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'fraction of the subtotal, 0 to 1' })),
+  tax1: Type.Optional(Nullable(Id('tax id'))),
+  tax2: Type.Optional(Nullable(Id('tax id'))),
+  applyVATReverseCharge: Type.Optional(Type.Boolean()),
+  terms: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }))),
+  purchaseOrder: Type.Optional(Nullable(Text({ description: "the client's purchase-order reference; null or empty clears it" }))),
+  matchDisplay: Type.Optional(Nullable(MatchDisplaySchema)),
+  archive: Type.Optional(Type.Boolean()),
+  pinned: Type.Optional(Type.Boolean()),
+};
+
+type KindParameter = 'client' | 'supplier' | 'jobs' | 'outsourcing' | 'validityDate' | 'purchaseOrder' | 'matchDisplay' | 'creditedInvoice';
+
+/** The parameters of other kinds that this kind does not take. */
+function notTaken(kind: KindConfig): KindParameter[] {
+  const out: KindParameter[] = [kind.party === 'client' ? 'supplier' : 'client'];
+  if (kind.source === 'jobs') out.push('outsourcing');
+  else out.push('jobs', 'purchaseOrder', 'matchDisplay');
+  if (!kind.hasValidityDate) out.push('validityDate');
+  if (!kind.hasPayments) out.push('creditedInvoice');
+  return out;
 }
 
 export const createSchema = (kind: KindConfig) =>
-  Input({
-    [kind.party]: Id(`${kind.party} id`),
-    ...(kind.source === 'jobs' ? { jobs: ArrayParam(Id('job id')) } : { outsourcing: ArrayParam(Id('outsourcing id')) }),
-    lines: Type.Optional(Type.Array(FreeLineInput, { maxItems: 100 })),
-    ...editable(kind),
-  });
+  Type.Omit(
+    Input({
+      client: Id('client id'),
+      supplier: Id('supplier id'),
+      jobs: ArrayParam(Id('job id')),
+      outsourcing: ArrayParam(Id('outsourcing id')),
+      lines: Type.Optional(Type.Array(FreeLineInput, { maxItems: 100 })),
+      ...EDITABLE,
+    }),
+    notTaken(kind),
+  );
 
-export const updateSchema = (kind: KindConfig) => Input(editable(kind));
+export const updateSchema = (kind: KindConfig) => Type.Omit(Input(EDITABLE), notTaken(kind));
 
 export const DOCUMENT_SORTS = ['createdAt', 'updatedAt', 'issueDate', 'dueDate', 'status', 'number'] as const;
 
 export const listSchema = (kind: KindConfig) =>
-  Input({
-    ...pageQuery(DOCUMENT_SORTS),
-    status: ArrayParam(Type.Integer({ minimum: 1, maximum: 4 })),
-    [kind.party]: ArrayParam(Id(`${kind.party} id`)),
-    q: Type.Optional(Text({ description: 'case-insensitive substring of the number or of the party name' })),
-    issuedAfter: Type.Optional(DateInput('issue date strictly after')),
-    issuedBefore: Type.Optional(DateInput('issue date strictly before')),
-    ...(kind.hasPayments ? { creditedInvoice: Type.Optional(Id('an invoice id: only the credit notes issued against that invoice')) } : {}),
-  });
+  Type.Omit(
+    Input({
+      ...pageQuery(DOCUMENT_SORTS),
+      status: ArrayParam(Type.Integer({ minimum: 1, maximum: 4 })),
+      client: ArrayParam(Id('client id')),
+      supplier: ArrayParam(Id('supplier id')),
+      q: Type.Optional(Text({ description: 'case-insensitive substring of the number or of the party name' })),
+      issuedAfter: Type.Optional(DateInput('issue date strictly after')),
+      issuedBefore: Type.Optional(DateInput('issue date strictly before')),
+      creditedInvoice: Type.Optional(Id('an invoice id: only the credit notes issued against that invoice')),
+    }),
+    notTaken(kind),
+  );
 
 export const CreatePayment = Input({
   amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }),

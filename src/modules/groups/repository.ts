@@ -138,34 +138,6 @@ export const groupRepository = {
     ).execute();
   },
 
-  async nextPosition(db: Executor, accountId: string, groupId: string): Promise<number> {
-    const row = await db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.max('group_position').as('max'))
-      .where('account_id', '=', accountId)
-      .where('group_id', '=', groupId)
-      .executeTakeFirst();
-    return Number(row?.max ?? 0) + 1;
-  },
-
-  async setJobGroup(db: Executor, accountId: string, jobId: string, groupId: string | null, position: number | null, now: string): Promise<void> {
-    await db
-      .updateTable('jobs')
-      .set({ group_id: groupId, group_position: position, updated_at: now })
-      .where('account_id', '=', accountId)
-      .where('id', '=', jobId)
-      .execute();
-  },
-
-  async releaseJobs(db: Executor, accountId: string, groupId: string, now: string): Promise<void> {
-    await db
-      .updateTable('jobs')
-      .set({ group_id: null, group_position: null, updated_at: now })
-      .where('account_id', '=', accountId)
-      .where('group_id', '=', groupId)
-      .execute();
-  },
-
   async names(db: Executor, table: 'services' | 'users' | 'suppliers' | 'clients', accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = await db

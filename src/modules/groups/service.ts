@@ -166,7 +166,7 @@ export const groups = {
     const invoiced = members.find((member) => member.status === JOB_STATUS.invoiced);
     if (invoiced) throw new ApiError('resource_in_use', `Group holds the invoiced job "${invoiced.name}" and cannot be deleted; archive it instead`);
     const group = await groups.get(ctx, id);
-    await repo.releaseJobs(ctx.db, ctx.accountId, id, nowIso());
+    await jobStore.releaseGroup(ctx, id, nowIso());
     await entityLabels.removeAll(ctx, GROUP_ENTITY, id);
     await notes.removeAllFor(ctx, GROUP_ENTITY, id);
     for (const extension of groupExtensions.list()) await extension.deleteParts?.(ctx, id);
@@ -189,7 +189,7 @@ export const groups = {
     }
     await assertClientFits(ctx, target!, job);
     const now = nowIso();
-    await repo.setJobGroup(ctx.db, ctx.accountId, jobId, id, await repo.nextPosition(ctx.db, ctx.accountId, id), now);
+    await jobStore.joinGroup(ctx, jobId, id, now);
     if (previous !== null) {
       await refreshGroup(ctx, previous, { updated_at: now });
       await changedEvent(ctx, previous);
@@ -206,7 +206,7 @@ export const groups = {
     if (job.group_id !== id) throw notFound(`job ${jobId} in this group`);
     await lockGroup(ctx, id);
     const now = nowIso();
-    await repo.setJobGroup(ctx.db, ctx.accountId, jobId, null, null, now);
+    await jobStore.leaveGroup(ctx, jobId, now);
     await refreshGroup(ctx, id, { updated_at: now });
     await jobEvents(ctx, [jobId]);
     return changedEvent(ctx, id);
@@ -241,7 +241,7 @@ export const groups = {
   async jobDeleting(ctx: Ctx, jobId: string): Promise<void> {
     const [groupId] = await repo.groupsOfJobs(ctx.db, ctx.accountId, [jobId]);
     if (groupId === undefined) return;
-    await repo.setJobGroup(ctx.db, ctx.accountId, jobId, null, null, nowIso());
+    await jobStore.leaveGroup(ctx, jobId, nowIso());
     await refreshGroup(ctx, groupId, { updated_at: nowIso() });
     await changedEvent(ctx, groupId);
   },

@@ -233,6 +233,35 @@ export const jobRepository = {
     await db.deleteFrom('jobs').where('account_id', '=', accountId).where('id', '=', id).execute();
   },
 
+  /** The position after the last job of a group (1 for an empty group). */
+  async nextGroupPosition(db: Executor, accountId: string, groupId: string): Promise<number> {
+    const row = await db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.max('group_position').as('max'))
+      .where('account_id', '=', accountId)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    return Number(row?.max ?? 0) + 1;
+  },
+
+  async setGroup(db: Executor, accountId: string, jobId: string, groupId: string | null, position: number | null, now: string): Promise<void> {
+    await db
+      .updateTable('jobs')
+      .set({ group_id: groupId, group_position: position, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('id', '=', jobId)
+      .execute();
+  },
+
+  async releaseGroup(db: Executor, accountId: string, groupId: string, now: string): Promise<void> {
+    await db
+      .updateTable('jobs')
+      .set({ group_id: null, group_position: null, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('group_id', '=', groupId)
+      .execute();
+  },
+
   lines: jobLines.lines,
   replaceLines: jobLines.replaceLines,
 

@@ -240,6 +240,23 @@ export const jobStore = {
     return repo.update(ctx.db, ctx.accountId, id, { updated_at: now });
   },
 
+  /**
+   * Group membership (docs/groups.md), written by the groups module on a locked job: a job joins
+   * a group after its last job, leaves it, or every job leaves a deleted group. Membership is no
+   * input of the estimation; the caller refreshes the groups and records the events.
+   */
+  async joinGroup(ctx: Ctx, jobId: string, groupId: string, now: string): Promise<void> {
+    await repo.setGroup(ctx.db, ctx.accountId, jobId, groupId, await repo.nextGroupPosition(ctx.db, ctx.accountId, groupId), now);
+  },
+
+  leaveGroup(ctx: Ctx, jobId: string, now: string): Promise<void> {
+    return repo.setGroup(ctx.db, ctx.accountId, jobId, null, null, now);
+  },
+
+  releaseGroup(ctx: Ctx, groupId: string, now: string): Promise<void> {
+    return repo.releaseGroup(ctx.db, ctx.accountId, groupId, now);
+  },
+
   /** The CAT analysis files behind the job's match lines (`quantity.catFile.fileIds`): set by an import, whose price edit then saves the job. */
   async setCatFiles(ctx: Ctx, id: string, fileIds: readonly string[]): Promise<void> {
     await repo.update(ctx.db, ctx.accountId, id, { cat_file_ids: JSON.stringify(fileIds) });

@@ -1,5 +1,6 @@
 /** The outbox (docs/webhooks.md#delivery): deliveries written with a change, sent after it commits. */
 export { enqueue, writeDeliveries } from './enqueue.js';
+export { deliveryStore } from './deliveries.js';
 export type { DeliveryEnv, DeliveryFeeder, DeliveryHandler, DeliveryOutcome, DeliveryRow, Enqueue, NewDelivery } from './contract.js';
 export { createOutboxWorker, type AbandonHooks, type DeliveryHandlers, type OutboxWorker, type OutboxWorkerOptions } from './worker.js';
 export { MAX_ATTEMPTS, RETRY_WAITS_MS, nextAttemptAt } from './schedule.js';

@@ -41,17 +41,8 @@ export const userRepository = {
   update(db: Executor, accountId: string, id: string, changes: Partial<UserRow>) {
     return db.updateTable('users').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
   },
-  /** Ends every session of the user but `exceptSessionId`; answers how many. */
-  async endSessions(db: Executor, userId: string, at: string, exceptSessionId: string | null = null): Promise<number> {
-    let query = db.updateTable('sessions').set({ ended_at: at }).where('user_id', '=', userId).where('ended_at', 'is', null);
-    if (exceptSessionId !== null) query = query.where('id', '<>', exceptSessionId);
-    return Number((await query.executeTakeFirst()).numUpdatedRows);
-  },
-  /** Voids the user's unused single-use links (invitation, password reset, first owner's password): docs/access.md#invitations. */
-  voidLinks(db: Executor, userId: string, at: string) {
-    return db.updateTable('auth_tokens').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-  },
-  revokeKeys(db: Executor, userId: string, at: string) {
-    return db.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  /** A sign-in (auth's sessions): the user's last login. */
+  async recordLogin(db: Executor, userId: string, at: string): Promise<void> {
+    await db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
   },
 };

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../core/context.js';
 import { IdParams, errorResponses } from '../../core/schemas.js';
 import { CreateUser, CreatedUser, UpdateOwnUser, UpdateUser, User, type UserLink } from './schemas.js';
-import { users, type UserObject } from './service.js';
+import { users, type UserAccess, type UserObject } from './service.js';
 
 /** An invitation made in the creating transaction; `deliver` runs after the commit (it may e-mail it) and answers the link. */
 export interface IssuedInvitation {
@@ -14,6 +14,7 @@ export interface IssuedInvitation {
 /** What the composition gives the users' routes: the invitation of a user created with an e-mail (modules/auth). */
 export interface UserRouteDeps {
   invite(request: FastifyRequest, ctx: Ctx, user: UserObject): Promise<IssuedInvitation>;
+  access: UserAccess;
 }
 
 export const userRoutes =
@@ -46,7 +47,7 @@ const routesWith: FastifyPluginAsyncTypebox<UserRouteDeps> = async (app, deps) =
         response: { 200: User, ...errorResponses },
       },
     },
-    async (request) => app.inTransaction(request, (ctx) => users.update(ctx, ctx.userId, { name: request.body.name })),
+    async (request) => app.inTransaction(request, (ctx) => users.update(ctx, ctx.userId, { name: request.body.name }, deps.access)),
   );
   app.post(
     PATH,
@@ -81,6 +82,6 @@ const routesWith: FastifyPluginAsyncTypebox<UserRouteDeps> = async (app, deps) =
         response: { 200: User, ...errorResponses },
       },
     },
-    async (request) => app.inTransaction(request, (ctx) => users.update(ctx, request.params.id, request.body)),
+    async (request) => app.inTransaction(request, (ctx) => users.update(ctx, request.params.id, request.body, deps.access)),
   );
 };

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
-import { bool } from '../../core/db/dialect.js';
+import { bool, type Executor } from '../../core/db/dialect.js';
 import type { Role, UserStatus } from '../../core/db/schema.js';
 import { nowIso } from '../../core/dates.js';
 import { ApiError, exists, invalid, missing, notFound, stateConflict } from '../../core/errors.js';
@@ -9,6 +9,17 @@ import { lockAccount } from '../../core/db/locks.js';
 import { newId } from '../../core/ids.js';
 import { userRepository as repo, type UserRow } from './repository.js';
 import type { User, UserRef } from './schemas.js';
+
+/**
+ * What a user signs in with, kept by the modules above users (auth: sessions and single-use links;
+ * api-keys: keys), ended in the user's transaction when the user is disabled (docs/access.md#users)
+ * or, for the links, changes e-mail. The composition passes it in (modules/index.ts).
+ */
+export interface UserAccess {
+  endSessions(db: Executor, userId: string, at: string): Promise<void>;
+  voidLinks(db: Executor, userId: string, at: string): Promise<void>;
+  revokeKeys(db: Executor, userId: string, at: string): Promise<void>;
+}
 
 export type UserObject = Static<typeof User>;
 export type UserReference = Static<typeof UserRef>;
@@ -125,7 +136,12 @@ export const users = {
     return user;
   },
 
-  async update(ctx: Ctx, id: string, input: { name?: string; email?: string | null; role?: Role; disabled?: boolean }): Promise<UserObject> {
+  async update(
+    ctx: Ctx,
+    id: string,
+    input: { name?: string; email?: string | null; role?: Role; disabled?: boolean },
+    access: UserAccess,
+  ): Promise<UserObject> {
     // Changes of users are serialised per account (PostgreSQL): two owners demoting or disabling
     // each other at once must not both succeed, leaving no owner; the second sees the first's change.
     await lockAccount(ctx);
@@ -140,7 +156,7 @@ export const users = {
       changes.email_key = email === null ? null : emailKeyOf(email);
       if (changes.email_key !== null) await assertEmailFree(ctx, changes.email_key, id);
       // The user's unused links (invitation, reset) went to the old address: they stop working.
-      await repo.voidLinks(ctx.db, id, now);
+      await access.voidLinks(ctx.db, id, now);
     }
     if (input.role !== undefined && input.role !== row.role) {
       if (row.role === 'owner') await assertAnotherOwner(ctx, row, 'demoted');
@@ -153,9 +169,9 @@ export const users = {
         if (row.role === 'owner') await assertAnotherOwner(ctx, row, 'disabled');
         changes.status = 'disabled';
         // Sessions and keys end at once, in every process (they are looked up with their user's status).
-        await repo.endSessions(ctx.db, id, now);
-        await repo.revokeKeys(ctx.db, id, now);
-        await repo.voidLinks(ctx.db, id, now);
+        await access.endSessions(ctx.db, id, now);
+        await access.revokeKeys(ctx.db, id, now);
+        await access.voidLinks(ctx.db, id, now);
       } else {
         changes.status = enabledStatus(row);
       }

@@ -5,7 +5,7 @@ import { paginateIds, type Page, type PageRequest } from '../../core/pagination.
 export type WebhookRow = WebhookEndpointsTable;
 export type DeliveryRow = DeliveriesTable;
 
-/** Webhook endpoints and their deliveries. Every query is limited to one account. */
+/** Webhook endpoints, and their deliveries as read here (the outbox writes them). Every query is limited to one account. */
 export const webhookRepository = {
   insert(db: Executor, row: WebhookRow) {
     return db.insertInto('webhook_endpoints').values(row).execute();
@@ -54,14 +54,5 @@ export const webhookRepository = {
       .where('endpoint_id', '=', endpointId)
       .where('id', '=', id)
       .executeTakeFirst();
-  },
-  async updateDelivery(db: Executor, accountId: string, id: string, changes: Partial<DeliveryRow>): Promise<void> {
-    await db.updateTable('deliveries').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
-  },
-  /** An endpoint's deliveries and their attempts, with the endpoint (docs/webhooks.md#deleting-an-endpoint). */
-  async deleteDeliveriesOf(db: Executor, accountId: string, endpointId: string): Promise<void> {
-    const ofEndpoint = db.selectFrom('deliveries').select('id').where('account_id', '=', accountId).where('endpoint_id', '=', endpointId);
-    await db.deleteFrom('delivery_attempts').where('delivery_id', 'in', ofEndpoint).execute();
-    await db.deleteFrom('deliveries').where('account_id', '=', accountId).where('endpoint_id', '=', endpointId).execute();
   },
 };

@@ -6,7 +6,7 @@ import { ApiError, invalid, notFound, stateConflict } from '../../core/errors.js
 import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { withItems, type Page, type PageRequest } from '../../core/pagination.js';
-import { enqueue } from '../outbox/index.js';
+import { deliveryStore, enqueue } from '../outbox/index.js';
 import { isEventType } from './event-types.js';
 import { webhookRepository as repo, type DeliveryRow, type WebhookRow } from './repository.js';
 import { endpointsChanged } from './subscriptions.js';
@@ -146,7 +146,7 @@ export const webhooks = {
   /** Removes the endpoint with its deliveries and their attempts (docs/webhooks.md#deleting-an-endpoint). */
   async remove(ctx: Ctx, id: string): Promise<void> {
     const row = await load(ctx, id);
-    await repo.deleteDeliveriesOf(ctx.db, ctx.accountId, id);
+    await deliveryStore.removeOfEndpoint(ctx.db, ctx.accountId, id);
     await repo.delete(ctx.db, ctx.accountId, id);
     endpointsChanged();
     await recordEvent(ctx, 'webhook.deleted', toWebhookObject(row));
@@ -203,7 +203,7 @@ export const webhooks = {
     assertEnabled(endpoint);
     const now = nowIso();
     const changes: Partial<DeliveryRow> = { status: 'pending', next_attempt_at: now, updated_at: now };
-    await repo.updateDelivery(ctx.db, ctx.accountId, deliveryId, changes);
+    await deliveryStore.update(ctx.db, ctx.accountId, deliveryId, changes);
     return toDeliveryObject({ ...row, ...changes });
   },
 };

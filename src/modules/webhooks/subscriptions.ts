@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../core/db/dialect.js';
+import { FRESHNESS } from '../../core/db/freshness.js';
+import { watchPolled } from '../../core/db/freshness-poll.js';
 import { BoundedCache } from '../../core/bounded-cache.js';
 
 /**
@@ -11,8 +12,9 @@ import { BoundedCache } from '../../core/bounded-cache.js';
  * account are kept per process, so that an event of an account without endpoints costs no
  * statement. The kept lists are dropped whenever an endpoint is written: by this process at once
  * (`endpointsChanged`, called after each write of `webhook_endpoints`), by another process (a
- * second server on PostgreSQL, the CLI) when `watchEndpoints` sees the table's signature change,
- * at most a second later.
+ * second server on PostgreSQL, the CLI) or plain SQL when `watchEndpoints` sees the signature of
+ * what they are read from change, at most a second later. What the lists depend on is declared in
+ * the freshness manifest (src/core/db/freshness.ts, `polled.webhookSubscriptions`).
  */
 
 export interface Subscription {
@@ -84,31 +86,11 @@ export const webhookBody = (event: { id: string; type: string; createdAt: string
 export const BODY_FROM_EVENT = '';
 
 /**
- * Watches `webhook_endpoints` for writes by other processes: every `intervalMs` reads its
- * signature (rows, latest change) and drops the kept lists when it changed. Answers stop().
+ * Watches the endpoints' subscriptions for writes by other processes (or plain SQL): every
+ * `intervalMs` reads the signature the freshness manifest declares for them
+ * (`FRESHNESS.polled.webhookSubscriptions`: the columns read above, of the enabled endpoints) and
+ * drops the kept lists when it changed. Answers stop().
  */
 export function watchEndpoints(db: Executor, intervalMs = 1000): () => void {
-  let last: string | undefined;
-  let running = false;
-  const check = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const row = await db
-        .selectFrom('webhook_endpoints')
-        .select([sql<number>`count(*)`.as('n'), sql<string | null>`max(updated_at)`.as('at'), sql<number>`sum(enabled)`.as('on')])
-        .executeTakeFirst();
-      const signature = `${row?.n}.${row?.at}.${row?.on}`;
-      if (last !== undefined && signature !== last) endpointsChanged();
-      last = signature;
-    } catch {
-      // The database is closing or away: the next check tries again.
-    } finally {
-      running = false;
-    }
-  };
-  void check();
-  const timer = setInterval(() => void check(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return watchPolled(db, FRESHNESS.polled.webhookSubscriptions, endpointsChanged, intervalMs);
 }
