@@ -1,8 +1,8 @@
 import { Alert, Button, CopyButton, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import type { User } from '../users/user-rules';
 import { useCreateApiKey, type NewApiKey } from './queries';
 

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, data } from '../../api/client';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { api, data } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { AuthCard } from './auth-card';
 
 /**

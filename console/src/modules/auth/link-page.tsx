@@ -1,13 +1,13 @@
-import { PasswordField } from '../../ui/password-field';
+import { PasswordField } from '../../shared/ui/password-field';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { api, data } from '../../api/client';
-import { signedIn } from '../../app/session';
-import { t, type MessageKey } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { api, data } from '../../shared/api/client';
+import { signedIn } from '../../shared/session/session';
+import { t, type MessageKey } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { AuthCard } from './auth-card';
 
 export interface LinkValues {

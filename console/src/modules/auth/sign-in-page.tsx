@@ -1,13 +1,13 @@
-import { PasswordField } from '../../ui/password-field';
+import { PasswordField } from '../../shared/ui/password-field';
 import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, ApiProblem, data } from '../../api/client';
-import { safeReturnPath, signedIn } from '../../app/session';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { api, ApiProblem, data } from '../../shared/api/client';
+import { safeReturnPath, signedIn } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { AuthCard } from './auth-card';
 
 const methodsQuery = { queryKey: ['auth-methods'], queryFn: () => data(api.GET('/v2/auth/methods')), staleTime: Infinity };

@@ -1,5 +1,5 @@
 import { NOTE_MAX_LENGTH } from '../notes/notes-queries';
-import type { PartyKind } from '../parties/party';
+import type { PartyKind } from '../../shared/api/party';
 import { CONTACT_DOCUMENTS, DEFAULT_DOCUMENTS, type Contact } from './contact-kinds';
 
 /** The contact form's fields (notes as plain text: one paragraph a line, as the API reads plain text). */

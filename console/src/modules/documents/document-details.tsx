@@ -2,14 +2,14 @@ import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack,
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, data } from '../../api/client';
-import { t, tCount } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
-import { formatDate, formatPercent } from '../../ui/format';
+import { api, data } from '../../shared/api/client';
+import { t, tCount } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
+import { formatDate, formatPercent } from '../../shared/formatting/format';
 import { isEditable } from './document-logic';
 import type { AnyDocument, DocumentKind, MatchDisplay } from './kinds';
 import { useUpdateDocument } from './queries';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../shared/ui/date-field';
 
 type DetailValues = {
   issueDate: string;

@@ -3,18 +3,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 import { CreateDocumentModal } from './create-document-modal';
 import { todayIso } from './document-logic';
-import { ListPagination } from '../../ui/list-pagination';
+import { ListPagination } from '../../shared/ui/list-pagination';
 import { documentsApiQuery, isFiltered, PAGE_SIZES, toggleSort, type DocumentsSearch } from './documents-search';
 import { DocumentsTable } from './documents-table';
 import type { DocumentKind } from './kinds';
 import { PartySelect } from './party-select';
 import { documentsListQuery } from './queries';
-import { DateField } from '../../ui/date-field';
-import { isIsoDate } from '../../ui/date-input';
+import { DateField } from '../../shared/ui/date-field';
+import { isIsoDate } from '../../shared/formatting/date-input';
 
 /**
  * A list of documents of one kind (docs/console.md#quotes-invoices-credit-notes-and-purchase-orders):

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import type { EmailDraft, EmailRequest } from './mail-queries';
 
 /**

@@ -1,16 +1,16 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { ConfirmDelete } from '../../ui/confirm-delete';
-import { showProblem } from '../../ui/form-errors';
-import { formatDate, formatMoney } from '../../ui/format';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t } from '../../shared/i18n';
+import { ConfirmDelete } from '../../shared/ui/confirm-delete';
+import { showProblem } from '../../shared/ui/form-errors';
+import { formatDate, formatMoney } from '../../shared/formatting/format';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { acceptsPayments, currencyDecimals, paymentSummary, todayIso } from './document-logic';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { problemText } from './problem-text';
 import { usePayments } from './queries';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../shared/ui/date-field';
 
 type Payment = NonNullable<AnyDocument['payments']>[number];
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { api, data } from '../../shared/api/client';
 import type { ActionName, AnyDocument, DocumentKind } from './kinds';
 
 /**

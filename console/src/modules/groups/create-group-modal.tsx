@@ -2,12 +2,12 @@ import { Alert, Button, Group as Row, Modal, Stack, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { ClientSelect } from './client-select';
 import { checkName, checkText } from './group-form-rules';
 import { useCreateGroup } from './queries';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../shared/ui/date-field';
 
 type NewGroupValues = {
   name: string;

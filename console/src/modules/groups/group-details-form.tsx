@@ -3,12 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Body } from '../../api/client';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import type { Body } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { checkBudget, checkName, checkText } from './group-form-rules';
 import { domainsQuery, useUpdateGroup, type Group } from './queries';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../shared/ui/date-field';
 
 export type DetailsValues = {
   name: string;

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 
 /**
  * The group's field rules as the API checks them (src/modules/groups/schemas.ts): a name of 1 to

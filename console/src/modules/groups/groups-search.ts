@@ -1,4 +1,4 @@
-import type { Query } from '../../api/client';
+import type { Query } from '../../shared/api/client';
 import { isStatusCode, type StatusCode } from './group-status';
 
 /**

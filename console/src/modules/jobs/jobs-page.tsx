@@ -2,13 +2,13 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 import { BulkStatusBar, BulkStatusResultView } from './bulk-status-bar';
 import { JobsFilters } from './jobs-filters';
 import type { BulkStatusResult } from './jobs-list-queries';
 import { useJobsList } from './jobs-list-queries';
-import { ListPagination } from '../../ui/list-pagination';
+import { ListPagination } from '../../shared/ui/list-pagination';
 import { FILTER_KEYS, isFiltered, nextOrder, orderOf, PAGE_SIZES, toJobsQuery, type JobSort, type JobsSearch } from './jobs-search';
 import { JobsTable } from './jobs-table';
 

@@ -1,5 +1,5 @@
-import type { Query } from '../../api/client';
-import { JOB_STATUSES } from './job-status';
+import type { Query } from '../../shared/api/client';
+import { JOB_STATUSES } from '../../shared/formatting/job-status';
 
 /**
  * What the jobs page shows, as it is kept in the address (docs/console.md#the-jobs-page): every

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Answer } from '../../api/client';
+import type { Answer } from '../../shared/api/client';
 
 /**
  * A note (docs/notes.md#note-object): sanitised rich text, its author and editor. Jobs, clients and

@@ -2,12 +2,12 @@ import { Alert, Button, Group as Row, Modal, SegmentedControl, Select, Stack, Te
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
-import { CURRENCIES } from '../jobs/job/choices';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
+import { CURRENCIES } from '../../shared/api/choices';
 import { partyTarget } from './party-kind';
 import { partyRules } from './party-rules';
-import type { PartyKind } from './party';
+import type { PartyKind } from '../../shared/api/party';
 import { useCreateParty } from './queries';
 
 type NewPartyValues = {

@@ -2,10 +2,10 @@ import { Group as Row, MultiSelect, SegmentedControl, Stack, Text, TextInput } f
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { domainsQuery, labelsQuery, languagePairsQuery, namedChoices, pairChoices } from './choices';
 import { PARTY_STATUSES, withFilter, type PartiesSearch } from './parties-search';
-import type { PartyKind } from './party';
+import type { PartyKind } from '../../shared/api/party';
 
 /**
  * The search box (sent a moment after the last key), active / archived / all, labels, and for

@@ -1,16 +1,16 @@
 import { Button, Group as Row, Pagination, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 import { CreatePartyModal } from './create-party-modal';
 import { PartiesFilters } from './parties-filters';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, isFiltered, toggleSort, withFilter, type PartiesSearch } from './parties-search';
 import { PartiesTable } from './parties-table';
-import type { PartyKind } from './party';
+import type { PartyKind } from '../../shared/api/party';
 import { partiesListQuery } from './queries';
-import { Loading } from '../../ui/loading';
-import { LoadProblem } from '../../ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { LoadProblem } from '../../shared/ui/load-problem';
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 

@@ -1,4 +1,4 @@
-import type { PartyKind } from './party';
+import type { PartyKind } from '../../shared/api/party';
 
 /**
  * A list of clients or suppliers in the address (`/clients?q=…&status=archived&label=[…]&sort=name&page=2`),

@@ -1,6 +1,6 @@
 import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { InlineField, type EditorProps } from '../../ui/inline-field';
+import { InlineField, type EditorProps } from '../../shared/ui/inline-field';
 import type { Choice } from './choices';
 import { partyRules } from './party-rules';
 import type { PartyBody } from './queries';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ownerConfig } from '../prices/price-owners';
 import { pricesQuery } from '../prices/price-queries';
-import { partyQuery, type PartyRef } from './party';
+import { partyQuery, type PartyRef } from '../../shared/api/party';
 import type { PartyTab } from './party-tabs';
 
 /**

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 
 /**
  * What POST/PUT /v2/clients and /v2/suppliers validate (src/modules/clients/party.ts, schemas.ts):

@@ -1,6 +1,6 @@
-import { t } from '../../i18n';
-import { fractionToPercentText, normalizeDecimal, plainDecimal, shiftDecimal } from '../../ui/decimal';
-import { formatPercent, formatRate } from '../../ui/format';
+import { t } from '../../shared/i18n';
+import { fractionToPercentText, normalizeDecimal, plainDecimal, shiftDecimal } from '../../shared/formatting/decimal';
+import { formatPercent, formatRate } from '../../shared/formatting/format';
 
 /**
  * The price grid's rules and conversions, pure (tested in test/console/prices/price-values.test.ts):

@@ -1,4 +1,4 @@
-import type { Answer } from '../../api/client';
+import type { Answer } from '../../shared/api/client';
 
 /**
  * What the header's search finds (docs/console.md#search): jobs, groups, clients, suppliers and

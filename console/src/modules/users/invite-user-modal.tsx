@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, type SelectProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { useInviteUser, type CreatedUser } from './queries';
 import { UserLinkResult } from './user-link';
 import type { Role } from './user-rules';

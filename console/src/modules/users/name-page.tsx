@@ -1,9 +1,9 @@
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { useRenameSelf } from './queries';
 
 /** What the API takes (docs/access.md#users): 1 to 255 characters once trimmed. */

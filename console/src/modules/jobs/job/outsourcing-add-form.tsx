@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, Stack, Text, 
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { t } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
-import { formatDateTime, formatNumber } from '../../../ui/format';
-import type { Job } from '../job-query';
+import { t } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { formatDateTime, formatNumber } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 import { rules } from '../new-job/new-job-values';
-import { fromLocalInput, toLocalInput } from './job-format';
+import { fromLocalInput, toLocalInput } from '../../../shared/formatting/job-format';
 import { OutsourcingCandidates } from './outsourcing-candidates';
 import { proposedDueDate } from './outsourcing-due';
 import { amountProblem, formatRate, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';

@@ -1,10 +1,10 @@
-import type { Answer } from '../../../api/client';
-import { t, type MessageKey } from '../../../i18n';
-import { formatDate, formatMoney, formatPercent } from '../../../ui/format';
-import type { Job } from '../job-query';
+import type { Answer } from '../../../shared/api/client';
+import { t, type MessageKey } from '../../../shared/i18n';
+import { formatDate, formatMoney, formatPercent } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 
 /** Rates are written as everywhere in the console (ui/format.ts). */
-export { formatRate } from '../../../ui/format';
+export { formatRate } from '../../../shared/formatting/format';
 
 /** The catalogue's text of a key built from an API code, or `fallback` for a code the catalogue lacks (t() answers undefined). */
 function textOr(key: string, fallback: string): string {

@@ -3,12 +3,12 @@ import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { api, data } from '../../../api/client';
-import { t } from '../../../i18n';
-import { DateField } from '../../../ui/date-field';
-import { showProblem } from '../../../ui/form-errors';
-import { UnsavedChangesGuard } from '../../../ui/unsaved-changes';
-import { setJob } from '../job-query';
+import { api, data } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { DateField } from '../../../shared/ui/date-field';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { UnsavedChangesGuard } from '../../../shared/ui/unsaved-changes';
+import { setJob } from '../../../shared/api/job-query';
 import {
   byName,
   choicesOf,
@@ -20,8 +20,8 @@ import {
   unitsQuery,
   userChoices,
   usersQuery,
-} from '../job/choices';
-import { ClientSelect } from '../job/client-select';
+} from '../../../shared/api/choices';
+import { ClientSelect } from '../../../shared/ui/client-select';
 import { AMOUNT_MAX, createBody, EMPTY_NEW_JOB, previewQuery, TEXT_MAX, validateNewJob, type NewJobValues } from './new-job-values';
 import { PricePreviewPanel } from './price-preview';
 

@@ -1,6 +1,6 @@
-import type { Body, Query } from '../../../api/client';
-import { t } from '../../../i18n';
-import { fromLocalInput } from '../job/job-format';
+import type { Body, Query } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { fromLocalInput } from '../../../shared/formatting/job-format';
 
 /**
  * The new-job form's values, its rules (those of `POST /v2/jobs`, docs/jobs.md#creation: the

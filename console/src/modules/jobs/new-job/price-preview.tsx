@@ -1,11 +1,11 @@
 import { Alert, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, data, type Answer, type Query } from '../../../api/client';
-import { t } from '../../../i18n';
-import { formatMoney, formatNumber, formatPercent } from '../../../ui/format';
-import { formatRate } from '../job/job-format';
-import { Loading } from '../../../ui/loading';
+import { api, data, type Answer, type Query } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { formatMoney, formatNumber, formatPercent } from '../../../shared/formatting/format';
+import { formatRate } from '../../../shared/formatting/job-format';
+import { Loading } from '../../../shared/ui/loading';
 
 export type PricePreview = Answer<'getJobPricePreview'>;
 

@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useCan } from '../../../app/session';
-import { t } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
-import { CURRENCIES } from '../../jobs/job/choices';
-import { fractionToPercentText, percentTextToFraction } from '../../../ui/decimal';
+import { useCan } from '../../../shared/session/session';
+import { t } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { CURRENCIES } from '../../../shared/api/choices';
+import { fractionToPercentText, percentTextToFraction } from '../../../shared/formatting/decimal';
 import { ReadOnlyNote } from '../read-only-note';
 import { countryOptions } from '../regions';
 import { exampleNumber, MAX_FORMAT_LENGTH, numberFormatError } from './number-format';
@@ -15,7 +15,7 @@ import { accountQuery, useUpdateAccount, type Account, type AccountChanges } fro
 import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } from './identity-section';
 import { LogoSection } from './logo-section';
 import { WorkflowSection, type WorkflowValues } from './workflow-section';
-import { Loading } from '../../../ui/loading';
+import { Loading } from '../../../shared/ui/loading';
 
 type Values = IdentityValues &
   WorkflowValues & {

@@ -1,7 +1,7 @@
 import { Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { t } from '../../../i18n';
-import { documentLanguageOptions } from '../../../ui/document-languages';
+import { t } from '../../../shared/i18n';
+import { documentLanguageOptions } from '../../../shared/ui/document-languages';
 
 /** The identity fields of the account form (their names are the API's parameters, so that its errors land on them). */
 export type IdentityValues = {

@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ApiProblem } from '../../../api/client';
-import { t } from '../../../i18n';
-import { formatNumber } from '../../../ui/format';
-import { InlineField } from '../../../ui/inline-field';
-import { ScrollTable } from '../../../ui/scroll-table';
+import { ApiProblem } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { formatNumber } from '../../../shared/formatting/format';
+import { InlineField } from '../../../shared/ui/inline-field';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 import type { MasterRecord } from '../master-data/kinds';
 import { bandLabel, categoryByBand } from './bands';
 import { conversionFactorError } from './conversion-factor';

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t, tCount } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
+import { t, tCount } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
 import type { MasterRecord } from '../master-data/kinds';
 import { conversionFactorError } from './conversion-factor';
 import { catPresetsQuery, useCreateCatConfiguration, type CatConfiguration, type CatPreset, type CatTool } from './queries';

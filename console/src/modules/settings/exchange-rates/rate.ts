@@ -1,7 +1,7 @@
-import type { MessageKey } from '../../../i18n';
-import { t } from '../../../i18n';
-import { formatNumber } from '../../../ui/format';
-import { normalizeDecimal, plainDecimal } from '../../../ui/decimal';
+import type { MessageKey } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n';
+import { formatNumber } from '../../../shared/formatting/format';
+import { normalizeDecimal, plainDecimal } from '../../../shared/formatting/decimal';
 
 /**
  * A rate's checks, as the API makes them (docs/exchange-rates.md#rates), so that a form refuses

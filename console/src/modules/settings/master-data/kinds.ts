@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../i18n';
+import type { MessageKey } from '../../../shared/i18n';
 
 /**
  * The seven kinds of master data (docs/master-data.md), one page implementation configured here

@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, ColorInput, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
-import { percentTextToFraction } from '../../../ui/decimal';
+import { t } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { percentTextToFraction } from '../../../shared/formatting/decimal';
 import { languageOptionsFor } from '../regions';
 import { colorError, nameError, recordTitle, taxRateError, type Kind } from './kinds';
 import { useCreateRecord, type NewRecord } from './queries';

@@ -1,7 +1,7 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { t } from '../i18n';
-import { formatNumber } from './format';
+import { formatNumber } from '../formatting/format';
 
 interface ListPaginationProps {
   page: number;

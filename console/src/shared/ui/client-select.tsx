@@ -1,6 +1,6 @@
-import { t } from '../../../i18n';
-import { SearchSelect, type SearchSelectProps } from '../../../ui/search-select';
-import { useClientChoices } from './choices';
+import { t } from '../i18n';
+import { SearchSelect, type SearchSelectProps } from './search-select';
+import { useClientChoices } from '../api/choices';
 
 /** A client (not archived), searched by the API as the person types. */
 export function ClientSelect(props: SearchSelectProps) {

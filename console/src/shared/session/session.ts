@@ -20,7 +20,7 @@ export const sessionQuery = queryOptions({
   staleTime: Infinity,
 });
 
-/** The signed-in session; only under the signed-in frame (app/root-route.ts ensures one). */
+/** The signed-in session; only under the signed-in frame (shared/routing/root-routes.ts ensures one). */
 export function useSession(): Session {
   const { data: session } = useQuery(sessionQuery);
   if (!session) throw new Error('useSession outside the signed-in frame');

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data, type Body } from '../../api/client';
-import { partyQuery } from '../parties/party';
+import { api, data, type Body } from '../../shared/api/client';
+import { partyQuery } from '../../shared/api/party';
 
 /**
  * A supplier's unavailability (GET /v2/suppliers/:id/unavailabilities): `currents` (running or to

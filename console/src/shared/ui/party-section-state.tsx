@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 
 /**
  * A section of a client's or supplier's page while its data loads, or when it could not be read:

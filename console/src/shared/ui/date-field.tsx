@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState, type FocusEvent } from 'react';
-import { useDatePattern } from '../app/date-locale';
+import { useDatePattern } from './date-locale';
 import { t } from '../i18n';
 import {
   dateTimePatternText,
@@ -12,7 +12,7 @@ import {
   parseDateTimeInput,
   patternText,
   type DatePattern,
-} from './date-input';
+} from '../formatting/date-input';
 
 type DateFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'defaultValue'> & {
   /** an ISO date (`YYYY-MM-DD`; with `withTime`, a local date-time `YYYY-MM-DDTHH:MM`), '' or null for none, or text that is not a date yet */

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
-import { t } from '../../i18n';
-import { jobStatus } from './job-status';
+import { t } from '../i18n';
+import { jobStatus } from '../formatting/job-status';
 
 /**
  * A job's status: its name on the lightest tint of its colour, the text in the colour's darkest

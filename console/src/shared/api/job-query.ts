@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { api, data, type Answer } from '../../api/client';
+import { api, data, type Answer } from './client';
 
 export type Job = Answer<'getJob'>;
 

@@ -1,17 +1,20 @@
 import { createRootRouteWithContext, createRoute, Outlet, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQuery } from './session';
-import { AppLayout } from './layout';
-import { NotFoundPage } from './not-found-page';
+import { sessionQuery } from '../session/session';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
+/**
+ * The two roots every page hangs from. They live below the feature modules (each module's routes
+ * name their parent), and the shell (app/router.ts) gives them their frame: the layout and the
+ * "Page not found" page, which import the modules.
+ */
+
 /** Every page: the signed-in frame below, and the pages anyone may open (sign-in, links). */
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  notFoundComponent: NotFoundPage,
 });
 
 /**
@@ -28,5 +31,4 @@ export const appRoute = createRoute({
     if (!session) throw redirect({ to: '/sign-in', search: { returnTo: location.href } });
     return { session };
   },
-  component: AppLayout,
 });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { daysOfPeriod, periodOfDays, validatePeriod, type Period } from './unavailability-dates';
 import { useCreateUnavailability, useUpdateUnavailability } from './unavailability-queries';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../shared/ui/date-field';
 
 type PeriodValues = { from: string; until: string; reason: string };
 

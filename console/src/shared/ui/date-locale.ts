@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountQuery } from '../modules/settings/account/queries';
+import { accountQuery } from '../api/account';
 import { LOCALE } from '../i18n';
-import { accountLocale, datePattern, type DatePattern } from '../ui/date-input';
+import { accountLocale, datePattern, type DatePattern } from '../formatting/date-input';
 
 /**
  * The pattern dates are typed in (docs/console.md#dates): the account's locale, read from its

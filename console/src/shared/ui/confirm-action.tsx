@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 
 /**
  * Asks before a change that cannot simply be undone (disabling a user, revoking a key): like

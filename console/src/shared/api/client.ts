@@ -38,7 +38,7 @@ export class ApiProblem extends Error {
 
 /**
  * What the session gives every call: the CSRF token that writes carry, and what to do when the
- * API says the session has ended (app/session.tsx sets both).
+ * API says the session has ended (shared/session/session.ts and main.tsx set both).
  */
 export const sessionHooks = {
   csrfToken: null as string | null,

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../i18n';
 
 /**
  * A job's status (docs/jobs.md#status): the API's numeric code, the catalogue key of its name and

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, data, type Answer } from '../../../api/client';
-import { pairLabel } from './job-format';
+import { api, data, type Answer } from './client';
+import { pairLabel } from '../formatting/job-format';
 
 /**
  * The lists a job's fields choose from (services, units, language pairs, domains, users, labels,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { api, data } from './client';
 
 /**
  * Clients and suppliers are "parties": the same kind of record (name, addresses, contacts, files,

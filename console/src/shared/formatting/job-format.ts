@@ -1,7 +1,7 @@
-import { t } from '../../../i18n';
+import { t } from '../i18n';
 
 /** Rates are written as everywhere in the console (ui/format.ts). */
-export { formatRate } from '../../../ui/format';
+export { formatRate } from './format';
 
 /**
  * How the job's own values are written and read back by its fields (pure, tested in
