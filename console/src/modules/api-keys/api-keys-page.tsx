@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useCan, useSession } from '../../shared/session/session';
 import { t } from '../../shared/i18n';
 import { ConfirmAction } from '../../shared/ui/confirm-action';
-import { usersQuery } from '../users/queries';
+import { usersQuery } from '../users';
 import { ApiKeysTable } from './api-keys-table';
 import { NewKeyModal } from './new-key-modal';
 import { apiKeysQuery, useRevokeApiKey, type ApiKey } from './queries';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { t } from '../../shared/i18n';
 import { showProblem } from '../../shared/ui/form-errors';
-import type { User } from '../users/user-rules';
+import type { User } from '../users';
 import { useCreateApiKey, type NewApiKey } from './queries';
 
 /**

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../shared/session/session';
 import { t } from '../../shared/i18n';
 import { ConfirmRecordDelete } from '../../shared/ui/confirm-delete';
-import { noteNodes } from '../notes/notes-html';
+import { noteNodes } from '../notes';
 import type { PartyRef } from '../../shared/api/party';
 import { receivedDocuments, type Contact } from './contact-kinds';
 import { notesText } from './contact-form-values';

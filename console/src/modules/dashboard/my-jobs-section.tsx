@@ -3,7 +3,7 @@ import { t } from '../../shared/i18n';
 import { formatDate } from '../../shared/formatting/format';
 import { AnchorLink } from '../../shared/ui/anchor-link';
 import { JOB_STATUS } from '../../shared/formatting/job-status';
-import type { JobsSearch } from '../jobs/jobs-search';
+import type { JobsSearch } from '../jobs';
 import { dayIn } from './parts';
 import type { Dashboard, DashboardJob } from './queries';
 

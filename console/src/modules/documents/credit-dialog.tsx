@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../shared/i18n';
 import { formatMoney, formatNumber } from '../../shared/formatting/format';
-import { contactsQuery } from '../contacts/contacts-queries';
+import { contactsQuery } from '../contacts';
 import { REASON_MAX, creditRecipients, creditRequest, creditableLines, leftToCredit, wholeAllowed, type CreditValues } from './credit-logic';
 import { documentTitle } from './documents-table';
 import type { AnyDocument, DocumentKind } from './kinds';

@@ -1,4 +1,4 @@
-import type { Contact } from '../contacts/contact-kinds';
+import type { Contact } from '../contacts';
 import { currencyDecimals } from './document-logic';
 import type { AnyDocument } from './kinds';
 

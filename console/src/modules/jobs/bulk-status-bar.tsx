@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { t, tCount } from '../../shared/i18n';
-import { CreateFromJobs } from '../documents/create-from-jobs';
+import { CreateFromJobs } from '../documents';
 import { JOB_STATUSES } from '../../shared/formatting/job-status';
 import { useBulkStatusChange, type BulkStatusResult, type JobRow } from './jobs-list-queries';
 

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { ApiProblem } from '../../shared/api/client';
 import { t } from '../../shared/i18n';
 import { formatNumber } from '../../shared/formatting/format';
-import { clientOptionsQuery } from '../groups/queries';
+import { clientOptionsQuery } from '../groups';
 import { domainsQuery, languagePairsQuery, namedChoices, pairChoices, pairLabel } from './choices';
 import { NumberField } from './party-fields';
 import { partyRules } from './party-rules';

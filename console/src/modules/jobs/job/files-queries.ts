@@ -1,6 +1,6 @@
 import { api, data } from '../../../shared/api/client';
 import { t, tCount } from '../../../shared/i18n';
-import type { FilesOwner } from '../../files/files-owner';
+import type { FilesOwner } from '../../files';
 import { refreshJob, type Job } from '../../../shared/api/job-query';
 
 /** A file of the job as the job lists it (its own files and its group's: docs/files.md). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { FilesSection as Files } from '../../files/files-section';
+import { FilesSection as Files } from '../../files';
 import type { Job } from '../../../shared/api/job-query';
 import { jobFilesOwner } from './files-queries';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { t } from '../../../shared/i18n';
-import { NotesSection as Notes } from '../../notes/notes-section';
+import { NotesSection as Notes } from '../../notes';
 import type { Job } from '../../../shared/api/job-query';
 import { jobNoteWriter } from './notes-queries';
 

@@ -9,7 +9,7 @@ import { OutsourcingAddForm } from './outsourcing-add-form';
 import { OutsourcingEditDialog, OutsourcingRemoveDialog } from './outsourcing-dialogs';
 import { CANCELLED, formatRate, profitabilityView, statusColor, statusLabel, type Outsourcing } from './outsourcing-figures';
 import { ScrollTable } from '../../../shared/ui/scroll-table';
-import { PurchaseOrderFromOutsourcing } from '../../documents/purchase-order-from-outsourcing';
+import { PurchaseOrderFromOutsourcing } from '../../documents';
 
 /**
  * The job page's "Outsourcing" section (docs/console.md#the-job-page): the job's cost, margin and

@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { PartiesPage } from '../parties/parties-page';
+import { PartiesPage } from './parties-page';
 
 /** `/suppliers`: the shared list of parties, for suppliers (with their languages and domains as filters). */
 export function SuppliersPage() {

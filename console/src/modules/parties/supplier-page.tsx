@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { PartyPage } from '../parties/party-page';
+import { PartyPage } from './party-page';
 
 /** `/suppliers/$supplierId`: the shared party page, for a supplier. */
 export function SupplierPage() {

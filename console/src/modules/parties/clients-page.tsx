@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { PartiesPage } from '../parties/parties-page';
+import { PartiesPage } from './parties-page';
 
 /** `/clients`: the shared list of parties, for clients. */
 export function ClientsPage() {
