@@ -1,6 +1,7 @@
 import { NOTE_MAX_LENGTH } from '../notes/notes-queries';
 import type { PartyKind } from '../../shared/api/party';
 import { CONTACT_DOCUMENTS, DEFAULT_DOCUMENTS, type Contact } from './contact-kinds';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /** The contact form's fields (notes as plain text: one paragraph a line, as the API reads plain text). */
 export type ContactValues = {
@@ -14,7 +15,7 @@ export type ContactValues = {
 };
 
 /** The API's limit on a text field (docs/reference.md#limits), counted in characters as it counts them. */
-export const TEXT_MAX_LENGTH = 255;
+export const TEXT_MAX_LENGTH = LIMITS.text;
 /** The API's test of an e-mail address (src/core/http/validation.ts, `email-address`). */
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 

@@ -10,6 +10,7 @@ import { isEditable } from './document-logic';
 import type { AnyDocument, DocumentKind, MatchDisplay } from './kinds';
 import { useUpdateDocument } from './queries';
 import { DateField } from '../../shared/ui/date-field';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 type DetailValues = {
   issueDate: string;
@@ -142,7 +143,7 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
       paymentTerms: (value) => (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3650 ? t('documents.details.termsRange') : null),
       discount: (value) => (typeof value !== 'number' || value < 0 || value > 100 ? t('documents.details.discountRange') : null),
       currency: (value) => (/^[A-Za-z]{3}$/.test(value.trim()) ? null : t('documents.details.currencyCode')),
-      terms: (value) => (value.length > 100_000 ? t('documents.details.termsTooLong') : null),
+      terms: (value) => (value.length > LIMITS.terms ? t('documents.details.termsTooLong') : null),
     },
   });
   // Another change (a line added, a send elsewhere) answers a new document: the form follows it.
@@ -184,7 +185,7 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
           <Select label={t('documents.details.tax2')} data={taxOptions} clearable comboboxProps={{ withinPortal: true }} {...form.getInputProps('tax2')} />
           {kind.party === 'client' && (
             <>
-              <TextInput label={t('documents.details.purchaseOrder')} maxLength={255} {...form.getInputProps('purchaseOrder')} />
+              <TextInput label={t('documents.details.purchaseOrder')} maxLength={LIMITS.text} {...form.getInputProps('purchaseOrder')} />
               <Select
                 label={t('documents.details.matchDisplay')}
                 data={MATCH_DISPLAYS.map((value) => ({ value, label: t(`documents.matchDisplay.${value || 'client'}`) }))}

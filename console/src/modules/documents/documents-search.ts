@@ -1,5 +1,6 @@
 import type { DocumentKind } from './kinds';
 import type { DocumentsQuery } from './queries';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * A documents list's view in the address (`/invoices?q=…&status=[2]&party=…&from=2026-01-01&sort=dueDate&direction=asc&page=2`),
@@ -32,7 +33,7 @@ function positiveInteger(value: unknown): number | undefined {
 
 export function parseDocumentsSearch(raw: Record<string, unknown>): DocumentsSearch {
   const search: DocumentsSearch = {};
-  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, 255);
+  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, LIMITS.text);
   const items: unknown[] = Array.isArray(raw.status) ? raw.status : typeof raw.status === 'string' ? raw.status.split(',') : [raw.status];
   const status = [...new Set(items.map(Number).filter((code) => Number.isInteger(code) && code >= 1 && code <= 4))].sort();
   if (status.length > 0) search.status = status;

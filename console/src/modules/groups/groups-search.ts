@@ -1,5 +1,6 @@
 import type { Query } from '../../shared/api/client';
 import { isStatusCode, type StatusCode } from './group-status';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * The groups list's view in the address (`/groups?q=…&status=[2,3]&client=…&sort=name&direction=asc&page=2`),
@@ -42,7 +43,7 @@ function statuses(value: unknown): StatusCode[] | undefined {
 /** `validateSearch` of the groups list: the parameters it understands, in their types. */
 export function parseGroupsSearch(raw: Record<string, unknown>): GroupsSearch {
   const search: GroupsSearch = {};
-  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, 255);
+  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, LIMITS.text);
   const status = statuses(raw.status);
   if (status) search.status = status;
   const client = typeof raw.client === 'number' ? String(raw.client) : raw.client;

@@ -1,4 +1,5 @@
 import type { PartyKind } from '../../shared/api/party';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * A list of clients or suppliers in the address (`/clients?q=…&status=archived&label=[…]&sort=name&page=2`),
@@ -48,7 +49,7 @@ function ids(value: unknown): string[] | undefined {
 /** `validateSearch` of both lists: the parameters they understand, in their types. */
 export function parsePartiesSearch(raw: Record<string, unknown>): PartiesSearch {
   const search: PartiesSearch = {};
-  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, 255);
+  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, LIMITS.text);
   if (raw.status === 'archived' || raw.status === 'all') search.status = raw.status;
   const label = ids(raw.label);
   if (label) search.label = label;

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../shared/api/limits.gen';
 /**
  * A supplier's unavailability periods as days of the calendar (the browser's time zone). The API keeps
  * instants (`from`, `to`: docs/clients-suppliers.md); the console writes whole days: from the first
@@ -86,6 +87,6 @@ export function validatePeriod(values: {
   if (!dayStart(values.from)) errors.from = 'unavailability.error.date';
   if (!dayStart(values.until)) errors.until = 'unavailability.error.date';
   else if (!errors.from && values.until < values.from) errors.until = 'unavailability.error.order';
-  if ([...values.reason.trim()].length > 255) errors.reason = 'unavailability.error.tooLong';
+  if ([...values.reason.trim()].length > LIMITS.text) errors.reason = 'unavailability.error.tooLong';
   return errors;
 }

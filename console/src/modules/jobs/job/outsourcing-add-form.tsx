@@ -13,6 +13,7 @@ import { proposedDueDate } from './outsourcing-due';
 import { amountProblem, formatRate, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';
 import { MODAL_PROPS } from './outsourcing-dialogs';
 import { useCreateOutsourcing, useSupplierCandidates, useSupplierPrices, useSupplierSearch, type SupplierCandidates } from './outsourcing-queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 // A type (not an interface): showProblem takes a record of the form's values.
 type Values = {
@@ -133,7 +134,7 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
         <NumberInput
           label={t('outsourcing.field.unitCost', { unit, currency })}
           min={0}
-          max={1e12}
+          max={LIMITS.amount}
           decimalScale={6}
           allowNegative={false}
           hideControls
@@ -153,7 +154,7 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
           label={t('outsourcing.field.quantity', { unit })}
           description={t('outsourcing.field.quantityHint', { value: formatNumber(job.quantity.value, 6) })}
           min={0}
-          max={1e12}
+          max={LIMITS.amount}
           decimalScale={6}
           allowNegative={false}
           hideControls

@@ -9,6 +9,7 @@ import { rules } from '../new-job/new-job-values';
 import { fromLocalInput, toLocalInput } from '../../../shared/formatting/job-format';
 import { amountProblem, OUTSOURCING_STATUSES, statusLabel, type Outsourcing } from './outsourcing-figures';
 import { useDeleteOutsourcing, useUpdateOutsourcing, type OutsourcingChanges } from './outsourcing-queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /**
  * What every dialog of the section shares: a named close button, and no scroll lock — Mantine
@@ -75,7 +76,7 @@ function EditForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourcing
           label={t('outsourcing.field.unitCost', { unit: item.quantityType.name, currency: item.currency.code })}
           required
           min={0}
-          max={1e12}
+          max={LIMITS.amount}
           decimalScale={6}
           allowNegative={false}
           hideControls

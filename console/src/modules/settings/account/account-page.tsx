@@ -16,6 +16,7 @@ import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } fr
 import { LogoSection } from './logo-section';
 import { WorkflowSection, type WorkflowValues } from './workflow-section';
 import { Loading } from '../../../shared/ui/loading';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 type Values = IdentityValues &
   WorkflowValues & {
@@ -91,7 +92,7 @@ function changesOf(values: Values): AccountChanges {
 /** The API's parameter → the form's field (of the address, only the country can be refused). */
 const fieldOf = (param: string) => (param === 'address' ? 'country' : param);
 
-const textLimit = (value: string) => (value.length > 255 ? t('settings.account.error.long') : null);
+const textLimit = (value: string) => (value.length > LIMITS.text ? t('settings.account.error.long') : null);
 
 /**
  * `/settings/account`: the agency's name, currency, target margin, address, identity on documents
@@ -179,7 +180,7 @@ function AccountForm({ account }: { account: Account }) {
             {t('settings.account.agency')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
-            <TextInput label={t('settings.account.name')} description={t('settings.account.nameHelp')} required maxLength={255} {...field('name')} />
+            <TextInput label={t('settings.account.name')} description={t('settings.account.nameHelp')} required maxLength={LIMITS.text} {...field('name')} />
             <Select
               label={t('settings.account.currency')}
               description={t('settings.account.currencyHelp')}
@@ -206,13 +207,13 @@ function AccountForm({ account }: { account: Account }) {
             <TextInput
               label={t('settings.account.addressName')}
               description={t('settings.account.addressNameHelp')}
-              maxLength={255}
+              maxLength={LIMITS.text}
               {...field('addressName')}
             />
-            <TextInput label={t('settings.account.street')} maxLength={255} {...field('street')} />
-            <TextInput label={t('settings.account.postalCode')} maxLength={255} {...field('postalCode')} />
-            <TextInput label={t('settings.account.city')} maxLength={255} {...field('city')} />
-            <TextInput label={t('settings.account.state')} maxLength={255} {...field('state')} />
+            <TextInput label={t('settings.account.street')} maxLength={LIMITS.text} {...field('street')} />
+            <TextInput label={t('settings.account.postalCode')} maxLength={LIMITS.text} {...field('postalCode')} />
+            <TextInput label={t('settings.account.city')} maxLength={LIMITS.text} {...field('city')} />
+            <TextInput label={t('settings.account.state')} maxLength={LIMITS.text} {...field('state')} />
             <Select label={t('settings.account.country')} data={countryOptions()} searchable clearable={canEdit} {...field('country')} />
           </SimpleGrid>
         </Paper>

@@ -9,6 +9,7 @@ import type { MasterRecord } from '../master-data/kinds';
 import { bandLabel, categoryByBand } from './bands';
 import { conversionFactorError } from './conversion-factor';
 import { useMapBand, useMoveMapping, useUpdateCatConfiguration, type CatConfiguration, type CatTool } from './queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 const NOT_COUNTED = '';
 
@@ -53,9 +54,9 @@ function ConfigurationFields({ configuration, tool, units, canEdit }: EditorProp
         canEdit={canEdit}
         param="name"
         initial={() => configuration.name}
-        validate={(name) => (name.trim() === '' ? t('settings.md.error.nameRequired') : name.length > 255 ? t('settings.md.error.nameLong') : null)}
+        validate={(name) => (name.trim() === '' ? t('settings.md.error.nameRequired') : name.length > LIMITS.text ? t('settings.md.error.nameLong') : null)}
         save={(name) => update.mutateAsync({ name: name.trim() })}
-        editor={(editor) => <TextInput {...editor} value={editor.value} onChange={(event) => editor.onChange(event.currentTarget.value)} maxLength={255} />}
+        editor={(editor) => <TextInput {...editor} value={editor.value} onChange={(event) => editor.onChange(event.currentTarget.value)} maxLength={LIMITS.text} />}
       />
       <Stack gap={2}>
         <Text size="sm" c="dimmed" fw={500}>

@@ -8,6 +8,7 @@ import { languageOptionsFor } from '../regions';
 import { colorError, nameError, recordTitle, taxRateError, type Kind } from './kinds';
 import { useCreateRecord, type NewRecord } from './queries';
 import { notifications } from '@mantine/notifications';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 type Values = {
   name: string;
@@ -149,7 +150,7 @@ export function NewRecordModal({ kind, opened, onClose }: { kind: Kind; opened: 
               />
             </>
           ) : (
-            <TextInput label={t('settings.md.column.name')} required data-autofocus maxLength={255} {...form.getInputProps('name')} />
+            <TextInput label={t('settings.md.column.name')} required data-autofocus maxLength={LIMITS.text} {...form.getInputProps('name')} />
           )}
           {kind.shape === 'tax' && (
             <TextInput

@@ -7,6 +7,7 @@ import { EditableValue, InlineEditor, useInlineEdit } from '../../../shared/ui/i
 import { fractionToPercentText, percentTextToFraction } from '../../../shared/formatting/decimal';
 import { colorError, FLAG_LABELS, nameError, recordTitle, taxRateError, type FlagField, type Kind, type MasterRecord } from './kinds';
 import { useUpdateRecord, type RecordChanges } from './queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /**
  * The cells of a record that are edited in place: a text value (name, tax rate, colour) opens its
@@ -73,7 +74,7 @@ function TextCell({
               error={props.error}
               autoFocus
               size="xs"
-              maxLength={param === 'name' ? 255 : 20}
+              maxLength={param === 'name' ? LIMITS.text : 20}
               rightSection={param === 'value' ? '%' : undefined}
             />
           )
