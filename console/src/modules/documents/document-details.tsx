@@ -2,13 +2,12 @@ import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack,
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, data } from '../../shared/api/client';
 import { t, tCount } from '../../shared/i18n';
 import { showProblem } from '../../shared/ui/form-errors';
 import { formatDate, formatPercent } from '../../shared/formatting/format';
 import { isEditable } from './document-logic';
 import type { AnyDocument, DocumentKind, MatchDisplay } from './kinds';
-import { useUpdateDocument } from './queries';
+import { accountTaxesQuery, useUpdateDocument } from './queries';
 import { DateField } from '../../shared/ui/date-field';
 import { LIMITS } from '../../shared/api/limits.gen';
 
@@ -73,8 +72,6 @@ function bodyOf(kind: DocumentKind, values: DetailValues, document: AnyDocument)
   return body;
 }
 
-const taxesQuery = { queryKey: ['account', 'taxes'] as const, queryFn: () => data(api.GET('/v2/account/taxes')), staleTime: 60_000 };
-
 /** Dates, terms, currency, discount and taxes: a form while draft (and for roles that write), read-only after. */
 export function DocumentDetails({ kind, document, canWrite }: { kind: DocumentKind; document: AnyDocument; canWrite: boolean }) {
   const headingId = `document-details-${document.id}`;
@@ -134,7 +131,7 @@ function DetailsView({ kind, document }: { kind: DocumentKind; document: AnyDocu
 
 function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocument }) {
   const update = useUpdateDocument(kind, document.id);
-  const taxes = useQuery(taxesQuery);
+  const taxes = useQuery(accountTaxesQuery);
   const [message, setMessage] = useState<string>();
   const [saved, setSaved] = useState(false);
   const form = useForm<DetailValues>({
