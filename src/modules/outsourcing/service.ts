@@ -14,7 +14,7 @@ import { jobs, jobStore, type JobObject, type StoredJob } from '../jobs/index.js
 import { linesOfPrice, parseEntries, repriceLines, sumOfLines, takePrice, type Line, type TakenPrice } from '../price-lines/index.js';
 import { amountsOf } from './assembly.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
-import { defaultDueDate } from './due-date.js';
+import { defaultDueDate } from '../../core/outsourcing-due-date.js';
 import type { OutsourcingInput, SupplierPricesFilters } from './schemas.js';
 
 /**

@@ -1,21 +1,19 @@
+import { NumberWriter } from '../../../../src/core/number-writer';
 import { LOCALE } from '../i18n';
 
 /**
  * How the console writes numbers, amounts and dates (docs/console.md#text): in the catalogue's
  * language. The API's amounts are already rounded to the currency's decimals; these only write them.
+ * The numbers are written by the server's own writer (src/core/number-writer.ts), which writes
+ * them on the documents too.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(LOCALE, options)));
-  return format;
-}
+const numbers = new NumberWriter(LOCALE);
 
 /** An amount in a currency (ISO 4217 code): "€1,234.50". */
 export function formatMoney(amount: number | null | undefined, currency: string): string {
   if (amount === null || amount === undefined) return '—';
   try {
-    return numberFormat(`money:${currency}`, { style: 'currency', currency }).format(amount);
+    return numbers.money(amount, currency);
   } catch {
     // A code Intl does not know: the number and the code.
     return `${formatNumber(amount, 2)} ${currency}`;
@@ -29,22 +27,22 @@ export function formatMoney(amount: number | null | undefined, currency: string)
 export function formatRate(rate: number | null | undefined, currency: string): string {
   if (rate === null || rate === undefined) return '—';
   try {
-    return numberFormat(`rate:${currency}`, { style: 'currency', currency, maximumFractionDigits: 6 }).format(rate);
+    return numbers.money(rate, currency, { maxDecimals: 6 });
   } catch {
-    return numberFormat('rate', { maximumFractionDigits: 6 }).format(rate);
+    return numbers.number(rate, 6);
   }
 }
 
 /** A quantity or a rate: at most `maxDecimals` decimals, grouped thousands. */
 export function formatNumber(value: number | null | undefined, maxDecimals = 2): string {
   if (value === null || value === undefined) return '—';
-  return numberFormat(`number:${maxDecimals}`, { maximumFractionDigits: maxDecimals }).format(value);
+  return numbers.number(value, maxDecimals);
 }
 
 /** A fraction as a percentage: 0.125 → "12.5%". */
 export function formatPercent(fraction: number | null | undefined): string {
   if (fraction === null || fraction === undefined) return '—';
-  return numberFormat('percent', { style: 'percent', maximumFractionDigits: 1 }).format(fraction);
+  return numbers.percent(fraction, 1);
 }
 
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });

@@ -9,7 +9,7 @@ import type { Job } from '../../../shared/api/job-query';
 import { rules } from '../new-job/new-job-values';
 import { fromLocalInput, toLocalInput } from '../../../shared/formatting/job-format';
 import { OutsourcingCandidates } from './outsourcing-candidates';
-import { proposedDueDate } from './outsourcing-due';
+import { defaultDueDate } from '../../../../../src/core/outsourcing-due-date';
 import { amountProblem, formatRate, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';
 import { MODAL_PROPS } from './outsourcing-dialogs';
 import { useCreateOutsourcing, useSupplierCandidates, useSupplierPrices, useSupplierSearch, type SupplierCandidates } from './outsourcing-queries';
@@ -57,7 +57,12 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
 
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { supplier: '', unitCost: '', quantity: '', dueDate: toLocalInput(proposedDueDate(job.dueDate, job.startDate, new Date())) },
+    initialValues: {
+      supplier: '',
+      unitCost: '',
+      quantity: '',
+      dueDate: toLocalInput(defaultDueDate(job.dueDate ?? null, job.startDate ?? null, new Date().toISOString())),
+    },
     validate: {
       supplier: (value) => (value ? null : t('outsourcing.required.supplier')),
       unitCost: (value) => amountProblem(value, false),

@@ -3,8 +3,9 @@
  * the job's, so that the agency has a day to review and deliver the supplier's work — 24 hours
  * earlier, and from a Saturday or Sunday (UTC) back to the Friday before at the same hour. When
  * that moment would come before the outsourcing starts or before `now`, the job's due date itself;
- * none when the job has none. The console's add form proposes the same moment
- * (console/src/modules/jobs/job/outsourcing-due.ts): keep the two alike.
+ * none when the job has none. The console's add form proposes the same moment with this same
+ * function (console/src/modules/jobs/job/outsourcing-add-form.tsx): so it stays pure, without an
+ * import. Dates are the API's (`YYYY-MM-DDTHH:mm:ss.sssZ`, src/core/dates.ts), compared as text.
  */
 export function defaultDueDate(jobDue: string | null, start: string | null, now: string): string | null {
   if (jobDue === null) return null;
