@@ -1,4 +1,3 @@
-import { NOTE_MAX_LENGTH } from '../notes/notes-queries';
 import type { PartyKind } from '../../shared/api/party';
 import { CONTACT_DOCUMENTS, DEFAULT_DOCUMENTS, type Contact } from './contact-kinds';
 import { LIMITS } from '../../shared/api/limits.gen';
@@ -75,7 +74,7 @@ export function validateContact(
   const email = values.email.trim();
   if (email !== '' && (!EMAIL.test(email) || length(email) > TEXT_MAX_LENGTH)) errors.email = 'contacts.error.email';
   for (const field of ['title', 'phone', 'mobile'] as const) if (length(values[field].trim()) > TEXT_MAX_LENGTH) errors[field] = 'contacts.error.tooLong';
-  if (length(values.notes) > NOTE_MAX_LENGTH) errors.notes = 'contacts.error.notesTooLong';
+  if (length(values.notes) > LIMITS.note) errors.notes = 'contacts.error.notesTooLong';
   return errors;
 }
 
