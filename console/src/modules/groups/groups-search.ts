@@ -81,6 +81,6 @@ export function toggleSort(search: GroupsSearch, sort: GroupSort): GroupsSearch 
 }
 
 /** A filter changed: the same view from its first page. */
-export function withFilter(search: GroupsSearch, change: Partial<Pick<GroupsSearch, 'q' | 'status' | 'client' | 'pageSize'>>): GroupsSearch {
+export function withFilter(search: GroupsSearch, change: Partial<GroupsSearch>): GroupsSearch {
   return parseGroupsSearch({ ...search, ...change, page: undefined });
 }

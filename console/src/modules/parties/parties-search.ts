@@ -98,6 +98,6 @@ export function toggleSort(search: PartiesSearch, sort: PartySort): PartiesSearc
 }
 
 /** A filter changed: the same view from its first page. */
-export function withFilter(search: PartiesSearch, change: Partial<Omit<PartiesSearch, 'sort' | 'direction' | 'page'>>): PartiesSearch {
+export function withFilter(search: PartiesSearch, change: Partial<PartiesSearch>): PartiesSearch {
   return parsePartiesSearch({ ...search, ...change, page: undefined });
 }

@@ -6,7 +6,7 @@ import { useCan, useSession } from '../../../shared/session/session';
 import { t } from '../../../shared/i18n';
 import { ConfirmRecordDelete } from '../../../shared/ui/confirm-delete';
 import { formatDate, formatNumber } from '../../../shared/formatting/format';
-import { ListPagination } from '../../../shared/ui/list-pagination';
+import { ListPagination } from '../../../shared/list-page/list-pagination';
 import { Loading } from '../../../shared/ui/loading';
 import { ScrollTable } from '../../../shared/ui/scroll-table';
 import { CURRENCIES } from '../../../shared/api/choices';
