@@ -21,7 +21,6 @@ describe('NumberWriter', () => {
   it('reads a decimal string exactly, past what a number holds', () => {
     expect(en.money('1.005', 'EUR')).toBe('€1.01');
     expect(en.number('0.30000000000000000001', 20)).toBe('0.30000000000000000001');
-    expect(en.number(0.30000000000000000001, 20)).toBe('0.3');
   });
 
   it('writes a minus on a value that rounds to zero only when asked to', () => {

@@ -148,7 +148,11 @@ function PaymentForm({ document, add, outstanding }: { document: AnyDocument; ad
     initialValues: { amount: '', date: todayIso(), description: '', isFullyPaid: false },
     validate: {
       amount: (value) =>
-        typeof value !== 'number' || !(value > 0) ? t('documents.payments.amountRequired') : value > LIMITS.amount ? t('documents.payments.amountTooLarge') : null,
+        typeof value !== 'number' || !(value > 0)
+          ? t('documents.payments.amountRequired')
+          : value > LIMITS.amount
+            ? t('documents.payments.amountTooLarge')
+            : null,
       date: (value) => (value ? null : t('documents.payments.dateRequired')),
       description: (value) => (value.length > LIMITS.text ? t('documents.payments.referenceTooLong') : null),
     },

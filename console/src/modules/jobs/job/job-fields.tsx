@@ -7,7 +7,18 @@ import { DateField } from '../../../shared/ui/date-field';
 import { formatDateTime, formatNumber, formatPercent } from '../../../shared/formatting/format';
 import type { Job } from '../../../shared/api/job-query';
 import { rules, TEXT_MAX } from '../new-job/new-job-values';
-import { byName, choicesOf, domainsQuery, labelsQuery, languagePairsQuery, pairChoices, servicesQuery, unitsQuery, userChoices, usersQuery } from '../../../shared/api/choices';
+import {
+  byName,
+  choicesOf,
+  domainsQuery,
+  labelsQuery,
+  languagePairsQuery,
+  pairChoices,
+  servicesQuery,
+  unitsQuery,
+  userChoices,
+  usersQuery,
+} from '../../../shared/api/choices';
 import { ClientSelect } from '../../../shared/ui/client-select';
 import { InlineField, type EditorProps } from '../../../shared/ui/inline-field';
 import { fromLocalInput, pairLabel, toLocalInput } from '../../../shared/formatting/job-format';

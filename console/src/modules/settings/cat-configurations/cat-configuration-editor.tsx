@@ -56,7 +56,9 @@ function ConfigurationFields({ configuration, tool, units, canEdit }: EditorProp
         initial={() => configuration.name}
         validate={(name) => (name.trim() === '' ? t('settings.md.error.nameRequired') : name.length > LIMITS.text ? t('settings.md.error.nameLong') : null)}
         save={(name) => update.mutateAsync({ name: name.trim() })}
-        editor={(editor) => <TextInput {...editor} value={editor.value} onChange={(event) => editor.onChange(event.currentTarget.value)} maxLength={LIMITS.text} />}
+        editor={(editor) => (
+          <TextInput {...editor} value={editor.value} onChange={(event) => editor.onChange(event.currentTarget.value)} maxLength={LIMITS.text} />
+        )}
       />
       <Stack gap={2}>
         <Text size="sm" c="dimmed" fw={500}>
