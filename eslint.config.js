@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'data/', 'bench/results/', 'console/src/api/schema.gen.ts', 'test/browser/screenshots/'] },
+  {
+    ignores: [
+      'dist/',
+      'coverage/',
+      'data/',
+      'bench/results/',
+      'console/src/shared/api/schema.gen.ts',
+      'console/src/shared/api/limits.gen.ts',
+      'test/browser/screenshots/',
+    ],
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

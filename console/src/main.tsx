@@ -9,8 +9,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './app/query-client';
 import { createConsoleRouter } from './app/router';
-import { sessionQuery } from './app/session';
-import { sessionHooks } from './api/client';
+import { sessionQuery } from './shared/session/session';
+import { sessionHooks } from './shared/api/client';
 import { setNonce } from 'get-nonce';
 import { cssVariablesResolver, theme } from './app/theme';
 

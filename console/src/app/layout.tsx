@@ -2,9 +2,9 @@ import { AppShell, Burger, Group, Menu, NavLink, Text, UnstyledButton, Anchor, V
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { t, type MessageKey } from '../i18n';
-import { signOut, useSession } from './session';
-import { GlobalSearch } from '../modules/search/global-search';
+import { t, type MessageKey } from '../shared/i18n';
+import { signOut, useSession } from '../shared/session/session';
+import { GlobalSearch } from '../modules/search';
 
 /** The links of the navigation, in order (docs/console.md#pages). */
 const NAVIGATION: { to: string; label: MessageKey }[] = [

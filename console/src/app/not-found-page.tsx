@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { t } from '../i18n';
+import { t } from '../shared/i18n';
 
 export function NotFoundPage() {
   return (

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiProblem } from '../api/client';
+import { ApiProblem } from '../shared/api/client';
 
 /**
  * Server state for every page (TanStack Query). Reads are fresh for 10 s and retried once, but

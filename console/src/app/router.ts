@@ -1,15 +1,15 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { appRoute, rootRoute } from './root-route';
+import { appRoute, rootRoute } from '../shared/routing/root-routes';
+import { AppLayout } from './layout';
+import { NotFoundPage } from './not-found-page';
 import { linkRoutes, signInRoute } from '../modules/auth/routes';
 import { dashboardRoute } from '../modules/dashboard/routes';
 import { jobRoutes } from '../modules/jobs/routes';
 import { groupRoutes } from '../modules/groups/routes';
-import { clientRoutes } from '../modules/clients/routes';
-import { supplierRoutes } from '../modules/suppliers/routes';
+import { clientRoutes, supplierRoutes } from '../modules/parties/routes';
 import { documentRoutes } from '../modules/documents/routes';
-import { settingsIndexRoute, settingsRoute } from '../modules/settings/settings-route';
-import { settingsPageRoutes } from '../modules/settings/routes';
+import { settingsIndexRoute, settingsPageRoutes, settingsRoute } from '../modules/settings/routes';
 import { priceRoutes } from '../modules/prices/routes';
 import { userRoutes } from '../modules/users/routes';
 import { apiKeyRoutes } from '../modules/api-keys/routes';
@@ -17,6 +17,10 @@ import { reportRoutes } from '../modules/reports/routes';
 import { importRoutes } from '../modules/imports/routes';
 import { exportRoutes } from '../modules/exports/routes';
 import { webhookRoutes } from '../modules/webhooks/routes';
+
+// The shell's frame on the two roots the modules hang their pages from (shared/routing).
+rootRoute.update({ notFoundComponent: NotFoundPage });
+appRoute.update({ component: AppLayout });
 
 /**
  * Every page of the console, in one tree (docs/console.md#adding-a-page): the pages anyone may open,

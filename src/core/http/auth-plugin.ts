@@ -23,7 +23,7 @@ const UNAUTHORIZED = new ApiError(
  */
 const UNAUTHORIZED_IN_SCRIPT = new ApiError('unauthorized', UNAUTHORIZED.message);
 
-/** The header the web console sets on each of its calls (console/src/api/client.ts), and its value. */
+/** The header the web console sets on each of its calls (console/src/shared/api/client.ts), and its value. */
 const CONSOLE_CALL_HEADER = 'x-requested-with';
 const CONSOLE_CALL_VALUE = 'XMLHttpRequest';
 

@@ -1,10 +1,12 @@
 import { Dec, minorUnits } from '../../core/money.js';
+import { NumberWriter } from '../../core/number-writer.js';
 import type { LabelLanguage } from './pdf-labels.js';
 
 /**
  * How numbers, amounts, percentages, dates and countries read on a document PDF: as `Intl` writes
  * them in the document's language (German `1.234,56 €`, French `1 234,56 €` with the narrow
- * no-break space, English `€1,234.56`, Polish `1234,50 zł`). Values are given as the stored
+ * no-break space, English `€1,234.56`, Polish `1234,50 zł`); the numbers by
+ * src/core/number-writer.ts, which the console writes its numbers with too. Values are given as the stored
  * decimal strings and `Intl.NumberFormat.format` takes them as exact decimals (ECMA-402 "Intl
  * mathematical values"), rounding half away from zero (`halfExpand`) like src/core/money.ts: never
  * through binary floating point.
@@ -24,46 +26,27 @@ const LOCALES: Record<LabelLanguage, string> = {
   pl: 'pl-PL',
 };
 
-const EXACT = { roundingMode: 'halfExpand' } as const;
-
 /** A stored value as a decimal string (numbers are written by their shortest round-trip form, which Intl reads exactly). */
 const decimal = (value: string | number) => String(value) as `${number}`;
 
 export class DocumentFormat {
   readonly locale: string;
-  private readonly cache = new Map<string, Intl.NumberFormat>();
+  private readonly numbers: NumberWriter;
   private readonly dates: Intl.DateTimeFormat;
   private readonly regions: Intl.DisplayNames;
   private readonly languages: Intl.DisplayNames;
 
   constructor(readonly language: LabelLanguage) {
     this.locale = LOCALES[language];
+    this.numbers = new NumberWriter(this.locale);
     this.dates = new Intl.DateTimeFormat(this.locale, { dateStyle: 'long', timeZone: 'UTC' });
     this.regions = new Intl.DisplayNames(this.locale, { type: 'region' });
     this.languages = new Intl.DisplayNames(this.locale, { type: 'language' });
   }
 
-  private numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-    let format = this.cache.get(key);
-    if (!format) {
-      format = new Intl.NumberFormat(this.locale, { ...EXACT, ...options });
-      this.cache.set(key, format);
-    }
-    return format;
-  }
-
   /** An amount in the currency's minor unit (JPY none, KWD 3): `de` `-1.234,57 €`. A negative zero prints as zero. */
   amount(value: string | number, currencyCode: string, maxDecimals = minorUnits(currencyCode)): string {
-    const digits = minorUnits(currencyCode);
-    const max = Math.max(digits, maxDecimals);
-    const format = this.numberFormat(`c|${currencyCode}|${max}`, {
-      style: 'currency',
-      currency: currencyCode,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: max,
-      signDisplay: 'negative',
-    });
-    return format.format(decimal(value));
+    return this.numbers.money(decimal(value), currencyCode, { maxDecimals: Math.max(minorUnits(currencyCode), maxDecimals), sign: 'negative' });
   }
 
   /** A unit cost keeps up to 6 decimals, at least the currency's: `en` `€0.125`, `€10.00`. */
@@ -73,17 +56,17 @@ export class DocumentFormat {
 
   /** A quantity with up to 6 decimals: `de` `12.500,5`. */
   quantity(value: string | number): string {
-    return this.numberFormat('q', { maximumFractionDigits: 6, signDisplay: 'negative' }).format(decimal(value));
+    return this.numbers.number(decimal(value), 6, 'negative');
   }
 
   /** An exchange rate with up to 10 decimals: `de` `1,0856`. */
   rate(value: string | number): string {
-    return this.numberFormat('r', { maximumFractionDigits: 10 }).format(decimal(value));
+    return this.numbers.number(decimal(value), 10);
   }
 
   /** A fraction as a percentage, up to 4 decimals: `fr` 0.075 → `7,5 %`, `en` 0.21 → `21%`. */
   percent(fraction: string | number): string {
-    return this.numberFormat('p', { style: 'percent', maximumFractionDigits: 4, signDisplay: 'negative' }).format(decimal(fraction));
+    return this.numbers.percent(decimal(fraction), 4, 'negative');
   }
 
   /** An ISO date (or timestamp; its day is taken) written in full: `de` `15. Januar 2025`; null → `—`. */

@@ -24,7 +24,7 @@ import {
   type TakenPrice,
 } from '../price-lines/index.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
-import { defaultDueDate } from './due-date.js';
+import { defaultDueDate } from '../../core/outsourcing-due-date.js';
 import type { OutsourcingInput, SupplierPricesFilters } from './schemas.js';
 
 /**

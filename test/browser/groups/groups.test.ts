@@ -20,7 +20,7 @@ interface GroupJson extends Named {
   jobs: string[];
 }
 
-// How the console writes what the API answers (console/src/ui/format.ts, en-GB).
+// How the console writes what the API answers (console/src/shared/formatting/format.ts, en-GB).
 const STATUS = ['', 'Not started', 'In progress', 'Finished', 'Invoiced', 'Cancelled', 'On hold'];
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
 const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso)) : '—');

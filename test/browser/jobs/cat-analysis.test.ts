@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileChooser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobWork } from '../../../console/src/i18n/en/job-work.js';
+import { jobWork } from '../../../console/src/shared/i18n/en/job-work.js';
 import {
   checkAccessibility,
   checkControlsVisible,

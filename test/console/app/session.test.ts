@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from '../../../console/src/app/session';
-import { t } from '../../../console/src/i18n';
+import { safeReturnPath } from '../../../console/src/shared/session/session';
+import { t } from '../../../console/src/shared/i18n';
 
 describe('safeReturnPath: where sign-in may send the browser back to', () => {
   it('keeps a path of this site, with its query and fragment', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coveredDays, daysOfPeriod, isNow, isWholeDays, periodOfDays, validatePeriod } from '../../../console/src/modules/suppliers/unavailability-dates';
+import { coveredDays, daysOfPeriod, isNow, isWholeDays, periodOfDays, validatePeriod } from '../../../console/src/modules/unavailability/unavailability-dates';
 
 /** A supplier's unavailability as days of the calendar (in the browser's time zone, whichever it is). */
 describe('unavailability periods as days', () => {

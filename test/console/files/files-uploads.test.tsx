@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiProblem } from '../../../console/src/api/client';
+import { ApiProblem } from '../../../console/src/shared/api/client';
 import { progressPercent, uploadsReducer, type Upload } from '../../../console/src/modules/files/files-uploads';
 
 describe('the uploads of the files section', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../console/src/i18n/en/index';
-import { tCount } from '../../../console/src/i18n';
+import { en } from '../../../console/src/shared/i18n/en/index';
+import { tCount } from '../../../console/src/shared/i18n';
 
 /** Texts that count something go through Intl.PluralRules (docs/console.md#text): never "1 files" nor "file(s)". */
 describe('tCount', () => {

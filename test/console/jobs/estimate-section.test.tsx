@@ -2,10 +2,10 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionQuery, type Session } from '../../../console/src/app/session';
+import { sessionQuery, type Session } from '../../../console/src/shared/session/session';
 import { theme } from '../../../console/src/app/theme';
 import { EstimateSection } from '../../../console/src/modules/jobs/job/estimate-section';
-import type { Job } from '../../../console/src/modules/jobs/job-query';
+import type { Job } from '../../../console/src/shared/api/job-query';
 
 const EUR = { code: 'EUR', symbol: '€' };
 const zero = { amount: 0, discount: 0, total: 0 };

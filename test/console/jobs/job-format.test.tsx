@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, fromLocalInput, fromPercent, pairLabel, toLocalInput, toPercent } from '../../../console/src/modules/jobs/job/job-format';
+import { formatRate, fromLocalInput, fromPercent, pairLabel, toLocalInput, toPercent } from '../../../console/src/shared/formatting/job-format';
 import { movesFrom, statusName } from '../../../console/src/modules/jobs/job/status-moves';
 import { TRANSITIONS } from '../../../src/modules/jobs/status';
 

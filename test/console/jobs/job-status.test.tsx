@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../console/src/i18n/en';
+import { en } from '../../../console/src/shared/i18n/en';
 import { JOB_STATUS_NAMES, TRANSITIONS } from '../../../src/modules/jobs/status';
-import { JOB_STATUS, JOB_STATUS_MOVES, JOB_STATUSES, isOverdue, jobStatus } from '../../../console/src/modules/jobs/job-status';
+import { JOB_STATUS, JOB_STATUS_MOVES, JOB_STATUSES, isOverdue, jobStatus } from '../../../console/src/shared/formatting/job-status';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../../console/src/modules/jobs/job-query';
+import type { Job } from '../../../console/src/shared/api/job-query';
 import {
   amountProblem,
   formatRate,

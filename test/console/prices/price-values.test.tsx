@@ -15,7 +15,7 @@ import {
   formatRateEntry,
 } from '../../../console/src/modules/prices/price-values';
 import { lookupQuery } from '../../../console/src/modules/prices/price-lookup';
-import { shiftDecimal } from '../../../console/src/ui/decimal';
+import { shiftDecimal } from '../../../console/src/shared/formatting/decimal';
 
 /** The price grid's rules (those of src/modules/prices/schemas.ts) and its rate conversions, exact. */
 describe('unit costs', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../console/src/i18n/en';
+import { en } from '../../../console/src/shared/i18n/en';
 import { chartBars, parseReportsSearch, REPORT_COLUMNS, reportUrl, type ReportAnswer } from '../../../console/src/modules/reports/report-kinds';
 
 const answer = (report: ReportAnswer['report'], rows: ReportAnswer['rows'], totals: ReportAnswer['totals'] = {}): ReportAnswer => ({

@@ -3,7 +3,7 @@ import { exampleNumber, numberFormatError } from '../../../console/src/modules/s
 import { bandLabel, categoryByBand } from '../../../console/src/modules/settings/cat-configurations/bands';
 import type { CatConfiguration } from '../../../console/src/modules/settings/cat-configurations/queries';
 import { conversionFactorError } from '../../../console/src/modules/settings/cat-configurations/conversion-factor';
-import { fractionToPercentText, percentTextToFraction } from '../../../console/src/ui/decimal';
+import { fractionToPercentText, percentTextToFraction } from '../../../console/src/shared/formatting/decimal';
 import { colorError, nameError, recordTitle, taxRateError } from '../../../console/src/modules/settings/master-data/kinds';
 import { countryName, languageOptions, languageOptionsFor, parseLanguageCode } from '../../../console/src/modules/settings/regions';
 

@@ -7,7 +7,7 @@ import {
   parseDateInput,
   parseDateTimeInput,
   patternText,
-} from '../../../console/src/ui/date-input';
+} from '../../../console/src/shared/formatting/date-input';
 
 /** Dates typed in the account's locale (docs/console.md#dates), not the browser's mm/dd/yyyy. */
 describe('the account locale', () => {

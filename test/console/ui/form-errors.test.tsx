@@ -1,8 +1,8 @@
 import { useForm } from '@mantine/form';
 import { renderHook, act } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { ApiProblem } from '../../../console/src/api/client';
-import { showProblem } from '../../../console/src/ui/form-errors';
+import { ApiProblem } from '../../../console/src/shared/api/client';
+import { showProblem } from '../../../console/src/shared/ui/form-errors';
 
 it('puts the API field errors next to the fields they name, and the rest above the form', () => {
   const { result } = renderHook(() => useForm({ initialValues: { name: '', dueDate: '' } }));

@@ -2,8 +2,8 @@ import { TextInput } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiProblem } from '../../../console/src/api/client';
-import { InlineField, type EditorProps } from '../../../console/src/ui/inline-field';
+import { ApiProblem } from '../../../console/src/shared/api/client';
+import { InlineField, type EditorProps } from '../../../console/src/shared/ui/inline-field';
 import { renderWithProviders } from '../render';
 
 const editor = (props: EditorProps<string>) => <TextInput {...props} onChange={(event) => props.onChange(event.currentTarget.value)} />;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { Loading } from '../../../console/src/ui/loading';
+import { Loading } from '../../../console/src/shared/ui/loading';
 import { renderWithProviders } from '../render';
 
 it('names the spinner through a status role: a span with only aria-label is refused by axe (aria-prohibited-attr)', () => {

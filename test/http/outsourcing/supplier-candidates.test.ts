@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MISSING_ID, expectError, type TestContext } from '../../helper.js';
 import { ACCOUNT_SUPPLIER_PRICES, EUR, jobParams, newJob, newPrice, newService, newSupplier, worldPerFile, type World } from '../jobs/fixture.js';
 import { compareCandidates } from '../../../src/modules/outsourcing/candidates.js';
-import { defaultDueDate } from '../../../src/modules/outsourcing/due-date.js';
+import { defaultDueDate } from '../../../src/core/outsourcing-due-date.js';
 
 /** Suppliers for an outsourcing (docs/jobs.md#supplier-candidates) and the outsourcing's default due date (docs/jobs.md#outsourcing). */
 let t: TestContext;

@@ -4,15 +4,15 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCan, useSession } from '../../app/session';
-import { t } from '../../i18n';
-import { ConfirmAction } from '../users/confirm-action';
-import { usersQuery } from '../users/queries';
+import { useCan, useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { ConfirmAction } from '../../shared/ui/confirm-action';
+import { usersQuery } from '../users';
 import { ApiKeysTable } from './api-keys-table';
 import { NewKeyModal } from './new-key-modal';
 import { apiKeysQuery, useRevokeApiKey, type ApiKey } from './queries';
-import { Loading } from '../../ui/loading';
-import { LoadProblem } from '../../ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { LoadProblem } from '../../shared/ui/load-problem';
 
 /**
  * `/settings/api-keys` (docs/console.md#users-and-api-keys): every role manages its own keys; the

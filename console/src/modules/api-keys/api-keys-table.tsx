@@ -1,7 +1,7 @@
 import { Badge, Button, Code, Stack, Table, Text } from '@mantine/core';
-import { t } from '../../i18n';
-import { formatDateTime } from '../../ui/format';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t } from '../../shared/i18n';
+import { formatDateTime } from '../../shared/formatting/format';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import type { ApiKey } from './queries';
 
 /** The keys: name and created, the characters they start with and the scope, user, last used, and "Revoke". */

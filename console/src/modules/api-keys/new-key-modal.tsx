@@ -1,10 +1,11 @@
 import { Alert, Button, CopyButton, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
-import type { User } from '../users/user-rules';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
+import type { User } from '../users';
 import { useCreateApiKey, type NewApiKey } from './queries';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * "New API key": a name, a scope and, for owners and admins, the user it acts as (POST
@@ -18,7 +19,7 @@ export function NewKeyModal({ opened, me, users, onClose }: { opened: boolean; m
     mode: 'controlled',
     initialValues: { name: '', scope: 'write' as 'read' | 'write', userId: me },
     validate: {
-      name: (value) => (value.trim() === '' ? t('apiKeys.field.nameRequired') : value.trim().length > 255 ? t('users.field.tooLong') : null),
+      name: (value) => (value.trim() === '' ? t('apiKeys.field.nameRequired') : value.trim().length > LIMITS.text ? t('users.field.tooLong') : null),
     },
   });
   const close = () => {
@@ -94,7 +95,7 @@ export function NewKeyModal({ opened, me, users, onClose }: { opened: boolean; m
               description={t('apiKeys.field.nameHint')}
               required
               data-autofocus
-              maxLength={255}
+              maxLength={LIMITS.text}
               autoComplete="off"
               {...form.getInputProps('name')}
             />

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data, type Answer, type Body } from '../../api/client';
+import { api, data, type Answer, type Body } from '../../shared/api/client';
 
 export type ApiKey = Answer<'listApiKeys'>[number];
 export type NewApiKey = Answer<'createApiKey'>;

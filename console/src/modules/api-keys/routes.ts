@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { settingsRoute } from '../settings/settings-route';
+import { settingsRoute } from '../settings';
 
 export interface ApiKeysSearch {
   /** Only this user's keys (owners and admins see every user's). */

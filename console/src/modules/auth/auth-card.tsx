@@ -1,6 +1,6 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 
 /** The frame of the pages anyone may open: the product's name, a heading, a short text, the form. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, data } from '../../api/client';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { AuthCard } from './auth-card';
+import { requestPasswordReset } from './queries';
 
 /**
  * `/forgot-password` (docs/console.md#signing-in): asks for a reset link by e-mail
@@ -25,7 +25,7 @@ export function ForgotPasswordPage() {
     setProblem(undefined);
     try {
       const email = values.email.trim();
-      await data(api.POST('/v2/auth/password-reset', { body: { email } }));
+      await requestPasswordReset(email);
       setSentTo(email);
     } catch (error) {
       setProblem(showProblem(form, error));

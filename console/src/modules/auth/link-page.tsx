@@ -1,14 +1,14 @@
-import { PasswordField } from '../../ui/password-field';
+import { PasswordField } from '../../shared/ui/password-field';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { api, data } from '../../api/client';
-import { signedIn } from '../../app/session';
-import { t, type MessageKey } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { signedIn } from '../../shared/session/session';
+import { t, type MessageKey } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { AuthCard } from './auth-card';
+import { acceptInvitation, confirmPasswordReset, setUpOwner } from './queries';
 
 export interface LinkValues {
   token: string;
@@ -123,7 +123,7 @@ export const SetPasswordPage = linkPage({
   intro: 'ownerSetup.intro',
   submit: 'ownerSetup.submit',
   extra: 'email',
-  redeem: ({ token, email, password }) => data(api.POST('/v2/auth/owner-setup', { body: { token, email, password } })),
+  redeem: ({ token, email, password }) => setUpOwner({ token, email, password }),
 });
 
 export const AcceptInvitationPage = linkPage({
@@ -131,7 +131,7 @@ export const AcceptInvitationPage = linkPage({
   intro: 'invitation.intro',
   submit: 'invitation.submit',
   extra: 'name',
-  redeem: ({ token, name, password }) => data(api.POST('/v2/auth/invitations/accept', { body: { token, password, ...(name ? { name } : {}) } })),
+  redeem: ({ token, name, password }) => acceptInvitation({ token, password, ...(name ? { name } : {}) }),
 });
 
 export const ResetPasswordPage = linkPage({
@@ -139,7 +139,7 @@ export const ResetPasswordPage = linkPage({
   intro: 'reset.intro',
   submit: 'reset.submit',
   redeem: async ({ token, password }) => {
-    await data(api.POST('/v2/auth/password-reset/confirm', { body: { token, password } }));
+    await confirmPasswordReset({ token, password });
     return undefined;
   },
 });

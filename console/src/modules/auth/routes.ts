@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { rootRoute } from '../../app/root-route';
+import { rootRoute } from '../../shared/routing/root-routes';
 
 interface SignInSearch {
   returnTo?: string;

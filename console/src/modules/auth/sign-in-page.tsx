@@ -1,23 +1,22 @@
-import { PasswordField } from '../../ui/password-field';
+import { PasswordField } from '../../shared/ui/password-field';
 import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, ApiProblem, data } from '../../api/client';
-import { safeReturnPath, signedIn } from '../../app/session';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { ApiProblem } from '../../shared/api/client';
+import { safeReturnPath, signedIn } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { AuthCard } from './auth-card';
-
-const methodsQuery = { queryKey: ['auth-methods'], queryFn: () => data(api.GET('/v2/auth/methods')), staleTime: Infinity };
+import { authMethodsQuery, signIn } from './queries';
 
 /** Sign-in with an e-mail and a password (and single sign-on when the server has it). */
 export function SignInPage() {
   const { returnTo, expired } = useSearch({ strict: false });
   const router = useRouter();
   const queryClient = useQueryClient();
-  const methods = useQuery(methodsQuery);
+  const methods = useQuery(authMethodsQuery);
   const [problem, setProblem] = useState<string>();
   const form = useForm({
     mode: 'uncontrolled',
@@ -32,7 +31,7 @@ export function SignInPage() {
   const submit = form.onSubmit(async (values) => {
     setProblem(undefined);
     try {
-      const answer = await data(api.POST('/v2/auth/login', { body: values }));
+      const answer = await signIn(values);
       await signedIn(queryClient, answer.csrfToken);
       router.history.push(target);
     } catch (error) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
-import type { PartyRef } from '../parties/party';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
+import type { PartyRef } from '../../shared/api/party';
 import { CONTACT_DOCUMENTS, type Contact } from './contact-kinds';
 import { contactBody, contactValues, validateContact, type ContactValues } from './contact-form-values';
 import { useCreateContact, useUpdateContact } from './contacts-queries';

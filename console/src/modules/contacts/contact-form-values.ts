@@ -1,6 +1,6 @@
-import { NOTE_MAX_LENGTH } from '../notes/notes-queries';
-import type { PartyKind } from '../parties/party';
+import type { PartyKind } from '../../shared/api/party';
 import { CONTACT_DOCUMENTS, DEFAULT_DOCUMENTS, type Contact } from './contact-kinds';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /** The contact form's fields (notes as plain text: one paragraph a line, as the API reads plain text). */
 export type ContactValues = {
@@ -14,7 +14,7 @@ export type ContactValues = {
 };
 
 /** The API's limit on a text field (docs/reference.md#limits), counted in characters as it counts them. */
-export const TEXT_MAX_LENGTH = 255;
+export const TEXT_MAX_LENGTH = LIMITS.text;
 /** The API's test of an e-mail address (src/core/http/validation.ts, `email-address`). */
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
@@ -74,7 +74,7 @@ export function validateContact(
   const email = values.email.trim();
   if (email !== '' && (!EMAIL.test(email) || length(email) > TEXT_MAX_LENGTH)) errors.email = 'contacts.error.email';
   for (const field of ['title', 'phone', 'mobile'] as const) if (length(values[field].trim()) > TEXT_MAX_LENGTH) errors[field] = 'contacts.error.tooLong';
-  if (length(values.notes) > NOTE_MAX_LENGTH) errors.notes = 'contacts.error.notesTooLong';
+  if (length(values.notes) > LIMITS.note) errors.notes = 'contacts.error.notesTooLong';
   return errors;
 }
 

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../i18n';
-import type { PartyKind } from '../parties/party';
+import type { MessageKey } from '../../shared/i18n';
+import type { PartyKind } from '../../shared/api/party';
 
 /**
  * The documents a contact receives by e-mail, per kind of party: the API's `emails` flags

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
-import { PARTY_COLLECTION, partyQuery, type PartyRef } from '../parties/party';
+import { api, data } from '../../shared/api/client';
+import { PARTY_COLLECTION, partyQuery, type PartyRef } from '../../shared/api/party';
 import type { Contact } from './contact-kinds';
 import type { ContactBody } from './contact-form-values';
 

@@ -2,16 +2,16 @@ import '../notes/notes-content.css';
 import { useMemo, useRef, useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
-import { ConfirmRecordDelete } from '../../ui/confirm-delete';
-import { noteNodes } from '../notes/notes-html';
-import type { PartyRef } from '../parties/party';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { ConfirmRecordDelete } from '../../shared/ui/confirm-delete';
+import { noteNodes } from '../notes';
+import type { PartyRef } from '../../shared/api/party';
 import { receivedDocuments, type Contact } from './contact-kinds';
 import { notesText } from './contact-form-values';
 import { ContactDialog } from './contact-dialog';
 import { contactsQuery, useDeleteContact } from './contacts-queries';
-import { PartySectionState } from './party-section-state';
+import { PartySectionState } from '../../shared/ui/party-section-state';
 
 /**
  * A client's or supplier's "Contacts" (docs/console.md#clients-and-suppliers): each with job title,

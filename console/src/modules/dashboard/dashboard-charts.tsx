@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { t } from '../../i18n';
-import { formatMoney, formatNumber } from '../../ui/format';
+import { t } from '../../shared/i18n';
+import { formatMoney, formatNumber } from '../../shared/formatting/format';
 import { managersChartHeight, MONEY_CHART_HEIGHT } from './chart-sizes';
 import type { Dashboard, MonthMoney } from './queries';
 

@@ -1,13 +1,13 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
-import { t } from '../../i18n';
-import { formatDateTime } from '../../ui/format';
+import { t } from '../../shared/i18n';
+import { formatDateTime } from '../../shared/formatting/format';
 import { InvoicesSection, QuotesSection } from './documents-sections';
 import { ManagersSection } from './managers-section';
 import { MonthSection } from './month-section';
 import { MyJobsSection } from './my-jobs-section';
 import { useDashboard } from './queries';
-import { Loading } from '../../ui/loading';
-import { LoadProblem } from '../../ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { LoadProblem } from '../../shared/ui/load-problem';
 
 /**
  * The landing page after sign-in (docs/console.md#dashboard): the figures of GET /v2/dashboard,

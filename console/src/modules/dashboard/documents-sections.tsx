@@ -1,8 +1,8 @@
 import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { t } from '../../i18n';
-import { formatDate, formatMoney, formatNumber } from '../../ui/format';
-import { AnchorLink } from '../groups/anchor-link';
+import { t } from '../../shared/i18n';
+import { formatDate, formatMoney, formatNumber } from '../../shared/formatting/format';
+import { AnchorLink } from '../../shared/ui/anchor-link';
 import { amountsText, Figure } from './parts';
 import type { Dashboard, DashboardDocument } from './queries';
 

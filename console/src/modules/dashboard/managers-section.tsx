@@ -1,8 +1,8 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { t } from '../../i18n';
-import { formatNumber } from '../../ui/format';
-import { AnchorLink } from '../groups/anchor-link';
-import { JOB_STATUS } from '../jobs/job-status';
+import { t } from '../../shared/i18n';
+import { formatNumber } from '../../shared/formatting/format';
+import { AnchorLink } from '../../shared/ui/anchor-link';
+import { JOB_STATUS } from '../../shared/formatting/job-status';
 import { ManagersChartSlot } from './chart-slot';
 import type { Dashboard } from './queries';
 

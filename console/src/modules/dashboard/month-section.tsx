@@ -1,8 +1,8 @@
 import { Anchor, Group as Row, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { t } from '../../i18n';
-import { formatMoney } from '../../ui/format';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t } from '../../shared/i18n';
+import { formatMoney } from '../../shared/formatting/format';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { MoneyChartSlot } from './chart-slot';
 import { Figure, monthName } from './parts';
 import type { Dashboard, MonthMoney } from './queries';

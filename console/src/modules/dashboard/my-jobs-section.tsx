@@ -1,9 +1,9 @@
 import { Badge, Group as Row, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { t } from '../../i18n';
-import { formatDate } from '../../ui/format';
-import { AnchorLink } from '../groups/anchor-link';
-import { JOB_STATUS } from '../jobs/job-status';
-import type { JobsSearch } from '../jobs/jobs-search';
+import { t } from '../../shared/i18n';
+import { formatDate } from '../../shared/formatting/format';
+import { AnchorLink } from '../../shared/ui/anchor-link';
+import { JOB_STATUS } from '../../shared/formatting/job-status';
+import type { JobsSearch } from '../jobs';
 import { dayIn } from './parts';
 import type { Dashboard, DashboardJob } from './queries';
 

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LOCALE, t } from '../../i18n';
-import { formatMoney } from '../../ui/format';
+import { LOCALE, t } from '../../shared/i18n';
+import { formatMoney } from '../../shared/formatting/format';
 import type { CurrencyAmount } from './queries';
 
 /** One figure of a section: its name (dt) and its value (dd), with an optional line under it. */

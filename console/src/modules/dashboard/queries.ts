@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, data, type Answer } from '../../api/client';
+import { api, data, type Answer } from '../../shared/api/client';
 
 /** The dashboard as `GET /v2/dashboard` answers it (docs/dashboard.md). */
 export type Dashboard = Answer<'getDashboard'>;

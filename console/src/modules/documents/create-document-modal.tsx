@@ -1,12 +1,12 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n';
-import { formatMoney } from '../../ui/format';
-import { RemoteSelect, type Options } from '../groups/remote-select';
+import { t } from '../../shared/i18n';
+import { formatMoney } from '../../shared/formatting/format';
+import { RemoteSelect, type Options } from '../../shared/ui/remote-select';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { PartySelect } from './party-select';
-import { jobQuery } from '../jobs/job-query';
+import { jobQuery } from '../../shared/api/job-query';
 import { JobPicker } from './job-picker';
 import { jobSearchQuery, useCreateDocument } from './queries';
 import { problemText } from './problem-text';

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 import { checkJobSelection, type SelectedJob } from './document-logic';
 import { invoiceKind, quoteKind, type DocumentKind } from './kinds';
 import { problemText } from './problem-text';

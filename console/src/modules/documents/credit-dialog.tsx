@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { formatMoney, formatNumber } from '../../ui/format';
-import { contactsQuery } from '../contacts/contacts-queries';
+import { t } from '../../shared/i18n';
+import { formatMoney, formatNumber } from '../../shared/formatting/format';
+import { contactsQuery } from '../contacts';
 import { REASON_MAX, creditRecipients, creditRequest, creditableLines, leftToCredit, wholeAllowed, type CreditValues } from './credit-logic';
 import { documentTitle } from './documents-table';
 import type { AnyDocument, DocumentKind } from './kinds';

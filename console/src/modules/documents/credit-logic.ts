@@ -1,6 +1,7 @@
-import type { Contact } from '../contacts/contact-kinds';
+import type { Contact } from '../contacts';
 import { currencyDecimals } from './document-logic';
 import type { AnyDocument } from './kinds';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * The credit dialog's rules (docs/documents.md#credit-notes), checked as the API checks them:
@@ -29,7 +30,7 @@ export interface CreditBody {
   amount?: number;
 }
 
-export const REASON_MAX = 1000;
+export const REASON_MAX = LIMITS.creditReason;
 
 const minorUnits = currencyDecimals;
 

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../ui/format';
-import { Loading } from '../../ui/loading';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t } from '../../shared/i18n';
+import { formatDate, formatMoney } from '../../shared/formatting/format';
+import { Loading } from '../../shared/ui/loading';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { DocumentStatusBadge } from './documents-table';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { documentsListQuery } from './queries';

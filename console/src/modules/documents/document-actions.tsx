@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { allowedActions } from './document-logic';
 import { documentTitle } from './documents-table';
 import type { ActionConfig, AnyDocument, DocumentKind } from './kinds';

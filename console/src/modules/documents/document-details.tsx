@@ -2,14 +2,14 @@ import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack,
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, data } from '../../api/client';
-import { t, tCount } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
-import { formatDate, formatPercent } from '../../ui/format';
+import { t, tCount } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
+import { formatDate, formatPercent } from '../../shared/formatting/format';
 import { isEditable } from './document-logic';
 import type { AnyDocument, DocumentKind, MatchDisplay } from './kinds';
-import { useUpdateDocument } from './queries';
-import { DateField } from '../../ui/date-field';
+import { accountTaxesQuery, useUpdateDocument } from './queries';
+import { DateField } from '../../shared/ui/date-field';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 type DetailValues = {
   issueDate: string;
@@ -72,8 +72,6 @@ function bodyOf(kind: DocumentKind, values: DetailValues, document: AnyDocument)
   return body;
 }
 
-const taxesQuery = { queryKey: ['account', 'taxes'] as const, queryFn: () => data(api.GET('/v2/account/taxes')), staleTime: 60_000 };
-
 /** Dates, terms, currency, discount and taxes: a form while draft (and for roles that write), read-only after. */
 export function DocumentDetails({ kind, document, canWrite }: { kind: DocumentKind; document: AnyDocument; canWrite: boolean }) {
   const headingId = `document-details-${document.id}`;
@@ -133,7 +131,7 @@ function DetailsView({ kind, document }: { kind: DocumentKind; document: AnyDocu
 
 function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocument }) {
   const update = useUpdateDocument(kind, document.id);
-  const taxes = useQuery(taxesQuery);
+  const taxes = useQuery(accountTaxesQuery);
   const [message, setMessage] = useState<string>();
   const [saved, setSaved] = useState(false);
   const form = useForm<DetailValues>({
@@ -142,7 +140,7 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
       paymentTerms: (value) => (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3650 ? t('documents.details.termsRange') : null),
       discount: (value) => (typeof value !== 'number' || value < 0 || value > 100 ? t('documents.details.discountRange') : null),
       currency: (value) => (/^[A-Za-z]{3}$/.test(value.trim()) ? null : t('documents.details.currencyCode')),
-      terms: (value) => (value.length > 100_000 ? t('documents.details.termsTooLong') : null),
+      terms: (value) => (value.length > LIMITS.terms ? t('documents.details.termsTooLong') : null),
     },
   });
   // Another change (a line added, a send elsewhere) answers a new document: the form follows it.
@@ -184,7 +182,7 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
           <Select label={t('documents.details.tax2')} data={taxOptions} clearable comboboxProps={{ withinPortal: true }} {...form.getInputProps('tax2')} />
           {kind.party === 'client' && (
             <>
-              <TextInput label={t('documents.details.purchaseOrder')} maxLength={255} {...form.getInputProps('purchaseOrder')} />
+              <TextInput label={t('documents.details.purchaseOrder')} maxLength={LIMITS.text} {...form.getInputProps('purchaseOrder')} />
               <Select
                 label={t('documents.details.matchDisplay')}
                 data={MATCH_DISPLAYS.map((value) => ({ value, label: t(`documents.matchDisplay.${value || 'client'}`) }))}

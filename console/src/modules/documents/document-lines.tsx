@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { formatMoney, formatNumber, formatPercent, formatRate } from '../../ui/format';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t } from '../../shared/i18n';
+import { formatMoney, formatNumber, formatPercent, formatRate } from '../../shared/formatting/format';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { OutsourcingPicker } from './create-document-modal';
 import { JobPicker } from './job-picker';
 import { isEditable } from './document-logic';

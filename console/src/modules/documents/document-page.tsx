@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCan } from '../../app/session';
-import { ApiProblem } from '../../api/client';
-import { t } from '../../i18n';
-import { formatDate } from '../../ui/format';
+import { useCan } from '../../shared/session/session';
+import { ApiProblem } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
+import { formatDate } from '../../shared/formatting/format';
 import { CreditNotesSection } from './credit-notes-section';
 import { DocumentActions } from './document-actions';
 import { DocumentDetails } from './document-details';

@@ -1,5 +1,6 @@
 import type { DocumentKind } from './kinds';
 import type { DocumentsQuery } from './queries';
+import { pageOf, pageSizeOf, searchTextOf } from '../../shared/list-page/list-search';
 
 /**
  * A documents list's view in the address (`/invoices?q=…&status=[2]&party=…&from=2026-01-01&sort=dueDate&direction=asc&page=2`),
@@ -25,14 +26,10 @@ export interface DocumentsSearch {
 const ID = /^[0-9a-f]{24}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function positiveInteger(value: unknown): number | undefined {
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= 1 ? number : undefined;
-}
-
 export function parseDocumentsSearch(raw: Record<string, unknown>): DocumentsSearch {
   const search: DocumentsSearch = {};
-  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, 255);
+  const q = searchTextOf(raw.q);
+  if (q !== undefined) search.q = q;
   const items: unknown[] = Array.isArray(raw.status) ? raw.status : typeof raw.status === 'string' ? raw.status.split(',') : [raw.status];
   const status = [...new Set(items.map(Number).filter((code) => Number.isInteger(code) && code >= 1 && code <= 4))].sort();
   if (status.length > 0) search.status = status;
@@ -42,10 +39,10 @@ export function parseDocumentsSearch(raw: Record<string, unknown>): DocumentsSea
   if (typeof raw.to === 'string' && DATE.test(raw.to)) search.to = raw.to;
   if (typeof raw.sort === 'string' && (DOCUMENT_SORTS as readonly string[]).includes(raw.sort)) search.sort = raw.sort as DocumentSort;
   if (raw.direction === 'asc' || raw.direction === 'desc') search.direction = raw.direction;
-  const page = positiveInteger(raw.page);
-  if (page !== undefined && page > 1) search.page = page;
-  const pageSize = positiveInteger(raw.pageSize);
-  if (pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize) && pageSize !== DEFAULT_PAGE_SIZE) search.pageSize = pageSize;
+  const page = pageOf(raw.page);
+  if (page !== undefined) search.page = page;
+  const pageSize = pageSizeOf(raw.pageSize, PAGE_SIZES, DEFAULT_PAGE_SIZE);
+  if (pageSize !== undefined) search.pageSize = pageSize;
   return search;
 }
 

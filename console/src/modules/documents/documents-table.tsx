@@ -1,7 +1,7 @@
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { t, type MessageKey } from '../../i18n';
-import { formatDate, formatMoney } from '../../ui/format';
+import { t, type MessageKey } from '../../shared/i18n';
+import { formatDate, formatMoney } from '../../shared/formatting/format';
 import { isCreditNote, isOverdue, paymentSummary, statusOf } from './document-logic';
 import type { DocumentSort, DocumentsSearch } from './documents-search';
 import type { AnyDocument, DocumentKind } from './kinds';

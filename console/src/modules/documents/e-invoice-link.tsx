@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { useState, type MouseEvent } from 'react';
-import { CONSOLE_CALL } from '../../api/client';
-import { t } from '../../i18n';
+import { CONSOLE_CALL } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
 
 /**
  * "Download e-invoice (UBL)" of a numbered invoice or credit note (GET /v2/invoices/:id/ubl,

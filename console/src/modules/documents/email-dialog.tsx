@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { documentTitle } from './documents-table';
 import { emailRules, formValuesOf, requestOf, type EmailFormValues } from './email-form';
 import type { AnyDocument, DocumentKind } from './kinds';

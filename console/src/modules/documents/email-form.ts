@@ -1,5 +1,6 @@
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import type { EmailDraft, EmailRequest } from './mail-queries';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * The send dialog's form, checked as the API checks `POST …/:id/email` and the body of
@@ -28,7 +29,7 @@ export const formValuesOf = (draft: EmailDraft): EmailFormValues => ({
 
 function addressesError(addresses: readonly string[]): string | null {
   if (addresses.length > MAX_RECIPIENTS) return t('documentMail.rule.tooMany', { max: MAX_RECIPIENTS });
-  const wrong = addresses.find((address) => !EMAIL.test(address.trim()) || address.length > 255);
+  const wrong = addresses.find((address) => !EMAIL.test(address.trim()) || address.length > LIMITS.text);
   return wrong === undefined ? null : t('documentMail.rule.email', { value: wrong });
 }
 

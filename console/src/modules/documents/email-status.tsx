@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { t } from '../../i18n';
-import { formatDateTime } from '../../ui/format';
+import { t } from '../../shared/i18n';
+import { formatDateTime } from '../../shared/formatting/format';
 import type { AnyDocument } from './kinds';
 
 /**

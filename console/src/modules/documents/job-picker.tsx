@@ -2,9 +2,9 @@ import { Checkbox, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { t, tCount } from '../../i18n';
-import { formatMoney } from '../../ui/format';
-import { jobStatus } from '../jobs/job-status';
+import { t, tCount } from '../../shared/i18n';
+import { formatMoney } from '../../shared/formatting/format';
+import { jobStatus } from '../../shared/formatting/job-status';
 import type { DocumentKind } from './kinds';
 import { clientJobsQuery, JOB_PICKER_PAGE, type JobChoice } from './queries';
 

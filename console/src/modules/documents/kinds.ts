@@ -1,6 +1,6 @@
-import type { Area } from '../../app/session';
-import type { Answer } from '../../api/client';
-import type { MessageKey } from '../../i18n';
+import type { Area } from '../../shared/session/session';
+import type { Answer } from '../../shared/api/client';
+import type { MessageKey } from '../../shared/i18n';
 
 /**
  * Quotes, invoices (credit notes among them) and purchase orders: one implementation (lists,

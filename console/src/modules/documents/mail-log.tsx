@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../i18n';
-import { formatDateTime } from '../../ui/format';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t } from '../../shared/i18n';
+import { formatDateTime } from '../../shared/formatting/format';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { EmailDialog } from './email-dialog';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { mailLogQuery, type MailLogEntry, type Recipient } from './mail-queries';

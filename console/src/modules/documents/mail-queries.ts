@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { api, data } from '../../shared/api/client';
 import type { AnyDocument, DocumentKind } from './kinds';
 
 /**

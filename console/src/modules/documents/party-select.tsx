@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { t } from '../../i18n';
-import { RemoteSelect, type Options } from '../groups/remote-select';
+import { t } from '../../shared/i18n';
+import { RemoteSelect, type Options } from '../../shared/ui/remote-select';
 import type { DocumentKind } from './kinds';
 import { partyNameQuery, partyOptionsQuery } from './queries';
 

@@ -1,16 +1,17 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { ConfirmDelete } from '../../ui/confirm-delete';
-import { showProblem } from '../../ui/form-errors';
-import { formatDate, formatMoney } from '../../ui/format';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t } from '../../shared/i18n';
+import { ConfirmDelete } from '../../shared/ui/confirm-delete';
+import { showProblem } from '../../shared/ui/form-errors';
+import { formatDate, formatMoney } from '../../shared/formatting/format';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { acceptsPayments, currencyDecimals, paymentSummary, todayIso } from './document-logic';
 import type { AnyDocument, DocumentKind } from './kinds';
 import { problemText } from './problem-text';
 import { usePayments } from './queries';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../shared/ui/date-field';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 type Payment = NonNullable<AnyDocument['payments']>[number];
 
@@ -147,9 +148,13 @@ function PaymentForm({ document, add, outstanding }: { document: AnyDocument; ad
     initialValues: { amount: '', date: todayIso(), description: '', isFullyPaid: false },
     validate: {
       amount: (value) =>
-        typeof value !== 'number' || !(value > 0) ? t('documents.payments.amountRequired') : value > 1e12 ? t('documents.payments.amountTooLarge') : null,
+        typeof value !== 'number' || !(value > 0)
+          ? t('documents.payments.amountRequired')
+          : value > LIMITS.amount
+            ? t('documents.payments.amountTooLarge')
+            : null,
       date: (value) => (value ? null : t('documents.payments.dateRequired')),
-      description: (value) => (value.length > 255 ? t('documents.payments.referenceTooLong') : null),
+      description: (value) => (value.length > LIMITS.text ? t('documents.payments.referenceTooLong') : null),
     },
   });
   const submit = form.onSubmit((values) => {
@@ -178,7 +183,7 @@ function PaymentForm({ document, add, outstanding }: { document: AnyDocument; ad
             {...form.getInputProps('amount')}
           />
           <DateField w={170} label={t('documents.payments.date')} required {...form.getInputProps('date')} />
-          <TextInput w={220} label={t('documents.payments.reference')} maxLength={255} {...form.getInputProps('description')} />
+          <TextInput w={220} label={t('documents.payments.reference')} maxLength={LIMITS.text} {...form.getInputProps('description')} />
         </Group>
         <Checkbox label={t('documents.payments.settlesLabel')} {...form.getInputProps('isFullyPaid', { type: 'checkbox' })} />
         {message && (

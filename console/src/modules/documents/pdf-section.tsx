@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { documentTitle } from './documents-table';
 import type { AnyDocument, DocumentKind } from './kinds';
 import classes from './pdf-section.module.css';

@@ -1,5 +1,5 @@
-import { ApiProblem } from '../../api/client';
-import { t } from '../../i18n';
+import { ApiProblem } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
 
 /**
  * An API refusal in words a user understands: the API's own message (it names the job, the status

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
-import type { Job } from '../jobs/job-query';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import type { Job } from '../../shared/api/job-query';
 import { purchaseOrderKind } from './kinds';
 import { problemText } from './problem-text';
 import { useCreateDocument } from './queries';

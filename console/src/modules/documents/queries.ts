@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { api, data } from '../../shared/api/client';
 import type { ActionName, AnyDocument, DocumentKind } from './kinds';
 
 /**
@@ -55,6 +55,13 @@ export const documentQuery = (kind: DocumentKind, id: string) =>
   });
 
 /** The URL of a document's PDF (same origin: the session cookie reaches it). */
+/** The account's taxes, which a draft's details offer (GET /v2/account/taxes). */
+export const accountTaxesQuery = queryOptions({
+  queryKey: ['account', 'taxes'] as const,
+  queryFn: () => data(api.GET('/v2/account/taxes')),
+  staleTime: 60_000,
+});
+
 export const pdfUrl = (kind: DocumentKind, id: string) => `${base(kind)}/${id}/pdf`;
 
 /** What a write changed: the document, its lists, and — for documents of jobs — the jobs (status and estimation move with invoices and accepted quotes). */

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCan } from '../../app/session';
-import { t, tCount } from '../../i18n';
-import { jobQuery } from '../jobs/job-query';
-import { JOB_STATUS } from '../jobs/job-status';
+import { useCan } from '../../shared/session/session';
+import { t, tCount } from '../../shared/i18n';
+import { jobQuery } from '../../shared/api/job-query';
+import { JOB_STATUS } from '../../shared/formatting/job-status';
 import { invoiceKind, type AnyDocument } from './kinds';
 import { problemText } from './problem-text';
 import { useCreateDocument } from './queries';

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../shared/i18n';
 
 /**
  * The listings that answer `format=csv` (docs/reference.md#csv-export), each a download: every row

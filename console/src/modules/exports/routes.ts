@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { appRoute } from '../../app/root-route';
+import { appRoute } from '../../shared/routing/root-routes';
 
 /** `/exports` (docs/console.md#exports): the CSV export of every listing of the API. */
 export const exportsRoute = createRoute({

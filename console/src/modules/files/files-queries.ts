@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiProblem, uploadFile } from '../../api/client';
+import { ApiProblem, uploadFile } from '../../shared/api/client';
 import type { FilesOwner, ListedFile } from './files-owner';
 import { uploadsReducer, type Upload } from './files-uploads';
 

@@ -1,11 +1,11 @@
 import { useRef, useState, type RefObject } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Group, Paper, Progress, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useDropzone } from 'react-dropzone';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
-import { formatBytes, formatDateTime } from '../../ui/format';
-import { ConfirmRecordDelete } from '../../ui/confirm-delete';
-import { ScrollTable } from '../../ui/scroll-table';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { formatBytes, formatDateTime } from '../../shared/formatting/format';
+import { ConfirmRecordDelete } from '../../shared/ui/confirm-delete';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import type { FilesOwner, ListedFile } from './files-owner';
 import { useDeleteFile, useFileUploads, useShareFile } from './files-queries';
 import { progressPercent, type Upload } from './files-uploads';

@@ -1,4 +1,4 @@
-import type { ApiProblem } from '../../api/client';
+import type { ApiProblem } from '../../shared/api/client';
 
 /**
  * The uploads of the job page's files section while they run, and those that failed (until they are

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PartySectionState } from '../contacts/party-section-state';
-import { partyQuery, type PartyRef } from '../parties/party';
+import { PartySectionState } from '../../shared/ui/party-section-state';
+import { partyQuery, type PartyRef } from '../../shared/api/party';
 import { FilesSection } from './files-section';
 import { partyFilesOwner, type PartyFile } from './party-files';
 

@@ -1,6 +1,6 @@
-import { api, data } from '../../api/client';
-import { t } from '../../i18n';
-import { PARTY_COLLECTION, partyQuery, type PartyRef } from '../parties/party';
+import { api, data } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
+import { PARTY_COLLECTION, partyQuery, type PartyRef } from '../../shared/api/party';
 import type { FilesOwner, ListedFile } from './files-owner';
 
 /** A client's file has `shareOnJobs`; a supplier's has no sharing (docs/files.md). */

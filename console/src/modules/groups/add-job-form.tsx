@@ -1,9 +1,9 @@
 import { Button, Group as Row, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { groupCandidatesQuery, useAddGroupJob, type Group } from './queries';
-import { RemoteSelect, type Options } from './remote-select';
+import { RemoteSelect, type Options } from '../../shared/ui/remote-select';
 
 function useCandidateOptions(q: string, clientId: string | null): Options {
   const { data, isFetching } = useQuery(groupCandidatesQuery(q, clientId));

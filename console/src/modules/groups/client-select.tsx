@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { clientNameQuery, clientOptionsQuery } from './queries';
-import { RemoteSelect, type Options } from './remote-select';
+import { RemoteSelect, type Options } from '../../shared/ui/remote-select';
 
 function useClientOptions(q: string): Options {
   const { data, isFetching } = useQuery(clientOptionsQuery(q));

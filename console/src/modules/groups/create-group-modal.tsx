@@ -2,12 +2,13 @@ import { Alert, Button, Group as Row, Modal, Stack, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { ClientSelect } from './client-select';
 import { checkName, checkText } from './group-form-rules';
 import { useCreateGroup } from './queries';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../shared/ui/date-field';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 type NewGroupValues = {
   name: string;
@@ -62,7 +63,7 @@ export function CreateGroupModal({ opened, onClose }: { opened: boolean; onClose
               {problem}
             </Alert>
           )}
-          <TextInput label={t('group.field.name')} required data-autofocus maxLength={255} {...form.getInputProps('name')} />
+          <TextInput label={t('group.field.name')} required data-autofocus maxLength={LIMITS.text} {...form.getInputProps('name')} />
           <ClientSelect
             label={t('group.field.client')}
             placeholder={t('group.field.noClient')}
@@ -71,7 +72,7 @@ export function CreateGroupModal({ opened, onClose }: { opened: boolean; onClose
             error={form.errors.client}
           />
           <DateField label={t('group.field.dueDate')} {...form.getInputProps('dueDate')} />
-          <TextInput label={t('group.field.externalReference')} maxLength={255} {...form.getInputProps('externalReference')} />
+          <TextInput label={t('group.field.externalReference')} maxLength={LIMITS.text} {...form.getInputProps('externalReference')} />
           <Row justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('action.cancel')}

@@ -3,12 +3,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Body } from '../../api/client';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import type { Body } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { checkBudget, checkName, checkText } from './group-form-rules';
 import { domainsQuery, useUpdateGroup, type Group } from './queries';
-import { DateField } from '../../ui/date-field';
+import { DateField } from '../../shared/ui/date-field';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 export type DetailsValues = {
   name: string;
@@ -113,7 +114,7 @@ export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: bo
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-              <TextInput label={t('group.field.name')} required={canEdit} readOnly={readOnly} maxLength={255} {...form.getInputProps('name')} />
+              <TextInput label={t('group.field.name')} required={canEdit} readOnly={readOnly} maxLength={LIMITS.text} {...form.getInputProps('name')} />
               <NumberInput
                 label={t('group.field.budget')}
                 description={t('group.budget.description', { currency: group.budget.currency.code })}
@@ -141,8 +142,8 @@ export function GroupDetailsForm({ group, canEdit }: { group: Group; canEdit: bo
                 readOnly={readOnly}
                 {...form.getInputProps('domain')}
               />
-              <TextInput label={t('group.field.externalReference')} readOnly={readOnly} maxLength={255} {...form.getInputProps('externalReference')} />
-              <TextInput label={t('group.field.purchaseOrder')} readOnly={readOnly} maxLength={255} {...form.getInputProps('purchaseOrder')} />
+              <TextInput label={t('group.field.externalReference')} readOnly={readOnly} maxLength={LIMITS.text} {...form.getInputProps('externalReference')} />
+              <TextInput label={t('group.field.purchaseOrder')} readOnly={readOnly} maxLength={LIMITS.text} {...form.getInputProps('purchaseOrder')} />
             </SimpleGrid>
             <Row gap="lg">
               <Checkbox disabled={readOnly} label={t('group.field.groupOnInvoice')} {...form.getInputProps('groupOnInvoice', { type: 'checkbox' })} />

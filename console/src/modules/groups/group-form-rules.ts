@@ -1,11 +1,12 @@
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * The group's field rules as the API checks them (src/modules/groups/schemas.ts): a name of 1 to
  * 255 characters (trimmed), texts of at most 255, a budget of at least 0 (and at most 10¹²).
  */
-export const TEXT_MAX = 255;
-export const BUDGET_MAX = 1e12;
+export const TEXT_MAX = LIMITS.text;
+export const BUDGET_MAX = LIMITS.amount;
 
 export function checkName(value: string): string | null {
   if (value.trim() === '') return t('group.error.nameRequired');

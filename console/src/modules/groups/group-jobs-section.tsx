@@ -1,13 +1,13 @@
 import { Alert, Button, Group as Row, Modal, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AnchorLink } from './anchor-link';
+import { AnchorLink } from '../../shared/ui/anchor-link';
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../ui/format';
+import { t } from '../../shared/i18n';
+import { formatDate, formatMoney } from '../../shared/formatting/format';
 import { AddJobForm } from './add-job-form';
 import { StatusBadge } from './group-parts';
 import { groupJobsQuery, useRemoveGroupJob, type Group, type GroupJob } from './queries';
-import { Loading } from '../../ui/loading';
+import { Loading } from '../../shared/ui/loading';
 
 /** The jobs of the group (GET /v2/jobs?group=…), to open, add and remove. */
 export function GroupJobsSection({ group, canEdit }: { group: Group; canEdit: boolean }) {

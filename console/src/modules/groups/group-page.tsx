@@ -1,14 +1,14 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
-import { ApiProblem } from '../../api/client';
-import { useCan, useSession } from '../../app/session';
-import { t } from '../../i18n';
+import { ApiProblem } from '../../shared/api/client';
+import { useCan, useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 import { GroupDetailsForm } from './group-details-form';
 import { GroupJobsSection } from './group-jobs-section';
 import { GroupSummary } from './group-summary';
 import { useGroup } from './queries';
-import { Loading } from '../../ui/loading';
-import { LoadProblem } from '../../ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { LoadProblem } from '../../shared/ui/load-problem';
 
 /** A group (docs/console.md#groups): its derived values, its jobs (add, remove), its own fields. */
 export function GroupPage() {

@@ -1,6 +1,6 @@
 import { Badge, Group as Row, Progress, Stack, Text } from '@mantine/core';
-import { t } from '../../i18n';
-import { formatMoney, formatNumber } from '../../ui/format';
+import { t } from '../../shared/i18n';
+import { formatMoney, formatNumber } from '../../shared/formatting/format';
 import { statusColour, statusText } from './group-status';
 
 /** A status as text on a coloured badge (the colour is never the only signal). */

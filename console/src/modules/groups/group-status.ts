@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../i18n';
-import { jobStatus } from '../jobs/job-status';
+import type { MessageKey } from '../../shared/i18n';
+import { jobStatus } from '../../shared/formatting/job-status';
 
 /**
  * The status codes a group derives from its jobs (docs/groups.md#derived-values), which are the

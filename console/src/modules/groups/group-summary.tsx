@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { t, tCount } from '../../i18n';
-import { formatDate, formatMoney } from '../../ui/format';
+import { t, tCount } from '../../shared/i18n';
+import { formatDate, formatMoney } from '../../shared/formatting/format';
 import { budgetText, ProgressMeter, StatusBadge } from './group-parts';
 import { groupDeliveryQuery, type Group } from './queries';
 

@@ -1,5 +1,6 @@
-import type { Query } from '../../api/client';
+import type { Query } from '../../shared/api/client';
 import { isStatusCode, type StatusCode } from './group-status';
+import { pageOf, pageSizeOf, searchTextOf } from '../../shared/list-page/list-search';
 
 /**
  * The groups list's view in the address (`/groups?q=…&status=[2,3]&client=…&sort=name&direction=asc&page=2`),
@@ -27,11 +28,6 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 const ID = /^[0-9a-f]{24}$/i;
 
-function positiveInteger(value: unknown): number | undefined {
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= 1 ? number : undefined;
-}
-
 function statuses(value: unknown): StatusCode[] | undefined {
   // An array ([2,3], the router's way), a list written by hand ("2,3") or one value (2).
   const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
@@ -42,17 +38,18 @@ function statuses(value: unknown): StatusCode[] | undefined {
 /** `validateSearch` of the groups list: the parameters it understands, in their types. */
 export function parseGroupsSearch(raw: Record<string, unknown>): GroupsSearch {
   const search: GroupsSearch = {};
-  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, 255);
+  const q = searchTextOf(raw.q);
+  if (q !== undefined) search.q = q;
   const status = statuses(raw.status);
   if (status) search.status = status;
   const client = typeof raw.client === 'number' ? String(raw.client) : raw.client;
   if (typeof client === 'string' && ID.test(client)) search.client = client;
   if (typeof raw.sort === 'string' && (GROUP_SORTS as readonly string[]).includes(raw.sort)) search.sort = raw.sort as GroupSort;
   if (raw.direction === 'asc' || raw.direction === 'desc') search.direction = raw.direction;
-  const page = positiveInteger(raw.page);
-  if (page !== undefined && page > 1) search.page = page;
-  const pageSize = positiveInteger(raw.pageSize);
-  if (pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize) && pageSize !== DEFAULT_PAGE_SIZE) search.pageSize = pageSize;
+  const page = pageOf(raw.page);
+  if (page !== undefined) search.page = page;
+  const pageSize = pageSizeOf(raw.pageSize, PAGE_SIZES, DEFAULT_PAGE_SIZE);
+  if (pageSize !== undefined) search.pageSize = pageSize;
   return search;
 }
 
@@ -80,6 +77,6 @@ export function toggleSort(search: GroupsSearch, sort: GroupSort): GroupsSearch 
 }
 
 /** A filter changed: the same view from its first page. */
-export function withFilter(search: GroupsSearch, change: Partial<Pick<GroupsSearch, 'q' | 'status' | 'client' | 'pageSize'>>): GroupsSearch {
+export function withFilter(search: GroupsSearch, change: Partial<GroupsSearch>): GroupsSearch {
   return parseGroupsSearch({ ...search, ...change, page: undefined });
 }

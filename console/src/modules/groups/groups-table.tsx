@@ -1,7 +1,7 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
-import { AnchorLink } from './anchor-link';
-import { t, type MessageKey } from '../../i18n';
-import { formatDate, formatNumber } from '../../ui/format';
+import { AnchorLink } from '../../shared/ui/anchor-link';
+import { t, type MessageKey } from '../../shared/i18n';
+import { formatDate, formatNumber } from '../../shared/formatting/format';
 import { budgetText, ProgressMeter, StatusBadge } from './group-parts';
 import { DEFAULT_DIRECTION, DEFAULT_SORT, type GroupSort, type GroupsSearch } from './groups-search';
 import type { GroupsPage } from './queries';

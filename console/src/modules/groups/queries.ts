@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, data, type Answer, type Body } from '../../api/client';
+import { api, data, type Answer, type Body } from '../../shared/api/client';
 import { groupsApiQuery, type GroupsSearch } from './groups-search';
 import { DELIVERED_STATUSES, LIVE_STATUSES } from './group-status';
 

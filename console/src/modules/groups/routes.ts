@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { appRoute } from '../../app/root-route';
+import { appRoute } from '../../shared/routing/root-routes';
 import { parseGroupsSearch } from './groups-search';
 import { groupQuery } from './queries';
 

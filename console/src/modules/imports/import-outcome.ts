@@ -1,4 +1,4 @@
-import { CONSOLE_CALL, problemOf, sessionHooks, type ApiProblem } from '../../api/client';
+import { CONSOLE_CALL, problemOf, sessionHooks, type ApiProblem } from '../../shared/api/client';
 
 /** The imports of the API (docs/imports.md), one per resource. */
 export const IMPORT_RESOURCES = ['clients', 'suppliers', 'contacts', 'prices'] as const;

@@ -1,9 +1,9 @@
 import { Alert, Button, FileInput, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCan, useSession } from '../../app/session';
-import { t, tCount, type MessageKey } from '../../i18n';
-import { ScrollTable } from '../../ui/scroll-table';
+import { useCan, useSession } from '../../shared/session/session';
+import { t, tCount, type MessageKey } from '../../shared/i18n';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { IMPORT_RESOURCES, sendImport, type ImportOutcome, type ImportResource } from './import-outcome';
 
 /**

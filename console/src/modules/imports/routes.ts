@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { appRoute } from '../../app/root-route';
+import { appRoute } from '../../shared/routing/root-routes';
 
 /** `/imports` (docs/console.md#imports): a CSV file checked first, then imported. */
 export const importsRoute = createRoute({

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, List, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { t, tCount } from '../../i18n';
-import { CreateFromJobs } from '../documents/create-from-jobs';
-import { JOB_STATUSES } from './job-status';
+import { t, tCount } from '../../shared/i18n';
+import { CreateFromJobs } from '../documents';
+import { JOB_STATUSES } from '../../shared/formatting/job-status';
 import { useBulkStatusChange, type BulkStatusResult, type JobRow } from './jobs-list-queries';
 
 interface BulkStatusBarProps {

@@ -1,12 +1,12 @@
 import { Button, Group, MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { JOB_STATUSES } from './job-status';
+import { t } from '../../shared/i18n';
+import { JOB_STATUSES } from '../../shared/formatting/job-status';
 import { useLabelChoices, usePartyChoices, useUserChoices } from './jobs-list-queries';
 import type { JobsSearch } from './jobs-search';
-import { DateField } from '../../ui/date-field';
-import { isIsoDate } from '../../ui/date-input';
+import { DateField } from '../../shared/ui/date-field';
+import { isIsoDate } from '../../shared/formatting/date-input';
 
 /** The filters of the view, as the address holds them, and how to change them. */
 interface JobsFiltersProps {

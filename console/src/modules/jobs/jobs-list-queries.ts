@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiProblem, data, type Answer, type Query } from '../../api/client';
-import { jobQuery } from './job-query';
+import { api, ApiProblem, data, type Answer, type Query } from '../../shared/api/client';
+import { jobQuery } from '../../shared/api/job-query';
 
 /** A page of jobs as `GET /v2/jobs` answers it, and one of its jobs. */
 export type JobsPage = Answer<'listJobs'>;

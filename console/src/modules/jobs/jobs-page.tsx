@@ -1,15 +1,16 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 import { BulkStatusBar, BulkStatusResultView } from './bulk-status-bar';
 import { JobsFilters } from './jobs-filters';
 import type { BulkStatusResult } from './jobs-list-queries';
 import { useJobsList } from './jobs-list-queries';
-import { ListPagination } from '../../ui/list-pagination';
-import { FILTER_KEYS, isFiltered, nextOrder, orderOf, PAGE_SIZES, toJobsQuery, type JobSort, type JobsSearch } from './jobs-search';
+import { useListAddress } from '../../shared/list-page/list-address';
+import { ListPage } from '../../shared/list-page/list-page';
+import { ListSearchBox } from '../../shared/list-page/search-box';
+import { DEFAULT_PAGE_SIZE, FILTER_KEYS, isFiltered, nextOrder, orderOf, PAGE_SIZES, toJobsQuery, type JobSort, type JobsSearch } from './jobs-search';
 import { JobsTable } from './jobs-table';
 
 /**
@@ -19,7 +20,6 @@ import { JobsTable } from './jobs-table';
  */
 export function JobsPage() {
   const search = useSearch({ from: '/signed-in/jobs' });
-  const navigate = useNavigate({ from: '/jobs' });
   const canWrite = useCan('projects');
   const query = toJobsQuery(search);
   const list = useJobsList(query);
@@ -28,14 +28,7 @@ export function JobsPage() {
   // Read once per page shown, so that every row compares its due date with the same moment.
   const now = useMemo(() => new Date(), [list.dataUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  /** Changes the view: `replace` for the search text typed (one history entry per search, not per key). */
-  const update = (changes: Partial<JobsSearch>, options: { replace?: boolean; keepPage?: boolean } = {}) => {
-    void navigate({
-      to: '/jobs',
-      search: (previous: JobsSearch) => ({ ...previous, ...changes, ...(options.keepPage ? {} : { page: undefined }) }),
-      replace: options.replace,
-    });
-  };
+  const update = useListAddress<JobsSearch>({ to: '/jobs' });
 
   // A page past the last (a bookmark of a list that has shrunk): the last page instead.
   const pastTheEnd = list.data !== undefined && list.data.totalPages > 0 && list.data.page > list.data.totalPages;
@@ -55,19 +48,34 @@ export function JobsPage() {
   const clearFilters = () => update({ q: undefined, ...Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) });
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Title order={1}>{t('jobs.title')}</Title>
-        {canWrite && (
+    <ListPage
+      title={t('jobs.title')}
+      action={
+        canWrite && (
           <Button component={Link} to="/jobs/new">
             {t('jobs.new')}
           </Button>
-        )}
-      </Group>
-
-      <SearchBox value={search.q} onSearch={(q) => update({ q }, { replace: true })} />
-      <JobsFilters search={search} onChange={(changes) => update(changes)} onClear={filtered ? clearFilters : undefined} />
-
+        )
+      }
+      filters={
+        <>
+          <ListSearchBox
+            value={search.q}
+            onSearch={(q) => update({ q }, { replace: true })}
+            label={t('jobs.search')}
+            placeholder={t('jobs.search.placeholder')}
+            width={{ max: 480 }}
+          />
+          <JobsFilters search={search} onChange={(changes) => update(changes)} onClear={filtered ? clearFilters : undefined} />
+        </>
+      }
+      answer={list.data}
+      pageSizes={PAGE_SIZES}
+      pageSizeLabel={t('jobs.pageSize')}
+      defaultPageSize={DEFAULT_PAGE_SIZE}
+      onPage={(page) => update({ page }, { keepPage: true })}
+      onPageSize={(pageSize) => update({ pageSize })}
+    >
       {list.isError && (
         <Alert color="red" title={t('jobs.error', { message: list.error.message })} role="alert">
           <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
@@ -121,47 +129,7 @@ export function JobsPage() {
       )}
 
       {rows !== undefined && rows.length === 0 && !pastTheEnd && <EmptyState filtered={filtered} onClear={clearFilters} />}
-
-      {list.data && list.data.totalItems > 0 && (
-        <ListPagination
-          pageSizes={PAGE_SIZES}
-          pageSizeLabel={t('jobs.pageSize')}
-          page={list.data.page}
-          pageSize={list.data.pageSize}
-          totalItems={list.data.totalItems}
-          totalPages={list.data.totalPages}
-          onPage={(page) => update({ page: page > 1 ? page : undefined }, { keepPage: true })}
-          onPageSize={(pageSize) => update({ pageSize: pageSize === 50 ? undefined : pageSize })}
-        />
-      )}
-    </Stack>
-  );
-}
-
-/**
- * The search box: what is typed reaches the address (and the API) 300 ms after the last key, and
- * the box follows the address when the view changes otherwise (back, a cleared filter, a link).
- */
-function SearchBox({ value, onSearch }: { value: string | undefined; onSearch(q: string | undefined): void }) {
-  const [text, setText] = useState(value ?? '');
-  const [debounced] = useDebouncedValue(text.trim(), 300);
-  useEffect(() => {
-    if (debounced !== (value ?? '')) onSearch(debounced || undefined);
-    // Only a new typed text searches; the address changing is handled below.
-  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    // The address changed by other means than typing: show its search.
-    if ((value ?? '') !== debounced) setText(value ?? '');
-  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
-  return (
-    <TextInput
-      type="search"
-      label={t('jobs.search')}
-      placeholder={t('jobs.search.placeholder')}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      maw={480}
-    />
+    </ListPage>
   );
 }
 

@@ -1,5 +1,6 @@
-import type { Query } from '../../api/client';
-import { JOB_STATUSES } from './job-status';
+import type { Query } from '../../shared/api/client';
+import { JOB_STATUSES } from '../../shared/formatting/job-status';
+import { pageOf, pageSizeOf } from '../../shared/list-page/list-search';
 
 /**
  * What the jobs page shows, as it is kept in the address (docs/console.md#the-jobs-page): every
@@ -82,11 +83,6 @@ function day(value: unknown): string | undefined {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value) ? value : undefined;
 }
 
-function positiveInteger(value: unknown): number | undefined {
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= 1 ? number : undefined;
-}
-
 /**
  * The router's `validateSearch`: reads what the address holds, keeps what is valid and drops the
  * rest (a hand-edited or old link opens the page with what still makes sense, never an error).
@@ -115,10 +111,10 @@ export function parseJobsSearch(raw: Record<string, unknown>): JobsSearch {
   const sort = typeof raw.sort === 'string' && (JOB_SORTS as readonly string[]).includes(raw.sort) ? (raw.sort as JobSort) : DEFAULT_SORT;
   const direction = raw.direction === 'asc' || raw.direction === 'desc' ? raw.direction : firstDirection(sort);
   Object.assign(search, shortOrder(sort, direction));
-  const page = positiveInteger(raw.page);
-  if (page !== undefined && page > 1) search.page = page;
-  const pageSize = positiveInteger(raw.pageSize);
-  if (pageSize !== undefined && pageSize !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(pageSize)) search.pageSize = pageSize;
+  const page = pageOf(raw.page);
+  if (page !== undefined) search.page = page;
+  const pageSize = pageSizeOf(raw.pageSize, PAGE_SIZES, DEFAULT_PAGE_SIZE);
+  if (pageSize !== undefined) search.pageSize = pageSize;
   return search;
 }
 

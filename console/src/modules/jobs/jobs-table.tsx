@@ -1,9 +1,9 @@
 import { Anchor, Checkbox, Group, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { t, type MessageKey } from '../../i18n';
-import { formatDate, formatMoney, formatNumber } from '../../ui/format';
-import { isOverdue } from './job-status';
-import { JobStatusBadge, OverdueBadge } from './job-status-badge';
+import { t, type MessageKey } from '../../shared/i18n';
+import { formatDate, formatMoney, formatNumber } from '../../shared/formatting/format';
+import { isOverdue } from '../../shared/formatting/job-status';
+import { JobStatusBadge, OverdueBadge } from '../../shared/ui/job-status-badge';
 import type { JobRow } from './jobs-list-queries';
 import type { JobSort } from './jobs-search';
 

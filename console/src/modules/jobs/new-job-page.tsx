@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useCan, useSession } from '../../app/session';
-import { t } from '../../i18n';
+import { useCan, useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 import { NewJobForm } from './new-job/new-job-form';
 
 /** `/jobs/new` (docs/console.md#new-job): the form, for the roles that may create jobs. */

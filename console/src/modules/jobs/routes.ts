@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
-import { appRoute } from '../../app/root-route';
-import { ApiProblem } from '../../api/client';
-import { jobQuery } from './job-query';
+import { appRoute } from '../../shared/routing/root-routes';
+import { ApiProblem } from '../../shared/api/client';
+import { jobQuery } from '../../shared/api/job-query';
 import { jobsListQuery } from './jobs-list-queries';
 import { parseJobsSearch, toJobsQuery, type JobsSearch } from './jobs-search';
 

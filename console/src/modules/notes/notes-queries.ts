@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Answer } from '../../api/client';
+import type { Answer } from '../../shared/api/client';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * A note (docs/notes.md#note-object): sanitised rich text, its author and editor. Jobs, clients and
@@ -8,7 +9,7 @@ import type { Answer } from '../../api/client';
 export type Note = Answer<'getJob'>['notes'][number];
 
 /** The API's limit on a note's content (before sanitising). */
-export const NOTE_MAX_LENGTH = 100_000;
+export const NOTE_MAX_LENGTH = LIMITS.note;
 
 /** The notes newest first (a parent lists them in creation order). */
 export function newestFirst(notes: readonly Note[]): Note[] {

@@ -1,10 +1,10 @@
 import './notes-content.css';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
-import { useCan, useSession } from '../../app/session';
-import { t } from '../../i18n';
-import { formatDateTime } from '../../ui/format';
-import { ConfirmRecordDelete } from '../../ui/confirm-delete';
+import { useCan, useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { formatDateTime } from '../../shared/formatting/format';
+import { ConfirmRecordDelete } from '../../shared/ui/confirm-delete';
 import { noteNodes } from './notes-html';
 import { newestFirst, useNoteWrites, type Note, type NoteWriter } from './notes-queries';
 

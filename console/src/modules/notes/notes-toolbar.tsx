@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Popover, Text, TextInput, Tooltip } from '@mantine/core';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { linkAddress } from './notes-text';
 
 /**

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { t } from '../../i18n';
-import { partyQuery, type PartyRef } from '../parties/party';
-import { PartySectionState } from '../contacts/party-section-state';
+import { t } from '../../shared/i18n';
+import { partyQuery, type PartyRef } from '../../shared/api/party';
+import { PartySectionState } from '../../shared/ui/party-section-state';
 import { NotesSection } from './notes-section';
 import { partyNoteWriter } from './party-notes';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
-import { PARTY_COLLECTION, partyQuery, type Party, type PartyRef } from '../parties/party';
+import { api, data } from '../../shared/api/client';
+import { PARTY_COLLECTION, partyQuery, type Party, type PartyRef } from '../../shared/api/party';
 import type { NoteWriter } from './notes-queries';
 
 /** Puts a client or supplier the API answered in place, and marks its lists stale (its `updatedAt` moved). */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, data, type Answer } from '../../api/client';
-import { pairLabel } from '../jobs/job/job-format';
+import { api, data, type Answer } from '../../shared/api/client';
+import { pairLabel } from '../../shared/formatting/job-format';
 
 /**
  * The account's lists the parties' pages choose from (labels, language pairs, domains, taxes, CAT
@@ -9,7 +9,7 @@ import { pairLabel } from '../jobs/job/job-format';
 const KEEP = 5 * 60_000;
 
 // Named once, with the job page's choices: one cache entry each for both pages.
-export { domainsQuery, labelsQuery, languagePairsQuery } from '../jobs/job/choices';
+export { domainsQuery, labelsQuery, languagePairsQuery } from '../../shared/api/choices';
 
 export const taxesQuery = queryOptions({
   queryKey: ['choices', 'taxes'] as const,

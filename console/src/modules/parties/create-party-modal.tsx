@@ -2,13 +2,14 @@ import { Alert, Button, Group as Row, Modal, SegmentedControl, Select, Stack, Te
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
-import { CURRENCIES } from '../jobs/job/choices';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
+import { CURRENCIES } from '../../shared/api/choices';
 import { partyTarget } from './party-kind';
 import { partyRules } from './party-rules';
-import type { PartyKind } from './party';
+import type { PartyKind } from '../../shared/api/party';
 import { useCreateParty } from './queries';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 type NewPartyValues = {
   name: string;
@@ -74,7 +75,7 @@ export function CreatePartyModal({ kind, opened, onClose }: { kind: PartyKind; o
               {problem}
             </Alert>
           )}
-          <TextInput label={t('parties.field.name')} required data-autofocus maxLength={255} {...form.getInputProps('name')} />
+          <TextInput label={t('parties.field.name')} required data-autofocus maxLength={LIMITS.text} {...form.getInputProps('name')} />
           {kind === 'supplier' && (
             <Stack gap={4}>
               <Text size="sm" fw={500} id={typeLabel}>
@@ -90,8 +91,8 @@ export function CreatePartyModal({ kind, opened, onClose }: { kind: PartyKind; o
               />
             </Stack>
           )}
-          <TextInput label={t('parties.field.email')} type="email" maxLength={255} {...form.getInputProps('email')} />
-          <TextInput label={t('parties.field.phone')} type="tel" maxLength={255} {...form.getInputProps('phone')} />
+          <TextInput label={t('parties.field.email')} type="email" maxLength={LIMITS.text} {...form.getInputProps('email')} />
+          <TextInput label={t('parties.field.phone')} type="tel" maxLength={LIMITS.text} {...form.getInputProps('phone')} />
           <Select
             label={t('parties.field.currency')}
             placeholder={t('parties.field.currencyDefault')}

@@ -1,4 +1,5 @@
-import type { PartyKind } from './party';
+import type { PartyKind } from '../../shared/api/party';
+import { pageOf, pageSizeOf, searchTextOf } from '../../shared/list-page/list-search';
 
 /**
  * A list of clients or suppliers in the address (`/clients?q=…&status=archived&label=[…]&sort=name&page=2`),
@@ -33,11 +34,6 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 const ID = /^[0-9a-f]{24}$/i;
 
-function positiveInteger(value: unknown): number | undefined {
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= 1 ? number : undefined;
-}
-
 function ids(value: unknown): string[] | undefined {
   // An array (the router's way), a list written by hand ("a,b") or one value.
   const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
@@ -48,7 +44,8 @@ function ids(value: unknown): string[] | undefined {
 /** `validateSearch` of both lists: the parameters they understand, in their types. */
 export function parsePartiesSearch(raw: Record<string, unknown>): PartiesSearch {
   const search: PartiesSearch = {};
-  if (typeof raw.q === 'string' && raw.q.trim() !== '') search.q = raw.q.slice(0, 255);
+  const q = searchTextOf(raw.q);
+  if (q !== undefined) search.q = q;
   if (raw.status === 'archived' || raw.status === 'all') search.status = raw.status;
   const label = ids(raw.label);
   if (label) search.label = label;
@@ -59,10 +56,10 @@ export function parsePartiesSearch(raw: Record<string, unknown>): PartiesSearch 
   if (domain) search.domain = domain;
   if (typeof raw.sort === 'string' && (PARTY_SORTS as readonly string[]).includes(raw.sort)) search.sort = raw.sort as PartySort;
   if (raw.direction === 'asc' || raw.direction === 'desc') search.direction = raw.direction;
-  const page = positiveInteger(raw.page);
-  if (page !== undefined && page > 1) search.page = page;
-  const pageSize = positiveInteger(raw.pageSize);
-  if (pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize) && pageSize !== DEFAULT_PAGE_SIZE) search.pageSize = pageSize;
+  const page = pageOf(raw.page);
+  if (page !== undefined) search.page = page;
+  const pageSize = pageSizeOf(raw.pageSize, PAGE_SIZES, DEFAULT_PAGE_SIZE);
+  if (pageSize !== undefined) search.pageSize = pageSize;
   return search;
 }
 
@@ -97,6 +94,6 @@ export function toggleSort(search: PartiesSearch, sort: PartySort): PartiesSearc
 }
 
 /** A filter changed: the same view from its first page. */
-export function withFilter(search: PartiesSearch, change: Partial<Omit<PartiesSearch, 'sort' | 'direction' | 'page'>>): PartiesSearch {
+export function withFilter(search: PartiesSearch, change: Partial<PartiesSearch>): PartiesSearch {
   return parsePartiesSearch({ ...search, ...change, page: undefined });
 }

@@ -1,12 +1,12 @@
 import { Badge, Group as Row, Table, Text, UnstyledButton } from '@mantine/core';
-import { t, type MessageKey } from '../../i18n';
-import { formatDate, formatNumber } from '../../ui/format';
-import { AnchorLink } from '../groups/anchor-link';
+import { t, type MessageKey } from '../../shared/i18n';
+import { formatDate, formatNumber } from '../../shared/formatting/format';
+import { AnchorLink } from '../../shared/ui/anchor-link';
 import { pairLabel } from './choices';
 import { LabelBadges } from './label-badges';
 import { DEFAULT_DIRECTION, DEFAULT_SORT, type PartiesSearch, type PartySort } from './parties-search';
 import { countryName, partyTarget } from './party-kind';
-import type { Party, PartyKind } from './party';
+import type { Party, PartyKind } from '../../shared/api/party';
 import type { PartiesPage } from './queries';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;

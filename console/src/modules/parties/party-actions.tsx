@@ -2,11 +2,11 @@ import { Alert, Button, Group as Row, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiProblem } from '../../api/client';
-import { t, tCount } from '../../i18n';
-import { ConfirmDelete } from '../../ui/confirm-delete';
+import { ApiProblem } from '../../shared/api/client';
+import { t, tCount } from '../../shared/i18n';
+import { ConfirmDelete } from '../../shared/ui/confirm-delete';
 import { partiesPath } from './party-kind';
-import type { Party } from './party';
+import type { Party } from '../../shared/api/party';
 import { partyJobsQuery, useDeleteParty, useUpdateParty } from './queries';
 
 /**

@@ -1,10 +1,10 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../shared/i18n';
 import { countryChoices } from './countries';
 import { ChoiceField, TextField } from './party-fields';
 import { countryName } from './party-kind';
-import type { Party } from './party';
+import type { Party } from '../../shared/api/party';
 import { useUpdateParty, type PartyBody } from './queries';
 
 const ADDRESS_TEXT: ReadonlyArray<{ field: 'name' | 'street' | 'postalCode' | 'city' | 'state'; label: MessageKey }> = [

@@ -1,17 +1,17 @@
 import { MultiSelect, Paper, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiProblem } from '../../api/client';
-import { t } from '../../i18n';
-import { formatMoney } from '../../ui/format';
-import { CURRENCIES } from '../jobs/job/choices';
+import { ApiProblem } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
+import { formatMoney } from '../../shared/formatting/format';
+import { CURRENCIES } from '../../shared/api/choices';
 import { catConfigurationsQuery, labelsQuery, namedChoices, taxesQuery } from './choices';
 import { ChoiceField, NumberField, TextField } from './party-fields';
 import { partyRules, TIME_ZONES } from './party-rules';
-import type { Party } from './party';
+import type { Party } from '../../shared/api/party';
 import { usePartyLabel, useUpdateParty, type PartyBody } from './queries';
-import { accountQuery } from '../settings/account/queries';
-import { documentLanguageName, documentLanguageOptions } from '../../ui/document-languages';
+import { accountQuery } from '../../shared/api/account';
+import { documentLanguageName, documentLanguageOptions } from '../../shared/ui/document-languages';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: code }));
 const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({ value: zone, label: zone }));

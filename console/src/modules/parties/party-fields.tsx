@@ -1,9 +1,10 @@
 import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { InlineField, type EditorProps } from '../../ui/inline-field';
+import { InlineField, type EditorProps } from '../../shared/ui/inline-field';
 import type { Choice } from './choices';
 import { partyRules } from './party-rules';
 import type { PartyBody } from './queries';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * The kinds of in-place fields the parties' sections are made of: a text, a long text, a choice,
@@ -19,11 +20,11 @@ interface Common {
 }
 
 function TextEditor(props: EditorProps<string> & { type?: string }) {
-  return <TextInput {...props} maxLength={255} onChange={(event) => props.onChange(event.currentTarget.value)} />;
+  return <TextInput {...props} maxLength={LIMITS.text} onChange={(event) => props.onChange(event.currentTarget.value)} />;
 }
 
 function LongTextEditor(props: EditorProps<string>) {
-  return <Textarea {...props} maxLength={255} autosize minRows={2} onChange={(event) => props.onChange(event.currentTarget.value)} />;
+  return <Textarea {...props} maxLength={LIMITS.text} autosize minRows={2} onChange={(event) => props.onChange(event.currentTarget.value)} />;
 }
 
 /** A text parameter ('' clears it); `required` for the name. */

@@ -2,15 +2,15 @@ import { Button, Group as Row, Pagination, Paper, Stack, Table, Text, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
-import { formatDate, formatMoney } from '../../ui/format';
-import { AnchorLink } from '../groups/anchor-link';
-import { JobStatusBadge } from '../jobs/job-status-badge';
-import type { PartyRef } from './party';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { formatDate, formatMoney } from '../../shared/formatting/format';
+import { AnchorLink } from '../../shared/ui/anchor-link';
+import { JobStatusBadge } from '../../shared/ui/job-status-badge';
+import type { PartyRef } from '../../shared/api/party';
 import { partyJobsFilter, partyJobsQuery } from './queries';
-import { Loading } from '../../ui/loading';
-import { LoadProblem } from '../../ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { LoadProblem } from '../../shared/ui/load-problem';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 

@@ -1,4 +1,4 @@
-import type { PartyKind } from './party';
+import type { PartyKind } from '../../shared/api/party';
 
 /**
  * What tells the two kinds of party apart on the shared pages: their addresses in the console and

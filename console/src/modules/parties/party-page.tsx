@@ -2,33 +2,30 @@ import { Alert, Anchor, Badge, Grid, Group as Row, Stack, Tabs, Text, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ApiProblem } from '../../api/client';
-import { useCan, useSession } from '../../app/session';
-import { t, tCount } from '../../i18n';
-import { formatNumber } from '../../ui/format';
-import type { PriceOwner } from '../prices/price-owner';
+import { ApiProblem } from '../../shared/api/client';
+import { useCan, useSession } from '../../shared/session/session';
+import { t, tCount } from '../../shared/i18n';
+import { formatNumber } from '../../shared/formatting/format';
+import { PriceGrid, type PriceOwner } from '../prices';
+import { ContactsSection } from '../contacts';
+import { PartyFilesSection } from '../files';
+import { PartyNotesSection } from '../notes';
+import { SupplierUnavailabilitySection } from '../unavailability';
 import { LabelBadges } from './label-badges';
 import { PartyActions } from './party-actions';
 import { PartyAddressSection } from './party-address-section';
 import { PartyDetailsSection } from './party-details-section';
 import { partiesPath } from './party-kind';
-import { partyQuery, type Party, type PartyRef } from './party';
+import { partyQuery, type Party, type PartyRef } from '../../shared/api/party';
 import { PARTY_TABS, tabsOf, type PartyTab } from './party-tabs';
-import { Loading } from '../../ui/loading';
-import { LoadProblem } from '../../ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { LoadProblem } from '../../shared/ui/load-problem';
 
 /**
  * The sections of the tabs other than the overview are chunks of their own, loaded when their
- * tab opens: a page opened on one tab loads that tab's code only (the price grid without the
+ * tab opens (the other modules' doors hand theirs out that way): a page opened on one tab loads that tab's code only (the price grid without the
  * files' drop zone, the notes, the contacts…).
  */
-const ContactsSection = lazy(() => import('../contacts/contacts-section').then((module) => ({ default: module.ContactsSection })));
-const PartyFilesSection = lazy(() => import('../files/party-files-section').then((module) => ({ default: module.PartyFilesSection })));
-const PartyNotesSection = lazy(() => import('../notes/party-notes-section').then((module) => ({ default: module.PartyNotesSection })));
-const PriceGrid = lazy(() => import('../prices/price-grid').then((module) => ({ default: module.PriceGrid })));
-const SupplierUnavailabilitySection = lazy(() =>
-  import('../suppliers/unavailability-section').then((module) => ({ default: module.SupplierUnavailabilitySection })),
-);
 const PartyJobsSection = lazy(() => import('./party-jobs-section').then((module) => ({ default: module.PartyJobsSection })));
 const SupplierProfileSection = lazy(() => import('./supplier-profile-section').then((module) => ({ default: module.SupplierProfileSection })));
 

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ownerConfig } from '../prices/price-owners';
-import { pricesQuery } from '../prices/price-queries';
-import { partyQuery, type PartyRef } from './party';
+import { ownerConfig, pricesQuery } from '../prices';
+import { partyQuery, type PartyRef } from '../../shared/api/party';
 import type { PartyTab } from './party-tabs';
 
 /**

@@ -1,11 +1,12 @@
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * What POST/PUT /v2/clients and /v2/suppliers validate (src/modules/clients/party.ts, schemas.ts):
  * the name required, every text at most 255 characters, the e-mail an address or empty, the
  * currency an ISO 4217 code, the rating 0 to 5, the minimum fee not negative, the time zone IANA's.
  */
-export const TEXT_MAX = 255;
+export const TEXT_MAX = LIMITS.text;
 
 // The API's own pattern (src/core/http/validation.ts, format `email-address`).
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -18,7 +19,7 @@ export const partyRules = {
   email: (value: string) => tooLong(value) ?? (value.trim() !== '' && !EMAIL.test(value.trim()) ? t('parties.rule.email') : null),
   currency: (value: string | null) => (value === null || !/^[A-Za-z]{3}$/.test(value) ? t('parties.rule.currency') : null),
   rating: (value: number | string) => numberIn(value, 0, 5) ?? null,
-  minimumFee: (value: number | string) => numberIn(value, 0, 1e12),
+  minimumFee: (value: number | string) => numberIn(value, 0, LIMITS.amount),
   timezone: (value: string) => tooLong(value) ?? (value.trim() !== '' && !isTimeZone(value.trim()) ? t('parties.rule.timezone') : null),
 };
 

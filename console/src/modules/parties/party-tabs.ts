@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../i18n';
-import type { PartyKind } from './party';
+import type { MessageKey } from '../../shared/i18n';
+import type { PartyKind } from '../../shared/api/party';
 
 /**
  * The tabs of a party's page, in the address (`?tab=jobs`) so that a link can open one.

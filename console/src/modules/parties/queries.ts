@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, data, type Answer, type Body } from '../../api/client';
-import { PARTY_COLLECTION, partyQuery, type Party, type PartyKind, type PartyRef } from './party';
+import { api, data, type Answer, type Body } from '../../shared/api/client';
+import { PARTY_COLLECTION, partyQuery, type Party, type PartyKind, type PartyRef } from '../../shared/api/party';
 import { partiesApiQuery, type PartiesSearch } from './parties-search';
 
 /** A page of either list: the same paging, items of the kind asked for. */

@@ -2,14 +2,14 @@ import { ActionIcon, Button, Group as Row, List, MultiSelect, Paper, Select, Sim
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiProblem } from '../../api/client';
-import { t } from '../../i18n';
-import { formatNumber } from '../../ui/format';
-import { clientOptionsQuery } from '../groups/queries';
+import { ApiProblem } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
+import { formatNumber } from '../../shared/formatting/format';
+import { clientOptionsQuery } from '../groups';
 import { domainsQuery, languagePairsQuery, namedChoices, pairChoices, pairLabel } from './choices';
 import { NumberField } from './party-fields';
 import { partyRules } from './party-rules';
-import type { Supplier } from './party';
+import type { Supplier } from '../../shared/api/party';
 import { useSupplierLanguagePair, useUpdateParty, type PartyBody } from './queries';
 
 const problemText = (problem: unknown) => (problem instanceof ApiProblem ? problem.message : String(problem));

@@ -1,6 +1,6 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { PriceGrid } from './price-grid';
 import type { AccountPricesTab } from './account-prices-search';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { ClientSelect } from '../jobs/job/client-select';
+import { t } from '../../shared/i18n';
+import { ClientSelect } from '../../shared/ui/client-select';
 import type { PriceChoices } from './price-choices';
 import type { OwnerConfig } from './price-owners';
 import { problemText } from './price-problem';

@@ -1,9 +1,9 @@
 import { ActionIcon, Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ApiProblem } from '../../api/client';
-import { t } from '../../i18n';
-import { ConfirmDelete } from '../../ui/confirm-delete';
-import { formatPercent, formatRate } from '../../ui/format';
+import { ApiProblem } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
+import { ConfirmDelete } from '../../shared/ui/confirm-delete';
+import { formatPercent, formatRate } from '../../shared/formatting/format';
 import { PriceCell, selectEditor, decimalEditor } from './price-cell';
 import type { PriceChoices } from './price-choices';
 import { explainPriceProblem, problemText } from './price-problem';

@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
-import { ClientSelect } from '../jobs/job/client-select';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
+import { ClientSelect } from '../../shared/ui/client-select';
 import type { PriceChoices } from './price-choices';
 import type { OwnerConfig } from './price-owners';
 import { explainPriceProblem } from './price-problem';

@@ -1,8 +1,8 @@
 import { Select, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { t } from '../../i18n';
-import { EditableValue, InlineEditor, useInlineEdit, type EditorProps, type InlineEdit } from '../../ui/inline-field';
-import type { Choice } from '../jobs/job/choices';
+import { t } from '../../shared/i18n';
+import { EditableValue, InlineEditor, useInlineEdit, type EditorProps, type InlineEdit } from '../../shared/ui/inline-field';
+import type { Choice } from '../../shared/api/choices';
 
 /**
  * One cell of the grid edited in place (ui/inline-field.tsx): the value, a click or Enter opens its

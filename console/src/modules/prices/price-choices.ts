@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { byName, choicesOf, CURRENCIES, domainsQuery, languagePairsQuery, pairChoices, servicesQuery, unitsQuery } from '../jobs/job/choices';
+import { byName, choicesOf, CURRENCIES, domainsQuery, languagePairsQuery, pairChoices, servicesQuery, unitsQuery } from '../../shared/api/choices';
 import { matchCategoriesQuery } from './price-queries';
 
 /**

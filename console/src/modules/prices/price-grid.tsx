@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useCan } from '../../app/session';
-import { t } from '../../i18n';
-import { ConfirmDelete } from '../../ui/confirm-delete';
-import { ScrollTable } from '../../ui/scroll-table';
-import { partyQuery } from '../parties/party';
+import { useCan } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { ConfirmDelete } from '../../shared/ui/confirm-delete';
+import { ScrollTable } from '../../shared/ui/scroll-table';
+import { partyQuery } from '../../shared/api/party';
 import { MatchRates } from './match-rates';
 import { CopyPricesModal } from './copy-prices-modal';
 import { NewPriceModal } from './new-price-form';
@@ -16,7 +16,7 @@ import { ownerConfig } from './price-owners';
 import { problemText } from './price-problem';
 import { pricesQuery, usePriceWrites, type Price } from './price-queries';
 import { PriceRow, priceName } from './price-row';
-import { Loading } from '../../ui/loading';
+import { Loading } from '../../shared/ui/loading';
 
 /** Rows per page of a client's or a supplier's own prices (the account's families are paged by the API). */
 const OWNED_PAGE_SIZE = 25;

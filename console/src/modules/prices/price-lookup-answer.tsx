@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { t, type MessageKey } from '../../i18n';
-import { formatRate } from '../../ui/format';
-import { pairLabel } from '../jobs/job/job-format';
+import { t, type MessageKey } from '../../shared/i18n';
+import { formatRate } from '../../shared/formatting/format';
+import { pairLabel } from '../../shared/formatting/job-format';
 import type { PriceLookup } from './price-queries';
 import { formatRateEntry } from './price-values';
 

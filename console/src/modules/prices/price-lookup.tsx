@@ -2,16 +2,16 @@ import { Alert, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n';
-import { ClientSelect } from '../jobs/job/client-select';
-import { partyQuery } from '../parties/party';
+import { t } from '../../shared/i18n';
+import { ClientSelect } from '../../shared/ui/client-select';
+import { partyQuery } from '../../shared/api/party';
 import { usePriceChoices } from './price-choices';
 import { PriceLookupAnswer } from './price-lookup-answer';
 import type { OwnerConfig } from './price-owners';
 import { problemText } from './price-problem';
 import { usePriceLookup, type LookupCriteria, type Price } from './price-queries';
 import { SupplierSelect } from './supplier-select';
-import { Loading } from '../../ui/loading';
+import { Loading } from '../../shared/ui/loading';
 
 type Criteria = {
   client: string | null;

@@ -1,5 +1,5 @@
-import { ApiProblem } from '../../api/client';
-import { t } from '../../i18n';
+import { ApiProblem } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
 
 /**
  * The API's refusals of price writes in words a project manager understands: a second price with

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, type Answer, type Body, type Query } from '../../api/client';
+import { api, data, type Answer, type Body, type Query } from '../../shared/api/client';
 import type { OwnerConfig } from './price-owners';
 
 /**

@@ -1,15 +1,15 @@
 import { ActionIcon, Button, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { memo } from 'react';
-import { t } from '../../i18n';
-import { formatRate } from '../../ui/format';
-import { ClientSelect } from '../jobs/job/client-select';
-import { pairLabel } from '../jobs/job/job-format';
+import { t } from '../../shared/i18n';
+import { formatRate } from '../../shared/formatting/format';
+import { ClientSelect } from '../../shared/ui/client-select';
+import { pairLabel } from '../../shared/formatting/job-format';
 import { decimalEditor, PriceCell, selectEditor } from './price-cell';
 import type { PriceChoices } from './price-choices';
 import type { OwnerConfig } from './price-owners';
 import { explainPriceProblem } from './price-problem';
 import type { Price, PriceChanges, PriceWrites } from './price-queries';
-import { normalizeDecimal, plainDecimal } from '../../ui/decimal';
+import { normalizeDecimal, plainDecimal } from '../../shared/formatting/decimal';
 import { ratesSummary, unitCostError } from './price-values';
 
 interface PriceRowProps {

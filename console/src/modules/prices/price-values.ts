@@ -1,6 +1,7 @@
-import { t } from '../../i18n';
-import { fractionToPercentText, normalizeDecimal, plainDecimal, shiftDecimal } from '../../ui/decimal';
-import { formatPercent, formatRate } from '../../ui/format';
+import { t } from '../../shared/i18n';
+import { fractionToPercentText, normalizeDecimal, plainDecimal, shiftDecimal } from '../../shared/formatting/decimal';
+import { formatNumber, formatPercent, formatRate } from '../../shared/formatting/format';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * The price grid's rules and conversions, pure (tested in test/console/prices/price-values.test.ts):
@@ -18,7 +19,7 @@ export interface MatchEntry {
   unitCost: number;
 }
 
-export const UNIT_COST_MAX = '1000000000000';
+export const UNIT_COST_MAX = String(LIMITS.amount);
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** A unit cost (a price's or a fixed rate's): a decimal from 0 to 10¹², at most 6 decimals. */
@@ -28,7 +29,7 @@ export function unitCostError(text: string): string | null {
   if (value.startsWith('-')) return t('prices.rule.notNegative');
   if (!DECIMAL.test(value)) return t('prices.rule.decimal');
   if ((value.split('.')[1] ?? '').length > 6) return t('prices.rule.decimals', { max: 6 });
-  if (compareDecimals(value, UNIT_COST_MAX) > 0) return t('prices.rule.max', { max: '1,000,000,000,000' });
+  if (compareDecimals(value, UNIT_COST_MAX) > 0) return t('prices.rule.max', { max: formatNumber(LIMITS.amount) });
   return null;
 }
 

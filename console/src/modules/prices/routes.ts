@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { settingsRoute } from '../settings/settings-route';
+import { settingsRoute } from '../settings';
 import { parseAccountPricesSearch } from './account-prices-search';
 
 /** `/settings/prices`: the account's own prices, for clients and for suppliers (docs/console.md#prices). */

@@ -1,5 +1,5 @@
-import { t } from '../../i18n';
-import { SearchSelect, type SearchSelectProps } from '../../ui/search-select';
+import { t } from '../../shared/i18n';
+import { SearchSelect, type SearchSelectProps } from '../../shared/ui/search-select';
 import { useSupplierChoices } from './price-queries';
 
 /** A supplier, searched by the API as the person types. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CONSOLE_CALL, problemOf, sessionHooks } from '../../api/client';
+import { CONSOLE_CALL, problemOf, sessionHooks } from '../../shared/api/client';
 import { reportUrl, type ReportAnswer, type ReportsSearch } from './report-kinds';
 
 /** A GET of the API answering JSON, with the console's mark; the error body as an ApiProblem. */

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { t, type MessageKey } from '../../i18n';
-import { formatMoney, formatNumber } from '../../ui/format';
+import { t, type MessageKey } from '../../shared/i18n';
+import { formatMoney, formatNumber } from '../../shared/formatting/format';
 import { chartBars, REPORT_COLUMNS, type ReportAnswer } from './report-kinds';
 
 const COLORS = ['blue.7', 'orange.7', 'teal.7'];

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../../shared/i18n';
 
 /**
  * The reports of `GET /v2/reports/<report>` (docs/reports.md) as the Reports page shows them: the

@@ -1,15 +1,15 @@
 import { Alert, Anchor, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { t, type MessageKey } from '../../i18n';
-import { formatMoney, formatNumber, formatPercent } from '../../ui/format';
-import { LoadProblem } from '../../ui/load-problem';
-import { Loading } from '../../ui/loading';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t, type MessageKey } from '../../shared/i18n';
+import { formatMoney, formatNumber, formatPercent } from '../../shared/formatting/format';
+import { LoadProblem } from '../../shared/ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { useReport } from './queries';
 import { MARGIN_DIMENSIONS, REPORT_COLUMNS, REPORT_NAMES, reportUrl, type ReportAnswer, type ReportColumn, type ReportsSearch } from './report-kinds';
-import { DateField } from '../../ui/date-field';
-import { isIsoDate } from '../../ui/date-input';
+import { DateField } from '../../shared/ui/date-field';
+import { isIsoDate } from '../../shared/formatting/date-input';
 
 // The chart (recharts) is not part of the page's first load: it comes after the table of the same numbers.
 const ReportChart = lazy(() => import('./report-chart').then((module) => ({ default: module.ReportChart })));

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
-import { t } from '../../i18n';
+import { api, data } from '../../shared/api/client';
+import { t } from '../../shared/i18n';
 import { hitOfClient, hitOfDocument, hitOfGroup, hitOfJob, hitOfSupplier, RESULTS_PER_TYPE, type SearchHit, type SearchType } from './search-results';
 
 const page = { pageSize: RESULTS_PER_TYPE, sort: 'name', direction: 'asc' } as const;

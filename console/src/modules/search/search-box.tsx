@@ -1,6 +1,6 @@
 import { Combobox, Group as Row, Text, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
 import type { Ref } from 'react';
-import { t, tCount, type MessageKey } from '../../i18n';
+import { t, tCount, type MessageKey } from '../../shared/i18n';
 import { findHit, hitValue, type SearchHit, type SearchSection, type SearchType } from './search-results';
 
 /** Where the search is: nothing typed, too little, asking, answered, or failed. */

@@ -1,4 +1,5 @@
-import type { Answer } from '../../api/client';
+import type { Answer } from '../../shared/api/client';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /**
  * What the header's search finds (docs/console.md#search): jobs, groups, clients, suppliers and
@@ -81,7 +82,7 @@ export const hitOfDocument = (type: 'quote' | 'invoice' | 'purchaseOrder', docum
 /** The query as sent: trimmed; empty when too short to ask. */
 export function searchTerm(typed: string): string {
   const term = typed.trim();
-  return term.length >= MIN_QUERY_LENGTH ? term.slice(0, 255) : '';
+  return term.length >= MIN_QUERY_LENGTH ? term.slice(0, LIMITS.text) : '';
 }
 
 /** The option value of a hit in the listbox, and back. */

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
-import { useSession } from '../../app/session';
-import { t } from '../../i18n';
+import { useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 
 /**
  * Said on a settings page the signed-in role may read but not change (docs/access.md#roles);

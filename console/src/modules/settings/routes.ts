@@ -1,6 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { settingsRoute } from './settings-route';
 
+export { settingsIndexRoute, settingsRoute } from './settings-route';
+
 /** The account's settings, its exchange rates, its master data and its CAT configurations, under `/settings/`. */
 const page = <Path extends string, Module extends object>(path: Path, load: () => Promise<Module>, name: keyof Module & string) =>
   createRoute({ getParentRoute: () => settingsRoute, path, component: lazyRouteComponent(load, name) });

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 
 /**
  * The delete button of a settings table's row: `label` names what it deletes for screen readers

@@ -1,6 +1,6 @@
 import { Box, Group, NavLink, Stack, Text } from '@mantine/core';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../shared/i18n';
 
 type SettingsPath =
   | '/settings/account'

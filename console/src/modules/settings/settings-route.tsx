@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { appRoute } from '../../app/root-route';
+import { appRoute } from '../../shared/routing/root-routes';
 import { SettingsLayout } from './settings-layout';
 
 /** `/settings`: the settings' frame (its own navigation beside the page); the settings' pages are its children. */

@@ -1,5 +1,5 @@
 import { Table, VisuallyHidden } from '@mantine/core';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 
 /**
  * The head of a settings page's table: `columns`, then, when the signed-in role may change the

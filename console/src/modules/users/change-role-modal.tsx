@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../shared/i18n';
 import { renderRoleOption, roleHelp, roleOptions } from './invite-user-modal';
 import { useUpdateUser } from './queries';
 import type { Role, User } from './user-rules';

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, type SelectProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { useInviteUser, type CreatedUser } from './queries';
 import { UserLinkResult } from './user-link';
 import type { Role } from './user-rules';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /** What the e-mail field takes: what the API's `email-address` format takes, roughly (the API has the last word). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -42,12 +43,12 @@ export function InviteUserModal({ opened, roles, onClose }: { opened: boolean; r
       email: (value) =>
         value.trim() === ''
           ? t('users.field.emailRequired')
-          : value.trim().length > 255
+          : value.trim().length > LIMITS.text
             ? t('users.field.tooLong')
             : EMAIL.test(value.trim())
               ? null
               : t('users.field.emailInvalid'),
-      name: (value) => (value.trim().length > 255 ? t('users.field.tooLong') : null),
+      name: (value) => (value.trim().length > LIMITS.text ? t('users.field.tooLong') : null),
     },
   });
   const close = () => {
@@ -93,7 +94,7 @@ export function InviteUserModal({ opened, roles, onClose }: { opened: boolean; r
               type="email"
               required
               data-autofocus
-              maxLength={255}
+              maxLength={LIMITS.text}
               autoComplete="off"
               {...form.getInputProps('email')}
             />
@@ -110,7 +111,7 @@ export function InviteUserModal({ opened, roles, onClose }: { opened: boolean; r
             <TextInput
               label={t('users.field.name')}
               description={t('users.field.nameHint')}
-              maxLength={255}
+              maxLength={LIMITS.text}
               autoComplete="off"
               {...form.getInputProps('name')}
             />

@@ -1,13 +1,14 @@
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
+import { useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
 import { useRenameSelf } from './queries';
+import { LIMITS } from '../../shared/api/limits.gen';
 
 /** What the API takes (docs/access.md#users): 1 to 255 characters once trimmed. */
-const NAME_MAX = 255;
+const NAME_MAX = LIMITS.text;
 
 /**
  * `/settings/name`: the signed-in user's own name (PATCH /v2/users/me), whatever their role. It is

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
-import { t } from '../../i18n';
-import { showProblem } from '../../ui/form-errors';
-import { PasswordField } from '../../ui/password-field';
+import { useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { showProblem } from '../../shared/ui/form-errors';
+import { PasswordField } from '../../shared/ui/password-field';
 import { useChangePassword } from './queries';
 
 /** Passwords have 10 to 256 characters, as people count them (docs/access.md#passwords). */

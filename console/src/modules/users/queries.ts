@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data, type Answer, type Body } from '../../api/client';
-import { sessionQuery } from '../../app/session';
+import { api, data, type Answer, type Body } from '../../shared/api/client';
+import { sessionQuery } from '../../shared/session/session';
 import type { User } from './user-rules';
 
 export type CreatedUser = Answer<'createUser'>;

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { settingsRoute } from '../settings/settings-route';
+import { settingsRoute } from '../settings';
 import { usersQuery } from './queries';
 
 /** `/settings/users`: the account's users and their roles; the list is asked for while the page's code loads. */

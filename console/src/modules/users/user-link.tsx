@@ -1,6 +1,6 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
-import { t } from '../../i18n';
-import { formatDateTime } from '../../ui/format';
+import { t } from '../../shared/i18n';
+import { formatDateTime } from '../../shared/formatting/format';
 import type { UserLink } from './queries';
 
 /**

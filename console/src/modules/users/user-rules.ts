@@ -1,4 +1,4 @@
-import type { Answer } from '../../api/client';
+import type { Answer } from '../../shared/api/client';
 
 export type User = Answer<'getUser'>;
 export type Role = User['role'];

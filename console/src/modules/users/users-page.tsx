@@ -4,17 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCan, useSession } from '../../app/session';
-import { t } from '../../i18n';
+import { useCan, useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
 import { ChangeRoleModal } from './change-role-modal';
-import { ConfirmAction } from './confirm-action';
+import { ConfirmAction } from '../../shared/ui/confirm-action';
 import { InviteUserModal } from './invite-user-modal';
 import { usersQuery, useResendInvitation, useResetLink, useUpdateUser, type UserLink } from './queries';
 import { UserLinkResult } from './user-link';
 import { assignableRoles, userActions, type Caller, type User } from './user-rules';
 import { UsersTable, type UserCommand } from './users-table';
-import { Loading } from '../../ui/loading';
-import { LoadProblem } from '../../ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { LoadProblem } from '../../shared/ui/load-problem';
 
 /** The link just made for a user, shown once. */
 interface MadeLink {

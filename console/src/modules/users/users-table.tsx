@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Popover, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
-import { t } from '../../i18n';
-import { formatDateTime } from '../../ui/format';
-import { ScrollTable } from '../../ui/scroll-table';
+import { t } from '../../shared/i18n';
+import { formatDateTime } from '../../shared/formatting/format';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { userActions, type Caller, type Offer, type User } from './user-rules';
 
 /** What a row's menu asks the page to do. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, type Answer } from '../../api/client';
+import { api, data, type Answer } from '../../shared/api/client';
 
 export type Webhook = Answer<'listWebhooks'>['items'][number];
 export type Delivery = Answer<'listWebhookDeliveries'>['items'][number];

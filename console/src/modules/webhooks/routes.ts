@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { appRoute } from '../../app/root-route';
+import { appRoute } from '../../shared/routing/root-routes';
 
 /** `/webhooks` (docs/console.md#webhooks): the account's endpoints and their deliveries. */
 export const webhooksRoute = createRoute({

@@ -1,13 +1,13 @@
 import { Alert, Button, Code, Group, Menu, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ApiProblem } from '../../api/client';
-import { useCan, useSession } from '../../app/session';
-import { t } from '../../i18n';
-import { ConfirmDelete } from '../../ui/confirm-delete';
-import { formatDateTime } from '../../ui/format';
-import { LoadProblem } from '../../ui/load-problem';
-import { Loading } from '../../ui/loading';
-import { ScrollTable } from '../../ui/scroll-table';
+import { ApiProblem } from '../../shared/api/client';
+import { useCan, useSession } from '../../shared/session/session';
+import { t } from '../../shared/i18n';
+import { ConfirmDelete } from '../../shared/ui/confirm-delete';
+import { formatDateTime } from '../../shared/formatting/format';
+import { LoadProblem } from '../../shared/ui/load-problem';
+import { Loading } from '../../shared/ui/loading';
+import { ScrollTable } from '../../shared/ui/scroll-table';
 import { useDeleteWebhook, useDeliveries, useSaveWebhook, useTestWebhook, useWebhooks, type Webhook } from './queries';
 import { webhookBody, webhookProblems, type WebhookValues } from './webhook-form';
 

@@ -1,9 +1,9 @@
 import { NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { t, tCount } from '../../../i18n';
-import { formatNumber } from '../../../ui/format';
+import { t, tCount } from '../../../shared/i18n';
+import { formatNumber } from '../../../shared/formatting/format';
 import { bandLabel, bandRows, unitsOf, type ParsedReport, type ReportLanguage, type Unit } from './cat-analysis-report';
-import { ScrollTable } from '../../../ui/scroll-table';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 const UNIT_HEADERS: Record<Unit, 'catAnalysis.bands.segments' | 'catAnalysis.bands.words' | 'catAnalysis.bands.characters'> = {
   segments: 'catAnalysis.bands.segments',

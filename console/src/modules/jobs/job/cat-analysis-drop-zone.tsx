@@ -1,7 +1,7 @@
 import { Paper, Progress, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { t } from '../../../i18n';
+import { t } from '../../../shared/i18n';
 
 /**
  * The report drop zone: drop a file on it, or use it as a button (click, Enter or Space) that

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { t, tCount } from '../../../i18n';
-import { ApiProblem } from '../../../api/client';
-import { formatNumber } from '../../../ui/format';
-import type { Job } from '../job-query';
+import { t, tCount } from '../../../shared/i18n';
+import { ApiProblem } from '../../../shared/api/client';
+import { formatNumber } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 import { useCatConfigurations, useImportReport, usePartyConfiguration } from './cat-analysis-queries';
 import {
   bandLabel,
@@ -16,7 +16,7 @@ import {
   type ParsedReport,
   type ReportLanguage,
 } from './cat-analysis-report';
-import { ScrollTable } from '../../../ui/scroll-table';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 interface Props {
   job: Job;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, uploadFile } from '../../../api/client';
-import { setJob, type Job } from '../job-query';
+import { api, data, uploadFile } from '../../../shared/api/client';
+import { setJob, type Job } from '../../../shared/api/job-query';
 import type { ParsedReport } from './cat-analysis-report';
 
 /**

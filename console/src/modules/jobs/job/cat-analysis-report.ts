@@ -1,5 +1,5 @@
-import type { Answer } from '../../../api/client';
-import { t, type MessageKey } from '../../../i18n';
+import type { Answer } from '../../../shared/api/client';
+import { t, type MessageKey } from '../../../shared/i18n';
 
 /** The catalogue's text of a key built from an API code, or `fallback` for a code the catalogue lacks (t() answers undefined). */
 function textOr(key: string, fallback: string): string {

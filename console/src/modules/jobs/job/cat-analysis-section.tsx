@@ -1,9 +1,9 @@
 import { Alert, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ApiProblem } from '../../../api/client';
-import { useCan, useSession } from '../../../app/session';
-import { t, tCount } from '../../../i18n';
-import type { Job } from '../job-query';
+import { ApiProblem } from '../../../shared/api/client';
+import { useCan, useSession } from '../../../shared/session/session';
+import { t, tCount } from '../../../shared/i18n';
+import type { Job } from '../../../shared/api/job-query';
 import { CatAnalysisBands } from './cat-analysis-bands';
 import { CatAnalysisDropZone } from './cat-analysis-drop-zone';
 import { CatAnalysisImportForm } from './cat-analysis-import-form';

@@ -1,9 +1,9 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useCan } from '../../../app/session';
-import { t, type MessageKey } from '../../../i18n';
-import { formatMoney, formatNumber, formatPercent } from '../../../ui/format';
-import type { Job } from '../job-query';
-import { formatRate } from './job-format';
+import { useCan } from '../../../shared/session/session';
+import { t, type MessageKey } from '../../../shared/i18n';
+import { formatMoney, formatNumber, formatPercent } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
+import { formatRate } from '../../../shared/formatting/job-format';
 import { MatchLinesEditor } from './match-lines-editor';
 import { PricingFields } from './pricing-fields';
 

@@ -1,7 +1,7 @@
-import { api, data } from '../../../api/client';
-import { t, tCount } from '../../../i18n';
-import type { FilesOwner } from '../../files/files-owner';
-import { refreshJob, type Job } from '../job-query';
+import { api, data } from '../../../shared/api/client';
+import { t, tCount } from '../../../shared/i18n';
+import type { FilesOwner } from '../../files';
+import { refreshJob, type Job } from '../../../shared/api/job-query';
 
 /** A file of the job as the job lists it (its own files and its group's: docs/files.md). */
 export type JobFile = Job['files'][number];

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { FilesSection as Files } from '../../files/files-section';
-import type { Job } from '../job-query';
+import { FilesSection as Files } from '../../files';
+import type { Job } from '../../../shared/api/job-query';
 import { jobFilesOwner } from './files-queries';
 
 /**

@@ -1,16 +1,27 @@
 import { Badge, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiProblem, type Body } from '../../../api/client';
-import { t } from '../../../i18n';
-import { DateField } from '../../../ui/date-field';
-import { formatDateTime, formatNumber, formatPercent } from '../../../ui/format';
-import type { Job } from '../job-query';
+import { ApiProblem, type Body } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { DateField } from '../../../shared/ui/date-field';
+import { formatDateTime, formatNumber, formatPercent } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 import { rules, TEXT_MAX } from '../new-job/new-job-values';
-import { byName, choicesOf, domainsQuery, labelsQuery, languagePairsQuery, pairChoices, servicesQuery, unitsQuery, userChoices, usersQuery } from './choices';
-import { ClientSelect } from './client-select';
-import { InlineField, type EditorProps } from '../../../ui/inline-field';
-import { fromLocalInput, pairLabel, toLocalInput } from './job-format';
+import {
+  byName,
+  choicesOf,
+  domainsQuery,
+  labelsQuery,
+  languagePairsQuery,
+  pairChoices,
+  servicesQuery,
+  unitsQuery,
+  userChoices,
+  usersQuery,
+} from '../../../shared/api/choices';
+import { ClientSelect } from '../../../shared/ui/client-select';
+import { InlineField, type EditorProps } from '../../../shared/ui/inline-field';
+import { fromLocalInput, pairLabel, toLocalInput } from '../../../shared/formatting/job-format';
 import { useSetJobLabels, useUpdateJob } from './job-mutations';
 
 type UpdateBody = Body<'updateJob'>;

@@ -1,10 +1,10 @@
 import { ActionIcon, Anchor, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { t } from '../../../i18n';
-import type { Job } from '../job-query';
+import { t } from '../../../shared/i18n';
+import type { Job } from '../../../shared/api/job-query';
 import { rules, TEXT_MAX } from '../new-job/new-job-values';
-import { InlineEditor, PencilIcon, useInlineEdit } from '../../../ui/inline-field';
-import { pairLabel } from './job-format';
+import { InlineEditor, PencilIcon, useInlineEdit } from '../../../shared/ui/inline-field';
+import { pairLabel } from '../../../shared/formatting/job-format';
 import { useUpdateJob } from './job-mutations';
 import { JobStatusMenu } from './job-status-menu';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data, type Body } from '../../../api/client';
-import { setJob, type Job } from '../job-query';
+import { api, data, type Body } from '../../../shared/api/client';
+import { setJob, type Job } from '../../../shared/api/job-query';
 
 /**
  * The job page's writes: each answers the whole job, which `setJob` puts in place (the page and

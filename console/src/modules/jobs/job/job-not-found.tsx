@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Link, useRouter } from '@tanstack/react-router';
-import { ApiProblem } from '../../../api/client';
-import { t } from '../../../i18n';
+import { ApiProblem } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
 
 /** A job that is not there (deleted, another account's, a mistyped address): say so, and the way back to Jobs. */
 export function JobNotFound() {

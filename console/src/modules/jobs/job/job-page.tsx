@@ -1,15 +1,15 @@
 import { Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy } from 'react';
-import { useCan, useSession } from '../../../app/session';
-import { t } from '../../../i18n';
-import { useJob } from '../job-query';
+import { useCan, useSession } from '../../../shared/session/session';
+import { t } from '../../../shared/i18n';
+import { useJob } from '../../../shared/api/job-query';
 import { EstimateSection } from './estimate-section';
 import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
 import { NotesSection } from './notes-section';
 import { OutsourcingSection } from './outsourcing-section';
 import { TimeSection } from './time-section';
-import { AfterFirstPaint } from '../../../ui/after-first-paint';
+import { AfterFirstPaint } from '../../../shared/ui/after-first-paint';
 
 /**
  * The two sections with a drop zone (react-dropzone, about 17 KB of JavaScript gzip) come in after

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Menu, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { t } from '../../../i18n';
-import type { Job } from '../job-query';
+import { t } from '../../../shared/i18n';
+import type { Job } from '../../../shared/api/job-query';
 import { useUpdateJob } from './job-mutations';
 import { movesFrom, STATUS_COLORS, statusName, type JobStatus } from './status-moves';
 

@@ -1,7 +1,7 @@
 import { Alert, List, Text } from '@mantine/core';
-import { t } from '../../../i18n';
-import { formatRate } from '../../../ui/format';
-import type { Job } from '../job-query';
+import { t } from '../../../shared/i18n';
+import { formatRate } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 
 /**
  * The outsourcing's margin warnings (docs/estimation.md#margin-warnings): a band the client price

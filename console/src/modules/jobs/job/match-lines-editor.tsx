@@ -1,8 +1,8 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiProblem } from '../../../api/client';
-import { t } from '../../../i18n';
-import type { Job } from '../job-query';
+import { ApiProblem } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import type { Job } from '../../../shared/api/job-query';
 import { rules } from '../new-job/new-job-values';
 import { useUpdateJobPrice } from './job-mutations';
 

@@ -1,6 +1,6 @@
-import { api, data } from '../../../api/client';
-import type { NoteWriter } from '../../notes/notes-queries';
-import { setJob, type Job } from '../job-query';
+import { api, data } from '../../../shared/api/client';
+import type { NoteWriter } from '../../notes';
+import { setJob, type Job } from '../../../shared/api/job-query';
 
 /** The job's notes (POST/PUT/DELETE /v2/jobs/:id/notes…): each write answers the whole job, which takes its place. */
 export function jobNoteWriter(jobId: string): NoteWriter<Job> {

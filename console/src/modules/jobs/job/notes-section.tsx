@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { t } from '../../../i18n';
-import { NotesSection as Notes } from '../../notes/notes-section';
-import type { Job } from '../job-query';
+import { t } from '../../../shared/i18n';
+import { NotesSection as Notes } from '../../notes';
+import type { Job } from '../../../shared/api/job-query';
 import { jobNoteWriter } from './notes-queries';
 
 /**

@@ -2,17 +2,18 @@ import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, Stack, Text, 
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { t } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
-import { formatDateTime, formatNumber } from '../../../ui/format';
-import type { Job } from '../job-query';
+import { t } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { formatDateTime, formatNumber } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 import { rules } from '../new-job/new-job-values';
-import { fromLocalInput, toLocalInput } from './job-format';
+import { fromLocalInput, toLocalInput } from '../../../shared/formatting/job-format';
 import { OutsourcingCandidates } from './outsourcing-candidates';
-import { proposedDueDate } from './outsourcing-due';
+import { defaultDueDate } from '../../../../../src/core/outsourcing-due-date';
 import { amountProblem, formatRate, suggestedPrice, unitCostToSend, type SupplierPrice } from './outsourcing-figures';
 import { MODAL_PROPS } from './outsourcing-dialogs';
 import { useCreateOutsourcing, useSupplierCandidates, useSupplierPrices, useSupplierSearch, type SupplierCandidates } from './outsourcing-queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 // A type (not an interface): showProblem takes a record of the form's values.
 type Values = {
@@ -56,7 +57,12 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
 
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { supplier: '', unitCost: '', quantity: '', dueDate: toLocalInput(proposedDueDate(job.dueDate, job.startDate, new Date())) },
+    initialValues: {
+      supplier: '',
+      unitCost: '',
+      quantity: '',
+      dueDate: toLocalInput(defaultDueDate(job.dueDate ?? null, job.startDate ?? null, new Date().toISOString())),
+    },
     validate: {
       supplier: (value) => (value ? null : t('outsourcing.required.supplier')),
       unitCost: (value) => amountProblem(value, false),
@@ -133,7 +139,7 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
         <NumberInput
           label={t('outsourcing.field.unitCost', { unit, currency })}
           min={0}
-          max={1e12}
+          max={LIMITS.amount}
           decimalScale={6}
           allowNegative={false}
           hideControls
@@ -153,7 +159,7 @@ function AddForm({ job, onClose, onAdded }: { job: Job; onClose: () => void; onA
           label={t('outsourcing.field.quantity', { unit })}
           description={t('outsourcing.field.quantityHint', { value: formatNumber(job.quantity.value, 6) })}
           min={0}
-          max={1e12}
+          max={LIMITS.amount}
           decimalScale={6}
           allowNegative={false}
           hideControls

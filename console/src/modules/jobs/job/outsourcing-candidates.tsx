@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Table, Text } from '@mantine/core';
-import { t } from '../../../i18n';
-import { formatDate, formatNumber, formatRate } from '../../../ui/format';
-import type { Job } from '../job-query';
+import { t } from '../../../shared/i18n';
+import { formatDate, formatNumber, formatRate } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 import type { SupplierCandidate, SupplierCandidates } from './outsourcing-queries';
 
 /**

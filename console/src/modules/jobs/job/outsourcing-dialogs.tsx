@@ -1,14 +1,15 @@
 import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
-import { formatDateTime, formatMoney } from '../../../ui/format';
-import type { Job } from '../job-query';
+import { t } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { formatDateTime, formatMoney } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 import { rules } from '../new-job/new-job-values';
-import { fromLocalInput, toLocalInput } from './job-format';
+import { fromLocalInput, toLocalInput } from '../../../shared/formatting/job-format';
 import { amountProblem, OUTSOURCING_STATUSES, statusLabel, type Outsourcing } from './outsourcing-figures';
 import { useDeleteOutsourcing, useUpdateOutsourcing, type OutsourcingChanges } from './outsourcing-queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /**
  * What every dialog of the section shares: a named close button, and no scroll lock — Mantine
@@ -75,7 +76,7 @@ function EditForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourcing
           label={t('outsourcing.field.unitCost', { unit: item.quantityType.name, currency: item.currency.code })}
           required
           min={0}
-          max={1e12}
+          max={LIMITS.amount}
           decimalScale={6}
           allowNegative={false}
           hideControls

@@ -1,10 +1,11 @@
-import type { Answer } from '../../../api/client';
-import { t, type MessageKey } from '../../../i18n';
-import { formatDate, formatMoney, formatPercent } from '../../../ui/format';
-import type { Job } from '../job-query';
+import type { Answer } from '../../../shared/api/client';
+import { t, type MessageKey } from '../../../shared/i18n';
+import { formatDate, formatMoney, formatPercent } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /** Rates are written as everywhere in the console (ui/format.ts). */
-export { formatRate } from '../../../ui/format';
+export { formatRate } from '../../../shared/formatting/format';
 
 /** The catalogue's text of a key built from an API code, or `fallback` for a code the catalogue lacks (t() answers undefined). */
 function textOr(key: string, fallback: string): string {
@@ -22,7 +23,7 @@ export type SupplierPrice = Answer<'listJobSupplierPrices'>[number];
 export const OUTSOURCING_STATUSES = [1, 2, 3, 4, 5, 6] as const;
 export const CANCELLED = 5;
 /** The API's bound on amounts (`Amount` of src/core/schemas.ts). */
-export const MAX_AMOUNT = 1e12;
+export const MAX_AMOUNT = LIMITS.amount;
 
 export function statusLabel(status: number): string {
   return textOr(`outsourcing.status.${status}`, String(status));

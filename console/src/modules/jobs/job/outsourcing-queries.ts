@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, type Answer, type Body } from '../../../api/client';
-import { setJob, type Job } from '../job-query';
+import { api, data, type Answer, type Body } from '../../../shared/api/client';
+import { setJob, type Job } from '../../../shared/api/job-query';
 
 /**
  * Data of the outsourcing section: suppliers to choose from (the job's candidates first), the supplier price an outsourcing

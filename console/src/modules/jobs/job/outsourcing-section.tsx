@@ -1,15 +1,15 @@
 import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useCan, useSession } from '../../../app/session';
-import { t } from '../../../i18n';
-import { formatDate, formatMoney, formatNumber } from '../../../ui/format';
-import type { Job } from '../job-query';
+import { useCan, useSession } from '../../../shared/session/session';
+import { t } from '../../../shared/i18n';
+import { formatDate, formatMoney, formatNumber } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 import { MarginWarnings } from './margin-warnings';
 import { OutsourcingAddForm } from './outsourcing-add-form';
 import { OutsourcingEditDialog, OutsourcingRemoveDialog } from './outsourcing-dialogs';
 import { CANCELLED, formatRate, profitabilityView, statusColor, statusLabel, type Outsourcing } from './outsourcing-figures';
-import { ScrollTable } from '../../../ui/scroll-table';
-import { PurchaseOrderFromOutsourcing } from '../../documents/purchase-order-from-outsourcing';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
+import { PurchaseOrderFromOutsourcing } from '../../documents';
 
 /**
  * The job page's "Outsourcing" section (docs/console.md#the-job-page): the job's cost, margin and

@@ -1,13 +1,13 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { Body } from '../../../api/client';
-import { t } from '../../../i18n';
-import { formatMoney, formatPercent } from '../../../ui/format';
-import type { Job } from '../job-query';
+import type { Body } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { formatMoney, formatPercent } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
 import { rules } from '../new-job/new-job-values';
-import { CURRENCIES } from './choices';
-import { InlineField } from '../../../ui/inline-field';
-import { formatRate, fromPercent, toPercent } from './job-format';
+import { CURRENCIES } from '../../../shared/api/choices';
+import { InlineField } from '../../../shared/ui/inline-field';
+import { formatRate, fromPercent, toPercent } from '../../../shared/formatting/job-format';
 import { useUpdateJobPrice } from './job-mutations';
 
 type PriceBody = Body<'updateJobPrice'>;

@@ -1,5 +1,5 @@
-import { t } from '../../../i18n';
-import { JOB_STATUS_MOVES, JOB_STATUSES, jobStatus } from '../job-status';
+import { t } from '../../../shared/i18n';
+import { JOB_STATUS_MOVES, JOB_STATUSES, jobStatus } from '../../../shared/formatting/job-status';
 
 /**
  * The status menu's view of the job statuses (the one table is ../job-status.ts). The API stays the

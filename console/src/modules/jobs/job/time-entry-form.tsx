@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { t } from '../../../i18n';
-import { DateField } from '../../../ui/date-field';
-import { formatDuration } from '../../../ui/format';
-import { showProblem } from '../../../ui/form-errors';
+import { t } from '../../../shared/i18n';
+import { DateField } from '../../../shared/ui/date-field';
+import { formatDuration } from '../../../shared/formatting/format';
+import { showProblem } from '../../../shared/ui/form-errors';
 import { fromLocalInput, parseDuration, toLocalInput } from './time-math';
 import { useAddEntry, useUpdateEntry, type TimeEntry, type TimeEntryChange } from './time-queries';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDuration } from '../../../ui/format';
+import { formatDuration } from '../../../shared/formatting/format';
 import { elapsedSeconds, untilNextSecond } from './time-math';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiProblem, data, type Body } from '../../../api/client';
-import { refreshJob, setJob, type Job } from '../job-query';
+import { api, ApiProblem, data, type Body } from '../../../shared/api/client';
+import { refreshJob, setJob, type Job } from '../../../shared/api/job-query';
 
 /** A time entry of the job (docs/trackers.md#the-collection-jobtimetrackers). */
 export type TimeEntry = Job['timeTrackers']['list'][number];

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { useCan, useSession } from '../../../app/session';
-import { t } from '../../../i18n';
-import { formatDateTime, formatDuration } from '../../../ui/format';
-import type { Job } from '../job-query';
-import { ConfirmRecordDelete } from '../../../ui/confirm-delete';
+import { useCan, useSession } from '../../../shared/session/session';
+import { t } from '../../../shared/i18n';
+import { formatDateTime, formatDuration } from '../../../shared/formatting/format';
+import type { Job } from '../../../shared/api/job-query';
+import { ConfirmRecordDelete } from '../../../shared/ui/confirm-delete';
 import { TimeEntryForm } from './time-entry-form';
 import { LiveDuration } from './time-live';
 import { totals } from './time-math';
 import { useDeleteEntry, useStartTimer, useStopTimer, useUpdateEntry, type TimeEntry } from './time-queries';
-import { ScrollTable } from '../../../ui/scroll-table';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 /**
  * The job page's "Time" section (docs/console.md#the-job-page): the job's time entries with their

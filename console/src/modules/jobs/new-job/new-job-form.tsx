@@ -1,14 +1,12 @@
 import { Alert, Button, Checkbox, Grid, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { api, data } from '../../../api/client';
-import { t } from '../../../i18n';
-import { DateField } from '../../../ui/date-field';
-import { showProblem } from '../../../ui/form-errors';
-import { UnsavedChangesGuard } from '../../../ui/unsaved-changes';
-import { setJob } from '../job-query';
+import { t } from '../../../shared/i18n';
+import { DateField } from '../../../shared/ui/date-field';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { UnsavedChangesGuard } from '../../../shared/ui/unsaved-changes';
 import {
   byName,
   choicesOf,
@@ -20,10 +18,11 @@ import {
   unitsQuery,
   userChoices,
   usersQuery,
-} from '../job/choices';
-import { ClientSelect } from '../job/client-select';
+} from '../../../shared/api/choices';
+import { ClientSelect } from '../../../shared/ui/client-select';
 import { AMOUNT_MAX, createBody, EMPTY_NEW_JOB, previewQuery, TEXT_MAX, validateNewJob, type NewJobValues } from './new-job-values';
 import { PricePreviewPanel } from './price-preview';
+import { useCreateJob } from './queries';
 
 /**
  * The new-job form (docs/console.md#new-job): the parameters of `POST /v2/jobs` a project manager
@@ -32,7 +31,7 @@ import { PricePreviewPanel } from './price-preview';
  * typed and not saved asks first; leaving after the save does not.
  */
 export function NewJobForm() {
-  const queryClient = useQueryClient();
+  const createJob = useCreateJob();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string>();
   const services = useQuery(servicesQuery);
@@ -47,8 +46,7 @@ export function NewJobForm() {
   const submit = form.onSubmit(async (values) => {
     setProblem(undefined);
     try {
-      const job = await data(api.POST('/v2/jobs', { body: createBody(values) }));
-      setJob(queryClient, job);
+      const job = await createJob.mutateAsync(createBody(values));
       saved.current = true;
       await navigate({ to: '/jobs/$jobId', params: { jobId: job.id } });
     } catch (error) {

@@ -1,6 +1,8 @@
-import type { Body, Query } from '../../../api/client';
-import { t } from '../../../i18n';
-import { fromLocalInput } from '../job/job-format';
+import type { Body, Query } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { fromLocalInput } from '../../../shared/formatting/job-format';
+import { formatNumber } from '../../../shared/formatting/format';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /**
  * The new-job form's values, its rules (those of `POST /v2/jobs`, docs/jobs.md#creation: the
@@ -49,8 +51,8 @@ export const EMPTY_NEW_JOB: NewJobValues = {
 };
 
 /** The API's limits (src/core/schemas.ts: Text, Amount). */
-export const TEXT_MAX = 255;
-export const AMOUNT_MAX = 1e12;
+export const TEXT_MAX = LIMITS.text;
+export const AMOUNT_MAX = LIMITS.amount;
 
 const isNumber = (value: number | string): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -63,7 +65,7 @@ export const rules = {
     if (value === '' || value === null || value === undefined) return required ? t('job.rule.required') : null;
     if (!isNumber(value)) return t('job.rule.number');
     if (value < 0) return t('job.rule.min', { min: 0 });
-    if (value > AMOUNT_MAX) return t('job.rule.max', { max: '1,000,000,000,000' });
+    if (value > AMOUNT_MAX) return t('job.rule.max', { max: formatNumber(LIMITS.amount) });
     return null;
   },
   dateTime: (value: string) => (fromLocalInput(value) === undefined ? t('job.rule.date') : null),

@@ -1,26 +1,10 @@
 import { Alert, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, data, type Answer, type Query } from '../../../api/client';
-import { t } from '../../../i18n';
-import { formatMoney, formatNumber, formatPercent } from '../../../ui/format';
-import { formatRate } from '../job/job-format';
-import { Loading } from '../../../ui/loading';
-
-export type PricePreview = Answer<'getJobPricePreview'>;
-
-/** `GET /v2/jobs/price-preview` for the form's values, asked for once the person pauses typing. */
-export function usePricePreview(query: Query<'getJobPricePreview'> | undefined) {
-  // Compared as text: a new object of the same values is no new question.
-  const [asked] = useDebouncedValue(query ? JSON.stringify(query) : '', 300);
-  return useQuery({
-    queryKey: ['jobs', 'price-preview', asked] as const,
-    queryFn: ({ signal }) => data(api.GET('/v2/jobs/price-preview', { params: { query: JSON.parse(asked) as Query<'getJobPricePreview'> }, signal })),
-    enabled: asked !== '',
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
+import type { Query } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { formatMoney, formatNumber, formatPercent } from '../../../shared/formatting/format';
+import { formatRate } from '../../../shared/formatting/job-format';
+import { Loading } from '../../../shared/ui/loading';
+import { usePricePreview, type PricePreview } from './queries';
 
 /** Where the price comes from: the client's own prices, the account's default prices, or none. */
 export function priceSource(preview: Pick<PricePreview, 'quantity' | 'client'>): string {

@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useCan } from '../../../app/session';
-import { t } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
-import { CURRENCIES } from '../../jobs/job/choices';
-import { fractionToPercentText, percentTextToFraction } from '../../../ui/decimal';
+import { useCan } from '../../../shared/session/session';
+import { t } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { CURRENCIES } from '../../../shared/api/choices';
+import { fractionToPercentText, percentTextToFraction } from '../../../shared/formatting/decimal';
 import { ReadOnlyNote } from '../read-only-note';
 import { countryOptions } from '../regions';
 import { exampleNumber, MAX_FORMAT_LENGTH, numberFormatError } from './number-format';
@@ -15,7 +15,8 @@ import { accountQuery, useUpdateAccount, type Account, type AccountChanges } fro
 import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } from './identity-section';
 import { LogoSection } from './logo-section';
 import { WorkflowSection, type WorkflowValues } from './workflow-section';
-import { Loading } from '../../../ui/loading';
+import { Loading } from '../../../shared/ui/loading';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 type Values = IdentityValues &
   WorkflowValues & {
@@ -91,7 +92,7 @@ function changesOf(values: Values): AccountChanges {
 /** The API's parameter → the form's field (of the address, only the country can be refused). */
 const fieldOf = (param: string) => (param === 'address' ? 'country' : param);
 
-const textLimit = (value: string) => (value.length > 255 ? t('settings.account.error.long') : null);
+const textLimit = (value: string) => (value.length > LIMITS.text ? t('settings.account.error.long') : null);
 
 /**
  * `/settings/account`: the agency's name, currency, target margin, address, identity on documents
@@ -179,7 +180,7 @@ function AccountForm({ account }: { account: Account }) {
             {t('settings.account.agency')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
-            <TextInput label={t('settings.account.name')} description={t('settings.account.nameHelp')} required maxLength={255} {...field('name')} />
+            <TextInput label={t('settings.account.name')} description={t('settings.account.nameHelp')} required maxLength={LIMITS.text} {...field('name')} />
             <Select
               label={t('settings.account.currency')}
               description={t('settings.account.currencyHelp')}
@@ -206,13 +207,13 @@ function AccountForm({ account }: { account: Account }) {
             <TextInput
               label={t('settings.account.addressName')}
               description={t('settings.account.addressNameHelp')}
-              maxLength={255}
+              maxLength={LIMITS.text}
               {...field('addressName')}
             />
-            <TextInput label={t('settings.account.street')} maxLength={255} {...field('street')} />
-            <TextInput label={t('settings.account.postalCode')} maxLength={255} {...field('postalCode')} />
-            <TextInput label={t('settings.account.city')} maxLength={255} {...field('city')} />
-            <TextInput label={t('settings.account.state')} maxLength={255} {...field('state')} />
+            <TextInput label={t('settings.account.street')} maxLength={LIMITS.text} {...field('street')} />
+            <TextInput label={t('settings.account.postalCode')} maxLength={LIMITS.text} {...field('postalCode')} />
+            <TextInput label={t('settings.account.city')} maxLength={LIMITS.text} {...field('city')} />
+            <TextInput label={t('settings.account.state')} maxLength={LIMITS.text} {...field('state')} />
             <Select label={t('settings.account.country')} data={countryOptions()} searchable clearable={canEdit} {...field('country')} />
           </SimpleGrid>
         </Paper>

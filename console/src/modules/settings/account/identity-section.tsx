@@ -1,7 +1,8 @@
 import { Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { t } from '../../../i18n';
-import { documentLanguageOptions } from '../../../ui/document-languages';
+import { t } from '../../../shared/i18n';
+import { documentLanguageOptions } from '../../../shared/ui/document-languages';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /** The identity fields of the account form (their names are the API's parameters, so that its errors land on them). */
 export type IdentityValues = {
@@ -22,7 +23,7 @@ export const IDENTITY_TEXT = ['legalName', 'vatNumber', 'registrationNumber', 'e
 // The API's own pattern (src/core/http/validation.ts, format `email-address`).
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
-const tooLong = (value: string) => (value.length > 255 ? t('settings.account.error.long') : null);
+const tooLong = (value: string) => (value.length > LIMITS.text ? t('settings.account.error.long') : null);
 
 /** What PUT /v2/account checks (src/modules/accounts/identity.ts), checked here first with the same library. */
 export const identityRules = {
@@ -47,7 +48,7 @@ export const identityRules = {
 /** The "Identity on documents" section of `/settings/account`. */
 export function IdentitySection({ field }: { field: (name: keyof IdentityValues) => object }) {
   const text = (name: (typeof IDENTITY_TEXT)[number], extra: object = {}) => (
-    <TextInput label={t(`settings.account.${name}`)} maxLength={255} {...extra} {...field(name)} />
+    <TextInput label={t(`settings.account.${name}`)} maxLength={LIMITS.text} {...extra} {...field(name)} />
   );
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="account-identity">

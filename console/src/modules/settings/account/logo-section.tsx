@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { ApiProblem } from '../../../api/client';
-import { t } from '../../../i18n';
-import { ConfirmDelete } from '../../../ui/confirm-delete';
-import { formatBytes } from '../../../ui/format';
+import { ApiProblem } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { ConfirmDelete } from '../../../shared/ui/confirm-delete';
+import { formatBytes } from '../../../shared/formatting/format';
 import { logoImageQuery, useRemoveLogo, useUploadLogo, type Account } from './queries';
 
 /** The API's limit (src/modules/accounts/logo-image.ts): larger files are refused before they are sent. */

@@ -1,14 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data, uploadFile, type Answer, type Body } from '../../../api/client';
+import { api, data, uploadFile, type Body } from '../../../shared/api/client';
+import { accountQuery, type Account } from '../../../shared/api/account';
 
-export type Account = Answer<'getAccount'>;
+export { accountQuery, type Account } from '../../../shared/api/account';
 export type AccountChanges = Body<'updateAccount'>;
-
-/** The account's settings (GET /v2/account). */
-export const accountQuery = queryOptions({
-  queryKey: ['account', 'settings'] as const,
-  queryFn: ({ signal }) => data(api.GET('/v2/account', { signal })),
-});
 
 /** Saves the account's settings (PUT /v2/account); its answer replaces the cached settings. */
 export function useUpdateAccount() {

@@ -1,5 +1,5 @@
 import { Paper, Select, SimpleGrid, Title } from '@mantine/core';
-import { t } from '../../../i18n';
+import { t } from '../../../shared/i18n';
 
 /** The workflow fields of the account form (their names are the API's parameters, so that its errors land on them). */
 export type WorkflowValues = {

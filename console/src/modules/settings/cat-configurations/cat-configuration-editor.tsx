@@ -1,14 +1,15 @@
 import { ActionIcon, Alert, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ApiProblem } from '../../../api/client';
-import { t } from '../../../i18n';
-import { formatNumber } from '../../../ui/format';
-import { InlineField } from '../../../ui/inline-field';
-import { ScrollTable } from '../../../ui/scroll-table';
+import { ApiProblem } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { formatNumber } from '../../../shared/formatting/format';
+import { InlineField } from '../../../shared/ui/inline-field';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 import type { MasterRecord } from '../master-data/kinds';
 import { bandLabel, categoryByBand } from './bands';
 import { conversionFactorError } from './conversion-factor';
 import { useMapBand, useMoveMapping, useUpdateCatConfiguration, type CatConfiguration, type CatTool } from './queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 const NOT_COUNTED = '';
 
@@ -53,9 +54,11 @@ function ConfigurationFields({ configuration, tool, units, canEdit }: EditorProp
         canEdit={canEdit}
         param="name"
         initial={() => configuration.name}
-        validate={(name) => (name.trim() === '' ? t('settings.md.error.nameRequired') : name.length > 255 ? t('settings.md.error.nameLong') : null)}
+        validate={(name) => (name.trim() === '' ? t('settings.md.error.nameRequired') : name.length > LIMITS.text ? t('settings.md.error.nameLong') : null)}
         save={(name) => update.mutateAsync({ name: name.trim() })}
-        editor={(editor) => <TextInput {...editor} value={editor.value} onChange={(event) => editor.onChange(event.currentTarget.value)} maxLength={255} />}
+        editor={(editor) => (
+          <TextInput {...editor} value={editor.value} onChange={(event) => editor.onChange(event.currentTarget.value)} maxLength={LIMITS.text} />
+        )}
       />
       <Stack gap={2}>
         <Text size="sm" c="dimmed" fw={500}>

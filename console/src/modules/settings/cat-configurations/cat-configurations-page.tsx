@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiProblem } from '../../../api/client';
-import { useCan } from '../../../app/session';
-import { t } from '../../../i18n';
-import { ConfirmDelete } from '../../../ui/confirm-delete';
-import { formatNumber } from '../../../ui/format';
-import { ScrollTable } from '../../../ui/scroll-table';
+import { ApiProblem } from '../../../shared/api/client';
+import { useCan } from '../../../shared/session/session';
+import { t } from '../../../shared/i18n';
+import { ConfirmDelete } from '../../../shared/ui/confirm-delete';
+import { formatNumber } from '../../../shared/formatting/format';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 import { KINDS } from '../master-data/kinds';
 import { masterDataQuery } from '../master-data/queries';
 import { ReadOnlyNote } from '../read-only-note';
@@ -17,7 +17,7 @@ import { categoryByBand } from './bands';
 import { CatConfigurationEditor } from './cat-configuration-editor';
 import { NewCatConfigurationModal } from './new-cat-configuration-modal';
 import { catConfigurationsQuery, catToolsQuery, useDeleteCatConfiguration, type CatConfiguration } from './queries';
-import { Loading } from '../../../ui/loading';
+import { Loading } from '../../../shared/ui/loading';
 
 /**
  * `/settings/cat-configurations`: the account's CAT configurations; the one chosen

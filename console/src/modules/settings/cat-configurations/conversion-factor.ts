@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../i18n';
+import type { MessageKey } from '../../../shared/i18n';
 
 /** The API's rule for a conversion factor: a decimal number above 0 and at most 1 000 000 (1 when nothing is converted). */
 export function conversionFactorError(text: string): MessageKey | null {

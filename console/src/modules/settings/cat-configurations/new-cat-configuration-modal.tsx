@@ -2,11 +2,12 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t, tCount } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
+import { t, tCount } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
 import type { MasterRecord } from '../master-data/kinds';
 import { conversionFactorError } from './conversion-factor';
 import { catPresetsQuery, useCreateCatConfiguration, type CatConfiguration, type CatPreset, type CatTool } from './queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /** No preset: an empty configuration, every band to map by hand. */
 const EMPTY = 'empty';
@@ -41,7 +42,7 @@ export function NewCatConfigurationModal({
     mode: 'controlled',
     initialValues: { preset: EMPTY, name: '', catTool: null, sourceQuantityType: null, destinationQuantityType: pinnedUnit?.id ?? null, conversionFactor: '1' },
     validate: {
-      name: (name) => (name.trim() === '' ? t('settings.md.error.nameRequired') : name.length > 255 ? t('settings.md.error.nameLong') : null),
+      name: (name) => (name.trim() === '' ? t('settings.md.error.nameRequired') : name.length > LIMITS.text ? t('settings.md.error.nameLong') : null),
       catTool: (tool) => (tool ? null : t('settings.cat.error.tool')),
       sourceQuantityType: (type) => (type ? null : t('settings.cat.error.source')),
       destinationQuantityType: (unit) => (unit ? null : t('settings.cat.error.unit')),
@@ -118,7 +119,7 @@ export function NewCatConfigurationModal({
             value={form.values.preset}
             onChange={choosePreset}
           />
-          <TextInput label={t('settings.cat.name')} required data-autofocus maxLength={255} {...form.getInputProps('name')} />
+          <TextInput label={t('settings.cat.name')} required data-autofocus maxLength={LIMITS.text} {...form.getInputProps('name')} />
           <Select
             label={t('settings.cat.tool')}
             required

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, data, type Answer, type Body } from '../../../api/client';
+import { api, data, type Answer, type Body } from '../../../shared/api/client';
 
 /** The account's exchange rates (docs/exchange-rates.md#the-api): one page, newest first. */
 export type ExchangeRate = Answer<'getAccountExchangeRate'>;

@@ -2,13 +2,13 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState } from 'react';
-import { t } from '../../../i18n';
-import { formatDate } from '../../../ui/format';
-import { showProblem } from '../../../ui/form-errors';
-import { CURRENCIES } from '../../jobs/job/choices';
+import { t } from '../../../shared/i18n';
+import { formatDate } from '../../../shared/formatting/format';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { CURRENCIES } from '../../../shared/api/choices';
 import { currencyError, dateError, rateError, rateSentence, rateText, rateValue } from './rate';
 import { useCreateRate, useUpdateRate, type ExchangeRate } from './queries';
-import { DateField } from '../../../ui/date-field';
+import { DateField } from '../../../shared/ui/date-field';
 
 type Values = { date: string; currency: string | null; rate: string };
 

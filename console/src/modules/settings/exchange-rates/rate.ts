@@ -1,7 +1,8 @@
-import type { MessageKey } from '../../../i18n';
-import { t } from '../../../i18n';
-import { formatNumber } from '../../../ui/format';
-import { normalizeDecimal, plainDecimal } from '../../../ui/decimal';
+import type { MessageKey } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n';
+import { formatNumber } from '../../../shared/formatting/format';
+import { normalizeDecimal, plainDecimal } from '../../../shared/formatting/decimal';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /**
  * A rate's checks, as the API makes them (docs/exchange-rates.md#rates), so that a form refuses
@@ -27,7 +28,7 @@ export function rateError(text: string): MessageKey | null {
   const normalised = normalizeDecimal(text);
   if (!/^\d+(\.\d+)?$/.test(normalised)) return 'rates.error.rate';
   const value = Number(normalised);
-  if (!(value > 0) || value > 1e12) return 'rates.error.rate';
+  if (!(value > 0) || value > LIMITS.amount) return 'rates.error.rate';
   const digits = normalised.replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
   return digits.length > 15 ? 'rates.error.digits' : null;
 }

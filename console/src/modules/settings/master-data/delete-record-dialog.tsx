@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ApiProblem } from '../../../api/client';
-import { t } from '../../../i18n';
+import { ApiProblem } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
 import { recordTitle, type Kind, type MasterRecord } from './kinds';
 import { useDeleteRecord, useUpdateRecord } from './queries';
 

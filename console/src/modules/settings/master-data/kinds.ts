@@ -1,4 +1,5 @@
-import type { MessageKey } from '../../../i18n';
+import type { MessageKey } from '../../../shared/i18n';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /**
  * The seven kinds of master data (docs/master-data.md), one page implementation configured here
@@ -164,7 +165,7 @@ export function recordTitle(record: MasterRecord): string {
 /** The API's name rule (RequiredText, trimmed): 1 to 255 characters, not only spaces. */
 export function nameError(name: string): MessageKey | null {
   if (name.trim() === '') return 'settings.md.error.nameRequired';
-  if (name.length > 255) return 'settings.md.error.nameLong';
+  if (name.length > LIMITS.text) return 'settings.md.error.nameLong';
   return null;
 }
 

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCan } from '../../../app/session';
-import { t } from '../../../i18n';
-import { ScrollTable } from '../../../ui/scroll-table';
+import { useCan } from '../../../shared/session/session';
+import { t } from '../../../shared/i18n';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 import { ReadOnlyNote } from '../read-only-note';
 import { SettingsTableHead } from '../settings-table-head';
 import { SettingsDeleteButton } from '../settings-delete-button';
@@ -12,7 +12,7 @@ import { FLAG_LABELS, KINDS, recordTitle, type Kind, type KindId, type MasterRec
 import { NewRecordModal } from './new-record-modal';
 import { masterDataQuery } from './queries';
 import { ColorCell, FlagCell, NameCell, RateCell } from './record-cells';
-import { Loading } from '../../../ui/loading';
+import { Loading } from '../../../shared/ui/loading';
 
 /** The columns before the flags, by the kind's shape. */
 function headings(kind: Kind): string[] {

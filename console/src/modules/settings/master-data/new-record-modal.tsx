@@ -1,13 +1,14 @@
 import { Alert, Button, Checkbox, ColorInput, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { t } from '../../../i18n';
-import { showProblem } from '../../../ui/form-errors';
-import { percentTextToFraction } from '../../../ui/decimal';
+import { t } from '../../../shared/i18n';
+import { showProblem } from '../../../shared/ui/form-errors';
+import { percentTextToFraction } from '../../../shared/formatting/decimal';
 import { languageOptionsFor } from '../regions';
 import { colorError, nameError, recordTitle, taxRateError, type Kind } from './kinds';
 import { useCreateRecord, type NewRecord } from './queries';
 import { notifications } from '@mantine/notifications';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 type Values = {
   name: string;
@@ -149,7 +150,7 @@ export function NewRecordModal({ kind, opened, onClose }: { kind: Kind; opened: 
               />
             </>
           ) : (
-            <TextInput label={t('settings.md.column.name')} required data-autofocus maxLength={255} {...form.getInputProps('name')} />
+            <TextInput label={t('settings.md.column.name')} required data-autofocus maxLength={LIMITS.text} {...form.getInputProps('name')} />
           )}
           {kind.shape === 'tax' && (
             <TextInput

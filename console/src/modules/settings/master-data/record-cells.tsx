@@ -1,12 +1,13 @@
 import { Checkbox, ColorInput, ColorSwatch, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ApiProblem } from '../../../api/client';
-import { t } from '../../../i18n';
-import { formatPercent } from '../../../ui/format';
-import { EditableValue, InlineEditor, useInlineEdit } from '../../../ui/inline-field';
-import { fractionToPercentText, percentTextToFraction } from '../../../ui/decimal';
+import { ApiProblem } from '../../../shared/api/client';
+import { t } from '../../../shared/i18n';
+import { formatPercent } from '../../../shared/formatting/format';
+import { EditableValue, InlineEditor, useInlineEdit } from '../../../shared/ui/inline-field';
+import { fractionToPercentText, percentTextToFraction } from '../../../shared/formatting/decimal';
 import { colorError, FLAG_LABELS, nameError, recordTitle, taxRateError, type FlagField, type Kind, type MasterRecord } from './kinds';
 import { useUpdateRecord, type RecordChanges } from './queries';
+import { LIMITS } from '../../../shared/api/limits.gen';
 
 /**
  * The cells of a record that are edited in place: a text value (name, tax rate, colour) opens its
@@ -73,7 +74,7 @@ function TextCell({
               error={props.error}
               autoFocus
               size="xs"
-              maxLength={param === 'name' ? 255 : 20}
+              maxLength={param === 'name' ? LIMITS.text : 20}
               rightSection={param === 'value' ? '%' : undefined}
             />
           )

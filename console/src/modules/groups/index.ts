@@ -1,0 +1,2 @@
+/** The door of groups (docs/console.md#modules). */
+export { clientOptionsQuery } from './queries';

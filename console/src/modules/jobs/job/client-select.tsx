@@ -1,8 +1,0 @@
-import { t } from '../../../i18n';
-import { SearchSelect, type SearchSelectProps } from '../../../ui/search-select';
-import { useClientChoices } from './choices';
-
-/** A client (not archived), searched by the API as the person types. */
-export function ClientSelect(props: SearchSelectProps) {
-  return <SearchSelect {...props} useChoices={useClientChoices} nothingFound={t('newJob.client.none')} />;
-}
