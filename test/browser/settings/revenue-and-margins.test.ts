@@ -38,7 +38,15 @@ describe.skipIf(skipReason)('revenue and margins hidden from managers', () => {
     const supplier = await made('/v2/suppliers', { name: 'Lingua Supplier', currency: 'EUR' });
     const service = await made('/v2/account/services', { name: 'Report translation' });
     const unit = await made('/v2/account/quantity-types', { name: 'Report words' });
-    jobId = await made('/v2/jobs', { name: 'Annual report', client, quantity: 100, quantityType: unit, service, fixedPrice: 1000, dueDate: new Date().toISOString() });
+    jobId = await made('/v2/jobs', {
+      name: 'Annual report',
+      client,
+      quantity: 100,
+      quantityType: unit,
+      service,
+      fixedPrice: 1000,
+      dueDate: new Date().toISOString(),
+    });
     await world.api('POST', `/v2/jobs/${jobId}/outsourcing`, { supplier, currency: 'EUR', fixedPrice: 600 });
     const invoice = await world.api<{ id: string }>('POST', '/v2/invoices', { client, lines: [{ description: 'Work', quantity: 1, unitCost: 250 }] });
     await world.api('POST', `/v2/invoices/${invoice.id}/send`);
