@@ -110,6 +110,7 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
     userId: request.auth.userId,
     userName: request.auth.userName,
     role: request.auth.role,
+    financialsHidden: request.financialsHidden,
     actor: request.auth.actor,
     changeStamp,
   });

@@ -20,6 +20,11 @@ export interface Ctx {
   userName?: string;
   /** The caller's role (absent where no request is served: the CLI, start-up, tests: no limits). */
   role?: Role;
+  /**
+   * Revenue and margins are hidden from the caller (core/financials.ts; absent where no request is
+   * served: nothing hidden).
+   */
+  financialsHidden?: boolean;
   /** Who the events of this operation name (absent: the system). */
   actor?: Actor;
   /**

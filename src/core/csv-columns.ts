@@ -10,6 +10,7 @@
  * - objects nested deeper than MAX_DEPTH are one JSON column too.
  */
 import type { CsvColumn } from './csv.js';
+import { FINANCIAL_MARK } from './financials.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any --
    a JSON schema (TypeBox) is walked by its shape here, as the OpenAPI document is in openapi.ts. */
@@ -21,6 +22,8 @@ const MAX_DEPTH = 4;
 export interface ExportColumn extends CsvColumn {
   path: readonly string[];
   json: boolean;
+  /** Revenue or margins (core/financials.ts): left out of the file of a caller they are hidden from. */
+  financial?: boolean;
 }
 
 /** The schema without its null member (`Nullable(x)` → x), or the schema itself. */
@@ -44,19 +47,20 @@ function isScalar(schema: Schema): boolean {
 /** The columns of items of `schema` (an object schema). */
 export function columnsOf(schema: Schema): ExportColumn[] {
   const columns: ExportColumn[] = [];
-  const walk = (node: Schema, path: string[]) => {
+  const walk = (node: Schema, path: string[], financial: boolean) => {
     const plain = withoutNull(node);
+    const isFinancial = financial || node[FINANCIAL_MARK] === true;
     const header = path.join('.');
     const properties = plain.type === 'object' ? (plain.properties as Record<string, Schema> | undefined) : undefined;
     if (properties && Object.keys(properties).length > 0 && path.length < MAX_DEPTH) {
-      for (const [key, child] of Object.entries(properties)) walk(child, [...path, key]);
+      for (const [key, child] of Object.entries(properties)) walk(child, [...path, key], isFinancial);
     } else {
       const json = !isScalar(plain);
-      columns.push({ key: String(columns.length), header, path, json });
+      columns.push({ key: String(columns.length), header, path, json, ...(isFinancial ? { financial: true } : {}) });
     }
   };
   const root = withoutNull(schema);
-  for (const [key, child] of Object.entries((root.properties ?? {}) as Record<string, Schema>)) walk(child, [key]);
+  for (const [key, child] of Object.entries((root.properties ?? {}) as Record<string, Schema>)) walk(child, [key], false);
   return columns;
 }
 

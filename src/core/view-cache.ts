@@ -1,5 +1,6 @@
 import type { Ctx } from './context.js';
 import { BoundedCache } from './bounded-cache.js';
+import { withoutFinancials } from './financials.js';
 
 /**
  * Serialised objects kept per process and checked on every read (docs/performance.md#the-view-cache-jobs-and-groups): jobs and groups.
@@ -24,6 +25,8 @@ export interface ViewSource<T> {
   build(ctx: Ctx, ids: readonly string[]): Promise<Map<string, T>>;
   /** The JSON of an object, as its route's response schema writes it. */
   serialize(object: T): string;
+  /** That response schema: its financial fields are left out of the JSON for a caller they are hidden from (core/financials.ts). */
+  schema: object;
 }
 
 interface Kept {
@@ -62,13 +65,17 @@ export interface ViewCache {
 
 export function viewCache<T>(source: ViewSource<T>): ViewCache {
   const caches = new WeakMap<object, BoundedCache<Kept>>();
+  // The JSON without revenue and margins (core/financials.ts), kept apart: a kept full object is
+  // never answered to a caller they are hidden from, whatever the setting was when it was kept.
+  const hiddenCaches = new WeakMap<object, BoundedCache<Kept>>();
 
   async function build(ctx: Ctx, ids: readonly string[], into: Map<string, Buffer>, keep?: (id: string, json: Buffer) => void): Promise<Map<string, Buffer>> {
     const built = await source.build(ctx, ids);
+    const hidden = ctx.financialsHidden === true;
     for (const id of ids) {
       const object = built.get(id);
       if (object === undefined) continue;
-      const json = bytesOf(source.serialize(object));
+      const json = bytesOf(source.serialize(hidden ? withoutFinancials(source.schema, object) : object));
       keep?.(id, json);
       into.set(id, json);
     }
@@ -114,9 +121,19 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
     return { missing, current };
   }
 
+  function hiddenCacheOf(db: object): BoundedCache<Kept> {
+    let kept = hiddenCaches.get(db);
+    if (kept === undefined) {
+      kept = new BoundedCache<Kept>(cache.cacheOf(db).maxSize);
+      hiddenCaches.set(db, kept);
+    }
+    return kept;
+  }
+
   const cache: ViewCache = {
     configure(db, maxBytes) {
       caches.set(db, new BoundedCache<Kept>(maxBytes));
+      hiddenCaches.set(db, new BoundedCache<Kept>(maxBytes));
     },
 
     cacheOf(db) {
@@ -131,7 +148,7 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
     async json(ctx, ids) {
       const result = new Map<string, Buffer>();
       if (ids.length === 0) return result;
-      const kept = cache.cacheOf(ctx.db);
+      const kept = ctx.financialsHidden === true ? hiddenCacheOf(ctx.db) : cache.cacheOf(ctx.db);
       if (kept.maxSize === 0) return build(ctx, ids, result);
       const { missing, current } = await currentKept(ctx, kept, ids, result);
       if (missing.length === 0) return result;

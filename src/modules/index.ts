@@ -11,10 +11,10 @@ import { revokeKeysOf } from './api-keys/index.js';
 import { accountRoutes } from './accounts/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { catConfigurationRoutes } from './cat-configurations/routes.js';
-import { filesJobExtension, jobExtensions, jobParent, notesJobExtension, type JobExtension } from './jobs/index.js';
+import { filesJobExtension, Job, jobExtensions, jobParent, notesJobExtension, type JobExtension } from './jobs/index.js';
 import { jobRoutes } from './jobs/routes.js';
 import { outsourcingRoutes } from './outsourcing/routes.js';
-import { filesGroupExtension, groupExtensions, groupParent, groupsJobExtension, type GroupExtension } from './groups/index.js';
+import { filesGroupExtension, Group, groupExtensions, groupParent, groupsJobExtension, type GroupExtension } from './groups/index.js';
 import { groupRoutes } from './groups/routes.js';
 import { trackersJobExtension } from './trackers/index.js';
 import { trackerRoutes } from './trackers/routes.js';
@@ -108,7 +108,8 @@ export const modules: FastifyPluginAsync[] = [
   authRoutes,
   apiKeyRoutes,
   accountRoutes,
-  eventRoutes,
+  // Events carry jobs and groups: their revenue and margins are hidden as the objects' own routes hide them.
+  eventRoutes({ job: Job, group: Group }),
   catConfigurationRoutes,
   exchangeRateRoutes,
   clientRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }),

@@ -62,6 +62,8 @@ export interface AccountsTable {
   document_language: DocumentLanguage;
   /** The status the not-started jobs of an accepted quote take (1: they stay; docs/documents.md#accepting-a-quote). */
   accepted_quote_job_status: number;
+  /** 1: the role manager sees revenue and margins; 0: they are hidden from it (docs/access.md#revenue-and-margins). */
+  managers_see_revenue_and_margins: number;
   created_at: Iso;
   updated_at: Iso;
 }

@@ -2,6 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
 import { areaOf, isReadMethod, mayWrite, refusalOf } from '../access.js';
+import { containsFinancials, FINANCIAL_REFUSAL, hidesFinancials, withoutFinancials } from '../financials.js';
+
+type Schema = Record<string, unknown>;
+
+/** The JSON schema of a route's answer of a status: `{ 200: schema }` or `{ 200: { content: { 'application/json': { schema } } } }`. */
+function answerSchema(route: { schema?: { response?: unknown } }, status: number): Schema | undefined {
+  const responses = route.schema?.response as Record<string, Schema> | undefined;
+  const answer = responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}xx`];
+  const content = answer?.content as Record<string, { schema?: Schema }> | undefined;
+  return content?.['application/json']?.schema ?? answer;
+}
 
 /**
  * Roles (docs/access.md#roles), for keys and sessions alike: each route gets its area of the role
@@ -17,7 +28,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const found = areaOf(route.url, methods);
     if ('error' in found) throw new Error(found.error);
-    route.config = { ...route.config, area: found.area };
+    // Revenue and margins (core/financials.ts): whether the route's answers may show some.
+    const financialFields = containsFinancials(route.schema?.response);
+    const financialOnly = route.schema?.['x-financial-only'] === true;
+    route.config = { ...route.config, area: found.area, financialFields, financialOnly };
   });
 
   // A callback hook, not an async one: every request passes here, and most are reads that need no promise.
@@ -27,5 +41,20 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     // No caller: a public route, or the authentication answered already.
     if (!auth || area === undefined || isReadMethod(request.method) || mayWrite(auth.role, area)) return done();
     done(new ApiError('forbidden', refusalOf(auth.role, area)));
+  });
+
+  // Revenue and margins (docs/access.md#revenue-and-margins): the setting is read only for a
+  // manager's request to a route that may show them.
+  app.decorateRequest('financialsHidden', false);
+  app.addHook('onRequest', async (request) => {
+    const auth = request.auth;
+    const config = request.routeOptions.config;
+    if (!auth || !(config?.financialFields || config?.financialOnly || config?.financialData)) return;
+    request.financialsHidden = await hidesFinancials(app.database.reader, auth.accountId, auth.role);
+    if (request.financialsHidden && config.financialOnly) throw new ApiError('forbidden', FINANCIAL_REFUSAL);
+  });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.financialsHidden || payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return payload;
+    return withoutFinancials(answerSchema(request.routeOptions, reply.statusCode), payload);
   });
 });

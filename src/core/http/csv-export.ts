@@ -164,7 +164,10 @@ async function sendCsv(
   const release = slots.take(request.auth.accountId);
   try {
     // Reads that keep nothing new in the view caches (Ctx.keepViews): the export must not push out what people read.
-    const columns = spec.columnsFor ? await spec.columnsFor(app.readCtx(request)) : derived;
+    const ctx = app.readCtx(request);
+    // Revenue and margins hidden from the caller (core/financials.ts): their columns are not in the file.
+    const all = spec.columnsFor ? await spec.columnsFor(ctx) : derived;
+    const columns = ctx.financialsHidden ? all.filter((column) => !column.financial) : all;
     const step = (ctx: Ctx, after: PageCursor | null) =>
       spec.page({ ...ctx, keepViews: false }, { ...query, pageSize: WALK_STEP, walk: { after } }, params, columns);
     const first = await step(app.readCtx(request), null);

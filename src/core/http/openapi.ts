@@ -48,13 +48,17 @@ export interface OperationShape {
   operationId: string;
   /** The path has parameters (ids of records): a missing or malformed one answers 404. */
   hasPathParameters: boolean;
+  /** The operation answers nothing but revenue or margins (`x-financial-only`): 403 when they are hidden from the caller. */
+  financialOnly?: boolean;
 }
 
 /**
  * The error statuses an operation can answer, from its shape:
  * - 400 always: unknown query parameters are refused everywhere, bodies and paths are validated;
  * - 401 always (no or wrong API key) and 429 always (the per-key rate limit, when configured);
- * - 403 on writes (a role that may not write there, a read-only key; reads are every role's);
+ * - 403 on writes (a role that may not write there, a read-only key; reads are every role's), and
+ *   on the reads that are nothing but revenue or margins (`x-financial-only`: the account's setting
+ *   may hide them from the caller, docs/access.md#revenue-and-margins);
  * - 404 with path parameters (a record that does not exist or belongs to another account), and
  *   on what the account may not have (MAY_BE_ABSENT: its logo);
  * - 409 on writes that store something (unique values, records still in use, status rules), and on
@@ -67,7 +71,7 @@ export interface OperationShape {
 export function errorStatuses(operation: OperationShape): number[] {
   const write = WRITES.has(operation.method);
   const statuses = [400, 401];
-  if (write) statuses.push(403);
+  if (write || operation.financialOnly === true) statuses.push(403);
   if (operation.hasPathParameters || MAY_BE_ABSENT.has(operation.operationId)) statuses.push(404);
   if ((write && !STORES_NOTHING.has(operation.operationId)) || READS_WITH_CONFLICTS.has(operation.operationId)) statuses.push(409);
   if (write) statuses.push(413, 415);
@@ -237,6 +241,7 @@ export function refineDocument(document: Json): Json {
         method,
         operationId: operation.operationId,
         hasPathParameters: (operation.parameters ?? []).some((parameter: Json) => parameter.in === 'path'),
+        financialOnly: operation['x-financial-only'] === true,
       });
       for (const status of statuses) operation.responses[String(status)] = { $ref: `#/components/responses/${statusName(status)}` };
     }

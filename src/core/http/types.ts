@@ -17,15 +17,28 @@ declare module 'fastify' {
     auth: AuthContext;
     /** SQLite: the database's change stamp when the request was authenticated (core/db/change-stamp.ts). */
     changeStamp: string | undefined;
+    /** Revenue and margins are hidden from this caller (core/financials.ts; set by core/http/access-plugin.ts). */
+    financialsHidden: boolean;
   }
   interface FastifySchema {
     /** Documentation only: the multipart body the route reads itself (core/http/openapi.ts). */
     'x-multipart'?: MultipartDoc;
+    /**
+     * The route answers nothing but revenue or margins: 403 for a caller they are hidden from
+     * (core/financials.ts); the OpenAPI document declares the 403 and keeps the mark.
+     */
+    'x-financial-only'?: true;
   }
   interface FastifyContextConfig {
     /** No API key needed (health, metrics, documentation). */
     public?: boolean;
     /** The route's area of the role matrix, set when it is registered (core/http/access-plugin.ts). */
     area?: Area;
+    /** Set when registered: the route's answers have financial fields (core/financials.ts). */
+    financialFields?: boolean;
+    /** Set when registered, from the schema's `x-financial-only`: 403 for a caller revenue and margins are hidden from. */
+    financialOnly?: boolean;
+    /** The route strips financial fields itself (the events' objects): the setting is read for it. */
+    financialData?: true;
   }
 }

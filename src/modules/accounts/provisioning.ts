@@ -71,6 +71,7 @@ export async function createAccountIn(
     bank_name: '',
     document_language: DEFAULT_DOCUMENT_LANGUAGE,
     accepted_quote_job_status: DEFAULT_ACCEPTED_QUOTE_JOB_STATUS,
+    managers_see_revenue_and_margins: 1,
     created_at: now,
     updated_at: now,
   };

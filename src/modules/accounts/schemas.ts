@@ -39,6 +39,13 @@ const AcceptedQuoteJobStatus = () =>
     },
   );
 
+const ManagersSeeRevenueAndMargins = () =>
+  Type.Boolean({
+    description:
+      'whether users of the role manager (and their API keys) see revenue and margins: job profitability, revenue per hour, ' +
+      "the dashboard's money and invoice totals, the margins and receivables reports (docs/access.md#revenue-and-margins); true by default",
+  });
+
 /** The account settings (docs/operations.md#account-settings). */
 export const Account = Type.Object(
   {
@@ -62,6 +69,7 @@ export const Account = Type.Object(
     bankName: Type.String(),
     documentLanguage: DocumentLanguageSchema('default language of documents; a client or supplier may choose its own'),
     acceptedQuoteJobStatus: AcceptedQuoteJobStatus(),
+    managersSeeRevenueAndMargins: ManagersSeeRevenueAndMargins(),
     logo: Nullable(LogoObject),
     createdAt: DateOut(),
     updatedAt: DateOut(),
@@ -91,4 +99,5 @@ export const UpdateAccount = Input({
   bankName: Type.Optional(Text()),
   documentLanguage: Type.Optional(DocumentLanguageSchema('default language of documents')),
   acceptedQuoteJobStatus: Type.Optional(AcceptedQuoteJobStatus()),
+  managersSeeRevenueAndMargins: Type.Optional(ManagersSeeRevenueAndMargins()),
 });

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
 import { nowIso } from '../../core/dates.js';
+import { bool, isTrue } from '../../core/db/dialect.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { recordEvent } from '../../core/events.js';
 import { currency, toDecimalString } from '../../core/money.js';
@@ -36,6 +37,7 @@ export function toObject(row: AccountRow, logo: LogoInfo | undefined): AccountOb
     bankName: row.bank_name,
     documentLanguage: row.document_language,
     acceptedQuoteJobStatus: row.accepted_quote_job_status as AccountObject['acceptedQuoteJobStatus'],
+    managersSeeRevenueAndMargins: isTrue(row.managers_see_revenue_and_margins),
     logo: logo ? { contentType: logo.content_type, size: logo.size, width: logo.width, height: logo.height, updatedAt: logo.updated_at } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -97,6 +99,7 @@ export const accounts = {
     if (input.bic !== undefined) changes.bic = normaliseBic(input.bic);
     if (input.documentLanguage !== undefined) changes.document_language = input.documentLanguage;
     if (input.acceptedQuoteJobStatus !== undefined) changes.accepted_quote_job_status = input.acceptedQuoteJobStatus;
+    if (input.managersSeeRevenueAndMargins !== undefined) changes.managers_see_revenue_and_margins = bool(input.managersSeeRevenueAndMargins);
     await repo.update(ctx.db, ctx.accountId, changes);
     const account = await accounts.get(ctx);
     await recordEvent(ctx, 'account.updated', account);

@@ -1,3 +1,4 @@
+import { Financial } from '../../core/financials.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { CurrencyObject, DateOut, Nullable, Reference } from '../../core/schemas.js';
 
@@ -37,6 +38,9 @@ const CurrencyAmount = Type.Object({
   amount: Money('their amount in this currency'),
 });
 
+/** Why a field may be absent. */
+const HIDDEN = 'absent when revenue and margins are hidden from the caller (docs/access.md#revenue-and-margins)';
+
 /** The margins report's totals over the month (docs/reports.md#margins): the same definition, the same numbers. */
 const MonthFigures = Type.Object({
   revenue: Money("job revenue: the estimation totals of the month's jobs (by due date, else creation day; cancelled jobs aside), in the account's currency"),
@@ -70,16 +74,23 @@ export const Dashboard = Type.Object(
       totals: Type.Array(CurrencyAmount),
       oldest: Type.Array(DashboardDocument),
     }),
-    unpaidInvoices: Type.Object({ count: Count('sent invoices not paid'), outstanding: Type.Array(CurrencyAmount) }),
-    overdueInvoices: Type.Object({
-      count: Count('unpaid invoices past their due date'),
-      outstanding: Type.Array(CurrencyAmount),
-      oldest: Type.Array(DashboardDocument),
-    }),
+    unpaidInvoices: Financial(Type.Object({ count: Count('sent invoices not paid'), outstanding: Type.Array(CurrencyAmount) }, { description: HIDDEN })),
+    overdueInvoices: Financial(
+      Type.Object(
+        {
+          count: Count('unpaid invoices past their due date'),
+          outstanding: Type.Array(CurrencyAmount),
+          oldest: Type.Array(DashboardDocument),
+        },
+        { description: HIDDEN },
+      ),
+    ),
     months: Type.Object({ thisMonth: Month, lastMonth: Month }),
-    money: Type.Array(Type.Object({ currency: CurrencyObject, thisMonth: MonthFigures, lastMonth: MonthFigures }), {
-      description: "the account's currency: one entry, or none when neither month has a job",
-    }),
+    money: Financial(
+      Type.Array(Type.Object({ currency: CurrencyObject, thisMonth: MonthFigures, lastMonth: MonthFigures }), {
+        description: `the account's currency: one entry, or none when neither month has a job; ${HIDDEN}`,
+      }),
+    ),
   },
   { $id: undefined, description: "the dashboard's figures" },
 );

@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { CloneType, Type, type Static } from '@sinclair/typebox';
+import { Financial } from '../../core/financials.js';
 import { ProfitabilityObject } from '../jobs/index.js';
 import {
   Amount,
@@ -30,7 +31,9 @@ export const GroupEstimationObject = Type.Object(
       suppliers: Type.Array(Reference),
       totals: Type.Array(Type.Object({ currency: CurrencyObject, total: Money() })),
     }),
-    profitability: ProfitabilityObject,
+    profitability: Financial(
+      CloneType(ProfitabilityObject, { description: 'absent when revenue and margins are hidden from the caller (docs/access.md#revenue-and-margins)' }),
+    ),
     total: Money(),
     totalInvoiced: Money(),
     totalTime: Type.Number({ description: 'tracked time of the jobs (ms)' }),

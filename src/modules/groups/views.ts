@@ -22,4 +22,5 @@ export const groupViews = viewCache({
   versions: (ctx, ids) => versionsOf(ctx.db, { accountId: ctx.accountId, ids }),
   build: loadGroups,
   serialize: fastJson(Group),
+  schema: Group,
 });

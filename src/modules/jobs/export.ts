@@ -37,6 +37,8 @@ type Cell = string | number | boolean | null;
 interface JobColumn {
   header: string;
   cell: (job: ExportedJob) => Cell;
+  /** Revenue or margins (core/financials.ts): left out of the file of a caller they are hidden from. */
+  financial?: true;
 }
 
 interface ExportedJob {
@@ -96,12 +98,12 @@ const FIXED: readonly JobColumn[] = [
   { header: 'totalInvoiced', cell: (j) => decimalCell(j.stored.totalInvoiced) },
   { header: 'estimationType', cell: (j) => j.stored.type },
   { header: 'suppliers', cell: (j) => joined(j.suppliers) },
-  { header: 'profitability', cell: (j) => j.profitability.status },
-  { header: 'revenue', cell: (j) => margin(j.profitability, 'revenue') },
-  { header: 'cost', cell: (j) => margin(j.profitability, 'cost') },
-  { header: 'margin', cell: (j) => margin(j.profitability, 'margin') },
-  { header: 'marginRate', cell: (j) => margin(j.profitability, 'marginRate') },
-  { header: 'profitabilityCurrency', cell: (j) => ('currency' in j.profitability ? (j.profitability.currency?.code ?? null) : null) },
+  { header: 'profitability', financial: true, cell: (j) => j.profitability.status },
+  { header: 'revenue', financial: true, cell: (j) => margin(j.profitability, 'revenue') },
+  { header: 'cost', financial: true, cell: (j) => margin(j.profitability, 'cost') },
+  { header: 'margin', financial: true, cell: (j) => margin(j.profitability, 'margin') },
+  { header: 'marginRate', financial: true, cell: (j) => margin(j.profitability, 'marginRate') },
+  { header: 'profitabilityCurrency', financial: true, cell: (j) => ('currency' in j.profitability ? (j.profitability.currency?.code ?? null) : null) },
   { header: 'hoursTracked', cell: (j) => hours(j.trackedMs) },
   { header: 'group.id', cell: (j) => j.row.group_id ?? null },
   { header: 'group.name', cell: (j) => j.row.group_name },
@@ -129,6 +131,11 @@ interface MatchColumn extends ExportColumn {
   matchId: string;
 }
 
+/** A fixed column, with its place in FIXED: the export may leave some out (core/http/csv-export.ts). */
+interface FixedColumn extends ExportColumn {
+  fixed: number;
+}
+
 /**
  * The columns of the caller's export: the fixed ones, then one per match category of the account
  * (in the account's order, disabled ones too: an older job may still have lines there).
@@ -136,7 +143,14 @@ interface MatchColumn extends ExportColumn {
 export async function jobExportColumns(ctx: Ctx): Promise<ExportColumn[]> {
   const categories = await masterData.list(ctx, matchCategories);
   return [
-    ...FIXED.map((column, index) => ({ key: String(index), header: column.header, path: [column.header], json: false })),
+    ...FIXED.map((column, index): FixedColumn => ({
+      key: String(index),
+      header: column.header,
+      path: [column.header],
+      json: false,
+      fixed: index,
+      ...(column.financial ? { financial: true } : {}),
+    })),
     ...categories.map((category, index): MatchColumn => ({
       key: String(FIXED.length + index),
       header: `${MATCH_COLUMN_PREFIX}${category.name}`,
@@ -149,12 +163,19 @@ export async function jobExportColumns(ctx: Ctx): Promise<ExportColumn[]> {
 
 function cellsOfJob(job: ExportedJob, columns: readonly ExportColumn[]): Cell[] {
   const cells = new Array<Cell>(columns.length);
-  for (let c = 0; c < FIXED.length && c < columns.length; c++) cells[c] = FIXED[c]!.cell(job);
-  if (columns.length > FIXED.length) {
-    const quantities = new Map<string, string>();
-    // Only jobs priced by match category have quantities there; the others' lines are the price's categories at 0.
-    if (isTrue(job.row.has_matches)) for (const line of job.stored.details.matches) quantities.set(line.id, line.value);
-    for (let c = FIXED.length; c < columns.length; c++) cells[c] = decimalCell(quantities.get((columns[c] as MatchColumn).matchId)) ?? null;
+  let quantities: Map<string, string> | undefined;
+  for (let c = 0; c < columns.length; c++) {
+    const column = columns[c] as FixedColumn | MatchColumn;
+    if ('fixed' in column) {
+      cells[c] = FIXED[column.fixed]!.cell(job);
+      continue;
+    }
+    if (quantities === undefined) {
+      quantities = new Map<string, string>();
+      // Only jobs priced by match category have quantities there; the others' lines are the price's categories at 0.
+      if (isTrue(job.row.has_matches)) for (const line of job.stored.details.matches) quantities.set(line.id, line.value);
+    }
+    cells[c] = decimalCell(quantities.get(column.matchId)) ?? null;
   }
   return cells;
 }

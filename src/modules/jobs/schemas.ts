@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { CloneType, Type, type Static } from '@sinclair/typebox';
+import { Financial } from '../../core/financials.js';
 import { ProfitabilityObject } from './profitability.js';
 import {
   Amount,
@@ -47,8 +48,15 @@ export const EstimationObject = Type.Object(
       suppliers: Type.Array(Reference),
       totals: Type.Array(Type.Object({ currency: CurrencyObject, total: Money() })),
     }),
-    performance: Type.Object({ status: Type.String(), revenuePerHour: Type.Optional(Money()) }),
-    profitability: ProfitabilityObject,
+    performance: Type.Object({
+      status: Type.String(),
+      revenuePerHour: Financial(
+        Type.Number({ description: 'revenue per hour tracked; absent when hidden from the caller (docs/access.md#revenue-and-margins)' }),
+      ),
+    }),
+    profitability: Financial(
+      CloneType(ProfitabilityObject, { description: 'absent when revenue and margins are hidden from the caller (docs/access.md#revenue-and-margins)' }),
+    ),
     total: Money(),
     totalInvoiced: Nullable(Money()),
     type: Type.String({ description: '`estimation`, `invoiced` or `quote`' }),

@@ -22,4 +22,5 @@ export const jobViews = viewCache({
   versions: (ctx, ids) => versionsOf(ctx.db, { accountId: ctx.accountId, ids }),
   build: loadJobs,
   serialize: fastJson(Job),
+  schema: Job,
 });

@@ -65,6 +65,7 @@ interface Cell {
 
 export const margins = report<MarginsParams>({
   name: 'margins',
+  financialOnly: true,
   summary: 'Job revenue, supplier cost and margin by month and client, service, language pair or manager, in the account currency',
   query: {
     by: Type.Union(

@@ -39,6 +39,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const receivables = report<ReceivablesParams>({
   name: 'receivables',
+  financialOnly: true,
   summary: 'Receivables aging: unpaid invoices per client by days overdue (not yet due, 0–30, 31–60, 61–90, > 90), in the account currency',
   query: {
     asOf: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'the day the aging is counted on (YYYY-MM-DD; default today, UTC)' })),

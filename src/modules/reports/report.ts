@@ -26,6 +26,11 @@ export interface ReportDefinition<P = Record<string, unknown>> {
   /** The path's last part and the answer's `report`. */
   name: string;
   summary: string;
+  /**
+   * Nothing but revenue or margins (docs/access.md#revenue-and-margins): 403 `forbidden` for a
+   * caller they are hidden from (core/financials.ts).
+   */
+  financialOnly?: true;
   /** Its own query parameters (beyond the filters and `format`). */
   query: TProperties;
   /** The filters it can be asked with; another is 400 naming it. */

@@ -38,6 +38,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             },
             ...errorResponses,
           },
+          ...(definition.financialOnly ? { 'x-financial-only': true as const } : {}),
         },
       },
       async (request, reply) => {

@@ -13,7 +13,7 @@ import {
 /** The pure side of the outsourcing section: prices, the job's cost and margin, statuses, form values. */
 const EUR = { code: 'EUR', symbol: '€' };
 
-function jobWith(estimation: { total: number; totals?: Array<{ code: string; total: number }>; profitability: Record<string, unknown> }): Job {
+function jobWith(estimation: { total: number; totals?: Array<{ code: string; total: number }>; profitability?: Record<string, unknown> }): Job {
   return {
     currency: EUR,
     estimation: {
@@ -38,6 +38,11 @@ describe('formatRate', () => {
 });
 
 describe('profitabilityView', () => {
+  it('shows the job total and the cost only when the API leaves the profitability out (hidden from the role: docs/access.md#revenue-and-margins)', () => {
+    const view = profitabilityView(jobWith({ total: 1000, totals: [{ code: 'EUR', total: 600 }] }));
+    expect(view).toEqual({ revenue: '€1,000.00', cost: '€600.00', tone: 'neutral' });
+  });
+
   it('shows the margin, its rate and the verdict in words for a numeric profitability', () => {
     const view = profitabilityView(
       jobWith({

@@ -23,6 +23,7 @@ const EMPTY_IDENTITY = {
   bankName: '',
   documentLanguage: 'en',
   acceptedQuoteJobStatus: 2,
+  managersSeeRevenueAndMargins: true,
   logo: null,
 };
 

@@ -67,7 +67,10 @@ describe('the document', () => {
       expect(statuses, `${method} ${path}`).not.toContain('4XX');
       const write = method !== 'get' && method !== 'head';
       const errors = ['400', '401'];
-      if (write) errors.push('403');
+      // The reports that are nothing but revenue or margins: 403 when the account hides them from the caller (docs/access.md#revenue-and-margins).
+      const financialOnly = ['getMarginsReport', 'getReceivablesReport'].includes(operation.operationId);
+      expect(operation['x-financial-only'] === true, `${method} ${path} x-financial-only`).toBe(financialOnly);
+      if (write || financialOnly) errors.push('403');
       // The account's logo may be absent: 404 without a path parameter.
       const mayBeAbsent = ['getAccountLogo', 'deleteAccountLogo'].includes(operation.operationId);
       if (mayBeAbsent || operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');

@@ -15,6 +15,8 @@ import { LoadProblem } from '../../shared/ui/load-problem';
  */
 export function DashboardPage() {
   const { data: dashboard, error, isPending, refetch } = useDashboard();
+  const invoices =
+    dashboard?.unpaidInvoices && dashboard.overdueInvoices ? { unpaid: dashboard.unpaidInvoices, overdue: dashboard.overdueInvoices } : undefined;
   return (
     <Stack gap="xl">
       <Stack gap={2}>
@@ -29,7 +31,8 @@ export function DashboardPage() {
       {error && !dashboard && <LoadProblem error={error} onRetry={refetch} />}
       {dashboard && (
         <>
-          <MonthSection dashboard={dashboard} />
+          {/* Absent when the account hides revenue and margins from the caller's role (docs/access.md#revenue-and-margins). */}
+          {dashboard.money && <MonthSection dashboard={dashboard} money={dashboard.money} />}
           <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <MyJobsSection dashboard={dashboard} />
@@ -37,12 +40,14 @@ export function DashboardPage() {
             <Grid.Col span={{ base: 12, md: 5 }}>
               <ManagersSection dashboard={dashboard} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
+            <Grid.Col span={{ base: 12, md: invoices ? 6 : 12 }}>
               <QuotesSection dashboard={dashboard} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <InvoicesSection dashboard={dashboard} />
-            </Grid.Col>
+            {invoices && (
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <InvoicesSection unpaid={invoices.unpaid} overdue={invoices.overdue} />
+              </Grid.Col>
+            )}
           </Grid>
         </>
       )}

@@ -4,7 +4,7 @@ import { t } from '../../shared/i18n';
 import { formatDate, formatMoney, formatNumber } from '../../shared/formatting/format';
 import { AnchorLink } from '../../shared/ui/anchor-link';
 import { amountsText, Figure } from './parts';
-import type { Dashboard, DashboardDocument } from './queries';
+import type { Dashboard, DashboardDocument, OverdueInvoices, UnpaidInvoices } from './queries';
 
 /** Quotes sent and not yet accepted or refused (docs/dashboard.md#quotes-waiting): how many, their totals, the oldest. */
 export function QuotesSection({ dashboard }: { dashboard: Dashboard }) {
@@ -37,8 +37,7 @@ export function QuotesSection({ dashboard }: { dashboard: Dashboard }) {
 }
 
 /** Sent invoices not paid, and those of them past their due date (docs/dashboard.md#invoices-to-be-paid). */
-export function InvoicesSection({ dashboard }: { dashboard: Dashboard }) {
-  const { unpaidInvoices: unpaid, overdueInvoices: overdue } = dashboard;
+export function InvoicesSection({ unpaid, overdue }: { unpaid: UnpaidInvoices; overdue: OverdueInvoices }) {
   return (
     <DocumentsSection id="dashboard-invoices" title={t('dashboard.invoices.title')} all={<AnchorLink to="/invoices">{t('dashboard.invoices.all')}</AnchorLink>}>
       {unpaid.count === 0 ? (

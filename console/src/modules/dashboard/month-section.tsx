@@ -17,10 +17,10 @@ const FIGURES = [
  * This month's revenue, supplier cost and margin against last month's, per currency
  * (docs/dashboard.md#money): figures, a table and a bar chart of the same numbers.
  */
-export function MonthSection({ dashboard }: { dashboard: Dashboard }) {
+export function MonthSection({ dashboard, money }: { dashboard: Dashboard; money: MonthMoney[] }) {
   const thisMonth = monthName(dashboard.months.thisMonth.month);
   const lastMonth = monthName(dashboard.months.lastMonth.month);
-  const several = dashboard.money.length > 1;
+  const several = money.length > 1;
   return (
     <section aria-labelledby="dashboard-month">
       <Row justify="space-between" align="baseline" mb="sm" gap="xs">
@@ -31,11 +31,11 @@ export function MonthSection({ dashboard }: { dashboard: Dashboard }) {
           {t('dashboard.month.subtitle', { thisMonth, lastMonth })}
         </Text>
       </Row>
-      {dashboard.money.length === 0 ? (
+      {money.length === 0 ? (
         <Text>{t('dashboard.money.empty')}</Text>
       ) : (
         <Stack gap="lg">
-          {dashboard.money.map((entry) => (
+          {money.map((entry) => (
             <CurrencyMoney key={entry.currency.code} entry={entry} several={several} thisMonth={thisMonth} lastMonth={lastMonth} />
           ))}
         </Stack>

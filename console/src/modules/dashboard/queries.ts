@@ -5,8 +5,11 @@ import { api, data, type Answer } from '../../shared/api/client';
 export type Dashboard = Answer<'getDashboard'>;
 export type DashboardJob = Dashboard['myJobs']['overdue']['first'][number];
 export type DashboardDocument = Dashboard['quotesWaiting']['oldest'][number];
-export type CurrencyAmount = Dashboard['unpaidInvoices']['outstanding'][number];
-export type MonthMoney = Dashboard['money'][number];
+// Absent when the account hides revenue and margins from the caller's role (docs/access.md#revenue-and-margins).
+export type UnpaidInvoices = NonNullable<Dashboard['unpaidInvoices']>;
+export type OverdueInvoices = NonNullable<Dashboard['overdueInvoices']>;
+export type CurrencyAmount = UnpaidInvoices['outstanding'][number];
+export type MonthMoney = NonNullable<Dashboard['money']>[number];
 
 /**
  * The dashboard's figures, computed by the server for the signed-in user. Read again whenever the

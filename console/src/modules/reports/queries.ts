@@ -20,6 +20,6 @@ export const reportQuery = (search: ReportsSearch) =>
     queryFn: ({ signal }) => getJson<ReportAnswer>(reportUrl(search), signal),
   });
 
-export function useReport(search: ReportsSearch) {
-  return useQuery(reportQuery(search));
+export function useReport(search: ReportsSearch, enabled = true) {
+  return useQuery({ ...reportQuery(search), enabled });
 }

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { t, type MessageKey } from '../../shared/i18n';
 import { formatMoney, formatNumber, formatPercent } from '../../shared/formatting/format';
 import { LoadProblem } from '../../shared/ui/load-problem';
 import { Loading } from '../../shared/ui/loading';
 import { ScrollTable } from '../../shared/ui/scroll-table';
 import { useReport } from './queries';
+import { FINANCIAL_REPORTS, useSeesRevenueAndMargins } from '../../shared/session/revenue-visibility';
 import { MARGIN_DIMENSIONS, REPORT_COLUMNS, REPORT_NAMES, reportUrl, type ReportAnswer, type ReportColumn, type ReportsSearch } from './report-kinds';
 import { DateField } from '../../shared/ui/date-field';
 import { isIsoDate } from '../../shared/formatting/date-input';
@@ -22,7 +23,15 @@ export function ReportsPage() {
   const search = useSearch({ from: '/signed-in/reports' });
   const navigate = useNavigate({ from: '/reports' });
   const change = (next: Partial<ReportsSearch>) => void navigate({ search: { ...search, ...next }, replace: true });
-  const { data: answer, error, isPending, refetch } = useReport(search);
+  // Revenue and margins hidden from the caller (docs/access.md#revenue-and-margins): those reports are not offered, nor asked for.
+  const sees = useSeesRevenueAndMargins();
+  const offered = REPORT_NAMES.filter((value) => sees !== false || !FINANCIAL_REPORTS.has(value));
+  const refused = sees !== true && FINANCIAL_REPORTS.has(search.report);
+  useEffect(() => {
+    if (sees === false && FINANCIAL_REPORTS.has(search.report)) change({ report: offered[0] });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when what is offered changes
+  }, [sees, search.report]);
+  const { data: answer, error, isPending, refetch } = useReport(search, !refused);
   const name = t(`reports.name.${search.report}` as MessageKey);
 
   return (
@@ -32,7 +41,7 @@ export function ReportsPage() {
       <Group align="flex-end" gap="sm">
         <Select
           label={t('reports.report')}
-          data={REPORT_NAMES.map((value) => ({ value, label: t(`reports.name.${value}` as MessageKey) }))}
+          data={offered.map((value) => ({ value, label: t(`reports.name.${value}` as MessageKey) }))}
           value={search.report}
           onChange={(value) => value && change({ report: value })}
           allowDeselect={false}

@@ -42,7 +42,8 @@ export interface ProfitabilityView {
   /** Numeric statuses only: the margin, its rate and the target's verdict. */
   margin?: string;
   marginRate?: string;
-  status: string;
+  /** Absent when the account hides margins from the caller's role (docs/access.md#revenue-and-margins): the totals only. */
+  status?: string;
   target?: string;
   /** For the non-numeric statuses: why there is no margin. */
   explanation?: string;
@@ -64,6 +65,8 @@ export function profitabilityView(job: Job): ProfitabilityView {
   const totals = estimation.outsourcing.totals;
   const cost = totals.length === 0 ? formatMoney(0, currency) : totals.map((item) => formatMoney(item.total, item.currency.code)).join(' + ');
   const { profitability } = estimation;
+  // Hidden from the caller's role (docs/access.md#revenue-and-margins): the job's total and its cost, prices the manager works with.
+  if (profitability === undefined) return { revenue, cost, tone: 'neutral' };
   if (!NUMERIC.has(profitability.status)) {
     const missing = profitability.missing ?? [];
     return {

@@ -117,9 +117,11 @@ function ProfitabilitySummary({ job }: { job: Job }) {
           </Box>
         ))}
       </SimpleGrid>
-      <Text size="sm" mt="xs" c={color}>
-        {view.explanation ?? `${view.status}${view.target ? `, ${view.target}` : ''}`}
-      </Text>
+      {(view.explanation ?? view.status) !== undefined && (
+        <Text size="sm" mt="xs" c={color}>
+          {view.explanation ?? `${view.status}${view.target ? `, ${view.target}` : ''}`}
+        </Text>
+      )}
       {view.converted && (
         <Text size="sm" mt="xs" c="dimmed">
           {t('outsourcing.summary.converted', view.converted)}

@@ -15,11 +15,13 @@ import { accountQuery, useUpdateAccount, type Account, type AccountChanges } fro
 import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } from './identity-section';
 import { LogoSection } from './logo-section';
 import { WorkflowSection, type WorkflowValues } from './workflow-section';
+import { AccessSection, type AccessValues } from './access-section';
 import { Loading } from '../../../shared/ui/loading';
 import { LIMITS } from '../../../shared/api/limits.gen';
 
 type Values = IdentityValues &
-  WorkflowValues & {
+  WorkflowValues &
+  AccessValues & {
     name: string;
     currency: string;
     targetMargin: string;
@@ -63,6 +65,7 @@ function valuesOf(account: Account): Values {
     bankName: account.bankName,
     documentLanguage: account.documentLanguage,
     acceptedQuoteJobStatus: String(account.acceptedQuoteJobStatus),
+    managersSeeRevenueAndMargins: account.managersSeeRevenueAndMargins,
   };
 }
 
@@ -86,6 +89,7 @@ function changesOf(values: Values): AccountChanges {
     ...Object.fromEntries(IDENTITY_TEXT.map((name) => [name, values[name].trim()])),
     documentLanguage: values.documentLanguage as AccountChanges['documentLanguage'],
     acceptedQuoteJobStatus: Number(values.acceptedQuoteJobStatus) as AccountChanges['acceptedQuoteJobStatus'],
+    managersSeeRevenueAndMargins: values.managersSeeRevenueAndMargins,
   };
 }
 
@@ -150,6 +154,7 @@ function AccountForm({ account }: { account: Account }) {
   }, [account]);
 
   const field = (name: keyof Values) => ({ ...form.getInputProps(name), readOnly: !canEdit });
+  const checkbox = (name: keyof Values) => form.getInputProps(name, { type: 'checkbox' });
   const today = new Date();
 
   return (
@@ -220,6 +225,7 @@ function AccountForm({ account }: { account: Account }) {
         <IdentitySection field={field} />
         <LogoSection account={account} canEdit={canEdit} />
         <WorkflowSection field={field} />
+        <AccessSection checkbox={checkbox} canEdit={canEdit} />
         <Paper withBorder p="md" component="section" aria-labelledby="account-numbers">
           <Title order={2} size="h4" id="account-numbers" mb={4}>
             {t('settings.account.numbers')}

@@ -24,4 +24,10 @@ export const quoteToInvoice = {
   'settings.account.acceptedQuote.inProgress': 'In progress',
   'settings.account.acceptedQuote.onHold': 'On hold',
   'settings.account.acceptedQuote.notStarted': 'Not started (unchanged)',
+  'settings.account.access': 'Revenue and margins',
+  'settings.account.managersSeeRevenueAndMargins': 'Managers see revenue and margins',
+  'settings.account.managersSeeRevenueAndMarginsHelp':
+    "Off: users with the role Manager no longer see job and group margins, the dashboard's revenue, margin and unpaid invoice figures, nor the margins and receivables reports.",
+  'settings.account.managersSeeRevenueAndMarginsNote':
+    'Prices, job totals, supplier costs, quotes and purchase orders stay visible: managers need them for their work. Owners, admins, finance and viewers always see everything.',
 } as const;
