@@ -140,10 +140,11 @@ export const READ_MODELS: readonly Allowance[] = [
     tables: ['accounts', 'clients', 'domains', 'jobs'],
     why: "a group's derived values are read from its jobs; the names it shows",
   },
+  { place: 'modules/outsourcing/repository.ts', tables: ['prices'], why: "the supplier's prices an outsourcing is priced from" },
   {
-    place: 'modules/outsourcing/repository.ts',
-    tables: ['jobs', 'match_categories', 'prices', 'services', 'suppliers', 'units'],
-    why: "an outsourcing's job, supplier and prices, and the names it shows",
+    place: 'modules/outsourcing-view/repository.ts',
+    tables: ['outsourcing', 'jobs', 'match_categories', 'services', 'suppliers', 'units'],
+    why: "the outsourcing as the jobs show it (below jobs, written by modules/outsourcing): its rows, the job's client price for the margin warnings, and the names it shows",
   },
   { place: 'modules/prices/repository.ts', tables: ['clients', 'domains', 'match_categories', 'services', 'units'], why: 'the names a price shows' },
   { place: 'modules/cat-configurations/repository.ts', tables: ['match_categories', 'units'], why: 'the names a mapping shows' },
@@ -172,6 +173,7 @@ export const READ_MODELS: readonly Allowance[] = [
   // Core, below every module, reads a few tables itself.
   { place: 'core/auth.ts', tables: ['api_keys', 'sessions', 'users'], why: "the look-up of every request's key or session, with its user" },
   { place: 'core/db/locks.ts', tables: ['accounts'], why: "the account lock is its row's lock" },
+  { place: 'core/financials.ts', tables: ['accounts'], why: 'whether the account hides revenue and margins from a manager, read on the request that needs it' },
   { place: 'core/db/freshness.ts', tables: ['files', 'outsourcing'], why: 'the manifest names the rows whose change reaches a job' },
   { place: 'core/storage', tables: ['files', 'accounts'], why: 'the file content backends find what a file row points to' },
   { place: 'cli.ts', tables: ['users'], why: 'the command line checks the user it was given belongs to the account' },
