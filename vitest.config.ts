@@ -15,6 +15,11 @@ export default defineConfig({
     // took the browser tests from 626 s to 253 s and left every test passing (docs/development.md#tests).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     minWorkers: 1,
+    // One process runs file after file (server and browser projects): the app is imported once per
+    // worker, not once per file. Vitest 3 reads this here, not in a project's options (a project's
+    // `isolate: false` alone left every file in a fresh process). With it the SQLite run went from
+    // 27 to under 15 minutes on the 2-core host (docs/development.md#tests).
+    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         test: {
@@ -41,6 +46,8 @@ export default defineConfig({
           name: 'components',
           include: ['test/console/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Threads, each file in a fresh context: the forks below share a process between files.
+          pool: 'threads',
           setupFiles: ['test/console/setup.ts'],
           testTimeout: 30_000,
         },

@@ -325,3 +325,6 @@ export async function checkTextNotCut(page: Page): Promise<void> {
   });
   expect(cut, `text cut short on ${page.url()}`).toEqual([]);
 }
+
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });

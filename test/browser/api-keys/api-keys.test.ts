@@ -4,15 +4,13 @@ import {
   checkAccessibility,
   checkControlsVisible,
   checkTextNotCut,
+  eventually,
   expectNoPageErrors,
   screenshot,
   skipReason,
   startConsoleWorld,
   type ConsoleWorld,
 } from '../harness.js';
-
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 interface KeyJson {
   id: string;

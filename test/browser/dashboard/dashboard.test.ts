@@ -1,13 +1,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  eventually,
+  expectNoPageErrors,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 
 /**
  * The dashboard (docs/console.md#dashboard), in Chromium against a real server: an empty account
  * first (friendly empty states, no chart), then jobs, a quote, invoices and a purchase order made
  * through the API, whose figures the page must show exactly, and its links.
  */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 const DAY = 86_400_000;
 const now = new Date();

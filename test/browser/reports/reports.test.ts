@@ -1,14 +1,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choose } from '../jobs/job-page-fixture.js';
-import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  eventually,
+  expectNoPageErrors,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 
 /**
  * The Reports page (docs/console.md#reports) against a real server: the margins of a job by month
  * and client, the same job revenue as the dashboard's, its chart, CSV and XLSX downloads, the other
  * reports, at 1 280 and 1 024 px.
  */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const now = new Date();
 const month = now.toISOString().slice(0, 7);
 const midMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 15)).toISOString();

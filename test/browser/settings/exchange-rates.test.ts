@@ -1,10 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  eventually,
+  expectNoPageErrors,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 
 /** The exchange rates settings page (docs/console.md#settings, docs/exchange-rates.md): add, refuse a duplicate, edit, delete; read-only roles. */
-
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 interface Rate {
   id: string;

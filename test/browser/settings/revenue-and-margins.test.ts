@@ -4,6 +4,7 @@ import {
   checkAccessibility,
   checkControlsVisible,
   checkTextNotCut,
+  eventually,
   expectNoPageErrors,
   screenshot,
   skipReason,
@@ -16,7 +17,6 @@ import {
  * Chromium: the owner turns it off on the account page; a manager then sees no revenue, margin or
  * invoice totals on the dashboard, no margin on a job page, and no margins or receivables report.
  */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 const pictures = async (page: Page, name: string) => {
   await screenshot(page, `${name}-1280`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkAccessibility,
   checkControlsVisible,
+  eventually,
   expectNoPageErrors,
   OWNER,
   screenshot,
@@ -10,9 +11,6 @@ import {
   startConsoleWorld,
   type ConsoleWorld,
 } from '../harness.js';
-
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 interface UserJson {
   id: string;
