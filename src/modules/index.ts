@@ -4,6 +4,7 @@ import { clientRoutes } from './clients/routes.js';
 import { supplierRoutes } from './suppliers/routes.js';
 import { languagePairRoutes } from './language-pairs/routes.js';
 import { priceRoutes } from './prices/routes.js';
+import { priceOwners } from './prices/index.js';
 import { userRoutes } from './users/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
@@ -19,8 +20,8 @@ import { groupRoutes } from './groups/routes.js';
 import { trackersJobExtension } from './trackers/index.js';
 import { trackerRoutes } from './trackers/routes.js';
 import { fileModuleRoutes } from './files/index.js';
-import { clientParent } from './clients/index.js';
-import { supplierParent } from './suppliers/index.js';
+import { clientParent, clients } from './clients/index.js';
+import { supplierParent, suppliers } from './suppliers/index.js';
 import { catAnalysisRoutes } from './cat-analysis/routes.js';
 import { documentRoutes, documentsJobExtension } from './documents/index.js';
 import { renderPdf, renderUbl } from './document-rendering/index.js';
@@ -55,6 +56,7 @@ export function composeModules(): void {
   jobExtensions.configure(JOB_EXTENSIONS);
   groupExtensions.configure(GROUP_EXTENSIONS);
   configureEventSinks(EVENT_SINKS);
+  priceOwners.configure({ client: clients.exists, supplier: suppliers.exists });
 }
 
 /** What every recorded event also causes in its transaction (core/events.ts): its webhook fan-out. */

@@ -85,7 +85,6 @@ export const TABLES_WRITTEN_BY_EXPRESSION: Record<string, readonly Table[]> = {
   'modules/master-data/repository.ts': ['services', 'match_categories', 'units', 'domains', 'labels', 'taxes'],
   'modules/suppliers/repository.ts': ['supplier_domains', 'supplier_language_pairs', 'supplier_dedicated_clients'],
   'modules/price-lines/line-store.ts': ['job_matches', 'outsourcing_matches'],
-  'modules/clients/party.ts': ['clients', 'suppliers'],
 };
 
 interface Allowance {
@@ -101,11 +100,6 @@ export const WRITES_BY_OTHERS: readonly Allowance[] = [
     place: 'core/http/auth-plugin.ts',
     tables: ['api_keys', 'sessions'],
     why: 'the authentication of every request, below every module, stamps when the key or session was last used',
-  },
-  {
-    place: 'modules/clients/party.ts',
-    tables: ['suppliers'],
-    why: "the party code that clients and suppliers share lives in clients: it touches the supplier's updated_at when a contact, note or label of it changes",
   },
 ];
 

@@ -185,22 +185,3 @@ export async function accountCurrency(ctx: Ctx): Promise<string> {
   const row = await ctx.db.selectFrom('accounts').select('currency').where('id', '=', ctx.accountId).executeTakeFirst();
   return row?.currency ?? 'EUR';
 }
-
-export async function partyExists(ctx: Ctx, table: PartyTable, id: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom(table as 'clients')
-    .select('id')
-    .where('account_id', '=', ctx.accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function touchParty(ctx: Ctx, table: PartyTable, id: string, now: string): Promise<void> {
-  await ctx.db
-    .updateTable(table as 'clients')
-    .set({ updated_at: now })
-    .where('account_id', '=', ctx.accountId)
-    .where('id', '=', id)
-    .execute();
-}

@@ -21,6 +21,17 @@ export const clientRepository = {
     return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
   },
 
+  /** Whether the id is one of the account's clients. */
+  async exists(db: Executor, accountId: string, id: string): Promise<boolean> {
+    const row = await db.selectFrom('clients').select('id').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Marks the row as changed (a part of it, a note, label, contact or file, changed). */
+  async touch(db: Executor, accountId: string, id: string, now: string): Promise<void> {
+    await db.updateTable('clients').set({ updated_at: now }).where('account_id', '=', accountId).where('id', '=', id).execute();
+  },
+
   findMany(db: Executor, accountId: string, ids: readonly string[]): Promise<ClientRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db

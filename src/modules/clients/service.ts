@@ -18,12 +18,10 @@ import {
   catConfigurationRefs,
   pageOfParties,
   partyChanges,
-  partyExists,
   partyQuery,
   readAddress,
   searchText,
   textOutput,
-  touchParty,
   validatePartyFilters,
 } from './party.js';
 import { clientRepository as repo, type ClientRow } from './repository.js';
@@ -209,12 +207,17 @@ export const clients = {
     await recordEvent(ctx, 'client.deleted', client);
   },
 
+  /** Whether the id is one of the account's clients. */
+  exists(ctx: Ctx, id: string): Promise<boolean> {
+    return repo.exists(ctx.db, ctx.accountId, id);
+  },
+
   async assertExists(ctx: Ctx, id: string): Promise<void> {
-    if (!(await partyExists(ctx, 'clients', id))) throw notFound('client', id);
+    if (!(await clients.exists(ctx, id))) throw notFound('client', id);
   },
 
   touch(ctx: Ctx, id: string, now: string): Promise<void> {
-    return touchParty(ctx, 'clients', id, now);
+    return repo.touch(ctx.db, ctx.accountId, id, now);
   },
 
   /** `{ id, name }` of several clients of the account, by id (unknown ids are left out). */

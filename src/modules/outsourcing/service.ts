@@ -6,7 +6,7 @@ import { recordEvent } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import { roundRate, toDecimalString } from '../../core/money.js';
 import { accounts } from '../accounts/index.js';
-import { party } from '../clients/index.js';
+import { suppliers } from '../suppliers/index.js';
 import { languagePairs } from '../language-pairs/index.js';
 import { masterData, matchCategories, services, units } from '../master-data/index.js';
 import { applicablePrices, type ApplicablePrice } from '../prices/index.js';
@@ -40,7 +40,7 @@ function amountsOf(row: OutsourcingRow, lines: readonly NamedLine[]): PriceEstim
 }
 
 async function supplierParam(ctx: Ctx, id: string, param = 'supplier'): Promise<string> {
-  if (!(await party.partyExists(ctx, 'suppliers', id))) throw invalid(param, `no supplier with id ${id}`);
+  if (!(await suppliers.exists(ctx, id))) throw invalid(param, `no supplier with id ${id}`);
   return id;
 }
 

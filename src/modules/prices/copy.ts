@@ -7,6 +7,7 @@ import { masterData, matchCategories } from '../master-data/index.js';
 import { clientDefaults, clientPrices, supplierDefaults, supplierServices, type PriceFamily } from './families.js';
 import { priceRepository as repo } from './repository.js';
 import type { PriceInput, PriceRecord } from './schemas.js';
+import { priceOwners } from './owners.js';
 import { matchEntryOf, priceService, scopeOf } from './service.js';
 
 /**
@@ -53,9 +54,9 @@ export async function copyPrices(ctx: Ctx, family: PriceFamily, ownerId: string 
   let sourceOwner: string | undefined;
   if (sourceFamily.owner) {
     if (input.sourceId === undefined) throw missing('sourceId');
-    const owner = await repo.findParty(ctx.db, sourceFamily.owner.table, ctx.accountId, input.sourceId);
-    if (!owner) throw invalid('sourceId', `no ${sourceFamily.owner.label} with id ${input.sourceId}`);
-    sourceOwner = owner.id;
+    if (!(await priceOwners.exists(ctx, sourceFamily.owner.kind, input.sourceId)))
+      throw invalid('sourceId', `no ${sourceFamily.owner.label} with id ${input.sourceId}`);
+    sourceOwner = input.sourceId;
   } else if (input.sourceId !== undefined) {
     throw invalid('sourceId', `is only taken with source client or supplier`);
   }

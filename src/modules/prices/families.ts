@@ -2,11 +2,13 @@
  * The four price families of the specification ("Price families", docs/prices.md): one implementation,
  * configured here once per family.
  */
+import type { PriceOwnerKind } from './owners.js';
+
 export type FamilyKey = 'supplier_default' | 'client_default' | 'supplier_service' | 'client_price';
 
 export interface PriceOwner {
-  /** Table of the owning record, queried for existence in the caller's account. */
-  table: 'clients' | 'suppliers';
+  /** The kind of the owning record, whose existence in the caller's account its own module checks (owners.ts). */
+  kind: PriceOwnerKind;
   /** Column of `prices` holding the owner (ON DELETE CASCADE: the prices are its parts). */
   column: 'owner_client_id' | 'owner_supplier_id';
   /** For messages: "client", "supplier". */
@@ -63,7 +65,7 @@ export const supplierServices: PriceFamily = {
   key: 'supplier_service',
   basePath: '/v2/suppliers/:id/services',
   recordParam: 'serviceId',
-  owner: { table: 'suppliers', column: 'owner_supplier_id', label: 'supplier' },
+  owner: { kind: 'supplier', column: 'owner_supplier_id', label: 'supplier' },
   acceptsClient: true,
   hasPriceFlag: true,
   unitCostRequiredOnUpdate: false,
@@ -76,7 +78,7 @@ export const clientPrices: PriceFamily = {
   key: 'client_price',
   basePath: '/v2/clients/:id/prices',
   recordParam: 'priceId',
-  owner: { table: 'clients', column: 'owner_client_id', label: 'client' },
+  owner: { kind: 'client', column: 'owner_client_id', label: 'client' },
   acceptsClient: false,
   hasPriceFlag: false,
   unitCostRequiredOnUpdate: true,

@@ -10,5 +10,6 @@ export { suppliersOfferingServices } from './offers.js';
 // Writing prices and their match entries, for imports (modules/imports), with the API's schemas.
 export { priceService } from './service.js';
 export { matchService } from './match-service.js';
+export { priceOwners } from './owners.js';
 export { priceFamilies, clientDefaults, supplierDefaults, clientPrices, supplierServices, type PriceFamily } from './families.js';
 export { createSchema, updateSchema, AddMatchBody, UpdateMatchBody } from './schemas.js';

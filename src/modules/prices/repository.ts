@@ -154,16 +154,6 @@ function scoped(db: Executor, accountId: string, scope: PriceScope) {
 }
 
 export const priceRepository = {
-  /** `{ id, name }` of a client or supplier of the account. */
-  findParty(db: Executor, table: 'clients' | 'suppliers', accountId: string, id: string) {
-    return db
-      .selectFrom(table as 'clients')
-      .select(['id', 'name'])
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  },
-
   /** One price of the scope; `lock` takes the row lock on PostgreSQL (read-modify-write of its matches). */
   find(db: Executor, dialect: DialectName, accountId: string, scope: PriceScope, id: string, lock = false): Promise<PriceRow | undefined> {
     const query = scoped(db, accountId, scope).selectAll('prices').where('prices.id', '=', id);

@@ -12,6 +12,7 @@ import type { PriceFamily, PriceScope } from './families.js';
 import { MatchConversionError, convertMatch, matchView, type MatchesType } from './matches.js';
 import { assertIdsExist, type FilterTable } from '../../core/filter-ids.js';
 import { insertEntries } from './entries.js';
+import { priceOwners } from './owners.js';
 import { priceRepository as repo, type MatchRowWithName, type PriceRow } from './repository.js';
 import type { MatchEntryObject, PriceInput, PriceRecord, PriceSearch } from './schemas.js';
 
@@ -60,9 +61,8 @@ export async function recordsByIds(ctx: Ctx, family: PriceFamily, ids: readonly 
 /** The scope of a request: for the owned families, the owner must be the caller's (else 404). */
 export async function scopeOf(ctx: Ctx, family: PriceFamily, ownerId?: string): Promise<PriceScope> {
   if (!family.owner) return { family, ownerId: null };
-  const owner = ownerId === undefined ? undefined : await repo.findParty(ctx.db, family.owner.table, ctx.accountId, ownerId);
-  if (!owner) throw notFound(family.owner.label, ownerId);
-  return { family, ownerId: owner.id };
+  if (ownerId === undefined || !(await priceOwners.exists(ctx, family.owner.kind, ownerId))) throw notFound(family.owner.label, ownerId);
+  return { family, ownerId };
 }
 
 /** One price of the scope (a price of another owner, family or account is missing: 404). */
@@ -137,9 +137,8 @@ async function referencedColumns(ctx: Ctx, family: PriceFamily, input: PriceInpu
   if (family.acceptsClient && input.client !== undefined) {
     if (input.client === null) columns.client_id = null;
     else {
-      const client = await repo.findParty(ctx.db, 'clients', ctx.accountId, input.client);
-      if (!client) throw invalid('client', `no client with id ${input.client}`);
-      columns.client_id = client.id;
+      if (!(await priceOwners.exists(ctx, 'client', input.client))) throw invalid('client', `no client with id ${input.client}`);
+      columns.client_id = input.client;
     }
   }
   if (input.currency !== undefined) columns.currency = input.currency;
@@ -203,8 +202,8 @@ export const priceService = {
       id: newId(),
       account_id: ctx.accountId,
       family: family.key,
-      owner_client_id: family.owner?.table === 'clients' ? scope.ownerId : null,
-      owner_supplier_id: family.owner?.table === 'suppliers' ? scope.ownerId : null,
+      owner_client_id: family.owner?.kind === 'client' ? scope.ownerId : null,
+      owner_supplier_id: family.owner?.kind === 'supplier' ? scope.ownerId : null,
       ...base,
       unit_cost: columns.unit_cost!,
       matches_type: input.matchesType!,

@@ -255,12 +255,17 @@ export const suppliers = {
     return suppliers.changed(ctx, id);
   },
 
+  /** Whether the id is one of the account's suppliers. */
+  exists(ctx: Ctx, id: string): Promise<boolean> {
+    return repo.exists(ctx.db, ctx.accountId, id);
+  },
+
   async assertExists(ctx: Ctx, id: string): Promise<void> {
-    if (!(await party.partyExists(ctx, 'suppliers', id))) throw notFound('supplier', id);
+    if (!(await suppliers.exists(ctx, id))) throw notFound('supplier', id);
   },
 
   touch(ctx: Ctx, id: string, now: string): Promise<void> {
-    return party.touchParty(ctx, 'suppliers', id, now);
+    return repo.touch(ctx.db, ctx.accountId, id, now);
   },
 
   /** A part of the supplier changed: bump updated_at, record `supplier.updated`, answer the supplier. */
