@@ -25,6 +25,8 @@ const LIMIT_SOURCES = {
   note: ['createJobNote', 'content', 'maxLength', "a note's HTML (a contact's notes too), in characters"],
   terms: ['updateInvoice', 'terms', 'maxLength', "a document's terms, in characters"],
   creditReason: ['creditInvoice', 'reason', 'maxLength', "a credit note's reason, in characters"],
+  paymentTerms: ['updateInvoice', 'paymentTerms', 'maximum', "a document's payment terms, in days"],
+  duration: ['createJobTrackerEntry', 'duration', 'maximum', "a time entry's duration, in milliseconds"],
 };
 
 /** The value of `keyword` on a body field, looking through `anyOf` (a nullable field). */

@@ -137,7 +137,10 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
   const form = useForm<DetailValues>({
     initialValues: valuesOf(document),
     validate: {
-      paymentTerms: (value) => (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3650 ? t('documents.details.termsRange') : null),
+      paymentTerms: (value) =>
+        typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > LIMITS.paymentTerms
+          ? t('documents.details.termsRange', { max: LIMITS.paymentTerms })
+          : null,
       discount: (value) => (typeof value !== 'number' || value < 0 || value > 100 ? t('documents.details.discountRange') : null),
       currency: (value) => (/^[A-Za-z]{3}$/.test(value.trim()) ? null : t('documents.details.currencyCode')),
       terms: (value) => (value.length > LIMITS.terms ? t('documents.details.termsTooLong') : null),
@@ -172,7 +175,7 @@ function DetailsForm({ kind, document }: { kind: DocumentKind; document: AnyDocu
             label={t('documents.details.paymentTerms')}
             suffix={` ${t('documents.details.daysUnit')}`}
             min={0}
-            max={3650}
+            max={LIMITS.paymentTerms}
             allowDecimal={false}
             {...form.getInputProps('paymentTerms')}
           />

@@ -4,8 +4,10 @@
  * (docs/trackers.md); the console shows h:mm:ss (`formatDuration`, in seconds).
  */
 
+import { LIMITS } from '../../../shared/api/limits.gen';
+
 /** The API's largest duration (10¹² ms). */
-export const MAX_DURATION_MS = 1_000_000_000_000;
+export const MAX_DURATION_MS = LIMITS.duration;
 
 /**
  * A duration written by hand, in milliseconds, or undefined when it cannot be read: "1:30" and

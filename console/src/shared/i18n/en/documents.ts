@@ -145,7 +145,7 @@ export const documents = {
   'documents.matchDisplay.hiddenMatches': 'As a full-rate quantity',
   'documents.details.paymentDate': 'Paid on',
   'documents.details.dueHint': 'Empty: issue date + payment terms',
-  'documents.details.termsRange': 'A whole number of days from 0 to 3650',
+  'documents.details.termsRange': 'A whole number of days from 0 to {max}',
   'documents.details.discountRange': 'From 0 to 100 %',
   'documents.details.currencyCode': 'A three-letter ISO 4217 code, such as EUR',
   'documents.details.termsTooLong': 'At most 100 000 characters',
