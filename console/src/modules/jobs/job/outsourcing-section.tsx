@@ -180,7 +180,8 @@ function OutsourcingTable({
                 )}
               </Table.Th>
               <Table.Td>{item.service.name}</Table.Td>
-              <Table.Td ta="right" style={NOWRAP}>
+              {/* The unit's name may wrap (the number does not): the table fits the job page's main column at 1 280 px. */}
+              <Table.Td ta="right">
                 {t('outsourcing.quantity', { value: formatNumber(item.quantity.value, 6), unit: item.quantityType.name })}
                 {item.quantity.hasMatches && (
                   <Text size="xs" c="dimmed">
