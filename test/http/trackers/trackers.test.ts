@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MISSING_ID, createTestApp, expectError, type TestContext } from '../../helper.js';
-import { DATE, ID, buildWorld, eventsOf, freshJob, ok, secondUser, sleep, trackersOf, type World } from './fixture.js';
+import { DATE, ID, buildWorld, eventsOf, freshJob, ok, secondUser, trackersOf, type World } from './fixture.js';
 
 /** Time trackers of a job (docs/trackers.md, specification "Time trackers of a job"): every answer is the job. */
 let t: TestContext;
@@ -112,18 +112,19 @@ describe('start and stop', () => {
 
   it('stops one entry without a duration: the elapsed time', async () => {
     const job = await freshJob(t, w);
-    const entry = (await ok(t.api.post(`${trackersOf(job.id)}/start`))).timeTrackers.list[0];
-    await sleep(30);
-    // The elapsed time is the stop's moment less the start's: between when the stop was sent and when it was answered (the app runs in this process, on this clock).
-    const sent = Date.now();
-    const stopped = await ok(t.api.put(`${trackersOf(job.id)}/stop/${entry.id}`));
-    const answered = Date.now();
-    const result = stopped.timeTrackers.list[0];
-    expect(result.duration).toBeGreaterThanOrEqual(sent - Date.parse(entry.from));
-    expect(result.duration).toBeLessThanOrEqual(answered - Date.parse(entry.from));
-    expect(Number.isInteger(result.duration)).toBe(true);
-    expect(result.to).toBe(new Date(Date.parse(entry.from) + result.duration).toISOString());
-    expect(stopped.timeTrackers).toMatchObject({ duration: result.duration, running: false });
+    // The app runs in this process: its clock is set, so the elapsed time is known to the millisecond.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-02T09:00:00.000Z'));
+      const entry = (await ok(t.api.post(`${trackersOf(job.id)}/start`))).timeTrackers.list[0];
+      expect(entry.from).toBe('2026-03-02T09:00:00.000Z');
+      vi.setSystemTime(new Date('2026-03-02T10:30:15.250Z'));
+      const stopped = await ok(t.api.put(`${trackersOf(job.id)}/stop/${entry.id}`));
+      expect(stopped.timeTrackers.list[0]).toMatchObject({ duration: 5_415_250, to: '2026-03-02T10:30:15.250Z', running: false });
+      expect(stopped.timeTrackers).toMatchObject({ duration: 5_415_250, running: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets several users run their own entries; stop all stops every user’s, with or without a duration', async () => {
@@ -148,23 +149,25 @@ describe('start and stop', () => {
     expect(again).toEqual(stopped);
     expect((await eventsOf(t, 'job.updated')).length).toBe(events);
 
-    // Without a duration: each entry's elapsed time.
-    await ok(t.api.post(`${trackersOf(job.id)}/start`));
-    await ok(second.api.post(`${trackersOf(job.id)}/start`));
-    await sleep(20);
-    const sent = Date.now();
-    const elapsed = await ok(second.api.put(`${trackersOf(job.id)}/stop`, {}, { json: true }));
-    const answered = Date.now();
-    const fresh = elapsed.timeTrackers.list.slice(2);
-    expect(fresh).toHaveLength(2);
-    for (const entry of fresh) {
-      expect(entry.running).toBe(false);
-      // Each entry's own elapsed time: its start to the one moment of the stop, sent to answered.
-      expect(entry.duration).toBeGreaterThanOrEqual(sent - Date.parse(entry.from));
-      expect(entry.duration).toBeLessThanOrEqual(answered - Date.parse(entry.from));
-      expect(entry.to).toBe(new Date(Date.parse(entry.from) + entry.duration).toISOString());
+    // Without a duration: each entry's elapsed time, from its own start to the one moment of the stop.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-03T08:00:00.000Z'));
+      await ok(t.api.post(`${trackersOf(job.id)}/start`));
+      vi.setSystemTime(new Date('2026-03-03T08:00:30.000Z'));
+      await ok(second.api.post(`${trackersOf(job.id)}/start`));
+      vi.setSystemTime(new Date('2026-03-03T09:00:00.000Z'));
+      const elapsed = await ok(second.api.put(`${trackersOf(job.id)}/stop`, {}, { json: true }));
+      // The list is in the order of `from`: these two started before the real clock's entries above.
+      const fresh = elapsed.timeTrackers.list.filter((entry: { from: string }) => entry.from.startsWith('2026-03-03'));
+      expect(fresh.map((entry: { duration: number; to: string; running: boolean }) => [entry.duration, entry.to, entry.running])).toEqual([
+        [3_600_000, '2026-03-03T09:00:00.000Z', false],
+        [3_570_000, '2026-03-03T09:00:00.000Z', false],
+      ]);
+      expect(elapsed.timeTrackers.duration).toBe(2_000 + 3_600_000 + 3_570_000);
+    } finally {
+      vi.useRealTimers();
     }
-    expect(elapsed.timeTrackers.duration).toBe(2_000 + fresh[0].duration + fresh[1].duration);
   });
 
   it('validates the stop duration and refuses unknown parameters', async () => {
