@@ -28,6 +28,9 @@ export const Financial = <T extends TSchema>(schema: T) => Type.Optional(CloneTy
 /** The roles the account's setting `managersSeeRevenueAndMargins` limits. */
 const LIMITED_ROLES: ReadonlySet<Role> = new Set(['manager']);
 
+/** Whether the account's setting may hide revenue and margins from this role (the setting is read only then). */
+export const settingLimits = (role: Role): boolean => LIMITED_ROLES.has(role);
+
 /** The refusal of a route that is nothing but revenue or margins (403 `forbidden`). */
 export const FINANCIAL_REFUSAL =
   "The account's settings hide revenue and margins from the role manager (managersSeeRevenueAndMargins is false): an owner or admin can change that";

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
 import { areaOf, isReadMethod, mayWrite, refusalOf } from '../access.js';
-import { containsFinancials, FINANCIAL_REFUSAL, hidesFinancials, withoutFinancials } from '../financials.js';
+import { containsFinancials, FINANCIAL_REFUSAL, hidesFinancials, settingLimits, withoutFinancials } from '../financials.js';
 
 type Schema = Record<string, unknown>;
 
@@ -45,16 +45,19 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   // Revenue and margins (docs/access.md#revenue-and-margins): the setting is read only for a
   // manager's request to a route that may show them.
+  // Callback hooks, as above: every request passes them, and only a manager's read of the setting waits.
   app.decorateRequest('financialsHidden', false);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const auth = request.auth;
     const config = request.routeOptions.config;
-    if (!auth || !(config?.financialFields || config?.financialOnly || config?.financialData)) return;
-    request.financialsHidden = await hidesFinancials(app.database.reader, auth.accountId, auth.role);
-    if (request.financialsHidden && config.financialOnly) throw new ApiError('forbidden', FINANCIAL_REFUSAL);
+    if (!auth || !settingLimits(auth.role) || !(config?.financialFields || config?.financialOnly || config?.financialData)) return done();
+    hidesFinancials(app.database.reader, auth.accountId, auth.role).then((hidden) => {
+      request.financialsHidden = hidden;
+      done(hidden && config.financialOnly ? new ApiError('forbidden', FINANCIAL_REFUSAL) : undefined);
+    }, done);
   });
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!request.financialsHidden || payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return payload;
-    return withoutFinancials(answerSchema(request.routeOptions, reply.statusCode), payload);
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (!request.financialsHidden || payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return done(null, payload);
+    done(null, withoutFinancials(answerSchema(request.routeOptions, reply.statusCode), payload));
   });
 });
