@@ -169,6 +169,9 @@ describe.skipIf(skipReason)('the CAT analysis section', () => {
 
     // Keyboard only: Tab to the drop zone, Enter opens the file chooser; Tab to Import, Enter.
     const dropZone = section(page).getByRole('button', { name: 'Drop a CAT analysis report here, or choose a file' });
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    // After the refusal the zone has the focus again (it was disabled while the file was read).
+    await expect.poll(() => focused(dropZone)).toBe(true);
     await page.locator('body').click({ position: { x: 1, y: 1 } });
     let tabs = 0;
     while (!(await dropZone.evaluate((element) => element === document.activeElement)) && tabs++ < 60) await page.keyboard.press('Tab');
@@ -186,11 +189,15 @@ describe.skipIf(skipReason)('the CAT analysis section', () => {
     await chooser!.setFiles(REPORT);
     const importButton = section(page).getByRole('button', { name: 'Import' });
     await importButton.waitFor();
+    // The report's summary takes the focus from the zone it replaces, so Tab goes on from there
+    // through the report's bands and the import form (a CI run found the focus at the page's top).
+    await expect.poll(() => focused(section(page).getByRole('status').first())).toBe(true);
     tabs = 0;
-    while (!(await importButton.evaluate((element) => element === document.activeElement)) && tabs++ < 30) await page.keyboard.press('Tab');
-    expect(tabs).toBeLessThan(30);
+    while (!(await focused(importButton)) && tabs++ < 12) await page.keyboard.press('Tab');
+    expect(tabs).toBeLessThan(12);
     await page.keyboard.press('Enter');
     await section(page).getByRole('status').filter({ hasText: 'imported into the job: 8 lines.' }).waitFor();
+    await expect.poll(() => focused(dropZone)).toBe(true);
     expectNoPageErrors(page);
   });
 

@@ -90,6 +90,7 @@ describe.skipIf(skipReason)('the notes of a job', () => {
     await page.keyboard.type(' See the brief');
     await expect.poll(() => editor.textContent()).toBe('Client called about the deadline. See the brief');
     for (let i = 0; i < 'the brief'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => page.evaluate(() => document.getSelection()?.toString())).toBe('the brief');
     // To the link button with the keyboard (back through the toolbar), and its form.
     const linkButton = section.getByRole('button', { name: 'Link', exact: true });
     for (let step = 0; step < 8 && !(await isFocused(linkButton)); step++) await page.keyboard.press('Shift+Tab');

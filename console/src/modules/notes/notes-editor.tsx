@@ -1,5 +1,5 @@
 import './notes-editor.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Typography } from '@mantine/core';
 import { EditorContent, Extension, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -38,35 +38,34 @@ export function NoteEditor({
   const [problem, setProblem] = useState<string>();
   // The editor is made once; its shortcut calls the latest submit through this.
   const submitRef = useRef(() => {});
-  const editor = useEditor({
-    injectCSS: false,
-    extensions: [
-      StarterKit.configure({
-        heading: false,
-        codeBlock: false,
-        horizontalRule: false,
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['mailto'], HTMLAttributes: { target: null, rel: null } },
-        // No empty paragraph kept after a list at the end: it would be stored.
-        trailingNode: false,
+  // Options that keep their identity across renders: Tiptap compares them on every render and,
+  // when they differ, sets them again, which writes the editor's selection back into the page. A
+  // render of the page while a selection is being made with Shift+arrows then undid the part the
+  // editor had not read yet (seen in a CI run: 'rief' selected instead of 'the brief').
+  const [extensions] = useState(() => [
+    StarterKit.configure({
+      heading: false,
+      codeBlock: false,
+      horizontalRule: false,
+      link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['mailto'], HTMLAttributes: { target: null, rel: null } },
+      // No empty paragraph kept after a list at the end: it would be stored.
+      trailingNode: false,
+    }),
+    // Ctrl+Enter (⌘+Enter) saves; before the line break that StarterKit binds to it.
+    Extension.create({
+      name: 'saveShortcut',
+      priority: 1000,
+      addKeyboardShortcuts: () => ({
+        'Mod-Enter': () => {
+          submitRef.current();
+          return true;
+        },
       }),
-      // Ctrl+Enter (⌘+Enter) saves; before the line break that StarterKit binds to it.
-      Extension.create({
-        name: 'saveShortcut',
-        priority: 1000,
-        addKeyboardShortcuts: () => ({
-          'Mod-Enter': () => {
-            submitRef.current();
-            return true;
-          },
-        }),
-      }),
-    ],
-    content: initialContent,
-    editorProps: {
-      // The editable area is a labelled, multi-line text box (screen readers, Playwright's getByRole).
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label },
-    },
-  });
+    }),
+  ]);
+  // The editable area is a labelled, multi-line text box (screen readers, Playwright's getByRole).
+  const editorProps = useMemo(() => ({ attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } }), [label]);
+  const editor = useEditor({ injectCSS: false, extensions, content: initialContent, editorProps });
 
   // The cursor goes to the end of the text once the editable area is in the page (Tiptap's own
   // `autofocus` may run before React has put it there, and then does nothing).

@@ -8,11 +8,23 @@ import { t } from '../../../shared/i18n';
  * opens the file chooser. The file input sits beside the button, not inside it, so the button has
  * no focusable content of its own (axe `nested-interactive`).
  */
-export function CatAnalysisDropZone({ onFile, busy, progress }: { onFile: (file: File) => void; busy?: string; progress?: number }) {
+export function CatAnalysisDropZone({
+  onFile,
+  busy,
+  progress,
+  takesFocus = false,
+}: {
+  onFile: (file: File) => void;
+  busy?: string;
+  progress?: number;
+  /** Focus the zone when it shows, and each time it is enabled again after a read. */
+  takesFocus?: boolean;
+}) {
   const hintId = useId();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     multiple: false,
     disabled: busy !== undefined,
+    autoFocus: takesFocus,
     // The file chooser through the input (the File System Access API would bypass it).
     useFsAccessApi: false,
     onDropAccepted: (files) => {

@@ -1,5 +1,5 @@
 import { Alert, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiProblem } from '../../../shared/api/client';
 import { useCan, useSession } from '../../../shared/session/session';
 import { t, tCount } from '../../../shared/i18n';
@@ -59,6 +59,15 @@ function ReportImport({ job }: { job: Job }) {
   const [reading, setReading] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState<string>();
+  // Focus is kept for a keyboard user: the drop zone is disabled while a report is read and is
+  // replaced by the report once read, and the focused element leaving the page puts focus back at
+  // the top of the page. The report's summary takes it when the report shows; the drop zone takes
+  // it back after a refusal, a cancel or an import (not on the page's first show).
+  const [zoneTakesFocus, setZoneTakesFocus] = useState(false);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (parsed) summaryRef.current?.focus();
+  }, [parsed]);
   const parse = useParseReport(setProgress);
 
   const read = async (file: File) => {
@@ -74,6 +83,7 @@ function ReportImport({ job }: { job: Job }) {
       // The reader's message names the row, element or byte that is wrong (docs/cat-analysis.md).
       const message = error instanceof ApiProblem ? (error.fieldMessage('file') ?? error.message) : String(error);
       setFailure(t('catAnalysis.parseFailed', { name: file.name, message }));
+      setZoneTakesFocus(true);
     } finally {
       setReading(undefined);
     }
@@ -92,7 +102,12 @@ function ReportImport({ job }: { job: Job }) {
             {failure}
           </Alert>
         )}
-        <CatAnalysisDropZone onFile={(file) => void read(file)} busy={reading && t('catAnalysis.reading', { name: reading })} progress={progress} />
+        <CatAnalysisDropZone
+          onFile={(file) => void read(file)}
+          busy={reading && t('catAnalysis.reading', { name: reading })}
+          progress={progress}
+          takesFocus={zoneTakesFocus}
+        />
       </Stack>
     );
   }
@@ -107,7 +122,7 @@ function ReportImport({ job }: { job: Job }) {
   };
   return (
     <Stack gap="md">
-      <Text fw={600} role="status">
+      <Text fw={600} role="status" ref={summaryRef} tabIndex={-1}>
         {language
           ? tCount('catAnalysis.report.summaryLanguage', fileCount, { ...summary, language: language.target ?? t('catAnalysis.report.noLanguage') })
           : tCount('catAnalysis.report.summary', fileCount, summary)}
@@ -131,10 +146,14 @@ function ReportImport({ job }: { job: Job }) {
         file={file}
         report={report}
         language={language}
-        onCancel={() => setParsed(undefined)}
+        onCancel={() => {
+          setParsed(undefined);
+          setZoneTakesFocus(true);
+        }}
         onImported={(message) => {
           setParsed(undefined);
           setDone(message);
+          setZoneTakesFocus(true);
         }}
       />
     </Stack>
