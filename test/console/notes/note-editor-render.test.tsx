@@ -8,7 +8,7 @@ import { renderWithProviders } from '../render';
 describe('the note editor on a render of its page', () => {
   // jsdom lays nothing out; ProseMirror measures a range when it scrolls the cursor into view.
   beforeAll(() => {
-    Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+    Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null });
     Range.prototype.getBoundingClientRect ??= () => new DOMRect();
   });
 
@@ -30,12 +30,14 @@ describe('the note editor on a render of its page', () => {
     });
     const editor = area.editor!;
     const setOptions = vi.spyOn(editor, 'setOptions');
-    const again = (pending: boolean, label?: string) => act(() => renderWith({ pending, label }));
-    await again(true);
-    await again(false);
+    const again = (pending: boolean, label?: string) => {
+      act(() => renderWith({ pending, label }));
+    };
+    again(true);
+    again(false);
     expect(setOptions).not.toHaveBeenCalled();
     // Its label is still followed.
-    await again(false, 'Note of the group');
+    again(false, 'Note of the group');
     expect(area.getAttribute('aria-label')).toBe('Note of the group');
   });
 });
