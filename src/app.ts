@@ -29,7 +29,7 @@ import { groupCommit } from './core/db/group-commit.js';
 import type { DB } from './core/db/schema.js';
 import type { Ctx } from './core/context.js';
 import type { Executor } from './core/db/dialect.js';
-import { SESSION_COOKIE } from './core/http/session-cookie.js';
+import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from './core/http/session-cookie.js';
 import { multipartOptions } from './modules/files/index.js';
 import { groupViews } from './modules/groups/index.js';
 import { jobViews } from './modules/jobs/index.js';
@@ -187,6 +187,9 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
           bearer: { type: 'http', scheme: 'bearer' },
           // A browser signed in (docs/access.md#sessions); its writes also send X-CSRF-Token.
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          // A supplier's or client's person signed in to the portal (docs/supplier-portal.md#sessions):
+          // the only credential of the /v2/portal/ operations, accepted by no other operation.
+          portalSession: { type: 'apiKey', in: 'cookie', name: PORTAL_SESSION_COOKIE },
         },
       },
       security: [{ basic: [] }, { bearer: [] }, { session: [] }],

@@ -36,6 +36,7 @@ import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
+import { portalAccessRoutes, portalSelfRoutes, portalTree } from './portal-access/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -130,4 +131,7 @@ export const modules: FastifyPluginAsync[] = [
   webhookRoutes,
   oidcRoutes,
   linkRoutes,
+  portalAccessRoutes({ kind: 'supplier', resource: 'supplier', path: '/v2/suppliers', tag: 'Suppliers', exists: (ctx, id) => suppliers.exists(ctx, id) }),
+  // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.
+  portalTree([portalSelfRoutes]),
 ];

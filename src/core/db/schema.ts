@@ -141,6 +141,48 @@ export interface AuthTokensTable {
   used_at: Iso | null;
 }
 
+/** The kinds of party a portal person belongs to (docs/supplier-portal.md#people): one design for both portals. */
+export type PortalPartyKind = 'supplier' | 'client';
+
+/**
+ * A person outside the agency who signs in to a portal (docs/supplier-portal.md#people): one
+ * contact of a supplier (or client) given access. Name and e-mail are the contact's, read through
+ * it; `language` is the person's own choice (null: the party's document language).
+ */
+export interface PortalPeopleTable {
+  id: string;
+  account_id: string;
+  party_kind: PortalPartyKind;
+  party_id: string;
+  contact_id: string;
+  language: string | null;
+  status: 'active' | 'revoked';
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** A portal person's signed-in browser, found by the hash of its cookie (as `sessions`, for another kind of principal). */
+export interface PortalSessionsTable {
+  id: string;
+  account_id: string;
+  person_id: string;
+  token_hash: string;
+  created_at: Iso;
+  last_seen_at: Iso;
+  ended_at: Iso | null;
+}
+
+/** A portal person's single-use sign-in link, by hash (15 minutes). */
+export interface PortalLinksTable {
+  id: string;
+  account_id: string;
+  person_id: string;
+  token_hash: string;
+  created_at: Iso;
+  expires_at: Iso;
+  used_at: Iso | null;
+}
+
 /** Failed attempts counted by the throttles (modules/auth/throttle.ts), each a row. */
 export interface LoginFailuresTable {
   id: string;
@@ -425,4 +467,7 @@ export interface DB {
   document_emails: DocumentEmailsTable;
   tracker_entries: TrackerEntriesTable;
   file_outsourcing_shares: FileOutsourcingSharesTable;
+  portal_people: PortalPeopleTable;
+  portal_sessions: PortalSessionsTable;
+  portal_links: PortalLinksTable;
 }

@@ -78,6 +78,9 @@ export const TABLE_OWNERS: Record<Table, string> = {
   webhook_endpoints: 'modules/webhooks',
   webhook_fanouts: 'modules/webhooks',
   exchange_rates: 'modules/exchange-rates',
+  portal_people: 'modules/portal-access',
+  portal_sessions: 'modules/portal-access',
+  portal_links: 'modules/portal-access',
 };
 
 /** Writes whose table is an expression (one implementation configured per table): the tables each file's may be. */
@@ -159,6 +162,11 @@ export const READ_MODELS: readonly Allowance[] = [
   { place: 'modules/accounts/provisioning.ts', tables: ['users'], why: "the account's first owner, when an account is provisioned" },
   { place: 'modules/auth/credentials.ts', tables: ['users'], why: 'signing in finds the user by e-mail or id, in any account' },
   { place: 'modules/auth/password-reset.ts', tables: ['users'], why: "the user's row locked while a reset link is issued" },
+  {
+    place: 'modules/portal-access/repository.ts',
+    tables: ['contacts', 'suppliers', 'clients', 'accounts'],
+    why: "who a portal person is, read on each portal request in one query: their contact's name and e-mail, their party's name and language, the agency's name",
+  },
   {
     place: 'modules/demo',
     tables: ['taxes', 'cat_configurations'],

@@ -6,6 +6,9 @@ import { containsFinancials, FINANCIAL_REFUSAL, hidesFinancials, settingLimits, 
 
 type Schema = Record<string, unknown>;
 
+/** Where the portal's route tree lives (modules/portal-access/tree.ts). */
+export const PORTAL_PREFIX = '/v2/portal';
+
 /** The JSON schema of a route's answer of a status: `{ 200: schema }` or `{ 200: { content: { 'application/json': { schema } } } }`. */
 function answerSchema(route: { schema?: { response?: unknown } }, status: number): Schema | undefined {
   const responses = route.schema?.response as Record<string, Schema> | undefined;
@@ -22,7 +25,21 @@ function answerSchema(route: { schema?: { response?: unknown } }, status: number
  * Finer rules (whose keys, who may touch an owner) are the services'.
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
+  // The portal's routes are outside the role matrix: their tree authenticates portal people and
+  // scopes every query by party. A route under its path that the tree did not register would be
+  // neither the agency's nor the portal's: the app refuses to start (checked once all are in).
+  const portalPaths: Array<{ url: string; config: { portal?: true } }> = [];
+  app.addHook('onReady', async () => {
+    const stray = portalPaths.find((route) => route.config.portal !== true);
+    if (stray !== undefined) throw new Error(`The route ${stray.url} is under ${PORTAL_PREFIX} but was not registered by the portal's tree (modules/portal-access)`);
+  });
+
   app.addHook('onRoute', (route) => {
+    if (route.url === PORTAL_PREFIX || route.url.startsWith(`${PORTAL_PREFIX}/`)) {
+      route.config = { ...route.config };
+      portalPaths.push(route as { url: string; config: { portal?: true } });
+      return;
+    }
     // Public routes (health, metrics, the OpenAPI document, sign-in) and the documentation pages need no caller.
     if (route.config?.public || route.url === '/docs' || route.url.startsWith('/docs/')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -45,8 +45,10 @@ const unauthorized = (request: FastifyRequest): ApiError => (isBrowserScript(req
 /** How often a key's last use and a session's last sight are written (at most): the idle limit counts in minutes. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** Routes the agency's keys and sessions are not asked for: public ones, and the portal's tree (its own authentication). */
 function isPublic(request: FastifyRequest): boolean {
-  if (request.routeOptions.config?.public || wantsConsolePage(request)) return true;
+  const config = request.routeOptions.config;
+  if (config?.public || config?.portal || wantsConsolePage(request)) return true;
   const url = request.routeOptions.url;
   return url !== undefined && (url === '/docs' || url.startsWith('/docs/'));
 }
@@ -60,6 +62,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as never);
+  // Only the portal's tree sets it (modules/portal-access/tree.ts): an agency route never has a portal person.
+  app.decorateRequest('portal', null);
   app.decorateRequest('changeStamp', undefined);
   const limits = app.config.sessions;
   const db = app.database.db;

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../db/database.js';
 import type { AuthContext, Ctx } from '../context.js';
+import type { PortalPrincipal } from '../portal.js';
 import type { MultipartDoc } from './openapi.js';
 import type { Area } from '../access.js';
 
@@ -15,6 +16,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext;
+    /**
+     * The portal person of a request to the portal's route tree (/v2/portal/…, set by its own
+     * authentication: modules/portal-access/tree.ts); null everywhere else.
+     */
+    portal: PortalPrincipal | null;
     /** SQLite: the database's change stamp when the request was authenticated (core/db/change-stamp.ts). */
     changeStamp: string | undefined;
     /** Revenue and margins are hidden from this caller (core/financials.ts; set by core/http/access-plugin.ts). */
@@ -32,6 +38,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No API key needed (health, metrics, documentation). */
     public?: boolean;
+    /**
+     * A route of the portal's tree (set by the tree when it is registered): the agency's
+     * authentication and roles do not apply; the portal's authentication does.
+     */
+    portal?: true;
     /** The route's area of the role matrix, set when it is registered (core/http/access-plugin.ts). */
     area?: Area;
     /** Set when registered: the route's answers have financial fields (core/financials.ts). */

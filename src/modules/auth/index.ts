@@ -8,7 +8,7 @@ export { sessions, type StartedSession } from './sessions.js';
 export { ownerSetup } from './owner-setup.js';
 export { bootstrapIfEmpty, type BootstrappedAccount } from './first-start.js';
 export { setPasswordByEmail } from './credentials.js';
-export { loginThrottle } from './throttle.js';
+export { linkThrottle, loginThrottle } from './throttle.js';
 export { oidcRoutes } from './oidc-routes.js';
 export { authTokens, TOKEN_LIFETIME_MS, type IssuedToken } from './tokens.js';
 export { invitations } from './invitations.js';

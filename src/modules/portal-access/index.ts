@@ -1,0 +1,9 @@
+/**
+ * Portal access (docs/supplier-portal.md): the people outside the agency who sign in to a portal,
+ * their sessions and sign-in links, the portal's route tree that every portal route is registered
+ * in, its own routes (sign in and out, one's settings) and the agency's routes that give access.
+ */
+export { portalTree, principalOf } from './tree.js';
+export { portalSelfRoutes } from './routes.js';
+export { portalAccessRoutes } from './agency-routes.js';
+export type { PartyKind } from './people.js';

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { Api, type Reply, type TestContext } from '../../helper.js';
+import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
+
+/** The value of the portal session cookie a reply sets ('' when it clears it), and its attributes. */
+export function portalCookieOf(reply: Reply): { value: string; attributes: string } | undefined {
+  const header = reply.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
+  const cookie = all.find((line) => line.startsWith('td_portal='));
+  if (cookie === undefined) return undefined;
+  const semicolon = cookie.indexOf(';');
+  return { value: cookie.slice('td_portal='.length, semicolon < 0 ? undefined : semicolon), attributes: semicolon < 0 ? '' : cookie.slice(semicolon + 1) };
+}
+
+/** The token of a sign-in link (`…/portal/sign-in#token=…`). */
+export const tokenOf = (url: string): string => new URL(url).hash.slice('#token='.length);
+
+/** A supplier with one contact who has an e-mail address, made through the agency's API. */
+export async function supplierWithContact(api: Api, name: string, email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`) {
+  const supplier = await api.post('/v2/suppliers', { name, currency: 'EUR' });
+  expect(supplier.status).toBe(201);
+  const contact = await api.post(`/v2/suppliers/${supplier.body.id}/contacts`, { fullName: `${name} Person`, email });
+  expect(contact.status).toBe(201);
+  return { supplierId: supplier.body.id as string, contactId: contact.body.id as string, email };
+}
+
+/** Gives the contact portal access: the answer (person and link). */
+export async function grantAccess(api: Api, supplierId: string, contactId: string, body: Record<string, unknown> = {}): Promise<Reply> {
+  return api.post(`/v2/suppliers/${supplierId}/contacts/${contactId}/portal-access`, body, { json: true });
+}
+
+/** A portal person's browser: signs in with a link, keeps the portal cookie and CSRF token, and sends them. */
+export class PortalBrowser {
+  cookie: string | undefined;
+  csrfToken: string | undefined;
+  constructor(readonly app: FastifyInstance) {}
+
+  async signIn(token: string): Promise<Reply> {
+    const reply = await new Api(this.app, undefined).post('/v2/portal/auth/sign-in', { token }, { json: true });
+    if (reply.status === 200) {
+      this.cookie = portalCookieOf(reply)!.value;
+      this.csrfToken = reply.body.csrfToken as string;
+    }
+    return reply;
+  }
+
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    params?: Record<string, any>,
+    options: { csrf?: boolean | string; headers?: Record<string, string> } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookie !== undefined) headers.cookie = `td_portal=${this.cookie}`;
+    const csrf = options.csrf ?? true;
+    if (csrf === true && this.csrfToken !== undefined) headers['x-csrf-token'] = this.csrfToken;
+    if (typeof csrf === 'string') headers['x-csrf-token'] = csrf;
+    return new Api(this.app, undefined).request(method, url, params, { headers, json: true });
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+}
+
+/** A supplier's contact given access and signed in: their browser, and the ids. */
+export async function signedInSupplierPerson(app: FastifyInstance, api: Api, name: string) {
+  const made = await supplierWithContact(api, name);
+  const granted = await grantAccess(api, made.supplierId, made.contactId);
+  expect(granted.status).toBe(200);
+  const browser = new PortalBrowser(app);
+  expect((await browser.signIn(tokenOf(granted.body.link.url as string))).status).toBe(200);
+  return { ...made, personId: granted.body.person.id as string, browser };
+}
+
+/** A key of a new user of the test account with this role. */
+export async function apiWithRole(t: TestContext, role: 'owner' | 'admin' | 'manager' | 'finance' | 'viewer'): Promise<Api> {
+  const user = await t.api.post('/v2/users', { name: `The ${role} ${Math.random().toString(36).slice(2, 8)}`, role });
+  expect(user.status).toBe(201);
+  return new Api(t.app, (await insertApiKey(t.database.db, t.account.accountId, user.body.id as string)).apiKey);
+}
