@@ -80,3 +80,41 @@ export async function apiWithRole(t: TestContext, role: 'owner' | 'admin' | 'man
   expect(user.status).toBe(201);
   return new Api(t.app, (await insertApiKey(t.database.db, t.account.accountId, user.body.id as string)).apiKey);
 }
+
+/**
+ * Keys no portal answer may carry (docs/supplier-portal.md#what-a-portal-shows): the agency's
+ * prices to its client, its margins and revenue, and who its client is. A supplier's own price and
+ * total are theirs to see and are named otherwise (`unitCost`, `total` of their own work).
+ */
+export const FORBIDDEN_PORTAL_KEYS = new Set([
+  'margin',
+  'marginRate',
+  'margins',
+  'profitability',
+  'profit',
+  'revenue',
+  'unitPrice',
+  'clientPrice',
+  'priceTotal',
+  'estimation',
+  'client',
+  'clientId',
+  'apiKey',
+  'role',
+  'userId',
+]);
+
+/** Fails when a portal answer carries a forbidden key, or any of the strings of another party (their ids, names, e-mails). */
+export function expectNothingForeign(body: unknown, foreign: readonly string[], where: string): void {
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) return value.forEach((item, index) => walk(item, `${path}[${index}]`));
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (FORBIDDEN_PORTAL_KEYS.has(key)) throw new Error(`${where}: the answer carries ${path}.${key}`);
+      walk(inner, `${path}.${key}`);
+    }
+  };
+  walk(body, '');
+  const text = JSON.stringify(body ?? null);
+  for (const secret of foreign) if (secret !== '' && text.includes(secret)) throw new Error(`${where}: the answer carries another party's ${JSON.stringify(secret)}`);
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, createTestApp, type Reply, type TestContext } from '../../helper.js';
+import { Browser, PASSWORD, userWithPassword } from '../auth/fixture.js';
+import { expectNothingForeign, PortalBrowser, signedInSupplierPerson } from './fixture.js';
+
+/**
+ * Isolation of the portal, generated over every operation of the OpenAPI document under
+ * /v2/portal/ (docs/supplier-portal.md#isolation): each is called as six principals — the
+ * supplier's person, another supplier's person of the same account, a person of another account,
+ * an agency session, an API key, and no credentials. Only the first reaches the supplier's data;
+ * the agency's credentials and none get 401, the other people 404 (or their own self), and
+ * nothing of the supplier changes. An operation the table below does not describe fails the test:
+ * a new portal route cannot be added without its isolation case.
+ */
+
+type Principal = 'own' | 'otherSupplier' | 'otherAccount' | 'agencySession' | 'apiKey' | 'none';
+const PRINCIPALS: readonly Principal[] = ['own', 'otherSupplier', 'otherAccount', 'agencySession', 'apiKey', 'none'];
+
+interface World {
+  t: TestContext;
+  own: Awaited<ReturnType<typeof signedInSupplierPerson>>;
+  otherSupplier: Awaited<ReturnType<typeof signedInSupplierPerson>>;
+  otherAccount: Awaited<ReturnType<typeof signedInSupplierPerson>>;
+  agency: Browser;
+}
+
+/** What an operation is, for isolation. */
+type Case =
+  /** Anyone may call it (sign-in, a link asked for): it reaches no one's data. Checked elsewhere (sign-in.test.ts). */
+  | { scope: 'public' }
+  /** About the caller alone (their session, their settings): each person reaches only themselves. */
+  | { scope: 'self'; call: (as: Caller) => Promise<Reply> }
+  /** About the supplier's records: only their people reach them; `read` tells what must not change. */
+  | { scope: 'party'; call: (as: Caller, world: World) => Promise<Reply>; read: (world: World) => Promise<unknown> };
+
+type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, unknown>) => Promise<Reply>;
+
+/** Every portal operation, by method and path as the document writes them. */
+const CASES: Record<string, Case> = {
+  'POST /v2/portal/auth/link': { scope: 'public' },
+  'POST /v2/portal/auth/sign-in': { scope: 'public' },
+  'POST /v2/portal/auth/logout': { scope: 'self', call: (as) => as('POST', '/v2/portal/auth/logout') },
+  'GET /v2/portal/session': { scope: 'self', call: (as) => as('GET', '/v2/portal/session') },
+  'PUT /v2/portal/me': { scope: 'self', call: (as) => as('PUT', '/v2/portal/me', { language: 'fr' }) },
+};
+
+let world: World;
+let operations: string[];
+beforeAll(async () => {
+  const t = await createTestApp();
+  const own = await signedInSupplierPerson(t.app, t.api, 'Isolated Own Supplier');
+  const otherSupplier = await signedInSupplierPerson(t.app, t.api, 'Isolated Other Supplier');
+  const otherAccount = await signedInSupplierPerson(t.app, t.otherApi, 'Isolated Foreign Supplier');
+  const agency = new Browser(t.app);
+  await userWithPassword(t, 'isolation-owner@example.com', { role: 'owner' });
+  expect((await agency.login('isolation-owner@example.com', PASSWORD)).status).toBe(200);
+  world = { t, own, otherSupplier, otherAccount, agency };
+  const document = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+  operations = Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/v2/portal/'))
+    .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+});
+afterAll(async () => {
+  await world.t.close();
+});
+
+/** A call as one principal; sessions that sign out are signed in again after (each case starts signed in). */
+function callerOf(principal: Principal): Caller {
+  return (method, url, body) => {
+    switch (principal) {
+      case 'own':
+      case 'otherSupplier':
+      case 'otherAccount':
+        return world[principal].browser.request(method, url, body);
+      case 'agencySession':
+        return world.agency.request(method, url, body, { json: true });
+      case 'apiKey':
+        return world.t.api.request(method, url, body, { json: true });
+      case 'none':
+        return new Api(world.t.app, undefined).request(method, url, body, { json: true });
+    }
+  };
+}
+
+/** What another party's data looks like in an answer to `principal`. */
+function foreignTo(principal: Principal): string[] {
+  const people = (['own', 'otherSupplier', 'otherAccount'] as const).filter((who) => who !== principal);
+  return people.flatMap((who) => [world[who].supplierId, world[who].personId, world[who].email]);
+}
+
+/** Signs the person in again when a case signed them out (logout is an operation like the others). */
+async function signedInAgain(who: 'own' | 'otherSupplier' | 'otherAccount'): Promise<void> {
+  if ((await world[who].browser.get('/v2/portal/session')).status === 200) return;
+  world[who] = await signedInSupplierPerson(world.t.app, who === 'otherAccount' ? world.t.otherApi : world.t.api, `Isolated again ${who} ${Date.now()}`);
+}
+
+describe('isolation of the portal, over every /v2/portal/ operation', () => {
+  it('the table describes every portal operation of the document, and nothing else', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    expect([...operations].sort()).toEqual(Object.keys(CASES).sort());
+  });
+
+  for (const [operation, description] of Object.entries(CASES)) {
+    if (description.scope === 'public') continue;
+    describe(operation, () => {
+      for (const principal of PRINCIPALS) {
+        it(`as ${principal}`, async () => {
+          for (const who of ['own', 'otherSupplier', 'otherAccount'] as const) await signedInAgain(who);
+          const as = callerOf(principal);
+          const person = principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount';
+          if (description.scope === 'self') {
+            const reply = await description.call(as);
+            if (!person) {
+              expect(reply.status, `${operation} as ${principal}`).toBe(401);
+              return;
+            }
+            expect(reply.status, `${operation} as ${principal}`).toBeLessThan(300);
+            expectNothingForeign(reply.body, foreignTo(principal), `${operation} as ${principal}`);
+            return;
+          }
+          const before = await description.read(world);
+          const reply = await description.call(as, world);
+          if (principal === 'own') {
+            expect(reply.status, `${operation} as own`).toBeLessThan(300);
+            expectNothingForeign(reply.body, foreignTo('own'), `${operation} as own`);
+            return;
+          }
+          expect(reply.status, `${operation} as ${principal}`).toBe(person ? 404 : 401);
+          expect(await description.read(world), `${operation} as ${principal} changed nothing`).toEqual(before);
+        });
+      }
+    });
+  }
+});
