@@ -77,6 +77,11 @@ const EXTRA: Record<string, () => Record<string, unknown> | Promise<Record<strin
   'POST /v2/invoices/{id}/payments': () => ({ amount: 1, date: '2030-01-02' }),
   // A user needs a name or an e-mail: the e-mail is the nullable field under test.
   'POST /v2/users': () => ({ name: 'Someone' }),
+  // Portal access needs the contact's e-mail, which the contacts' own case may have emptied before.
+  'POST /v2/suppliers/{id}/contacts/{contactId}/portal-access': async () => {
+    await t.api.put(`/v2/suppliers/${w.supplier}/contacts/${w.supplierContact}`, { email: 'supplier.contact@example.com' });
+    return {};
+  },
 };
 
 async function requiredBody(route: Route): Promise<Record<string, unknown>> {
