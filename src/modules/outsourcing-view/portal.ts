@@ -23,7 +23,11 @@ export const Portal = Type.Object(
       enabled: Type.Boolean({ description: 'the supplier must accept or refuse the outsourcing' }),
       generatePurchaseOrderOnAcceptation: Type.Boolean({ description: "the supplier's acceptance makes a purchase order" }),
       status: Nullable(
-        Type.Integer({ minimum: 1, maximum: 3, description: '1 pending, 2 accepted, 3 refused; null while no confirmation was asked (or it was withdrawn pending)' }),
+        Type.Integer({
+          minimum: 1,
+          maximum: 3,
+          description: '1 pending, 2 accepted, 3 refused; null while no confirmation was asked (or it was withdrawn pending)',
+        }),
       ),
       acceptedDate: Nullable(DateOut()),
       comment: Nullable(Type.String({ description: "the supplier's comment on accepting or refusing" })),
@@ -54,7 +58,7 @@ export function portalOf(row: PortalColumns): PortalObject {
     confirm: {
       enabled: isTrue(row.portal_confirm),
       generatePurchaseOrderOnAcceptation: isTrue(row.portal_generate_purchase_order),
-      status: row.portal_confirm_status as PortalObject['confirm']['status'],
+      status: row.portal_confirm_status,
       acceptedDate: row.portal_accepted_date,
       comment: row.portal_confirm_comment,
     },

@@ -38,7 +38,7 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Change the supplier portal settings of an outsourcing (answers the job)",
+        summary: 'Change the supplier portal settings of an outsourcing (answers the job)',
         params: OutsourcingParams,
         body: UpdatePortal,
         response,

@@ -110,11 +110,23 @@ describe('PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal', () => {
   it('confirm: on asks (pending, 1); off withdraws a pending one; an answer stays whatever confirm does', async () => {
     const { job, outsourcing, path } = await scene();
     const on = await t.api.put(path, { confirm: true });
-    expect(portalIn(on.body, outsourcing.id).confirm).toEqual({ enabled: true, generatePurchaseOrderOnAcceptation: false, status: 1, acceptedDate: null, comment: null });
+    expect(portalIn(on.body, outsourcing.id).confirm).toEqual({
+      enabled: true,
+      generatePurchaseOrderOnAcceptation: false,
+      status: 1,
+      acceptedDate: null,
+      comment: null,
+    });
     const again = await t.api.put(path, { confirm: true });
     expect(portalIn(again.body, outsourcing.id).confirm.status).toBe(1);
     const off = await t.api.put(path, { confirm: 'false' });
-    expect(portalIn(off.body, outsourcing.id).confirm).toEqual({ enabled: false, generatePurchaseOrderOnAcceptation: false, status: null, acceptedDate: null, comment: null });
+    expect(portalIn(off.body, outsourcing.id).confirm).toEqual({
+      enabled: false,
+      generatePurchaseOrderOnAcceptation: false,
+      status: null,
+      acceptedDate: null,
+      comment: null,
+    });
     // The supplier's answer comes from the portal (not this API): set here in the table.
     await t.api.put(path, { confirm: true });
     await t.database.db
@@ -140,7 +152,11 @@ describe('PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal', () => {
       { id: ID, name: 'Review', done: true },
     ]);
     expect(list[0]!.id).not.toBe(list[1]!.id);
-    const second = await t.api.put(path, { checklist: [{ id: list[1]!.id, name: 'Review twice', done: false }, { name: 'Deliver' }, { id: list[0]!.id, name: 'Translate', done: true }] }, { json: true });
+    const second = await t.api.put(
+      path,
+      { checklist: [{ id: list[1]!.id, name: 'Review twice', done: false }, { name: 'Deliver' }, { id: list[0]!.id, name: 'Translate', done: true }] },
+      { json: true },
+    );
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const next = portalIn(second.body, outsourcing.id).checklist as Array<{ id: string }>;
     expect(next).toEqual([
@@ -160,7 +176,9 @@ describe('PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal', () => {
 
   it('sanitises the instructions (scripts and event attributes gone); plain text becomes paragraphs; empty or null clears them', async () => {
     const { outsourcing, path } = await scene();
-    const reply = await t.api.put(path, { instructions: '<p onclick="steal()">Hello <a href="https://example.com" onclick="x()">here</a></p><script>alert(1)</script>' });
+    const reply = await t.api.put(path, {
+      instructions: '<p onclick="steal()">Hello <a href="https://example.com" onclick="x()">here</a></p><script>alert(1)</script>',
+    });
     expect(reply.status).toBe(200);
     const html = portalIn(reply.body, outsourcing.id).instructions as string;
     expect(html).toBe('<p>Hello <a href="https://example.com">here</a></p>');
@@ -197,7 +215,10 @@ describe('PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal', () => {
     ];
     for (const [params, code, param, json] of cases) {
       const error = expectError(await t.api.put(path, params as never, { json: json === true }), 400, code);
-      expect(error.details?.map((detail) => detail.param), JSON.stringify(params).slice(0, 80)).toEqual([param]);
+      expect(
+        error.details?.map((detail) => detail.param),
+        JSON.stringify(params).slice(0, 80),
+      ).toEqual([param]);
     }
     // Fifty items are allowed.
     const fifty = await t.api.put(path, { checklist: Array.from({ length: 50 }, (_, i) => ({ name: `Item ${i}` })) }, { json: true });
@@ -205,9 +226,17 @@ describe('PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal', () => {
     await t.api.put(path, { checklist: [] }, { json: true });
     // Two items with one id.
     const one = portalIn((await t.api.put(path, { checklist: [{ name: 'One' }] })).body, outsourcing.id).checklist[0].id as string;
-    const twice = await t.api.put(path, { checklist: [{ id: one, name: 'One' }, { id: one, name: 'Two' }] });
+    const twice = await t.api.put(path, {
+      checklist: [
+        { id: one, name: 'One' },
+        { id: one, name: 'Two' },
+      ],
+    });
     expect(expectError(twice, 400, 'parameter_invalid').details?.[0]?.param).toBe('checklist[1][id]');
-    expect(portalIn((await t.api.get(`/v2/jobs/${job.id}`)).body, outsourcing.id)).toEqual({ ...outsourcing.portal, checklist: [{ id: one, name: 'One', done: false }] });
+    expect(portalIn((await t.api.get(`/v2/jobs/${job.id}`)).body, outsourcing.id)).toEqual({
+      ...outsourcing.portal,
+      checklist: [{ id: one, name: 'One', done: false }],
+    });
   });
 
   it("answers 404 for an unknown job or outsourcing, another job's outsourcing, and another account's", async () => {
