@@ -40,6 +40,7 @@ import { catPresets } from './migrations/0035_cat_presets.js';
 import { quoteAcceptance } from './migrations/0036_quote_acceptance.js';
 import { jobNumbers } from './migrations/0037_job_numbers.js';
 import { managerFinancials } from './migrations/0038_manager_financials.js';
+import { outsourcingPortal } from './migrations/0039_outsourcing_portal.js';
 import { portalPeople } from './migrations/0040_portal_people.js';
 import { FRESHNESS } from './freshness.js';
 
@@ -84,6 +85,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0036_quote_acceptance': quoteAcceptance(),
     '0037_job_numbers': jobNumbers(database.dialect),
     '0038_manager_financials': managerFinancials(),
+    '0039_outsourcing_portal': outsourcingPortal(),
     '0040_portal_people': portalPeople(),
   };
 }

@@ -167,6 +167,24 @@ export interface OutsourcingTable {
   amounts: string; // JSON
   created_at: Iso;
   updated_at: Iso;
+  /** The supplier portal (0039, docs/jobs.md#portal): its unguessable reference ('' only for a row an older server inserted). */
+  portal_reference: string;
+  portal_enabled: Bool;
+  /** Sanitised rich text, or null. */
+  portal_instructions: string | null;
+  /** JSON array of `{ id, name, done }`. */
+  portal_checklist: string;
+  portal_confirm: Bool;
+  portal_generate_purchase_order: Bool;
+  /** 1 pending, 2 accepted, 3 refused; null while no confirmation is asked. */
+  portal_confirm_status: number | null;
+  portal_accepted_date: Iso | null;
+  portal_confirm_comment: string | null;
+  portal_sent_date: Iso | null;
+  portal_sent_date_status: Iso | null;
+  portal_done_date: Iso | null;
+  portal_supplier_comments: string | null;
+  portal_upload_file_on_group: Bool;
 }
 
 export interface OutsourcingMatchesTable {

@@ -5,6 +5,7 @@ import type { OutsourcingItem, PriceEstimate } from '../estimation/index.js';
 import { languagePairs, type LanguagePairReference } from '../language-pairs/index.js';
 import { catFileIds, lineView, parseEntries, priceReference, type NamedLine } from '../price-lines/index.js';
 import { marginWarnings } from './margin-warnings.js';
+import { portalOf } from './portal.js';
 import { outsourcingViewRepository as repo, type OutsourcingRow, type OutsourcingRowWithNames } from './repository.js';
 import type { OutsourcingObject } from './schemas.js';
 
@@ -54,6 +55,7 @@ function toObject(
     totalDetails: { subtotal: part(d.totalDetails.subtotal), extraCharge: part(d.totalDetails.extraCharge), total: num(d.totalDetails.total) },
     notes: [],
     warnings: marginWarnings(row, parseEntries(row.job_price_matches), lines, names),
+    portal: portalOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

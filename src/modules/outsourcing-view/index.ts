@@ -6,3 +6,4 @@
  */
 export { jobsOutsourcedTo, outsourcingOfJobs } from './assembly.js';
 export { Outsourcing, type OutsourcingObject } from './schemas.js';
+export { PORTAL_CONFIRM_STATUSES, checklistOf } from './portal.js';

@@ -3,6 +3,7 @@ import { CurrencyObject, DateOut, Nullable, Reference } from '../../core/schemas
 import { LanguagePairRef } from '../language-pairs/index.js';
 import { ExtraCharge, FixedPrice, NoteObject, TotalDetails, quantityProps } from '../price-lines/index.js';
 import { MarginWarning } from './margin-warnings.js';
+import { Portal } from './portal.js';
 
 /** Outsourcing of a job (docs/jobs.md#outsourcing): the object embedded in the job. */
 export const Outsourcing = Type.Object(
@@ -27,6 +28,7 @@ export const Outsourcing = Type.Object(
     totalDetails: TotalDetails,
     notes: Type.Array(NoteObject),
     warnings: Type.Array(MarginWarning, { description: 'what may cost the margin (docs/estimation.md#margin-warnings); empty when nothing' }),
+    portal: Portal,
     createdAt: DateOut(),
     updatedAt: DateOut(),
   },

@@ -10,8 +10,10 @@ import {
   SupplierPriceObject,
   SupplierPricesQuery,
   UpdateOutsourcing,
+  UpdatePortal,
   type OutsourcingInput,
 } from './schemas.js';
+import { portalService } from './portal.js';
 import { outsourcingService } from './service.js';
 
 const tags = ['Jobs'];
@@ -30,6 +32,19 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${PATH}/:outsourcingId`,
     { schema: { tags, summary: 'Update an outsourcing of a job (answers the job)', params: OutsourcingParams, body: UpdateOutsourcing, response } },
     async (request) => app.inTransaction(request, (ctx) => outsourcingService.update(ctx, request.params.id, request.params.outsourcingId, request.body)),
+  );
+  app.put(
+    `${PATH}/:outsourcingId/portal`,
+    {
+      schema: {
+        tags,
+        summary: 'Change the supplier portal settings of an outsourcing (answers the job)',
+        params: OutsourcingParams,
+        body: UpdatePortal,
+        response,
+      },
+    },
+    async (request) => app.inTransaction(request, (ctx) => portalService.update(ctx, request.params.id, request.params.outsourcingId, request.body)),
   );
   app.delete(
     `${PATH}/:outsourcingId`,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText } from '../../core/schemas.js';
+import { Amount, CurrencyCode, CurrencyObject, DateInput, DateOut, Id, Input, Nullable, Reference, RequiredText, RichText } from '../../core/schemas.js';
 import { MatchesType } from '../price-lines/index.js';
 import { MatchEntry } from '../prices/index.js';
 
@@ -44,6 +44,32 @@ export interface OutsourcingInput {
   fixedPrice?: number | null;
   status?: number;
 }
+
+/** At most this many items on an outsourcing's portal checklist. */
+export const CHECKLIST_LIMIT = 50;
+
+/** `PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal` (docs/jobs.md#portal): a partial update of the portal settings. */
+export const UpdatePortal = Input({
+  enabled: Type.Optional(Type.Boolean({ description: 'puts the outsourcing on the supplier portal' })),
+  confirm: Type.Optional(Type.Boolean({ description: 'the supplier must accept or refuse; on: pending unless already answered' })),
+  generatePurchaseOrderOnAcceptation: Type.Optional(Type.Boolean()),
+  instructions: Type.Optional(Nullable(RichText())),
+  uploadFileOnGroup: Type.Optional(Type.Boolean()),
+  checklist: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          id: Type.Optional(Id('an item of the current checklist, kept; none: a new item')),
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          done: Type.Optional(Type.Boolean({ description: 'default false' })),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: CHECKLIST_LIMIT, description: 'replaces the whole checklist' },
+    ),
+  ),
+});
+export type PortalInput = Static<typeof UpdatePortal>;
 
 export const OutsourcingParams = Type.Object({ id: Id('job id'), outsourcingId: Id('outsourcing id') }, { additionalProperties: false });
 

@@ -1,3 +1,4 @@
+import { generateToken } from '../../core/auth.js';
 import type { Ctx } from '../../core/context.js';
 import { bool, isTrue } from '../../core/db/dialect.js';
 import { nowIso, toIsoDate } from '../../core/dates.js';
@@ -130,14 +131,39 @@ async function commonColumns(ctx: Ctx, input: OutsourcingInput, current?: Outsou
   return columns;
 }
 
-async function load(ctx: Ctx, jobId: string, id: string): Promise<OutsourcingRow> {
+/**
+ * The portal columns of a new outsourcing (docs/jobs.md#portal): off, empty, and its own reference,
+ * 32 random bytes that never change.
+ */
+const newPortalColumns = () =>
+  ({
+    portal_reference: generateToken(),
+    portal_enabled: 0,
+    portal_instructions: null,
+    portal_checklist: '[]',
+    portal_confirm: 0,
+    portal_generate_purchase_order: 0,
+    portal_confirm_status: null,
+    portal_accepted_date: null,
+    portal_confirm_comment: null,
+    portal_sent_date: null,
+    portal_sent_date_status: null,
+    portal_done_date: null,
+    portal_supplier_comments: null,
+    portal_upload_file_on_group: 0,
+  }) satisfies Partial<OutsourcingRow>;
+
+/** A reference for an outsourcing that an older server inserted during an upgrade without one (migration 0039). */
+export const missingReference = (row: OutsourcingRow): Partial<OutsourcingRow> => (row.portal_reference === '' ? { portal_reference: generateToken() } : {});
+
+export async function load(ctx: Ctx, jobId: string, id: string): Promise<OutsourcingRow> {
   const row = await repo.find(ctx.db, ctx.accountId, jobId, id);
   if (!row) throw notFound('outsourcing', id);
   return row;
 }
 
 /** After a change of the job's outsourcing (an input of its estimation): updated_at, and the store saves the job (`job.updated`). */
-function changed(ctx: Ctx, job: StoredJob): Promise<JobObject> {
+export function changed(ctx: Ctx, job: StoredJob): Promise<JobObject> {
   job.row.updated_at = nowIso();
   return jobStore.save(ctx, job);
 }
@@ -146,7 +172,7 @@ function changed(ctx: Ctx, job: StoredJob): Promise<JobObject> {
  * `job.outsourcing.<type>` (docs/webhooks.md#event-types): the outsourcing as the job shows it, with
  * its job's id (and, for `status_changed`, the status it left).
  */
-async function outsourcingEvent(ctx: Ctx, type: string, job: JobObject, id: string, extra: Record<string, unknown> = {}): Promise<void> {
+export async function outsourcingEvent(ctx: Ctx, type: string, job: JobObject, id: string, extra: Record<string, unknown> = {}): Promise<void> {
   const outsourcing = job.outsourcing.find((item) => item.id === id);
   if (outsourcing) await recordEvent(ctx, `job.outsourcing.${type}`, { ...outsourcing, jobId: job.id, ...extra });
 }
@@ -190,6 +216,7 @@ export const outsourcingService = {
       amounts: '{}',
       created_at: now,
       updated_at: now,
+      ...newPortalColumns(),
     };
     if (input.unitCost !== undefined) row.unit_cost = roundRate(input.unitCost).toFixed();
     await repo.insert(ctx.db, row);
@@ -202,7 +229,7 @@ export const outsourcingService = {
   async update(ctx: Ctx, jobId: string, id: string, input: OutsourcingInput): Promise<JobObject> {
     const job = await jobStore.load(ctx, jobId);
     const current = await load(ctx, jobId, id);
-    const changes = await commonColumns(ctx, input, current);
+    const changes = { ...(await commonColumns(ctx, input, current)), ...missingReference(current) };
     const next = { ...current, ...changes };
     let lines: Line[] | null = null;
     const currentLines = (await repo.lines(ctx.db, ctx.accountId, [id])).get(id) ?? [];
@@ -247,7 +274,7 @@ export const outsourcingService = {
   ): Promise<JobObject> {
     const job = await jobStore.load(ctx, jobId);
     const current = await load(ctx, jobId, id);
-    const changes: Partial<OutsourcingRow> = { cat_file_ids: JSON.stringify(input.catFileIds) };
+    const changes: Partial<OutsourcingRow> = { cat_file_ids: JSON.stringify(input.catFileIds), ...missingReference(current) };
     if (input.unitId !== current.unit_id) {
       changes.unit_id = (await masterData.reference(ctx, units, input.unitId, 'quantityType', current.unit_id)).id;
       Object.assign(changes, priceColumns(await supplierPrice(ctx, job, { ...current, ...changes })));

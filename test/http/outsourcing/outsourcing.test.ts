@@ -77,6 +77,19 @@ describe('POST /v2/jobs/:id/outsourcing', () => {
         notes: [],
         // The client price has a 100% entry (0.03), the supplier's none: its words would be paid in full (docs/estimation.md#margin-warnings).
         warnings: [{ code: 'supplierPriceLacksMatch', match: { id: w.match['100%'], name: '100%' }, clientRate: 0.03, supplierRate: 0.05, quantity: 0 }],
+        // The supplier portal, off (docs/jobs.md#portal; test/http/outsourcing/portal.test.ts).
+        portal: {
+          enabled: false,
+          reference: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          instructions: null,
+          checklist: [],
+          confirm: { enabled: false, generatePurchaseOrderOnAcceptation: false, status: null, acceptedDate: null, comment: null },
+          sentDate: null,
+          sentDateStatus: null,
+          doneDate: null,
+          supplierComments: null,
+          uploadFileOnGroup: false,
+        },
         createdAt: DATE,
         updatedAt: DATE,
       },

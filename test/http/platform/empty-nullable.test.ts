@@ -109,7 +109,11 @@ function urlOf(route: Route, fresh?: string): string {
 /** Where the changed record is in the answer: the answer itself, or an item of a list in it. */
 function recordIn(route: Route, body: any): any {
   // Routes that answer the parent: the job for its outsourcing, the invoice for its payments.
-  if (route.path.includes('/outsourcing')) return body.outsourcing?.find((item: { id: string }) => item.id === w.outsourcing) ?? body.outsourcing?.at(-1);
+  if (route.path.includes('/outsourcing')) {
+    const outsourcing = body.outsourcing?.find((item: { id: string }) => item.id === w.outsourcing) ?? body.outsourcing?.at(-1);
+    // `PUT …/outsourcing/{outsourcingId}/portal` changes the outsourcing's `portal` object.
+    return route.path.endsWith('/portal') ? outsourcing?.portal : outsourcing;
+  }
   if (route.path.endsWith('/payments')) return body.payments?.at(-1);
   return body;
 }

@@ -198,6 +198,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /v2/jobs/{id}/outsourcing': 'createJobOutsourcing',
   'PUT /v2/jobs/{id}/outsourcing/{outsourcingId}': 'updateJobOutsourcing',
   'DELETE /v2/jobs/{id}/outsourcing/{outsourcingId}': 'deleteJobOutsourcing',
+  'PUT /v2/jobs/{id}/outsourcing/{outsourcingId}/portal': 'updateJobOutsourcingPortal',
   'GET /v2/jobs/{id}/supplier-prices': 'listJobSupplierPrices',
   'GET /v2/jobs/{id}/supplier-candidates': 'listJobSupplierCandidates',
   'GET /v2/groups': 'listGroups',

@@ -1,0 +1,77 @@
+import type { Ctx } from '../../core/context.js';
+import { bool, isTrue } from '../../core/db/dialect.js';
+import { nowIso } from '../../core/dates.js';
+import { invalid } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { toRichText } from '../../core/richtext.js';
+import { jobStore, type JobObject } from '../jobs/index.js';
+import { checklistOf, PORTAL_CONFIRM_STATUSES } from '../outsourcing-view/index.js';
+import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
+import type { PortalInput } from './schemas.js';
+import { changed, load, missingReference, outsourcingEvent } from './service.js';
+
+/**
+ * `PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal` (docs/jobs.md#portal): the agency's settings of
+ * an outsourcing's supplier portal. A write of the outsourcing like `PUT …/:outsourcingId`: the job
+ * is locked, its `updatedAt` moves and it records `job.updated`, then `job.outsourcing.updated`; the
+ * answer is the job.
+ */
+
+/** Instructions as stored: sanitised rich text, or null when nothing readable is left (empty, blank, only a script). */
+function instructionsOf(input: string | null): string | null {
+  if (input === null || input.trim() === '') return null;
+  const html = toRichText(input);
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
+    .trim();
+  return text === '' ? null : html;
+}
+
+/** The new checklist: an item sent with the id of a current item keeps it, one without gets a new id, another id is refused. */
+function checklistColumn(current: OutsourcingRow, items: NonNullable<PortalInput['checklist']>): string {
+  const known = new Set(checklistOf(current).map((item) => item.id));
+  const seen = new Set<string>();
+  const list = items.map((item, i) => {
+    const name = item.name.trim();
+    if (name === '') throw invalid(`checklist[${i}][name]`, 'must not be empty');
+    let id = item.id;
+    if (id !== undefined) {
+      if (!known.has(id)) throw invalid(`checklist[${i}][id]`, `no checklist item with id ${id}`);
+      // One item per id: a second one would make two items that cannot be told apart.
+      if (seen.has(id)) throw invalid(`checklist[${i}][id]`, `item ${id} is already in the list`);
+      seen.add(id);
+    } else {
+      id = newId();
+    }
+    return { id, name, done: item.done ?? false };
+  });
+  return JSON.stringify(list);
+}
+
+/** Turning the confirmation on asks it (pending) unless it was answered; off withdraws a pending one only: an answer stays. */
+function confirmColumns(current: OutsourcingRow, confirm: boolean): Partial<OutsourcingRow> {
+  const answered = current.portal_confirm_status === PORTAL_CONFIRM_STATUSES.accepted || current.portal_confirm_status === PORTAL_CONFIRM_STATUSES.refused;
+  if (confirm === isTrue(current.portal_confirm) || answered) return { portal_confirm: bool(confirm) };
+  if (confirm) return { portal_confirm: 1, portal_confirm_status: PORTAL_CONFIRM_STATUSES.pending };
+  return { portal_confirm: 0, portal_confirm_status: null, portal_accepted_date: null, portal_confirm_comment: null };
+}
+
+export const portalService = {
+  async update(ctx: Ctx, jobId: string, id: string, input: PortalInput): Promise<JobObject> {
+    const job = await jobStore.load(ctx, jobId);
+    const current = await load(ctx, jobId, id);
+    const changes: Partial<OutsourcingRow> = { ...missingReference(current) };
+    if (input.enabled !== undefined) changes.portal_enabled = bool(input.enabled);
+    if (input.confirm !== undefined) Object.assign(changes, confirmColumns(current, input.confirm));
+    if (input.generatePurchaseOrderOnAcceptation !== undefined) changes.portal_generate_purchase_order = bool(input.generatePurchaseOrderOnAcceptation);
+    if (input.instructions !== undefined) changes.portal_instructions = instructionsOf(input.instructions);
+    if (input.uploadFileOnGroup !== undefined) changes.portal_upload_file_on_group = bool(input.uploadFileOnGroup);
+    if (input.checklist !== undefined) changes.portal_checklist = checklistColumn(current, input.checklist);
+    changes.updated_at = nowIso();
+    await repo.update(ctx.db, ctx.accountId, id, changes);
+    const answer = await changed(ctx, job);
+    await outsourcingEvent(ctx, 'updated', answer, id);
+    return answer;
+  },
+};
