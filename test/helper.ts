@@ -150,7 +150,7 @@ export async function buildTestApp(options: { config: Config; database: Database
   return { app, responses };
 }
 
-type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value };
+export type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value };
 
 /** Encodes nested values in the bracket notation of docs/reference.md#form-values-and-brackets (`a[b]=1`, `a[]=1`). */
 export function toForm(params: Record<string, Value>): string {

@@ -31,7 +31,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   const portalPaths: Array<{ url: string; config: { portal?: true } }> = [];
   app.addHook('onReady', async () => {
     const stray = portalPaths.find((route) => route.config.portal !== true);
-    if (stray !== undefined) throw new Error(`The route ${stray.url} is under ${PORTAL_PREFIX} but was not registered by the portal's tree (modules/portal-access)`);
+    if (stray !== undefined)
+      throw new Error(`The route ${stray.url} is under ${PORTAL_PREFIX} but was not registered by the portal's tree (modules/portal-access)`);
   });
 
   app.addHook('onRoute', (route) => {

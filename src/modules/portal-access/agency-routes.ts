@@ -41,7 +41,9 @@ export function portalAccessRoutes(party: PartyKind & { path: string; tag: strin
         },
       },
       async (request) => {
-        const granted = await app.inTransaction(request, (ctx) => portalPeople.grant(ctx, party, request.params.id, request.params.contactId, request.body ?? {}));
+        const granted = await app.inTransaction(request, (ctx) =>
+          portalPeople.grant(ctx, party, request.params.id, request.params.contactId, request.body ?? {}),
+        );
         // After the commit: an e-mail cannot be taken back.
         const emailed = await mailSignInLink({ config: app.config, log: request.log }, granted.identity, granted.link.token);
         return { person: granted.person, link: { url: signInUrl(app.config.publicUrl, granted.link.token), expiresAt: granted.link.expiresAt, emailed } };

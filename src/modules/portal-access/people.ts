@@ -66,7 +66,15 @@ export async function issueLink(db: Executor, person: { id: string; account_id: 
   await portalRepository.voidLinksOf(db, person.id, at);
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_LIFETIME_MS).toISOString();
-  await portalRepository.insertLink(db, { id: newId(), account_id: person.account_id, person_id: person.id, token_hash: hashToken(token), created_at: at, expires_at: expiresAt, used_at: null });
+  await portalRepository.insertLink(db, {
+    id: newId(),
+    account_id: person.account_id,
+    person_id: person.id,
+    token_hash: hashToken(token),
+    created_at: at,
+    expires_at: expiresAt,
+    used_at: null,
+  });
   return { token, expiresAt };
 }
 

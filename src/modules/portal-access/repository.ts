@@ -79,7 +79,7 @@ export const portalRepository = {
       .where('person.party_id', '=', partyId)
       .orderBy('person.created_at')
       .orderBy('person.id')
-      .execute() as Promise<PersonIdentity[]>;
+      .execute();
   },
 
   /** The contact of a party (a read model: contacts are the contacts module's). */
@@ -98,9 +98,7 @@ export const portalRepository = {
   },
 
   findIdentity(db: Executor, accountId: string, personId: string): Promise<PersonIdentity | undefined> {
-    return withIdentity(db).where('person.account_id', '=', accountId).where('person.id', '=', personId).executeTakeFirst() as Promise<
-      PersonIdentity | undefined
-    >;
+    return withIdentity(db).where('person.account_id', '=', accountId).where('person.id', '=', personId).executeTakeFirst();
   },
 
   /** The active people whose contact has this e-mail (any case), in every account: a sign-in link asked for by e-mail. */
@@ -110,7 +108,7 @@ export const portalRepository = {
       .where(sql<string>`lower(contact.email)`, '=', emailKey)
       .orderBy('person.created_at')
       .limit(20)
-      .execute() as Promise<PersonIdentity[]>;
+      .execute();
   },
 
   async insert(db: Executor, row: PersonRow): Promise<void> {
@@ -131,7 +129,7 @@ export const portalRepository = {
       .where('person_id', 'in', [...personIds])
       .groupBy('person_id')
       .execute();
-    return new Map(rows.map((row) => [row.person_id, row.at as string]));
+    return new Map(rows.map((row) => [row.person_id, row.at]));
   },
 
   // Sessions.
@@ -144,13 +142,21 @@ export const portalRepository = {
       .where('session.token_hash', '=', hash)
       .where('session.ended_at', 'is', null)
       .where('person.status', '=', 'active')
-      .executeTakeFirst() as Promise<SessionIdentity | undefined>;
+      .executeTakeFirst();
   },
 
   async insertSession(db: Executor, row: { id: string; account_id: string; person_id: string; token_hash: string; at: string }): Promise<void> {
     await db
       .insertInto('portal_sessions')
-      .values({ id: row.id, account_id: row.account_id, person_id: row.person_id, token_hash: row.token_hash, created_at: row.at, last_seen_at: row.at, ended_at: null })
+      .values({
+        id: row.id,
+        account_id: row.account_id,
+        person_id: row.person_id,
+        token_hash: row.token_hash,
+        created_at: row.at,
+        last_seen_at: row.at,
+        ended_at: null,
+      })
       .execute();
   },
 
@@ -183,7 +189,13 @@ export const portalRepository = {
 
   /** When the person's newest link was made (at most one e-mailed link a minute). */
   async latestLinkAt(db: Executor, personId: string): Promise<string | undefined> {
-    const row = await db.selectFrom('portal_links').select('created_at').where('person_id', '=', personId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('portal_links')
+      .select('created_at')
+      .where('person_id', '=', personId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     return row?.created_at;
   },
 

@@ -77,7 +77,12 @@ export const portalSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/session',
-    { schema: { summary: 'The signed-in portal person and the CSRF token of the session (after a page reload)', response: { 200: PortalSignedIn, ...errorResponses } } },
+    {
+      schema: {
+        summary: 'The signed-in portal person and the CSRF token of the session (after a page reload)',
+        response: { 200: PortalSignedIn, ...errorResponses },
+      },
+    },
     async (request) => {
       const token = sessionTokenOf(request, PORTAL_SESSION_COOKIE);
       if (token === undefined) throw stateConflict('No portal session cookie');

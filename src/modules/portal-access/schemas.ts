@@ -66,6 +66,8 @@ export const PortalSignedIn = Type.Object(
 /** What anyone may send without a session: form or JSON, no query, an empty `security`. */
 export const PORTAL_PUBLIC_OPERATION = { consumes: ['application/x-www-form-urlencoded', 'application/json'], querystring: EmptyQuery, security: [] };
 
-export const RequestSignInLink = Input({ email: Type.String({ minLength: 1, maxLength: 255, description: 'the e-mail address the agency knows you by (any case)' }) });
+export const RequestSignInLink = Input({
+  email: Type.String({ minLength: 1, maxLength: 255, description: 'the e-mail address the agency knows you by (any case)' }),
+});
 export const SignInWithLink = Input({ token: Type.String({ minLength: 1, maxLength: 200, description: 'the token of the link (after `#token=`)' }) });
 export const UpdatePortalMe = Input({ language: Type.Optional(DocumentLanguageSchema('the language the portal speaks to you')) });

@@ -80,7 +80,8 @@ export const portalSessions = {
     const identity = await retryingConflicts(
       () =>
         db.transaction().execute(async (tx) => {
-          if (!(await portalRepository.useLink(tx, link.id, at))) throw invalid('token', 'this link has already been used or was replaced by a newer one: ask for a new one');
+          if (!(await portalRepository.useLink(tx, link.id, at)))
+            throw invalid('token', 'this link has already been used or was replaced by a newer one: ask for a new one');
           const person = await portalRepository.findIdentity(tx, link.account_id, link.person_id);
           if (person === undefined || person.status !== 'active') throw invalid('token', 'your access to this portal was withdrawn: ask the agency');
           await portalRepository.insertSession(tx, { id: newId(), account_id: person.account_id, person_id: person.id, token_hash: hashToken(secret), at });

@@ -66,7 +66,9 @@ export function portalTree(branches: readonly FastifyPluginAsync[]): FastifyPlug
           if (now - found.lastSeenMs >= TOUCH_EVERY_MS && now - (touched.get(sessionId) ?? 0) >= TOUCH_EVERY_MS) {
             if (touched.size >= 10_000) touched.clear();
             touched.set(sessionId, now);
-            portalSessions.touch(db, sessionId, new Date(now).toISOString()).catch((error: unknown) => request.log.warn({ err: error }, 'could not record the last sight of a portal session'));
+            portalSessions
+              .touch(db, sessionId, new Date(now).toISOString())
+              .catch((error: unknown) => request.log.warn({ err: error }, 'could not record the last sight of a portal session'));
           }
         });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { Api, type Reply, type TestContext } from '../../helper.js';
+import { Api, type Reply, type TestContext, type Value } from '../../helper.js';
 import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
 
 /** The value of the portal session cookie a reply sets ('' when it clears it), and its attributes. */
@@ -26,7 +26,7 @@ export async function supplierWithContact(api: Api, name: string, email = `${nam
 }
 
 /** Gives the contact portal access: the answer (person and link). */
-export async function grantAccess(api: Api, supplierId: string, contactId: string, body: Record<string, unknown> = {}): Promise<Reply> {
+export async function grantAccess(api: Api, supplierId: string, contactId: string, body: Record<string, Value> = {}): Promise<Reply> {
   return api.post(`/v2/suppliers/${supplierId}/contacts/${contactId}/portal-access`, body, { json: true });
 }
 
@@ -116,5 +116,6 @@ export function expectNothingForeign(body: unknown, foreign: readonly string[], 
   };
   walk(body, '');
   const text = JSON.stringify(body ?? null);
-  for (const secret of foreign) if (secret !== '' && text.includes(secret)) throw new Error(`${where}: the answer carries another party's ${JSON.stringify(secret)}`);
+  for (const secret of foreign)
+    if (secret !== '' && text.includes(secret)) throw new Error(`${where}: the answer carries another party's ${JSON.stringify(secret)}`);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, createTestApp, type Reply, type TestContext } from '../../helper.js';
+import { Api, createTestApp, type Reply, type TestContext, type Value } from '../../helper.js';
 import { Browser, PASSWORD, userWithPassword } from '../auth/fixture.js';
-import { expectNothingForeign, PortalBrowser, signedInSupplierPerson } from './fixture.js';
+import { expectNothingForeign, signedInSupplierPerson } from './fixture.js';
 
 /**
  * Isolation of the portal, generated over every operation of the OpenAPI document under
@@ -33,7 +33,7 @@ type Case =
   /** About the supplier's records: only their people reach them; `read` tells what must not change. */
   | { scope: 'party'; call: (as: Caller, world: World) => Promise<Reply>; read: (world: World) => Promise<unknown> };
 
-type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, unknown>) => Promise<Reply>;
+type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, Value>) => Promise<Reply>;
 
 /** Every portal operation, by method and path as the document writes them. */
 const CASES: Record<string, Case> = {

@@ -61,8 +61,16 @@ describe('POST /v2/portal/auth/sign-in', () => {
 
     const { supplierId, contactId } = await supplierWithContact(t.api, 'Expired Link Supplier');
     const granted = await grantAccess(t.api, supplierId, contactId);
-    await t.database.db.updateTable('portal_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
-    const expired = expectError(await anonymous().post('/v2/portal/auth/sign-in', { token: tokenOf(granted.body.link.url) }, { json: true }), 400, 'parameter_invalid');
+    await t.database.db
+      .updateTable('portal_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('used_at', 'is', null)
+      .execute();
+    const expired = expectError(
+      await anonymous().post('/v2/portal/auth/sign-in', { token: tokenOf(granted.body.link.url) }, { json: true }),
+      400,
+      'parameter_invalid',
+    );
     expect(expired.details?.[0]?.message).toContain('expired');
   });
 });
@@ -116,7 +124,10 @@ describe('POST /v2/portal/auth/link', () => {
   it('always answers 204; an address with access gets a new link in its language, at most once a minute', async () => {
     const { supplierId, contactId, email } = await supplierWithContact(t.api, 'Link Request Supplier', 'Freelance.Person@Example.com');
     await grantAccess(t.api, supplierId, contactId, { language: 'de' });
-    await t.database.db.updateTable('portal_links').set({ created_at: new Date(Date.now() - 120_000).toISOString() }).execute();
+    await t.database.db
+      .updateTable('portal_links')
+      .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
+      .execute();
     const count = mail.messages.length;
     const reply = await anonymous().post('/v2/portal/auth/link', { email: email.toUpperCase() }, { json: true });
     expect(reply.status).toBe(204);
