@@ -1,11 +1,16 @@
 import type { DialectName, Executor } from './db/dialect.js';
 import type { Role } from './db/schema.js';
 
-/** Who made a change (docs/reference.md#events): a user signed in, an API key, or Transdesk itself (CLI, start-up). */
+/**
+ * Who made a change (docs/reference.md#events): a user signed in, an API key, Transdesk itself
+ * (CLI, start-up), or a supplier's or client's person through a portal (docs/supplier-portal.md).
+ */
 export interface Actor {
-  type: 'user' | 'key' | 'system';
+  type: 'user' | 'key' | 'system' | 'portal';
   userId: string | null;
   apiKeyId: string | null;
+  /** The portal person of a `portal` change (absent or null otherwise). */
+  portalPersonId?: string | null;
 }
 
 export const SYSTEM_ACTOR: Actor = Object.freeze({ type: 'system', userId: null, apiKeyId: null });

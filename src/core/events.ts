@@ -23,6 +23,7 @@ export async function recordEvent(ctx: Ctx, type: string, data: unknown): Promis
     actorType: actor.type,
     actorUserId: actor.userId,
     actorKeyId: actor.apiKeyId,
+    actorPortalPersonId: actor.portalPersonId ?? null,
     // `purchase_order.sent` is about a `purchaseOrder`: one object's history keeps one name.
     objectType: camelCase(dot < 0 ? type : type.slice(0, dot)),
     objectId: id,
@@ -75,9 +76,10 @@ type EventParams = {
   accountId: string;
   type: string;
   data: string;
-  actorType: 'user' | 'key' | 'system';
+  actorType: 'user' | 'key' | 'system' | 'portal';
   actorUserId: string | null;
   actorKeyId: string | null;
+  actorPortalPersonId: string | null;
   objectType: string;
   objectId: string | null;
   createdAt: string;
@@ -92,6 +94,7 @@ const insertEvent = preparedQuery((db, p: EventParams) =>
     actor_type: p.actorType,
     actor_user_id: p.actorUserId,
     actor_key_id: p.actorKeyId,
+    actor_portal_person_id: p.actorPortalPersonId,
     object_type: p.objectType,
     object_id: p.objectId,
     created_at: p.createdAt,

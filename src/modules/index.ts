@@ -37,6 +37,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
 import { portalAccessRoutes, portalSelfRoutes, portalTree } from './portal-access/index.js';
+import { supplierPortalRoutes } from './supplier-portal/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -133,5 +134,5 @@ export const modules: FastifyPluginAsync[] = [
   linkRoutes,
   portalAccessRoutes({ kind: 'supplier', resource: 'supplier', path: '/v2/suppliers', tag: 'Suppliers', exists: (ctx, id) => suppliers.exists(ctx, id) }),
   // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.
-  portalTree([portalSelfRoutes]),
+  portalTree([portalSelfRoutes, supplierPortalRoutes]),
 ];

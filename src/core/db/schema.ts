@@ -207,9 +207,11 @@ export interface EventsTable {
   account_id: string;
   type: string;
   data: string; // JSON
-  actor_type: 'user' | 'key' | 'system';
+  actor_type: 'user' | 'key' | 'system' | 'portal';
   actor_user_id: string | null;
   actor_key_id: string | null;
+  /** The portal person of a `portal` change (docs/supplier-portal.md). */
+  actor_portal_person_id: string | null;
   /** The first part of `type` (`job` of `job.updated`) and the record's id: the history of one object. */
   object_type: string | null;
   object_id: string | null;

@@ -5,12 +5,15 @@ import { UserRef } from '../users/index.js';
 /** Who made a change (docs/access.md#who-did-what). */
 export const Actor = Type.Object(
   {
-    type: Type.Union([Type.Literal('user'), Type.Literal('key'), Type.Literal('system')], {
+    type: Type.Union([Type.Literal('user'), Type.Literal('key'), Type.Literal('system'), Type.Literal('portal')], {
       description:
-        '`user`: a person signed in (a session); `key`: an API key; `system`: Transdesk itself (start-up, the command line, changes made before actors were recorded)',
+        '`user`: a person signed in (a session); `key`: an API key; `system`: Transdesk itself (start-up, the command line, changes made before actors were recorded); `portal`: a supplier’s person through the portal',
     }),
     user: Type.Union([UserRef, Type.Null()], { description: "the user (with their current name); a key's user for `key`; null for `system`" }),
     apiKeyId: Nullable(Type.String({ description: 'the API key of a `key` change, else null' })),
+    portalPersonId: Nullable(
+      Type.String({ description: 'the portal person of a `portal` change (GET /v2/suppliers/:id/portal-access lists them), else null' }),
+    ),
   },
   { title: 'Event actor' },
 );

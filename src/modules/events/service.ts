@@ -22,7 +22,7 @@ function toObject(row: EventRow, usersById: Map<string, UserReference>, objects:
     id: row.id,
     type: row.type,
     data: schema === undefined ? data : withoutFinancials(schema, data),
-    actor: { type: row.actor_type, user, apiKeyId: row.actor_key_id },
+    actor: { type: row.actor_type, user, apiKeyId: row.actor_key_id, portalPersonId: row.actor_portal_person_id },
     createdAt: row.created_at,
   };
 }

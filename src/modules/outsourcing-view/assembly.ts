@@ -118,3 +118,20 @@ export const outsourcingOfJobs = {
 
 /** The ids of the account's jobs with an outsourcing to any of the suppliers, as a subquery (the jobs listing's `supplier` filter). */
 export const jobsOutsourcedTo = (ctx: Ctx, supplierIds: readonly string[]) => repo.jobIdsOutsourcedTo(ctx.db, ctx.accountId, supplierIds);
+
+/**
+ * The outsourcing of a supplier on the portal (modules/supplier-portal), as objects, in the order of
+ * the work list (soonest due first), at most `limit`: only the supplier's own, only those on the portal
+ * (`only`: the one of this id, if it is such).
+ */
+export async function onPortalOf(ctx: Ctx, supplierId: string, limit: number, only?: string): Promise<OutsourcingObject[]> {
+  const ids = await repo.onPortalOf(ctx.db, ctx.accountId, supplierId, limit, only);
+  if (ids.length === 0) return [];
+  const byJob = await outsourcingOfJobs.objects(ctx, [...new Set(ids.map((row) => row.job_id))]);
+  const byId = new Map([...byJob.values()].flat().map(({ object }) => [object.id, object]));
+  // Checked again on the objects: the supplier's own, on the portal (a second guard on the query's scope).
+  return ids.flatMap((row) => {
+    const object = byId.get(row.id);
+    return object !== undefined && object.supplier.id === supplierId && object.portal.enabled ? [object] : [];
+  });
+}

@@ -4,6 +4,6 @@
  * (the jobs listing's filter), and the object's schema. Below jobs: its writes, which are job writes,
  * are the outsourcing module's, above jobs.
  */
-export { jobsOutsourcedTo, outsourcingOfJobs } from './assembly.js';
+export { jobsOutsourcedTo, onPortalOf, outsourcingOfJobs } from './assembly.js';
 export { Outsourcing, type OutsourcingObject } from './schemas.js';
 export { PORTAL_CONFIRM_STATUSES, checklistOf } from './portal.js';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { preparedQuery } from '../../core/db/prepared.js';
 import { qualifiedColumnsOf } from '../../core/db/columns.js';
 import type { Executor } from '../../core/db/dialect.js';
@@ -46,6 +47,26 @@ export const outsourcingViewRepository = {
       .select('outsourcing.job_id')
       .where('outsourcing.account_id', '=', accountId)
       .where('outsourcing.supplier_id', 'in', [...supplierIds]);
+  },
+
+  /** The outsourcing of a supplier that is on the portal: ids and their jobs, soonest due first (the portal's work list). */
+  onPortalOf(db: Executor, accountId: string, supplierId: string, limit: number, only?: string): Promise<Array<{ id: string; job_id: string }>> {
+    let query = db.selectFrom('outsourcing');
+    if (only !== undefined) query = query.where('id', '=', only);
+    return (
+      query
+        .select(['id', 'job_id'])
+        .where('account_id', '=', accountId)
+        .where('supplier_id', '=', supplierId)
+        .where('portal_enabled', '=', 1)
+        // Without a due date last, on both databases (they sort nulls apart otherwise).
+        .orderBy(sql`case when due_date is null then 1 else 0 end`)
+        .orderBy('due_date', 'asc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    );
   },
 
   /** The outsourcing of several jobs, with names, in creation order within each job. */

@@ -1,5 +1,7 @@
 /**
  * What other modules may use of outsourcing: its writes, for the import of a CAT report into an
- * outsourcing (modules/cat-analysis). What the jobs show of it is outsourcing-view's.
+ * outsourcing (modules/cat-analysis), and the supplier's answers through the portal
+ * (modules/supplier-portal). What the jobs show of it is outsourcing-view's.
  */
 export { outsourcingService } from './service.js';
+export { supplierAnswers, SUPPLIER_COMMENTS_MAX, type SupplierAnswer } from './supplier-answers.js';

@@ -14,6 +14,18 @@ export const outsourcingRepository = {
     return db.selectFrom('outsourcing').selectAll().where('account_id', '=', accountId).where('job_id', '=', jobId).where('id', '=', id).executeTakeFirst();
   },
 
+  /** An outsourcing of the supplier that is on the portal: what a portal person may act on. */
+  findOnPortal(db: Executor, accountId: string, supplierId: string, id: string): Promise<OutsourcingRow | undefined> {
+    return db
+      .selectFrom('outsourcing')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('supplier_id', '=', supplierId)
+      .where('id', '=', id)
+      .where('portal_enabled', '=', 1)
+      .executeTakeFirst();
+  },
+
   async insert(db: Executor, row: OutsourcingRow): Promise<void> {
     await db.insertInto('outsourcing').values(row).execute();
   },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createTestApp, type Reply, type TestContext, type Value } from '../../helper.js';
 import { Browser, PASSWORD, userWithPassword } from '../auth/fixture.js';
-import { expectNothingForeign, signedInSupplierPerson } from './fixture.js';
+import { expectNothingForeign, grantAccess, PortalBrowser, signedInSupplierPerson, tokenOf } from './fixture.js';
 
 /**
  * Isolation of the portal, generated over every operation of the OpenAPI document under
@@ -30,8 +30,19 @@ type Case =
   | { scope: 'public' }
   /** About the caller alone (their session, their settings): each person reaches only themselves. */
   | { scope: 'self'; call: (as: Caller) => Promise<Reply> }
-  /** About the supplier's records: only their people reach them; `read` tells what must not change. */
-  | { scope: 'party'; call: (as: Caller, world: World) => Promise<Reply>; read: (world: World) => Promise<unknown> };
+  /**
+   * About the supplier's work: only their people reach it. Each call is made on fresh work of the
+   * supplier (`confirm`: an answer is asked), and the work as the agency reads it must not change
+   * for anyone else.
+   */
+  | { scope: 'party'; confirm: boolean; call: (as: Caller, work: Work) => Promise<Reply> };
+
+/** A piece of the own supplier's work on the portal. */
+interface Work {
+  jobId: string;
+  id: string;
+  checklistItemId: string;
+}
 
 type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, Value>) => Promise<Reply>;
 
@@ -42,7 +53,48 @@ const CASES: Record<string, Case> = {
   'POST /v2/portal/auth/logout': { scope: 'self', call: (as) => as('POST', '/v2/portal/auth/logout') },
   'GET /v2/portal/session': { scope: 'self', call: (as) => as('GET', '/v2/portal/session') },
   'PUT /v2/portal/me': { scope: 'self', call: (as) => as('PUT', '/v2/portal/me', { language: 'fr' }) },
+  'GET /v2/portal/work': { scope: 'self', call: (as) => as('GET', '/v2/portal/work') },
+  'GET /v2/portal/work/{id}': { scope: 'party', confirm: true, call: (as, work) => as('GET', `/v2/portal/work/${work.id}`) },
+  'POST /v2/portal/work/{id}/accept': {
+    scope: 'party',
+    confirm: true,
+    call: (as, work) => as('POST', `/v2/portal/work/${work.id}/accept`, { comment: 'yes' }),
+  },
+  'POST /v2/portal/work/{id}/refuse': { scope: 'party', confirm: true, call: (as, work) => as('POST', `/v2/portal/work/${work.id}/refuse`, { reason: 'no' }) },
+  'POST /v2/portal/work/{id}/done': { scope: 'party', confirm: false, call: (as, work) => as('POST', `/v2/portal/work/${work.id}/done`) },
+  'PUT /v2/portal/work/{id}/checklist/{itemId}': {
+    scope: 'party',
+    confirm: false,
+    call: (as, work) => as('PUT', `/v2/portal/work/${work.id}/checklist/${work.checklistItemId}`, { done: true }),
+  },
+  'PUT /v2/portal/work/{id}/comments': {
+    scope: 'party',
+    confirm: false,
+    call: (as, work) => as('PUT', `/v2/portal/work/${work.id}/comments`, { comments: 'hi' }),
+  },
 };
+
+/** Fresh work of the own supplier on the portal, made by the agency. */
+async function freshWork(confirm: boolean): Promise<Work> {
+  const api = world.t.api;
+  const service = (await api.post('/v2/account/services', { name: `Isolation ${Math.random().toString(36).slice(2, 10)}` })).body.id as string;
+  const unit = ((await api.get('/v2/account/quantity-types')).body as Array<{ id: string }>)[0]!.id;
+  const client = (await api.post('/v2/clients', { name: `Isolation client ${Math.random().toString(36).slice(2, 8)}`, currency: 'EUR' })).body.id as string;
+  const job = await api.post('/v2/jobs', { name: 'Isolated work', client, service, quantity: 100, quantityType: unit });
+  expect(job.status, JSON.stringify(job.body)).toBe(201);
+  const created = await api.post(`/v2/jobs/${job.body.id}/outsourcing`, { supplier: world.own.supplierId, unitCost: 0.1 });
+  const id = created.body.outsourcing.at(-1).id as string;
+  const put = await api.put(`/v2/jobs/${job.body.id}/outsourcing/${id}/portal`, { enabled: true, confirm, checklist: [{ name: 'Check' }] }, { json: true });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  const portal = (put.body.outsourcing as Array<{ id: string; portal: { checklist: Array<{ id: string }> } }>).find((item) => item.id === id)!.portal;
+  return { jobId: job.body.id as string, id, checklistItemId: portal.checklist[0]!.id };
+}
+
+/** The work as the agency reads it. */
+async function agencyView(work: Work): Promise<unknown> {
+  const job = await world.t.api.get(`/v2/jobs/${work.jobId}`);
+  return (job.body.outsourcing as Array<{ id: string }>).find((item) => item.id === work.id);
+}
 
 let world: World;
 let operations: string[];
@@ -90,8 +142,12 @@ function foreignTo(principal: Principal): string[] {
 
 /** Signs the person in again when a case signed them out (logout is an operation like the others). */
 async function signedInAgain(who: 'own' | 'otherSupplier' | 'otherAccount'): Promise<void> {
-  if ((await world[who].browser.get('/v2/portal/session')).status === 200) return;
-  world[who] = await signedInSupplierPerson(world.t.app, who === 'otherAccount' ? world.t.otherApi : world.t.api, `Isolated again ${who} ${Date.now()}`);
+  const person = world[who];
+  if ((await person.browser.get('/v2/portal/session')).status === 200) return;
+  const granted = await grantAccess(who === 'otherAccount' ? world.t.otherApi : world.t.api, person.supplierId, person.contactId);
+  const browser = new PortalBrowser(world.t.app);
+  expect((await browser.signIn(tokenOf(granted.body.link.url as string))).status).toBe(200);
+  world[who] = { ...person, browser };
 }
 
 describe('isolation of the portal, over every /v2/portal/ operation', () => {
@@ -118,15 +174,16 @@ describe('isolation of the portal, over every /v2/portal/ operation', () => {
             expectNothingForeign(reply.body, foreignTo(principal), `${operation} as ${principal}`);
             return;
           }
-          const before = await description.read(world);
-          const reply = await description.call(as, world);
+          const work = await freshWork(description.confirm);
+          const before = await agencyView(work);
+          const reply = await description.call(as, work);
           if (principal === 'own') {
-            expect(reply.status, `${operation} as own`).toBeLessThan(300);
+            expect(reply.status, `${operation} as own: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
             expectNothingForeign(reply.body, foreignTo('own'), `${operation} as own`);
             return;
           }
           expect(reply.status, `${operation} as ${principal}`).toBe(person ? 404 : 401);
-          expect(await description.read(world), `${operation} as ${principal} changed nothing`).toEqual(before);
+          expect(await agencyView(work), `${operation} as ${principal} changed nothing`).toEqual(before);
         });
       }
     });

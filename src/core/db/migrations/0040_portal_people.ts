@@ -6,6 +6,7 @@ import type { Kysely, Migration } from 'kysely';
  * - `portal_people`: a contact of a supplier (or, later, a client) given access; one per contact.
  * - `portal_sessions`: their signed-in browsers, by the hash of the cookie (never the cookie).
  * - `portal_links`: their single-use sign-in links, by hash.
+ * - `events.actor_portal_person_id`: the person of a change made through a portal.
  * Nothing here references `users`: no join can turn a portal person into an agency user.
  * Released: never edit.
  */
@@ -47,6 +48,8 @@ export function portalPeople(): Migration {
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .execute();
+      // A change made through a portal names its person (the events' actor `portal`).
+      await db.schema.alterTable('events').addColumn('actor_portal_person_id', 'text').execute();
       await db.schema.createIndex('portal_links_person').on('portal_links').columns(['person_id', 'used_at']).execute();
     },
   };
