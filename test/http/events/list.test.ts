@@ -50,7 +50,7 @@ describe('GET /v2/events', () => {
         type: expect.any(String),
         data: expect.any(Object),
         // Made by createAccount, outside any request: the system.
-        actor: { type: 'system', user: null, apiKeyId: null },
+        actor: { type: 'system', user: null, apiKeyId: null, portalPersonId: null },
         createdAt: expect.stringMatching(/Z$/),
       });
     }
