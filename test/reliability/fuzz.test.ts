@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { createTestApp, MISSING_ID, type TestContext } from '../helper.js';
 import { findInvalidText } from '../../src/core/text.js';
 import { badPercent, CONTENT_TYPES, deepJson, keyArb, malformedJson, malformedMultipart, valuesWithIds } from './fuzz-inputs.js';
-import { basic, buildWorld, idFor, minimalValue, openApiRoutes, type Route, type Schema, type World } from './world.js';
+import { basic, buildWorld, idFor, minimalValue, openApiRoutes, portalHeadersFor, type Route, type Schema, type World } from './world.js';
 
 /**
  * A fuzzer over every route of GET /v2/openapi.json (docs/reference.md#errors: no request, however malformed,
@@ -25,6 +25,7 @@ const RUNS = 5_200;
 const t: TestContext = await createTestApp();
 const ROUTES = await openApiRoutes(t.app);
 const w: World = await buildWorld(t, t.api);
+let PORTAL_HEADERS = await portalHeadersFor(t.api, w);
 const ALL_IDS = Object.values(w);
 const { idLike, anyJsonValue, pairsArb } = valuesWithIds(ALL_IDS);
 let requests = 0;
@@ -166,9 +167,12 @@ async function check(spec: Spec): Promise<void> {
     method: spec.method,
     url: spec.url,
     payload: spec.payload,
-    headers: { ...spec.headers, authorization: basic(t.account.apiKey) },
+    // The portal's routes with the portal session of the world's supplier, the others with the key.
+    headers: { ...spec.headers, ...(spec.url.startsWith('/v2/portal/') ? PORTAL_HEADERS : { authorization: basic(t.account.apiKey) }) },
   });
   statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+  // A sign-out that went through ended the session the portal's routes are fuzzed with: a new one.
+  if (spec.url.startsWith('/v2/portal/auth/logout') && response.statusCode === 204) PORTAL_HEADERS = await portalHeadersFor(t.api, w);
   const describe = () =>
     `${spec.method} ${spec.url.slice(0, 2_000)}${spec.url.length > 2_000 ? `… (${spec.url.length} chars)` : ''}\n` +
     `content-type: ${spec.headers['content-type'] ?? '(none)'}\n` +

@@ -117,7 +117,9 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   if (account.status !== 200) throw new Error(`set-up: PUT /v2/account answered ${account.status} ${JSON.stringify(account.body).slice(0, 400)}`);
   w.clientContact = (await created(api, `/v2/clients/${w.client}/contacts`, { fullName: 'Client contact' }, 'any')).id;
   w.supplier = (await created(api, '/v2/suppliers', { name: `Supplier ${uniq}`, currency: 'EUR' })).id;
-  w.supplierContact = (await created(api, `/v2/suppliers/${w.supplier}/contacts`, { fullName: 'Supplier contact' }, 'any')).id;
+  w.supplierContact = (
+    await created(api, `/v2/suppliers/${w.supplier}/contacts`, { fullName: 'Supplier contact', email: 'supplier.contact@example.com' }, 'any')
+  ).id;
   w.unavailability = (await created(api, `/v2/suppliers/${w.supplier}/unavailabilities`, { from: '2030-01-01', to: '2030-01-10' }, 'any')).id;
   await created(api, `/v2/suppliers/${w.supplier}/language-pairs/${w.pair}`, {}, 200);
 
@@ -138,6 +140,16 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   ).id;
   const outsourced = await created(api, `/v2/jobs/${w.job}/outsourcing`, { supplier: w.supplier, fixedPrice: 60 }, 200);
   w.outsourcing = outsourced.outsourcing[0].id;
+  // On the supplier portal, asking an answer, with a checklist: the portal's routes have work to reach.
+  const onPortal = await api.put(
+    `/v2/jobs/${w.job}/outsourcing/${w.outsourcing}/portal`,
+    { enabled: true, confirm: true, checklist: [{ name: 'Check' }] } as never,
+    { json: true },
+  );
+  if (onPortal.status !== 200) throw new Error(`set-up: PUT …/portal answered ${onPortal.status} ${JSON.stringify(onPortal.body).slice(0, 400)}`);
+  w.checklistItem = (onPortal.body.outsourcing as Array<{ id: string; portal: { checklist: Array<{ id: string }> } }>).find(
+    (item) => item.id === w.outsourcing,
+  )!.portal.checklist[0]!.id;
   const tracked = await created(api, `/v2/jobs/${w.job}/trackers`, { duration: 3_600_000, from: '2030-01-01T00:00:00Z' }, 200);
   w.tracker = tracked.timeTrackers?.list?.[0]?.id ?? '';
   if (!w.tracker) throw new Error(`set-up: no tracker id in ${JSON.stringify(tracked).slice(0, 400)}`);
@@ -265,7 +277,11 @@ export function idFor(w: World, path: string, param: string): string {
       case 'outsourcing':
       case 'upload':
       case 'with':
+      // The portal's work is an outsourcing, seen by its supplier.
+      case 'work':
         return 'outsourcing';
+      case 'checklist':
+        return 'checklistItem';
       case 'trackers':
       case 'stop':
         return 'tracker';
@@ -376,4 +392,17 @@ export function minimalValue(schema: Schema | undefined, id: string): unknown {
     default:
       return {};
   }
+}
+
+/**
+ * A portal session of the world's supplier contact (docs/supplier-portal.md#sessions): the headers
+ * that authenticate a call of the portal's routes (its cookie, and its CSRF token for writes).
+ */
+export async function portalHeadersFor(api: Api, w: World): Promise<Record<string, string>> {
+  const granted = await api.post(`/v2/suppliers/${w.supplier}/contacts/${w.supplierContact}/portal-access`, {});
+  if (granted.status !== 200) throw new Error(`set-up: portal access answered ${granted.status} ${JSON.stringify(granted.body).slice(0, 400)}`);
+  const token = new URL(granted.body.link.url as string).hash.slice('#token='.length);
+  const signedIn = await api.withKey(undefined).post('/v2/portal/auth/sign-in', { token });
+  const cookie = ([signedIn.headers['set-cookie']].flat() as string[]).find((line) => line.startsWith('td_portal='))!.split(';')[0]!;
+  return { cookie, 'x-csrf-token': signedIn.body.csrfToken as string };
 }
