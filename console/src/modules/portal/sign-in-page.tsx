@@ -26,6 +26,8 @@ export function PortalSignInPage() {
   const { expired, signedOut } = useSearch({ strict: false });
   const [token] = useState(tokenInAddress);
   const [problem, setProblem] = useState<PortalKey>();
+  // A new link is on its way: what was wrong with the old one no longer matters.
+  const [newLinkSent, setNewLinkSent] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -57,7 +59,7 @@ export function PortalSignInPage() {
     );
   return (
     <PortalCard title={t('signIn.title')}>
-      {problem && (
+      {problem && !newLinkSent && (
         <Alert color="red" role="alert">
           {t(problem)}
         </Alert>
@@ -72,8 +74,7 @@ export function PortalSignInPage() {
           {t('signIn.signedOut')}
         </Alert>
       )}
-      {/* A new link is on its way: what was wrong with the old one no longer matters. */}
-      <RequestLinkForm onSent={() => setProblem(undefined)} />
+      <RequestLinkForm onSent={() => setNewLinkSent(true)} />
     </PortalCard>
   );
 }
