@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblem } from '../../../console/src/shared/api/client';
-import {
-  browserLanguage,
-  CATALOGUES,
-  LANGUAGE_NAMES,
-  placeholdersOf,
-  PORTAL_LANGUAGES,
-  portalText,
-} from '../../../console/src/modules/portal/i18n';
+import { browserLanguage, CATALOGUES, LANGUAGE_NAMES, placeholdersOf, PORTAL_LANGUAGES, portalText } from '../../../console/src/modules/portal/i18n';
 import { linkProblemKey } from '../../../console/src/modules/portal/queries';
 
 /** The portal's eight catalogues (docs/console.md#portal-pages): the same keys, no empty text, the same placeholders. */

@@ -14,8 +14,7 @@ export const fr: PortalCatalogue = {
   'signIn.invalid': "Ce lien n'est pas valide. Copiez le lien complet que vous avez reçu, ou demandez-en un nouveau ci-dessous.",
   'signIn.ended': 'Votre session a expiré. Demandez un nouveau lien de connexion ci-dessous.',
   'signIn.signedOut': 'Déconnexion effectuée.',
-  'requestLink.intro':
-    "Saisissez l'adresse e-mail que votre agence connaît et nous vous enverrons un lien de connexion. Aucun mot de passe n'est nécessaire.",
+  'requestLink.intro': "Saisissez l'adresse e-mail que votre agence connaît et nous vous enverrons un lien de connexion. Aucun mot de passe n'est nécessaire.",
   'requestLink.email': 'Adresse e-mail',
   'requestLink.emailInvalid': 'Saisissez une adresse e-mail valide.',
   'requestLink.submit': "M'envoyer un lien de connexion",
