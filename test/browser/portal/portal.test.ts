@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   checkAccessibility,
   checkControlsVisible,
+  checkTextNotCut,
   eventually,
   expectNoPageErrors,
   screenshot,
@@ -29,6 +30,7 @@ async function checkWidths(page: Page, name: string) {
     await page.setViewportSize(size);
     await checkAccessibility(page);
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     expect(overflow.scroll, `horizontal overflow at ${size.width} px`).toBeLessThanOrEqual(overflow.inner);
     await screenshot(page, `${name}-${size.width}`);
@@ -155,6 +157,12 @@ describe.skipIf(skipReason)('the portal', () => {
     await page.getByRole('status').getByText('If this address has access, a link is on its way').waitFor();
     await page.getByRole('button', { name: 'Use another address' }).click();
     await page.getByLabel('E-mail address').waitFor();
+
+    // A path of the portal that is no page says so, and leads to the portal's home, not the agency's.
+    await page.goto('/portal/nothing-here');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the portal home' }).click();
+    await page.waitForURL((url) => url.pathname === '/portal/sign-in');
     expectNoPageErrors(page);
   });
 
@@ -176,7 +184,7 @@ describe.skipIf(skipReason)('the portal', () => {
     await page.goto('/portal/sign-in');
     await page.getByRole('heading', { name: 'Anmeldung im Portal' }).waitFor();
     expect(await htmlLang(page)).toBe('de');
-    await page.getByRole('button', { name: 'Anmeldelink per E-Mail senden' }).waitFor();
+    await page.getByRole('button', { name: 'Anmeldelink anfordern' }).waitFor();
     await checkWidths(page, 'portal-sign-in-de');
     await context.close();
   });

@@ -39,7 +39,7 @@ export function RequestLinkForm({ onSent }: { onSent?: () => void }) {
         </Alert>
         <Button
           variant="default"
-          className={classes.target}
+          classNames={{ root: classes.wrapping, label: classes.label }}
           onClick={() => {
             form.reset();
             setSent(false);
@@ -69,7 +69,7 @@ export function RequestLinkForm({ onSent }: { onSent?: () => void }) {
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <Button type="submit" size="md" className={classes.target} loading={form.submitting}>
+        <Button type="submit" size="md" classNames={{ root: classes.wrapping, label: classes.label }} loading={form.submitting}>
           {t('requestLink.submit')}
         </Button>
       </Stack>

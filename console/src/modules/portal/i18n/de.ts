@@ -18,7 +18,7 @@ export const de: PortalCatalogue = {
     'Geben Sie die E-Mail-Adresse ein, unter der Ihre Agentur Sie kennt, und wir senden Ihnen einen Anmeldelink. Ein Passwort ist nicht nötig.',
   'requestLink.email': 'E-Mail-Adresse',
   'requestLink.emailInvalid': 'Geben Sie eine gültige E-Mail-Adresse ein.',
-  'requestLink.submit': 'Anmeldelink per E-Mail senden',
+  'requestLink.submit': 'Anmeldelink anfordern',
   'requestLink.sent': 'Wenn diese Adresse Zugang hat, ist ein Link unterwegs. Bitte sehen Sie in Ihrem Posteingang nach, auch im Spam-Ordner.',
   'requestLink.again': 'Andere Adresse verwenden',
   'home.hello': 'Guten Tag, {name}',
