@@ -3,7 +3,6 @@ import type { PortalCatalogue } from './en';
 export const de: PortalCatalogue = {
   'app.title': 'Portal',
   'nav.skip': 'Zum Inhalt springen',
-  loading: 'Wird geladen …',
   'frame.language': 'Sprache',
   'frame.signOut': 'Abmelden',
   'language.failed': 'Die Sprache konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
@@ -33,7 +32,6 @@ export const de: PortalCatalogue = {
   'work.emptyHint': 'Derzeit liegt nichts für Sie vor.',
   'problem.generic': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   'problem.throttled': 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
-  'problem.retry': 'Erneut versuchen',
   'notFound.title': 'Seite nicht gefunden',
   'notFound.text': 'Diese Seite gibt es im Portal nicht.',
   'notFound.back': 'Zur Startseite des Portals',

@@ -6,7 +6,6 @@
 export const en = {
   'app.title': 'Portal',
   'nav.skip': 'Skip to content',
-  loading: 'Loading…',
   'frame.language': 'Language',
   'frame.signOut': 'Sign out',
   'language.failed': 'The language could not be changed. Please try again.',
@@ -35,7 +34,6 @@ export const en = {
   'work.emptyHint': 'Nothing is waiting for you at the moment.',
   'problem.generic': 'Something went wrong. Please try again.',
   'problem.throttled': 'Too many attempts. Please wait a few minutes and try again.',
-  'problem.retry': 'Try again',
   'notFound.title': 'Page not found',
   'notFound.text': 'This page does not exist in the portal.',
   'notFound.back': 'Go to the portal home',

@@ -3,7 +3,6 @@ import type { PortalCatalogue } from './en';
 export const es: PortalCatalogue = {
   'app.title': 'Portal',
   'nav.skip': 'Ir al contenido',
-  loading: 'Cargando…',
   'frame.language': 'Idioma',
   'frame.signOut': 'Cerrar sesión',
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
@@ -33,7 +32,6 @@ export const es: PortalCatalogue = {
   'work.emptyHint': 'Por ahora no tiene nada pendiente.',
   'problem.generic': 'Algo ha fallado. Inténtelo de nuevo.',
   'problem.throttled': 'Demasiados intentos. Espere unos minutos y vuelva a intentarlo.',
-  'problem.retry': 'Reintentar',
   'notFound.title': 'Página no encontrada',
   'notFound.text': 'Esta página no existe en el portal.',
   'notFound.back': 'Ir al inicio del portal',

@@ -3,7 +3,6 @@ import type { PortalCatalogue } from './en';
 export const fr: PortalCatalogue = {
   'app.title': 'Portail',
   'nav.skip': 'Aller au contenu',
-  loading: 'Chargement…',
   'frame.language': 'Langue',
   'frame.signOut': 'Se déconnecter',
   'language.failed': "La langue n'a pas pu être changée. Veuillez réessayer.",
@@ -32,7 +31,6 @@ export const fr: PortalCatalogue = {
   'work.emptyHint': 'Rien ne vous attend pour le moment.',
   'problem.generic': 'Une erreur est survenue. Veuillez réessayer.',
   'problem.throttled': 'Trop de tentatives. Patientez quelques minutes, puis réessayez.',
-  'problem.retry': 'Réessayer',
   'notFound.title': 'Page introuvable',
   'notFound.text': "Cette page n'existe pas dans le portail.",
   'notFound.back': "Aller à l'accueil du portail",

@@ -3,7 +3,6 @@ import type { PortalCatalogue } from './en';
 export const it: PortalCatalogue = {
   'app.title': 'Portale',
   'nav.skip': 'Vai al contenuto',
-  loading: 'Caricamento…',
   'frame.language': 'Lingua',
   'frame.signOut': 'Esci',
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
@@ -32,7 +31,6 @@ export const it: PortalCatalogue = {
   'work.emptyHint': 'Al momento non ci sono attività in attesa.',
   'problem.generic': 'Si è verificato un errore. Riprovi.',
   'problem.throttled': 'Troppi tentativi. Attenda qualche minuto e riprovi.',
-  'problem.retry': 'Riprova',
   'notFound.title': 'Pagina non trovata',
   'notFound.text': 'Questa pagina non esiste nel portale.',
   'notFound.back': 'Torna alla pagina iniziale del portale',

@@ -3,7 +3,6 @@ import type { PortalCatalogue } from './en';
 export const nl: PortalCatalogue = {
   'app.title': 'Portaal',
   'nav.skip': 'Naar de inhoud',
-  loading: 'Laden…',
   'frame.language': 'Taal',
   'frame.signOut': 'Afmelden',
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
@@ -32,7 +31,6 @@ export const nl: PortalCatalogue = {
   'work.emptyHint': 'Er staat op dit moment niets voor u klaar.',
   'problem.generic': 'Er ging iets mis. Probeer het opnieuw.',
   'problem.throttled': 'Te veel pogingen. Wacht een paar minuten en probeer het opnieuw.',
-  'problem.retry': 'Opnieuw proberen',
   'notFound.title': 'Pagina niet gevonden',
   'notFound.text': 'Deze pagina bestaat niet in het portaal.',
   'notFound.back': 'Naar de startpagina van het portaal',

@@ -3,7 +3,6 @@ import type { PortalCatalogue } from './en';
 export const pl: PortalCatalogue = {
   'app.title': 'Portal',
   'nav.skip': 'Przejdź do treści',
-  loading: 'Ładowanie…',
   'frame.language': 'Język',
   'frame.signOut': 'Wyloguj się',
   'language.failed': 'Nie udało się zmienić języka. Spróbuj ponownie.',
@@ -32,7 +31,6 @@ export const pl: PortalCatalogue = {
   'work.emptyHint': 'Obecnie nic na Ciebie nie czeka.',
   'problem.generic': 'Coś poszło nie tak. Spróbuj ponownie.',
   'problem.throttled': 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.',
-  'problem.retry': 'Spróbuj ponownie',
   'notFound.title': 'Nie znaleziono strony',
   'notFound.text': 'Ta strona nie istnieje w portalu.',
   'notFound.back': 'Przejdź do strony głównej portalu',

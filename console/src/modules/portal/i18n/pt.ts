@@ -3,7 +3,6 @@ import type { PortalCatalogue } from './en';
 export const pt: PortalCatalogue = {
   'app.title': 'Portal',
   'nav.skip': 'Saltar para o conteúdo',
-  loading: 'A carregar…',
   'frame.language': 'Idioma',
   'frame.signOut': 'Terminar sessão',
   'language.failed': 'Não foi possível mudar o idioma. Tente novamente.',
@@ -32,7 +31,6 @@ export const pt: PortalCatalogue = {
   'work.emptyHint': 'De momento, não há nada pendente.',
   'problem.generic': 'Ocorreu um erro. Tente novamente.',
   'problem.throttled': 'Demasiadas tentativas. Aguarde alguns minutos e tente novamente.',
-  'problem.retry': 'Tentar novamente',
   'notFound.title': 'Página não encontrada',
   'notFound.text': 'Esta página não existe no portal.',
   'notFound.back': 'Ir para o início do portal',
