@@ -17,6 +17,7 @@ import { reportRoutes } from '../modules/reports/routes';
 import { importRoutes } from '../modules/imports/routes';
 import { exportRoutes } from '../modules/exports/routes';
 import { webhookRoutes } from '../modules/webhooks/routes';
+import { portalRoutes } from '../modules/portal/routes';
 
 // The shell's frame on the two roots the modules hang their pages from (shared/routing).
 rootRoute.update({ notFoundComponent: NotFoundPage });
@@ -24,11 +25,13 @@ appRoute.update({ component: AppLayout });
 
 /**
  * Every page of the console, in one tree (docs/console.md#adding-a-page): the pages anyone may open,
- * then the signed-in frame and the pages in it, module by module.
+ * the portal (its own frame and session, docs/console.md#portal-pages), then the signed-in frame and
+ * the pages in it, module by module.
  */
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   ...linkRoutes,
+  ...portalRoutes,
   appRoute.addChildren([
     dashboardRoute,
     ...jobRoutes,

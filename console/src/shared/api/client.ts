@@ -37,11 +37,17 @@ export class ApiProblem extends Error {
 }
 
 /**
- * What the session gives every call: the CSRF token that writes carry, and what to do when the
- * API says the session has ended (shared/session/session.ts and main.tsx set both).
+ * What a session gives every call of its client: the CSRF token that writes carry, and what to do
+ * when the API says the session has ended. The agency's (`sessionHooks`: shared/session/session.ts
+ * and main.tsx set both) and the portal's (modules/portal) are apart: one never sends the other's.
  */
-export const sessionHooks = {
-  csrfToken: null as string | null,
+export interface SessionHooks {
+  csrfToken: string | null;
+  onUnauthorized: () => void;
+}
+
+export const sessionHooks: SessionHooks = {
+  csrfToken: null,
   onUnauthorized: (): void => {},
 };
 
@@ -57,23 +63,34 @@ export const CONSOLE_CALL: Readonly<Record<string, string>> = { 'X-Requested-Wit
 /** Paths whose 401 means "wrong password" or "not signed in yet", not "the session has ended". */
 const SIGN_IN_PATHS = ['/v2/auth/login', '/v2/auth/session', '/v2/auth/owner-setup', '/v2/auth/invitations/accept', '/v2/auth/password-reset'];
 
-const sessionMiddleware: Middleware = {
-  onRequest({ request }) {
-    for (const [name, value] of Object.entries(CONSOLE_CALL)) request.headers.set(name, value);
-    if (!SAFE.has(request.method) && sessionHooks.csrfToken) request.headers.set('X-CSRF-Token', sessionHooks.csrfToken);
-    return request;
-  },
-  onResponse({ request, response }) {
-    const path = new URL(request.url).pathname;
-    if (response.status === 401 && !SIGN_IN_PATHS.some((prefix) => path.startsWith(prefix))) sessionHooks.onUnauthorized();
-    return response;
-  },
-};
+function sessionMiddleware(hooks: SessionHooks, signInPaths: readonly string[]): Middleware {
+  return {
+    onRequest({ request }) {
+      for (const [name, value] of Object.entries(CONSOLE_CALL)) request.headers.set(name, value);
+      if (!SAFE.has(request.method) && hooks.csrfToken) request.headers.set('X-CSRF-Token', hooks.csrfToken);
+      return request;
+    },
+    onResponse({ request, response }) {
+      const path = new URL(request.url).pathname;
+      if (response.status === 401 && !signInPaths.some((prefix) => path.startsWith(prefix))) hooks.onUnauthorized();
+      return response;
+    },
+  };
+}
 
-/** The typed client of Transdesk's API (types generated from its OpenAPI document by the build). */
-// JSON answers only: the paginated listings also declare their CSV export (text/csv, docs/reference.md#csv-export), which the console does not read.
-export const api = createClient<paths, 'application/json'>({ baseUrl: globalThis.location?.origin ?? '', credentials: 'same-origin' });
-api.use(sessionMiddleware);
+/**
+ * A typed client of Transdesk's API for one kind of session: its writes carry `hooks.csrfToken`,
+ * and a 401 outside `signInPaths` calls `hooks.onUnauthorized`.
+ */
+export function createApiClient(hooks: SessionHooks, signInPaths: readonly string[]) {
+  // JSON answers only: the paginated listings also declare their CSV export (text/csv, docs/reference.md#csv-export), which the console does not read.
+  const client = createClient<paths, 'application/json'>({ baseUrl: globalThis.location?.origin ?? '', credentials: 'same-origin' });
+  client.use(sessionMiddleware(hooks, signInPaths));
+  return client;
+}
+
+/** The typed client of Transdesk's API for the agency's session (types generated from its OpenAPI document by the build). */
+export const api = createApiClient(sessionHooks, SIGN_IN_PATHS);
 
 /** The answer's data, or an ApiProblem made of its error body. */
 export async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Exclude<T, undefined>> {

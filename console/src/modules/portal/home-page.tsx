@@ -1,0 +1,46 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { usePortalPerson } from './session';
+import { usePortalText } from './use-portal-text';
+import { WorkArea } from './work-area';
+import classes from './portal.module.css';
+
+/** `/portal`: the person, their party and the agency, and the place of their work. */
+export function PortalHomePage() {
+  const person = usePortalPerson();
+  const { t, formatDate } = usePortalText();
+  const details = [
+    { label: t(person.party.kind === 'client' ? 'home.party.client' : 'home.party.supplier'), value: person.party.name },
+    { label: t('home.agency'), value: person.agency.name },
+    ...(person.email ? [{ label: t('home.email'), value: person.email }] : []),
+  ];
+
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={1}>{t('home.hello', { name: person.name })}</Title>
+        <Text c="dimmed">{formatDate(new Date(), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Text>
+        <Text>{t('home.intro', { agency: person.agency.name })}</Text>
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="portal-details-title">
+        <Title order={2} size="h3" id="portal-details-title">
+          {t('home.details')}
+        </Title>
+        <Paper withBorder p="md" radius="md">
+          <SimpleGrid component="dl" cols={{ base: 1, sm: details.length }} spacing="md" m={0}>
+            {details.map((detail) => (
+              <div key={detail.label}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {detail.label}
+                </Text>
+                <Text component="dd" m={0} fw={500} className={classes.value}>
+                  {detail.value}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        </Paper>
+      </Stack>
+      <WorkArea />
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { rootRoute } from '../../shared/routing/root-routes';
+import { portalSessionQuery } from './session';
+
+interface PortalSignInSearch {
+  /** The session ended while the portal was open. */
+  expired?: boolean;
+  /** The person just signed out. */
+  signedOut?: boolean;
+}
+
+/**
+ * The portal (docs/console.md#portal-pages): every page under `/portal`, with a frame of its own
+ * and none of the agency console's (no navigation, no agency session). It hangs from the root, not
+ * from the agency's signed-in frame.
+ */
+export const portalRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'portal',
+  component: lazyRouteComponent(() => import('./portal-root'), 'PortalRoot'),
+  notFoundComponent: lazyRouteComponent(() => import('./not-found-page'), 'PortalNotFoundPage'),
+});
+
+const hasLinkToken = () => new URLSearchParams(window.location.hash.slice(1)).has('token');
+
+/**
+ * `/portal/sign-in#token=…` redeems a sign-in link; without a token (or after a link that cannot
+ * be used) it offers to e-mail a new one. A person already signed in goes home.
+ */
+const signInRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'sign-in',
+  validateSearch: (search: Record<string, unknown>): PortalSignInSearch => ({
+    ...(search.expired === true || search.expired === 'true' ? { expired: true } : {}),
+    ...(search.signedOut === true || search.signedOut === 'true' ? { signedOut: true } : {}),
+  }),
+  beforeLoad: async ({ context, search }) => {
+    // Signing out (or a session ending) comes here before the frame lets the session go.
+    if (hasLinkToken() || search.signedOut || search.expired) return;
+    const session = await context.queryClient.ensureQueryData(portalSessionQuery);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    if (session) throw redirect({ to: '/portal' });
+  },
+  component: lazyRouteComponent(() => import('./sign-in-page'), 'PortalSignInPage'),
+});
+
+/** `/portal/request-link`: the same page, for a link to share ("ask for a sign-in link"). */
+const requestLinkRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: 'request-link',
+  component: lazyRouteComponent(() => import('./sign-in-page'), 'PortalSignInPage'),
+});
+
+/** The portal's signed-in frame (its top bar). Without a portal session: to the sign-in page. */
+const signedInRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(portalSessionQuery);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    if (!session) throw redirect({ to: '/portal/sign-in' });
+    return { portalSession: session };
+  },
+  component: lazyRouteComponent(() => import('./frame'), 'PortalFrame'),
+});
+
+/** `/portal`: who is signed in, for whom, and the place of their work. */
+const homeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./home-page'), 'PortalHomePage'),
+});
+
+/**
+ * The supplier's work pages (offers and jobs, `/portal/work…`) hang here, in the signed-in frame,
+ * beside the home page; the home page's `WorkArea` is where they show up first.
+ */
+const portalWorkRoutes = [] as const;
+
+export const portalRoutes = [portalRoute.addChildren([signInRoute, requestLinkRoute, signedInRoute.addChildren([homeRoute, ...portalWorkRoutes])])];
