@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../errors.js';
 
 /**
@@ -31,12 +31,14 @@ export class RateLimiter {
 }
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { perMinute: number }) => {
-  if (options.perMinute <= 0) return;
+  if (options.perMinute <= 0) {
+    app.decorate('rateLimit', () => {});
+    return;
+  }
   const limiter = new RateLimiter(options.perMinute);
-  // Runs after authentication (registered after it), so the key is known.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.auth) return;
-    const { allowed, remaining, resetSeconds } = limiter.hit(request.auth.keyId ?? request.auth.sessionId ?? request.auth.userId);
+  /** Counts a request of the caller `key`: the headers, and 429 past the limit. */
+  const limit = (key: string, reply: FastifyReply): void => {
+    const { allowed, remaining, resetSeconds } = limiter.hit(key);
     reply.header('RateLimit-Limit', String(options.perMinute));
     reply.header('RateLimit-Remaining', String(remaining));
     reply.header('RateLimit-Reset', String(resetSeconds));
@@ -45,5 +47,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { perMin
         'Retry-After': String(resetSeconds),
       });
     }
+  };
+  // The portal's tree counts its sessions with it too (modules/portal-access/tree.ts).
+  app.decorate('rateLimit', limit);
+  // Runs after authentication (registered after it), so the key is known.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.auth) return;
+    limit(request.auth.keyId ?? request.auth.sessionId ?? request.auth.userId, reply);
   });
 });

@@ -11,6 +11,12 @@ declare module 'fastify' {
     database: Database;
     /** A context for reads on the pool, scoped to the caller's account. */
     readCtx(request: FastifyRequest): Ctx;
+    /**
+     * Counts a request of a caller against the per-minute rate limit (core/http/rate-limit-plugin.ts):
+     * its headers, and 429 past the limit. The agency's keys and sessions are counted by the plugin
+     * itself; the portal's tree counts its sessions with it.
+     */
+    rateLimit(key: string, reply: FastifyReply): void;
     /** Runs `work` in one transaction scoped to the caller's account: one request, one transaction. */
     inTransaction<T>(request: FastifyRequest, work: (ctx: Ctx) => Promise<T>): Promise<T>;
   }

@@ -51,7 +51,7 @@ export function portalTree(branches: readonly FastifyPluginAsync[]): FastifyPlug
           route.schema = { tags: ['Portal'], ...route.schema, security };
         });
 
-        tree.addHook('onRequest', async (request) => {
+        tree.addHook('onRequest', async (request, reply) => {
           if (request.routeOptions.config.public) return;
           const token = sessionTokenOf(request, PORTAL_SESSION_COOKIE);
           const now = Date.now();
@@ -62,6 +62,8 @@ export function portalTree(branches: readonly FastifyPluginAsync[]): FastifyPlug
             if (typeof given !== 'string' || !sameSecret(given, csrfTokenOf(token!))) throw new ApiError('forbidden', CSRF_MESSAGE);
           }
           request.portal = found.principal;
+          // The same per-minute limit as an agency session's, per portal session.
+          tree.rateLimit(`portal ${found.principal.sessionId}`, reply);
           const sessionId = found.principal.sessionId;
           if (now - found.lastSeenMs >= TOUCH_EVERY_MS && now - (touched.get(sessionId) ?? 0) >= TOUCH_EVERY_MS) {
             if (touched.size >= 10_000) touched.clear();

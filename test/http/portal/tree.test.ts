@@ -54,3 +54,23 @@ describe('the portal route tree', () => {
     }
   });
 });
+
+describe('the rate limit of portal sessions', () => {
+  it('counts each portal session like an agency session: 429 with Retry-After past the limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '4' });
+    try {
+      // Signing in takes two key requests (the supplier, the contact) and one grant: a key of its own then.
+      const { browser } = await signedInSupplierPerson(limited.app, limited.otherApi, 'Limited Supplier');
+      // Nine requests: even if the minute's window turns among them, one of the two windows has five.
+      const replies = [];
+      for (let i = 0; i < 9; i++) replies.push(await browser.get('/v2/portal/session'));
+      const refused = replies.find((reply) => reply.status === 429);
+      expect(refused, replies.map((reply) => reply.status).join(' ')).toBeDefined();
+      expect(refused!.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused!.headers['ratelimit-limit']).toBe('4');
+      expect(replies[0]!.headers['ratelimit-remaining']).toBe('3');
+    } finally {
+      await limited.close();
+    }
+  });
+});
