@@ -59,8 +59,8 @@ function answerColumns(row: OutsourcingRow, answer: SupplierAnswer, at: string):
         portal_accepted_date: at,
         portal_confirm_comment: text(answer.comment),
         portal_sent_date_status: at,
-        // Accepted work has started, as far as the agency's list is concerned.
-        ...(row.status === NOT_STARTED ? { status: IN_PROGRESS } : {}),
+        // Accepted work has started, as far as the agency's list is concerned (with its start date, as a move by the agency).
+        ...(row.status === NOT_STARTED ? { status: IN_PROGRESS, ...(row.start_date === null ? { start_date: at } : {}) } : {}),
       };
     case 'tick': {
       const list = checklistOf(row);
@@ -86,8 +86,8 @@ function answerColumns(row: OutsourcingRow, answer: SupplierAnswer, at: string):
  * The writes of a supplier's person through the portal (modules/supplier-portal): the outsourcing
  * is found by its id, the account, the supplier and being on the portal — anything else is a 404,
  * whoever asks — and changed like any write of an outsourcing: the job is locked, its `updatedAt`
- * moves, `job.updated` then `job.outsourcing.<accepted|refused|done|updated>` are recorded with the
- * portal person as actor.
+ * moves, `job.updated` then `job.outsourcing.<accepted|refused|done|updated>` (and
+ * `job.outsourcing.status_changed` when it moved the status) are recorded with the portal person as actor.
  */
 export const supplierAnswers = {
   async answer(ctx: Ctx, supplierId: string, outsourcingId: string, answer: SupplierAnswer): Promise<void> {
@@ -97,8 +97,12 @@ export const supplierAnswers = {
     // Read again after the job's lock: two answers at once are judged one after the other.
     const row = (await repo.find(ctx.db, ctx.accountId, found.job_id, outsourcingId))!;
     const at = nowIso();
-    await repo.update(ctx.db, ctx.accountId, outsourcingId, { ...answerColumns(row, answer, at), updated_at: at });
+    const changes = answerColumns(row, answer, at);
+    await repo.update(ctx.db, ctx.accountId, outsourcingId, { ...changes, updated_at: at });
     const saved = await changed(ctx, job);
     await outsourcingEvent(ctx, EVENT_OF[answer.kind], saved, outsourcingId);
+    // A status the answer moved is a status change like the agency's (docs/webhooks.md).
+    if (changes.status !== undefined && changes.status !== row.status)
+      await outsourcingEvent(ctx, 'status_changed', saved, outsourcingId, { previousStatus: row.status });
   },
 };

@@ -37,6 +37,10 @@ const MOMENTS = [
   'job.outsourcing.updated',
   'job.outsourcing.status_changed',
   'job.outsourcing.deleted',
+  // The supplier's answers through the portal (docs/supplier-portal.md#what-a-supplier-does).
+  'job.outsourcing.accepted',
+  'job.outsourcing.refused',
+  'job.outsourcing.done',
   'quote.sent',
   'quote.accepted',
   'quote.refused',
