@@ -36,8 +36,8 @@ import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
-import { portalAccessRoutes, portalSelfRoutes, portalTree } from './portal-access/index.js';
-import { supplierPortalRoutes } from './supplier-portal/index.js';
+import { portalAccessRoutes, portalSelfRoutes, portalTree, sendPortalMail } from './portal-access/index.js';
+import { supplierOfferRoutes, supplierPortalRoutes } from './supplier-portal/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -65,7 +65,7 @@ export function composeModules(): void {
 export const EVENT_SINKS = [webhookSink];
 
 /** How each kind of delivery of the outbox is sent (docs/webhooks.md). */
-export const DELIVERY_HANDLERS: DeliveryHandlers = { webhook: sendWebhook, email: sendDocumentEmail };
+export const DELIVERY_HANDLERS: DeliveryHandlers = { webhook: sendWebhook, email: sendDocumentEmail, portal_mail: sendPortalMail };
 
 /** What writes the deliveries recorded compactly with their changes: the events' webhook fan-outs. */
 export const DELIVERY_FEEDERS: readonly DeliveryFeeder[] = [fanOutWebhooks];
@@ -133,6 +133,7 @@ export const modules: FastifyPluginAsync[] = [
   oidcRoutes,
   linkRoutes,
   portalAccessRoutes({ kind: 'supplier', resource: 'supplier', path: '/v2/suppliers', tag: 'Suppliers', exists: (ctx, id) => suppliers.exists(ctx, id) }),
+  supplierOfferRoutes,
   // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.
   portalTree([portalSelfRoutes, supplierPortalRoutes]),
 ];

@@ -424,7 +424,8 @@ export interface WebhookEndpointsTable {
   updated_at: Iso;
 }
 
-export type DeliveryKind = 'webhook' | 'email';
+/** `portal_mail`: an e-mail of the supplier portal, composed when queued (docs/supplier-portal.md#sending-work). */
+export type DeliveryKind = 'webhook' | 'email' | 'portal_mail';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
 /** One message of the outbox (0027): a webhook call or an e-mail, created with the change that caused it. */

@@ -4,4 +4,5 @@
  * (modules/supplier-portal). What the jobs show of it is outsourcing-view's.
  */
 export { outsourcingService } from './service.js';
+export { portalService } from './portal.js';
 export { supplierAnswers, SUPPLIER_COMMENTS_MAX, type SupplierAnswer } from './supplier-answers.js';

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../core/context.js';
 import { bool, isTrue } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
-import { invalid } from '../../core/errors.js';
+import { invalid, stateConflict } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { toRichText } from '../../core/richtext.js';
 import { jobStore, type JobObject } from '../jobs/index.js';
@@ -73,5 +73,24 @@ export const portalService = {
     const answer = await changed(ctx, job);
     await outsourcingEvent(ctx, 'updated', answer, id);
     return answer;
+  },
+
+  /**
+   * Puts the outsourcing on the portal and dates its sending (`POST …/portal/send`,
+   * docs/supplier-portal.md#sending-work): `enabled`, `sentDate` now, and a pending answer when one
+   * is asked and none was given yet. Records `job.outsourcing.offered` after `job.updated`. Answers
+   * the job and the outsourcing's supplier.
+   */
+  async markSent(ctx: Ctx, jobId: string, id: string): Promise<{ job: JobObject; supplierId: string }> {
+    const job = await jobStore.load(ctx, jobId);
+    const current = await load(ctx, jobId, id);
+    if (current.status === 5) throw stateConflict('This outsourcing is cancelled: there is nothing to send');
+    const at = nowIso();
+    const changes: Partial<OutsourcingRow> = { ...missingReference(current), portal_enabled: 1, portal_sent_date: at, updated_at: at };
+    if (isTrue(current.portal_confirm) && current.portal_confirm_status === null) changes.portal_confirm_status = PORTAL_CONFIRM_STATUSES.pending;
+    await repo.update(ctx.db, ctx.accountId, id, changes);
+    const answer = await changed(ctx, job);
+    await outsourcingEvent(ctx, 'offered', answer, id);
+    return { job: answer, supplierId: current.supplier_id };
   },
 };

@@ -6,4 +6,6 @@
 export { portalTree, principalOf } from './tree.js';
 export { portalSelfRoutes } from './routes.js';
 export { portalAccessRoutes } from './agency-routes.js';
-export type { PartyKind } from './people.js';
+export { languageOf, portalPeople, type PartyKind } from './people.js';
+export type { PersonIdentity } from './repository.js';
+export { sendPortalMail, type PortalMailPayload } from './portal-mail.js';

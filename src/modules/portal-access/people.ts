@@ -141,6 +141,12 @@ export const portalPeople = {
     return { identity, person: toPortalPerson(identity, signIns.get(personId) ?? null), link };
   },
 
+  /** The active people of a party, with what they are known by (the addresses work is e-mailed to). */
+  async activeOf(ctx: Ctx, kind: PortalPartyKind, partyId: string): Promise<PersonIdentity[]> {
+    const people = await portalRepository.listForParty(ctx.db, ctx.accountId, kind, partyId);
+    return people.filter((person) => person.status === 'active');
+  },
+
   /** Withdraws the contact's access: their sessions end and their links stop working at once. 404 when they have none. */
   async revoke(ctx: Ctx, party: PartyKind, partyId: string, contactId: string, now = new Date()): Promise<void> {
     const person = await portalRepository.findByContact(ctx.db, ctx.accountId, contactId);

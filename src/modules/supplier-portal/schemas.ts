@@ -64,6 +64,7 @@ export const PortalWork = Type.Object(
 );
 export type PortalWorkObject = Static<typeof PortalWork>;
 
+export const SendParams = Type.Object({ id: Id('job id'), outsourcingId: Id('outsourcing id') }, { additionalProperties: false });
 export const WorkParams = Type.Object({ id: Id('work id') }, { additionalProperties: false });
 export const ChecklistItemParams = Type.Object({ id: Id('work id'), itemId: Id('checklist item id') }, { additionalProperties: false });
 

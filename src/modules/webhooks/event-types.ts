@@ -38,6 +38,7 @@ const MOMENTS = [
   'job.outsourcing.status_changed',
   'job.outsourcing.deleted',
   // The supplier's answers through the portal (docs/supplier-portal.md#what-a-supplier-does).
+  'job.outsourcing.offered',
   'job.outsourcing.accepted',
   'job.outsourcing.refused',
   'job.outsourcing.done',

@@ -95,6 +95,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /v2/portal/auth/logout': 'signOutOfPortal',
   'GET /v2/portal/session': 'getPortalSession',
   'PUT /v2/portal/me': 'updatePortalMe',
+  'POST /v2/jobs/{id}/outsourcing/{outsourcingId}/portal/send': 'sendJobOutsourcingToPortal',
   'GET /v2/portal/work': 'listPortalWork',
   'GET /v2/portal/work/{id}': 'getPortalWork',
   'POST /v2/portal/work/{id}/accept': 'acceptPortalWork',

@@ -123,7 +123,10 @@ describe('the supplier’s answers', () => {
     });
     expect(accepted.body.startDate).toBe(accepted.body.confirm.answeredAt);
     const moved = await t.api.get('/v2/events', { type: 'job.outsourcing.status_changed' });
-    expect(moved.body.items.at(-1)).toMatchObject({ data: { id: s.outsourcingId, status: 2, previousStatus: 1 }, actor: { type: 'portal', portalPersonId: s.personId } });
+    expect(moved.body.items.at(-1)).toMatchObject({
+      data: { id: s.outsourcingId, status: 2, previousStatus: 1 },
+      actor: { type: 'portal', portalPersonId: s.personId },
+    });
     expectError(await s.browser.request('POST', `/v2/portal/work/${s.outsourcingId}/accept`), 409, 'state_conflict');
     expectError(await s.browser.request('POST', `/v2/portal/work/${s.outsourcingId}/refuse`, { reason: 'changed my mind' }), 409, 'state_conflict');
   });
