@@ -11,9 +11,12 @@ import {
   SupplierPricesQuery,
   UpdateOutsourcing,
   UpdatePortal,
+  OnBehalfAccept,
+  OnBehalfRefuse,
   type OutsourcingInput,
 } from './schemas.js';
 import { portalService } from './portal.js';
+import { supplierAnswers } from './supplier-answers.js';
 import { outsourcingService } from './service.js';
 
 const tags = ['Jobs'];
@@ -45,6 +48,52 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => app.inTransaction(request, (ctx) => portalService.update(ctx, request.params.id, request.params.outsourcingId, request.body)),
+  );
+  // The agency's hand on an offer (docs/supplier-portal.md#the-agencys-hand).
+  app.post(
+    `${PATH}/:outsourcingId/portal/accept`,
+    {
+      schema: {
+        tags,
+        summary: "Accept an offer on the supplier's behalf, recorded as such (answers the job)",
+        params: OutsourcingParams,
+        body: Type.Optional(OnBehalfAccept),
+        response,
+      },
+    },
+    async (request) =>
+      app.inTransaction(request, (ctx) =>
+        supplierAnswers.onBehalf(ctx, request.params.id, request.params.outsourcingId, { kind: 'accept', comment: request.body?.comment }),
+      ),
+  );
+  app.post(
+    `${PATH}/:outsourcingId/portal/refuse`,
+    {
+      schema: {
+        tags,
+        summary: "Refuse an offer on the supplier's behalf, saying why, recorded as such (answers the job)",
+        params: OutsourcingParams,
+        body: OnBehalfRefuse,
+        response,
+      },
+    },
+    async (request) =>
+      app.inTransaction(request, (ctx) =>
+        supplierAnswers.onBehalf(ctx, request.params.id, request.params.outsourcingId, { kind: 'refuse', reason: request.body.reason }),
+      ),
+  );
+  app.post(
+    `${PATH}/:outsourcingId/portal/withdraw`,
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw an offer not answered yet: it leaves the portal (answers the job)',
+        params: OutsourcingParams,
+        body: Type.Optional(Input({})),
+        response,
+      },
+    },
+    async (request) => app.inTransaction(request, (ctx) => supplierAnswers.withdraw(ctx, request.params.id, request.params.outsourcingId)),
   );
   app.delete(
     `${PATH}/:outsourcingId`,

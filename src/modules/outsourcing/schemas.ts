@@ -137,3 +137,7 @@ export const SupplierCandidates = Type.Object(
   { title: 'supplier candidates' },
 );
 export type SupplierCandidatesObject = Static<typeof SupplierCandidates>;
+
+/** The project manager's answer for the supplier (docs/supplier-portal.md#the-agencys-hand). */
+export const OnBehalfAccept = Input({ comment: Type.Optional(Type.String({ maxLength: 2000, description: "a comment, kept as the supplier's answer's" })) });
+export const OnBehalfRefuse = Input({ reason: Type.String({ maxLength: 2000, description: 'why the supplier refuses' }) });

@@ -2,7 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { isTrue } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
 import { invalid, notFound, stateConflict } from '../../core/errors.js';
-import { jobStore } from '../jobs/index.js';
+import { jobStore, type JobObject } from '../jobs/index.js';
 import { checklistOf, PORTAL_CONFIRM_STATUSES } from '../outsourcing-view/index.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
 import { changed, outsourcingEvent } from './service.js';
@@ -89,20 +89,59 @@ function answerColumns(row: OutsourcingRow, answer: SupplierAnswer, at: string):
  * moves, `job.updated` then `job.outsourcing.<accepted|refused|done|updated>` (and
  * `job.outsourcing.status_changed` when it moved the status) are recorded with the portal person as actor.
  */
+/** Applies an answer to the outsourcing of a job (locked by loading the job), records its events, answers the job. */
+async function applyAnswer(ctx: Ctx, jobId: string, outsourcingId: string, answer: SupplierAnswer, extra: Record<string, unknown> = {}): Promise<JobObject> {
+  const job = await jobStore.load(ctx, jobId);
+  // Read after the job's lock: two answers at once are judged one after the other.
+  const row = await repo.find(ctx.db, ctx.accountId, jobId, outsourcingId);
+  if (row === undefined) throw notFound('outsourcing', outsourcingId);
+  const at = nowIso();
+  const changes = answerColumns(row, answer, at);
+  await repo.update(ctx.db, ctx.accountId, outsourcingId, { ...changes, updated_at: at });
+  const saved = await changed(ctx, job);
+  await outsourcingEvent(ctx, EVENT_OF[answer.kind], saved, outsourcingId, extra);
+  // A status the answer moved is a status change like the agency's (docs/webhooks.md).
+  if (changes.status !== undefined && changes.status !== row.status)
+    await outsourcingEvent(ctx, 'status_changed', saved, outsourcingId, { previousStatus: row.status });
+  return saved;
+}
+
 export const supplierAnswers = {
   async answer(ctx: Ctx, supplierId: string, outsourcingId: string, answer: SupplierAnswer): Promise<void> {
     const found = await repo.findOnPortal(ctx.db, ctx.accountId, supplierId, outsourcingId);
     if (found === undefined) throw notFound('work', outsourcingId);
-    const job = await jobStore.load(ctx, found.job_id);
-    // Read again after the job's lock: two answers at once are judged one after the other.
-    const row = (await repo.find(ctx.db, ctx.accountId, found.job_id, outsourcingId))!;
+    await applyAnswer(ctx, found.job_id, outsourcingId, answer);
+  },
+
+  /**
+   * The project manager answers for the supplier (`POST …/portal/accept|refuse`,
+   * docs/supplier-portal.md#the-agencys-hand): the same answer, recorded as theirs — the events'
+   * actor is the user, and their `data` says `onBehalfOfSupplier: true`.
+   */
+  onBehalf(ctx: Ctx, jobId: string, outsourcingId: string, answer: Extract<SupplierAnswer, { kind: 'accept' | 'refuse' }>): Promise<JobObject> {
+    return applyAnswer(ctx, jobId, outsourcingId, answer, { onBehalfOfSupplier: true });
+  },
+
+  /**
+   * Takes back an offer not answered yet (`POST …/portal/withdraw`): the work leaves the portal and
+   * no answer is asked any more; `job.outsourcing.withdrawn`. Accepted work is cancelled with the
+   * outsourcing's status instead (409).
+   */
+  async withdraw(ctx: Ctx, jobId: string, outsourcingId: string): Promise<JobObject> {
+    const job = await jobStore.load(ctx, jobId);
+    const row = await repo.find(ctx.db, ctx.accountId, jobId, outsourcingId);
+    if (row === undefined) throw notFound('outsourcing', outsourcingId);
+    if (!isTrue(row.portal_confirm) || row.portal_confirm_status !== PORTAL_CONFIRM_STATUSES.pending) {
+      throw stateConflict(
+        row.portal_confirm_status === PORTAL_CONFIRM_STATUSES.accepted
+          ? 'The supplier accepted this work: cancel the outsourcing (its status) instead'
+          : 'There is no offer waiting for an answer to withdraw',
+      );
+    }
     const at = nowIso();
-    const changes = answerColumns(row, answer, at);
-    await repo.update(ctx.db, ctx.accountId, outsourcingId, { ...changes, updated_at: at });
+    await repo.update(ctx.db, ctx.accountId, outsourcingId, { portal_enabled: 0, portal_confirm: 0, portal_confirm_status: null, updated_at: at });
     const saved = await changed(ctx, job);
-    await outsourcingEvent(ctx, EVENT_OF[answer.kind], saved, outsourcingId);
-    // A status the answer moved is a status change like the agency's (docs/webhooks.md).
-    if (changes.status !== undefined && changes.status !== row.status)
-      await outsourcingEvent(ctx, 'status_changed', saved, outsourcingId, { previousStatus: row.status });
+    await outsourcingEvent(ctx, 'withdrawn', saved, outsourcingId);
+    return saved;
   },
 };

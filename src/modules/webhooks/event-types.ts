@@ -42,6 +42,7 @@ const MOMENTS = [
   'job.outsourcing.accepted',
   'job.outsourcing.refused',
   'job.outsourcing.done',
+  'job.outsourcing.withdrawn',
   'quote.sent',
   'quote.accepted',
   'quote.refused',
