@@ -13,7 +13,7 @@ const LIST_LIMIT = 500;
  * The context the modules below are called with for a portal person: their account, no user, and
  * the person as the actor of what they change (the events' actor `portal`).
  */
-function partyCtx(ctx: PortalCtx): Ctx {
+export function partyCtx(ctx: PortalCtx): Ctx {
   const { principal } = ctx;
   return {
     db: ctx.db,

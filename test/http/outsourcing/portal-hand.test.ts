@@ -33,7 +33,7 @@ describe('POST …/outsourcing/:outsourcingId/portal/accept and /refuse', () => 
     const item = portalIn(accepted.body, o.id);
     expect(item.status).toBe(2);
     expect(item.portal.confirm).toMatchObject({ status: 2, comment: 'Agreed by phone', acceptedDate: expect.any(String) });
-    const event = (await t.api.get('/v2/events', { type: 'job.outsourcing.accepted' })).body.items.at(-1);
+    const event = (await t.api.get('/v2/events', { type: 'job.outsourcing.accepted' })).body.items[0];
     expect(event).toMatchObject({ data: { id: o.id, onBehalfOfSupplier: true }, actor: { type: 'key', portalPersonId: null } });
     expectError(await t.api.post(`${o.base}/accept`, {}, { json: true }), 409, 'state_conflict');
   });
@@ -71,7 +71,7 @@ describe('POST …/outsourcing/:outsourcingId/portal/withdraw', () => {
     expect(portalIn(withdrawn.body, o.id).portal).toMatchObject({ enabled: false, confirm: { enabled: false, status: null } });
     expect((await browser.get('/v2/portal/work')).body).toEqual([]);
     expectError(await browser.request('POST', `/v2/portal/work/${o.id}/accept`), 404, 'resource_missing');
-    expect((await t.api.get('/v2/events', { type: 'job.outsourcing.withdrawn' })).body.items.at(-1).data.id).toBe(o.id);
+    expect((await t.api.get('/v2/events', { type: 'job.outsourcing.withdrawn' })).body.items[0].data.id).toBe(o.id);
     expectError(await t.api.post(`${o.base}/withdraw`, {}, { json: true }), 409, 'state_conflict');
 
     const accepted = await offer('Accepted Then Withdrawn');

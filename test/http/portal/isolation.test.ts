@@ -31,17 +31,18 @@ type Case =
   /** About the caller alone (their session, their settings): each person reaches only themselves. */
   | { scope: 'self'; call: (as: Caller) => Promise<Reply> }
   /**
-   * About the supplier's work: only their people reach it. Each call is made on fresh work of the
-   * supplier (`confirm`: an answer is asked), and the work as the agency reads it must not change
-   * for anyone else.
+   * About one record of the supplier (their work, their periods away): only their people reach it.
+   * Each call is made on a fresh record of the own supplier (`make`), which, as the agency reads
+   * it, must not change for anyone else.
    */
-  | { scope: 'party'; confirm: boolean; call: (as: Caller, work: Work) => Promise<Reply> };
+  | { scope: 'party'; make: () => Promise<Target>; call: (as: Caller, target: Target) => Promise<Reply> };
 
-/** A piece of the own supplier's work on the portal. */
-interface Work {
-  jobId: string;
+/** A fresh record of the own supplier, and how the agency reads it. */
+interface Target {
   id: string;
-  checklistItemId: string;
+  /** A checklist item of the work. */
+  itemId?: string;
+  read: () => Promise<unknown>;
 }
 
 type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, Value>) => Promise<Reply>;
@@ -54,28 +55,52 @@ const CASES: Record<string, Case> = {
   'GET /v2/portal/session': { scope: 'self', call: (as) => as('GET', '/v2/portal/session') },
   'PUT /v2/portal/me': { scope: 'self', call: (as) => as('PUT', '/v2/portal/me', { language: 'fr' }) },
   'GET /v2/portal/work': { scope: 'self', call: (as) => as('GET', '/v2/portal/work') },
-  'GET /v2/portal/work/{id}': { scope: 'party', confirm: true, call: (as, work) => as('GET', `/v2/portal/work/${work.id}`) },
+  'GET /v2/portal/work/{id}': { scope: 'party', make: () => freshWork(true), call: (as, work) => as('GET', `/v2/portal/work/${work.id}`) },
   'POST /v2/portal/work/{id}/accept': {
     scope: 'party',
-    confirm: true,
+    make: () => freshWork(true),
     call: (as, work) => as('POST', `/v2/portal/work/${work.id}/accept`, { comment: 'yes' }),
   },
-  'POST /v2/portal/work/{id}/refuse': { scope: 'party', confirm: true, call: (as, work) => as('POST', `/v2/portal/work/${work.id}/refuse`, { reason: 'no' }) },
-  'POST /v2/portal/work/{id}/done': { scope: 'party', confirm: false, call: (as, work) => as('POST', `/v2/portal/work/${work.id}/done`) },
+  'POST /v2/portal/work/{id}/refuse': {
+    scope: 'party',
+    make: () => freshWork(true),
+    call: (as, work) => as('POST', `/v2/portal/work/${work.id}/refuse`, { reason: 'no' }),
+  },
+  'POST /v2/portal/work/{id}/done': { scope: 'party', make: () => freshWork(false), call: (as, work) => as('POST', `/v2/portal/work/${work.id}/done`) },
   'PUT /v2/portal/work/{id}/checklist/{itemId}': {
     scope: 'party',
-    confirm: false,
-    call: (as, work) => as('PUT', `/v2/portal/work/${work.id}/checklist/${work.checklistItemId}`, { done: true }),
+    make: () => freshWork(false),
+    call: (as, work) => as('PUT', `/v2/portal/work/${work.id}/checklist/${work.itemId!}`, { done: true }),
+  },
+  'GET /v2/portal/unavailabilities': { scope: 'self', call: (as) => as('GET', '/v2/portal/unavailabilities') },
+  'POST /v2/portal/unavailabilities': { scope: 'self', call: (as) => as('POST', '/v2/portal/unavailabilities', { from: '2031-01-01', to: '2031-01-05' }) },
+  'PUT /v2/portal/unavailabilities/{id}': {
+    scope: 'party',
+    make: freshUnavailability,
+    call: (as, away) => as('PUT', `/v2/portal/unavailabilities/${away.id}`, { reason: 'changed' }),
+  },
+  'DELETE /v2/portal/unavailabilities/{id}': {
+    scope: 'party',
+    make: freshUnavailability,
+    call: (as, away) => as('DELETE', `/v2/portal/unavailabilities/${away.id}`),
   },
   'PUT /v2/portal/work/{id}/comments': {
     scope: 'party',
-    confirm: false,
+    make: () => freshWork(false),
     call: (as, work) => as('PUT', `/v2/portal/work/${work.id}/comments`, { comments: 'hi' }),
   },
 };
 
+/** A fresh period away of the own supplier, made by the agency. */
+async function freshUnavailability(): Promise<Target> {
+  const path = `/v2/suppliers/${world.own.supplierId}/unavailabilities`;
+  const created = await world.t.api.post(path, { from: '2032-02-01', to: '2032-02-03', reason: 'Holiday' });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { id: created.body.id as string, read: async () => (await world.t.api.get(path)).body };
+}
+
 /** Fresh work of the own supplier on the portal, made by the agency. */
-async function freshWork(confirm: boolean): Promise<Work> {
+async function freshWork(confirm: boolean): Promise<Target> {
   const api = world.t.api;
   const service = (await api.post('/v2/account/services', { name: `Isolation ${Math.random().toString(36).slice(2, 10)}` })).body.id as string;
   const unit = ((await api.get('/v2/account/quantity-types')).body as Array<{ id: string }>)[0]!.id;
@@ -87,13 +112,8 @@ async function freshWork(confirm: boolean): Promise<Work> {
   const put = await api.put(`/v2/jobs/${job.body.id}/outsourcing/${id}/portal`, { enabled: true, confirm, checklist: [{ name: 'Check' }] }, { json: true });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   const portal = (put.body.outsourcing as Array<{ id: string; portal: { checklist: Array<{ id: string }> } }>).find((item) => item.id === id)!.portal;
-  return { jobId: job.body.id as string, id, checklistItemId: portal.checklist[0]!.id };
-}
-
-/** The work as the agency reads it. */
-async function agencyView(work: Work): Promise<unknown> {
-  const job = await world.t.api.get(`/v2/jobs/${work.jobId}`);
-  return (job.body.outsourcing as Array<{ id: string }>).find((item) => item.id === work.id);
+  const read = async () => ((await api.get(`/v2/jobs/${job.body.id}`)).body.outsourcing as Array<{ id: string }>).find((item) => item.id === id);
+  return { id, itemId: portal.checklist[0]!.id, read };
 }
 
 let world: World;
@@ -174,16 +194,16 @@ describe('isolation of the portal, over every /v2/portal/ operation', () => {
             expectNothingForeign(reply.body, foreignTo(principal), `${operation} as ${principal}`);
             return;
           }
-          const work = await freshWork(description.confirm);
-          const before = await agencyView(work);
-          const reply = await description.call(as, work);
+          const target = await description.make();
+          const before = await target.read();
+          const reply = await description.call(as, target);
           if (principal === 'own') {
             expect(reply.status, `${operation} as own: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
             expectNothingForeign(reply.body, foreignTo('own'), `${operation} as own`);
             return;
           }
           expect(reply.status, `${operation} as ${principal}`).toBe(person ? 404 : 401);
-          expect(await agencyView(work), `${operation} as ${principal} changed nothing`).toEqual(before);
+          expect(await target.read(), `${operation} as ${principal} changed nothing`).toEqual(before);
         });
       }
     });

@@ -86,7 +86,7 @@ describe('POST /v2/jobs/:id/outsourcing/:outsourcingId/portal/send', () => {
     for (const message of [english, french]) expect(message.parsed.text).not.toContain('Secret Client');
 
     const events = await t.api.get('/v2/events', { type: 'job.outsourcing.offered' });
-    expect(events.body.items.at(-1).data).toMatchObject({ id: s.outsourcingId, jobId: s.jobId });
+    expect(events.body.items[0].data).toMatchObject({ id: s.outsourcingId, jobId: s.jobId });
     const browser = new PortalBrowser(t.app);
     await browser.signIn(s.tokens[0]!);
     expect((await browser.get(`/v2/portal/work/${s.outsourcingId}`)).body).toMatchObject({ state: 'offered', sentDate: portal.sentDate });
