@@ -47,7 +47,9 @@ describe.skipIf(skipReason)("the supplier's work on the portal", () => {
     world = await startConsoleWorld();
     const byName = (list: Array<{ id: string; name: string }>, name: string) => list.find((item) => item.name === name)!.id;
     const pairs = await world.api<Array<{ id: string; source?: { code: string }; target: { code: string } }>>('GET', '/v2/account/language-pairs');
-    const enFr: { id: string } = pairs.find((pair) => pair.source?.code === 'en' && pair.target.code === 'fr') ?? (await world.api('POST', '/v2/account/language-pairs', { source: 'en', target: 'fr' }));
+    const enFr: { id: string } =
+      pairs.find((pair) => pair.source?.code === 'en' && pair.target.code === 'fr') ??
+      (await world.api('POST', '/v2/account/language-pairs', { source: 'en', target: 'fr' }));
     const matches = await world.api('GET', '/v2/account/matches');
     refs = {
       service: byName(await world.api('GET', '/v2/account/services'), 'Translation'),
@@ -65,7 +67,10 @@ describe.skipIf(skipReason)("the supplier's work on the portal", () => {
   /** A supplier (its price: 0.08 a word, 100 % matches at 0.02) and its contact's sign-in link. */
   async function supplier(name: string) {
     const made = await world.api<{ id: string }>('POST', '/v2/suppliers', { name: `${name} Translations`, currency: 'EUR' });
-    const contact = await world.api<{ id: string }>('POST', `/v2/suppliers/${made.id}/contacts`, { fullName: `${name} Person`, email: `${name.toLowerCase()}@work.example` });
+    const contact = await world.api<{ id: string }>('POST', `/v2/suppliers/${made.id}/contacts`, {
+      fullName: `${name} Person`,
+      email: `${name.toLowerCase()}@work.example`,
+    });
     const price = await world.api<{ id: string }>('POST', `/v2/suppliers/${made.id}/services`, {
       service: refs.service,
       quantityType: refs.words,

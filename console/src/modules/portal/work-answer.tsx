@@ -39,7 +39,14 @@ export function WorkAnswer({ work }: { work: PortalWork }) {
   const problem = answer.isError && !refusing ? answerProblem(answer.error, t) : null;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="portal-answer-title" className={work.state === 'offered' ? classes.asking : undefined}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby="portal-answer-title"
+      className={work.state === 'offered' ? classes.asking : undefined}
+    >
       <Stack gap="sm">
         <Title order={2} size="h4" id="portal-answer-title">
           {t('answer.title')}
@@ -65,10 +72,22 @@ export function WorkAnswer({ work }: { work: PortalWork }) {
               maxRows={8}
             />
             <Group gap="sm" grow className={classes.actionRow}>
-              <Button className={classes.target} loading={answer.isPending && answer.variables.kind === 'accept'} onClick={() => answer.mutate({ kind: 'accept', comment: comment.trim() || undefined })}>
+              <Button
+                className={classes.target}
+                loading={answer.isPending && answer.variables.kind === 'accept'}
+                onClick={() => answer.mutate({ kind: 'accept', comment: comment.trim() || undefined })}
+              >
                 {t('answer.accept')}
               </Button>
-              <Button variant="default" color="red" className={classes.target} onClick={() => { answer.reset(); setRefusing(true); }}>
+              <Button
+                variant="default"
+                color="red"
+                className={classes.target}
+                onClick={() => {
+                  answer.reset();
+                  setRefusing(true);
+                }}
+              >
                 {t('answer.refuse')}
               </Button>
             </Group>
@@ -76,7 +95,14 @@ export function WorkAnswer({ work }: { work: PortalWork }) {
         )}
         {work.state === 'open' && (
           <Group gap="sm">
-            <Button className={`${classes.target} ${classes.wrapping}`} classNames={{ label: classes.label }} onClick={() => { answer.reset(); setConfirmingDone(true); }}>
+            <Button
+              className={`${classes.target} ${classes.wrapping}`}
+              classNames={{ label: classes.label }}
+              onClick={() => {
+                answer.reset();
+                setConfirmingDone(true);
+              }}
+            >
               {t('answer.markDone')}
             </Button>
           </Group>
@@ -88,7 +114,13 @@ export function WorkAnswer({ work }: { work: PortalWork }) {
         )}
       </Stack>
       <RefuseDialog opened={refusing} onClose={() => setRefusing(false)} answer={answer} />
-      <Modal opened={confirmingDone} onClose={() => setConfirmingDone(false)} title={t('answer.doneTitle')} centered closeButtonProps={{ 'aria-label': t('answer.close') }}>
+      <Modal
+        opened={confirmingDone}
+        onClose={() => setConfirmingDone(false)}
+        title={t('answer.doneTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('answer.close') }}
+      >
         <Stack gap="md">
           <Text>{t('answer.doneText')}</Text>
           <Group justify="flex-end" gap="sm">
@@ -152,7 +184,13 @@ function RefuseDialog({ opened, onClose, answer }: { opened: boolean; onClose: (
             <Button variant="default" className={classes.target} onClick={onClose}>
               {t('answer.cancel')}
             </Button>
-            <Button type="submit" color="red.9" className={`${classes.target} ${classes.wrapping}`} classNames={{ label: classes.label }} loading={answer.isPending}>
+            <Button
+              type="submit"
+              color="red.9"
+              className={`${classes.target} ${classes.wrapping}`}
+              classNames={{ label: classes.label }}
+              loading={answer.isPending}
+            >
               {t('answer.refuseConfirm')}
             </Button>
           </Group>

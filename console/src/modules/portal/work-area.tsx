@@ -48,7 +48,14 @@ export function WorkArea() {
           folded={!showClosed}
           toggle={
             groups.closed.length > 0 && (
-              <Button variant="subtle" size="sm" className={classes.target} aria-expanded={showClosed} aria-controls="portal-work-closed" onClick={() => setShowClosed(!showClosed)}>
+              <Button
+                variant="subtle"
+                size="sm"
+                className={classes.target}
+                aria-expanded={showClosed}
+                aria-controls="portal-work-closed"
+                onClick={() => setShowClosed(!showClosed)}
+              >
                 {showClosed ? t('work.closed.hide') : t('work.closed.show', { count: groups.closed.length })}
               </Button>
             )

@@ -21,11 +21,7 @@ export const workQuery = (id: string) =>
   });
 
 /** The supplier's answers to the work; each answers the work as it is after. */
-export type WorkAnswer =
-  | { kind: 'accept'; comment?: string }
-  | { kind: 'refuse'; reason: string }
-  | { kind: 'done' }
-  | { kind: 'comments'; comments: string };
+export type WorkAnswer = { kind: 'accept'; comment?: string } | { kind: 'refuse'; reason: string } | { kind: 'done' } | { kind: 'comments'; comments: string };
 
 function send(id: string, answer: WorkAnswer): Promise<PortalWork> {
   const path = { params: { path: { id } } };

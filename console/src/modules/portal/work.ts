@@ -59,8 +59,7 @@ export function formatMoney(text: Pick<PortalText, 'formatNumber'>, value: numbe
 }
 
 /** The due date with its time, in the language (work is due at a moment, often at the end of a day). */
-export const formatDue = (text: Pick<PortalText, 'formatDate'>, date: string): string =>
-  text.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDue = (text: Pick<PortalText, 'formatDate'>, date: string): string => text.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The language pair as "English → French" (a pair without a source: the target alone). */
 export function pairText(pair: PortalWork['languagePair']): string | null {
