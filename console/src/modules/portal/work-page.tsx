@@ -127,7 +127,8 @@ function MatchBands({ work }: { work: PortalWork }) {
   const { t, formatNumber } = text;
   return (
     <Section id="portal-work-matches" title={t('page.matches')}>
-      <Paper withBorder radius="md">
+      {/* Three short columns: a table as wide as the page would push them apart on a desktop. */}
+      <Paper withBorder radius="md" maw="36rem">
         <Table>
           <Table.Thead>
             <Table.Tr>
