@@ -88,7 +88,7 @@ describe.skipIf(skipReason)('the portal', () => {
     await expect.poll(() => header.textContent()).toContain(party);
     const agency = await world.api<{ name: string }>('GET', '/v2/account');
     await expect.poll(() => header.textContent()).toContain(agency.name);
-    await page.getByText('Your offers and jobs appear here.').waitFor();
+    await page.getByText('No offer is waiting for your answer.').waitFor();
     await checkWidths(page, 'portal-home');
 
     await page.reload();
@@ -103,7 +103,7 @@ describe.skipIf(skipReason)('the portal', () => {
     await page.getByRole('menuitem', { name: 'Français' }).click();
     await page.getByRole('heading', { name: `Bonjour ${person}` }).waitFor();
     await eventually(() => htmlLang(page)).toBe('fr');
-    await page.getByText('Vos offres et missions apparaissent ici.').waitFor();
+    await page.getByText("Aucune offre n'attend votre réponse.").waitFor();
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     // Dates in French too.
     const today = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());

@@ -73,8 +73,15 @@ const homeRoute = createRoute({
 
 /**
  * The supplier's work pages (offers and jobs, `/portal/work…`) hang here, in the signed-in frame,
- * beside the home page; the home page's `WorkArea` is where they show up first.
+ * beside the home page; the home page's `WorkArea` lists them and links to each one's page.
+ * `/portal/work/$id`: one piece of work (work that is not the person's: "page not found").
  */
-const portalWorkRoutes = [] as const;
+const workRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'work/$id',
+  component: lazyRouteComponent(() => import('./work-page'), 'PortalWorkPage'),
+});
+
+const portalWorkRoutes = [workRoute] as const;
 
 export const portalRoutes = [portalRoute.addChildren([signInRoute, requestLinkRoute, signedInRoute.addChildren([homeRoute, ...portalWorkRoutes])])];
