@@ -173,6 +173,24 @@ describe('the supplier’s answers', () => {
     expectError(await s.browser.request('POST', `/v2/portal/work/${s.outsourcingId}/accept`), 409, 'state_conflict');
   });
 
+  it('two answers at once are judged one after the other: one wins, the other is a 409, one event', async () => {
+    const s = await scene('Racing Supplier');
+    const count = (await t.api.get('/v2/events', { type: 'job.outsourcing.accepted', pageSize: 100 })).body.items.length;
+    const replies = await Promise.all([
+      s.browser.request('POST', `/v2/portal/work/${s.outsourcingId}/accept`, { comment: 'first' }),
+      s.browser.request('POST', `/v2/portal/work/${s.outsourcingId}/refuse`, { reason: 'second' }),
+      s.browser.request('POST', `/v2/portal/work/${s.outsourcingId}/accept`, { comment: 'third' }),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409, 409]);
+    const won = replies.find((reply) => reply.status === 200)!.body;
+    expect((await agencyPortalOf(s.job.id, s.outsourcingId)).portal.confirm).toMatchObject({ status: won.confirm.status, comment: won.confirm.comment });
+    const accepted = (await t.api.get('/v2/events', { type: 'job.outsourcing.accepted', pageSize: 100 })).body.items.length;
+    const refused = (await t.api.get('/v2/events', { type: 'job.outsourcing.refused', pageSize: 100 })).body.items.filter(
+      (event: { data: { id: string } }) => event.data.id === s.outsourcingId,
+    ).length;
+    expect(accepted - count + refused).toBe(1);
+  });
+
   it('needs the CSRF token of the session for every answer', async () => {
     const s = await scene('Csrf Supplier');
     expectError(await s.browser.request('POST', `/v2/portal/work/${s.outsourcingId}/accept`, {}, { csrf: false }), 403, 'forbidden');
