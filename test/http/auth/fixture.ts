@@ -18,21 +18,25 @@ export async function userWithPassword(
   return { id: created.body.id as string, email, password };
 }
 
-/** The value of the session cookie a reply sets ('' when it clears it), and its attributes. */
-export function sessionCookieOf(reply: Reply): { value: string; attributes: string } | undefined {
+/** The value of a session cookie a reply sets ('' when it clears it), and its attributes: the agency's `td_session`, or the portal's `td_portal`. */
+export function sessionCookieOf(reply: Reply, name: 'td_session' | 'td_portal' = 'td_session'): { value: string; attributes: string } | undefined {
   const header = reply.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
-  const cookie = all.find((line) => line.startsWith('td_session='));
+  const cookie = all.find((line) => line.startsWith(`${name}=`));
   if (cookie === undefined) return undefined;
   const semicolon = cookie.indexOf(';');
-  return { value: cookie.slice('td_session='.length, semicolon < 0 ? undefined : semicolon), attributes: semicolon < 0 ? '' : cookie.slice(semicolon + 1) };
+  return { value: cookie.slice(name.length + 1, semicolon < 0 ? undefined : semicolon), attributes: semicolon < 0 ? '' : cookie.slice(semicolon + 1) };
 }
 
 /** A browser: signs in, keeps the cookie and the CSRF token, and sends them (the token only when asked to). */
 export class Browser {
   cookie: string | undefined;
   csrfToken: string | undefined;
-  constructor(readonly app: FastifyInstance) {}
+  /** `cookieName`: the agency's session cookie, or the portal's (test/http/portal/fixture.ts). */
+  constructor(
+    readonly app: FastifyInstance,
+    readonly cookieName: 'td_session' | 'td_portal' = 'td_session',
+  ) {}
 
   async login(email: string, password: string, options: { json?: boolean } = {}): Promise<Reply> {
     const reply = await new Api(this.app, undefined).post('/v2/auth/login', { email, password }, options);
@@ -51,7 +55,7 @@ export class Browser {
     options: { csrf?: boolean | string; headers?: Record<string, string>; json?: boolean } = {},
   ): Promise<Reply> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookie !== undefined) headers.cookie = `td_session=${this.cookie}`;
+    if (this.cookie !== undefined) headers.cookie = `${this.cookieName}=${this.cookie}`;
     const csrf = options.csrf ?? true;
     if (csrf === true && this.csrfToken !== undefined) headers['x-csrf-token'] = this.csrfToken;
     if (typeof csrf === 'string') headers['x-csrf-token'] = csrf;

@@ -2,16 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { Api, type Reply, type TestContext, type Value } from '../../helper.js';
 import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
+import { Browser, sessionCookieOf } from '../auth/fixture.js';
 
 /** The value of the portal session cookie a reply sets ('' when it clears it), and its attributes. */
-export function portalCookieOf(reply: Reply): { value: string; attributes: string } | undefined {
-  const header = reply.headers['set-cookie'];
-  const all = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
-  const cookie = all.find((line) => line.startsWith('td_portal='));
-  if (cookie === undefined) return undefined;
-  const semicolon = cookie.indexOf(';');
-  return { value: cookie.slice('td_portal='.length, semicolon < 0 ? undefined : semicolon), attributes: semicolon < 0 ? '' : cookie.slice(semicolon + 1) };
-}
+export const portalCookieOf = (reply: Reply) => sessionCookieOf(reply, 'td_portal');
 
 /** The token of a sign-in link (`…/portal/sign-in#token=…`). */
 export const tokenOf = (url: string): string => new URL(url).hash.slice('#token='.length);
@@ -30,11 +24,11 @@ export async function grantAccess(api: Api, supplierId: string, contactId: strin
   return api.post(`/v2/suppliers/${supplierId}/contacts/${contactId}/portal-access`, body, { json: true });
 }
 
-/** A portal person's browser: signs in with a link, keeps the portal cookie and CSRF token, and sends them. */
-export class PortalBrowser {
-  cookie: string | undefined;
-  csrfToken: string | undefined;
-  constructor(readonly app: FastifyInstance) {}
+/** A portal person's browser: signs in with a link, keeps the portal cookie and CSRF token, and sends them (JSON bodies). */
+export class PortalBrowser extends Browser {
+  constructor(app: FastifyInstance) {
+    super(app, 'td_portal');
+  }
 
   async signIn(token: string): Promise<Reply> {
     const reply = await new Api(this.app, undefined).post('/v2/portal/auth/sign-in', { token }, { json: true });
@@ -45,22 +39,13 @@ export class PortalBrowser {
     return reply;
   }
 
-  request(
+  override request(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     params?: Record<string, any>,
-    options: { csrf?: boolean | string; headers?: Record<string, string> } = {},
+    options: { csrf?: boolean | string; headers?: Record<string, string>; json?: boolean } = {},
   ): Promise<Reply> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (this.cookie !== undefined) headers.cookie = `td_portal=${this.cookie}`;
-    const csrf = options.csrf ?? true;
-    if (csrf === true && this.csrfToken !== undefined) headers['x-csrf-token'] = this.csrfToken;
-    if (typeof csrf === 'string') headers['x-csrf-token'] = csrf;
-    return new Api(this.app, undefined).request(method, url, params, { headers, json: true });
-  }
-
-  get(url: string) {
-    return this.request('GET', url);
+    return super.request(method, url, params, { json: true, ...options });
   }
 }
 

@@ -1,8 +1,8 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { DetailsGrid } from './details-grid';
 import { usePortalPerson } from './session';
 import { usePortalText } from './use-portal-text';
 import { WorkArea } from './work-area';
-import classes from './portal.module.css';
 
 /** `/portal`: the person, their party and the agency, and the place of their work. */
 export function PortalHomePage() {
@@ -25,20 +25,7 @@ export function PortalHomePage() {
         <Title order={2} size="h3" id="portal-details-title">
           {t('home.details')}
         </Title>
-        <Paper withBorder p="md" radius="md">
-          <SimpleGrid component="dl" cols={{ base: 1, sm: details.length }} spacing="md" m={0}>
-            {details.map((detail) => (
-              <div key={detail.label}>
-                <Text component="dt" size="sm" c="dimmed">
-                  {detail.label}
-                </Text>
-                <Text component="dd" m={0} fw={500} className={classes.value}>
-                  {detail.value}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
-        </Paper>
+        <DetailsGrid details={details} cols={{ base: 1, sm: details.length }} />
       </Stack>
       <WorkArea />
     </Stack>

@@ -1,10 +1,11 @@
-import { Anchor, Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, Typography } from '@mantine/core';
+import { Anchor, Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import { ApiProblem } from '../../shared/api/client';
 import { noteNodes } from '../notes';
 import { NotFound } from './not-found-page';
+import { DetailsGrid } from './details-grid';
 import { usePortalText } from './use-portal-text';
 import { formatDue, formatMoney, formatRate, isOverdue, pairText, type PortalWork } from './work';
 import { WorkAnswer } from './work-answer';
@@ -103,20 +104,7 @@ function WorkDetails({ work }: { work: PortalWork }) {
   ];
   return (
     <Section id="portal-work-details" title={t('page.details')}>
-      <Paper withBorder p="md" radius="md">
-        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="md" m={0}>
-          {details.map((detail) => (
-            <div key={detail.label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {detail.label}
-              </Text>
-              <Text component="dd" m={0} fw={500} className={classes.value}>
-                {detail.value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      </Paper>
+      <DetailsGrid details={details} cols={{ base: 1, xs: 2, md: 4 }} />
     </Section>
   );
 }
