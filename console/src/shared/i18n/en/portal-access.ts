@@ -47,7 +47,7 @@ export const portalAccess = {
   'portalAccess.withdrawn': 'Portal access of {name} withdrawn.',
 
   'outsourcing.portal.badgePrefix': 'Portal: ',
-  'outsourcing.portal.state.off': 'Not on the portal',
+  'outsourcing.portal.state.off': 'Portal off',
   'outsourcing.portal.state.on': 'On the portal',
   'outsourcing.portal.state.pending': 'Offer pending',
   'outsourcing.portal.state.accepted': 'Accepted',
@@ -78,7 +78,7 @@ export const portalAccess = {
   'outsourcing.portal.error.itemEmpty': 'A name is needed (or remove the item).',
   'outsourcing.portal.error.itemTooLong': 'At most 200 characters.',
   'outsourcing.portal.error.instructionsTooLong': 'At most 100,000 characters.',
-  'outsourcing.portal.answer.label': 'On the portal',
+  'outsourcing.portal.answer.label': 'Where it stands',
   'outsourcing.portal.answer.pending': 'Asked to accept or refuse: no answer yet.',
   'outsourcing.portal.answer.accepted': 'Accepted on {date}.',
   'outsourcing.portal.answer.refused': 'Refused.',
