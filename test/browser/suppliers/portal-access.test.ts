@@ -51,12 +51,7 @@ describe.skipIf(skipReason)('portal access on a supplier page', () => {
   it('gives a contact access and shows the link; sends a new one; withdraws access after asking', async () => {
     const page = await world.signedInPage(`/suppliers/${supplierId}?tab=contacts`);
     await open(page);
-    expect(await row(page, 'Anna Berg').getByRole('cell').allTextContents()).toEqual([
-      'No access',
-      '—',
-      '—',
-      'Give portal access',
-    ]);
+    expect(await row(page, 'Anna Berg').getByRole('cell').allTextContents()).toEqual(['No access', '—', '—', 'Give portal access']);
     // Pekka has no e-mail address: the button is off, and says why.
     const pekka = row(page, 'Pekka Mäki').getByRole('button', { name: 'Give portal access to Pekka Mäki' });
     expect(await pekka.isDisabled()).toBe(true);
