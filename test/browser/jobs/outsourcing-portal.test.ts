@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkAccessibility,
   checkControlsVisible,
+  checkTextNotCut,
   eventually,
   expectNoPageErrors,
   screenshot,
@@ -118,9 +119,11 @@ describe.skipIf(skipReason)('an outsourcing on the supplier portal', () => {
     await row(page, 'Marie Dubois').getByText('In progress').waitFor();
     await checkAccessibility(page);
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'job-outsourcing-portal-1280');
     await page.setViewportSize({ width: 1024, height: 768 });
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'job-outsourcing-portal-1024');
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -132,6 +135,7 @@ describe.skipIf(skipReason)('an outsourcing on the supplier portal', () => {
     expect(await again.getByLabel('Instructions for the supplier').inputValue()).toBe('Use the glossary.\nKeep the layout.');
     await settled(page);
     await checkAccessibility(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'job-outsourcing-portal-answered');
     await again.getByRole('textbox', { name: 'Item 1', exact: true }).fill('Read the style guide (v2)');
     await again.getByRole('button', { name: 'Save' }).click();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkAccessibility,
   checkControlsVisible,
+  checkTextNotCut,
   eventually,
   expectNoPageErrors,
   screenshot,
@@ -59,6 +60,7 @@ describe.skipIf(skipReason)('portal access on a supplier page', () => {
     expect(await page.locator(`[id="${reason}"]`).textContent()).toBe('Needs an e-mail address: add one to the contact first.');
     await checkAccessibility(page);
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'supplier-portal-access-1280');
 
     await row(page, 'Anna Berg').getByRole('button', { name: 'Give portal access to Anna Berg' }).click();
@@ -80,6 +82,7 @@ describe.skipIf(skipReason)('portal access on a supplier page', () => {
     await settled(page);
     await checkAccessibility(page);
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'supplier-portal-access-link');
     expect(await people()).toMatchObject([{ contact: { id: anna }, status: 'active', language: 'fr', lastSignInAt: null }]);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
@@ -127,6 +130,7 @@ describe.skipIf(skipReason)('portal access on a supplier page', () => {
     await row(page, 'Anna Berg').getByRole('button', { name: 'Give access again to Anna Berg' }).waitFor();
     await checkAccessibility(page);
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'supplier-portal-access-withdrawn');
     expectNoPageErrors(page);
   });
@@ -139,6 +143,7 @@ describe.skipIf(skipReason)('portal access on a supplier page', () => {
     expect(await section(page).getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
     await checkAccessibility(page);
     await checkControlsVisible(page);
+    await checkTextNotCut(page);
     await screenshot(page, 'supplier-portal-access-viewer');
     expectNoPageErrors(page);
   });
