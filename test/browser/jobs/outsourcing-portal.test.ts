@@ -11,7 +11,7 @@ import {
   startConsoleWorld,
   type ConsoleWorld,
 } from '../harness.js';
-import { acmeJob, demo, type Demo } from './job-work-fixture.js';
+import { acmeJob, demo, viewer, type Demo } from './job-work-fixture.js';
 
 /**
  * Each outsourcing's place on the supplier portal, on the job page (docs/console.md#the-job-page):
@@ -22,6 +22,7 @@ import { acmeJob, demo, type Demo } from './job-work-fixture.js';
 describe.skipIf(skipReason)('an outsourcing on the supplier portal', () => {
   let world: ConsoleWorld;
   let d: Demo;
+  let answeredJob = '';
   beforeAll(async () => {
     world = await startConsoleWorld();
     d = await demo(world);
@@ -65,6 +66,7 @@ describe.skipIf(skipReason)('an outsourcing on the supplier portal', () => {
 
   it('puts an outsourcing on the portal with an offer and a checklist; shows the supplier’s answer and comments', async () => {
     const job = await acmeJob(world, d, 'Portal leaflet');
+    answeredJob = job.id;
     const supplierId = d.supplier['Marie Dubois'];
     const outsourcingId = (await world.api('POST', `/v2/jobs/${job.id}/outsourcing`, { supplier: supplierId })).outsourcing[0].id as string;
     const page = await world.signedInPage(`/jobs/${job.id}`);
@@ -144,6 +146,17 @@ describe.skipIf(skipReason)('an outsourcing on the supplier portal', () => {
     expect(after.checklist).toEqual([{ id: portal.checklist[0].id, name: 'Read the style guide (v2)', done: true }]);
     expect(after.instructions).toBe(portal.instructions);
     expect(after.confirm).toMatchObject({ enabled: true, status: 2, comment: 'Happy to do it.' });
+    expectNoPageErrors(page);
+  });
+
+  it('shows a viewer the portal badge and the supplier’s words, without the Portal button', async () => {
+    const page = await world.signedInPage(`/jobs/${answeredJob}`, await viewer(world, 'viewer.portal@agency.example'));
+    await page.getByRole('heading', { name: 'Portal leaflet', level: 1 }).waitFor();
+    await eventually(() => badge(page, 'Marie Dubois').textContent()).toBe('Portal: Accepted');
+    await section(page).getByText('Comments of Marie Dubois: Delivering on Tuesday.').waitFor();
+    expect(await section(page).getByRole('button').count()).toBe(0);
+    await checkAccessibility(page);
+    await checkControlsVisible(page);
     expectNoPageErrors(page);
   });
 });
