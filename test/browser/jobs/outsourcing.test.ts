@@ -80,8 +80,8 @@ describe.skipIf(skipReason)('the outsourcing section', () => {
       '1,000 Words',
       '€0.08 / Words',
       '€80.00',
-      'Not started',
-      'EditRemove',
+      'Not startedPortal off',
+      'EditPortalRemove',
     ]);
     const after = await expectSummaryOfApi(page, job.id);
     // 140 − 80 = 60, 60 / 140 = 0.4286: above the account's target of 30 %.

@@ -7,3 +7,5 @@ import { lazy } from 'react';
 export const ContactsSection = lazy(() => import('./contacts-section').then((module) => ({ default: module.ContactsSection })));
 export { contactsQuery } from './contacts-queries';
 export type { Contact } from './contact-kinds';
+/** A supplier's "Portal access", shown under its contacts (a chunk of its own, as the contacts are). */
+export const PortalAccessSection = lazy(() => import('./portal-access-section').then((module) => ({ default: module.PortalAccessSection })));

@@ -7,7 +7,7 @@ import { useCan, useSession } from '../../shared/session/session';
 import { t, tCount } from '../../shared/i18n';
 import { formatNumber } from '../../shared/formatting/format';
 import { PriceGrid, type PriceOwner } from '../prices';
-import { ContactsSection } from '../contacts';
+import { ContactsSection, PortalAccessSection } from '../contacts';
 import { PartyFilesSection } from '../files';
 import { PartyNotesSection } from '../notes';
 import { SupplierUnavailabilitySection } from '../unavailability';
@@ -107,7 +107,15 @@ function TabContent({ tab, party, refOf, canEdit }: { tab: PartyTab; party: Part
     case 'profile':
       return party.object === 'supplier' ? <SupplierProfileSection supplier={party} canEdit={canEdit} /> : null;
     case 'contacts':
-      return <ContactsSection party={refOf} />;
+      // A supplier's contacts are who may sign in to the supplier portal: their access follows them.
+      return refOf.kind === 'supplier' ? (
+        <Stack gap="xl">
+          <ContactsSection party={refOf} />
+          <PortalAccessSection supplierId={refOf.id} />
+        </Stack>
+      ) : (
+        <ContactsSection party={refOf} />
+      );
     case 'jobs':
       return <PartyJobsSection party={refOf} />;
     case 'prices': {

@@ -74,3 +74,15 @@ export function useDeleteOutsourcing(job: Job) {
     onSuccess: (answer) => setJob(queryClient, answer),
   });
 }
+
+export type OutsourcingPortalChanges = Body<'updateJobOutsourcingPortal'>;
+
+/** The outsourcing's portal settings (PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal, docs/jobs.md#portal). */
+export function useUpdateOutsourcingPortal(job: Job) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: OutsourcingPortalChanges }) =>
+      data(api.PUT('/v2/jobs/{id}/outsourcing/{outsourcingId}/portal', { params: { path: { id: job.id, outsourcingId: id } }, body: changes })),
+    onSuccess: (answer) => setJob(queryClient, answer),
+  });
+}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useCan, useSession } from '../../../shared/session/session';
 import { t } from '../../../shared/i18n';
 import { formatDate, formatMoney, formatNumber } from '../../../shared/formatting/format';
@@ -10,6 +10,8 @@ import { OutsourcingEditDialog, OutsourcingRemoveDialog } from './outsourcing-di
 import { CANCELLED, formatRate, profitabilityView, statusColor, statusLabel, type Outsourcing } from './outsourcing-figures';
 import { ScrollTable } from '../../../shared/ui/scroll-table';
 import { PurchaseOrderFromOutsourcing } from '../../documents';
+import { PortalBadge, SupplierWords } from './outsourcing-portal';
+import { OutsourcingPortalDialog } from './outsourcing-portal-dialog';
 
 /**
  * The job page's "Outsourcing" section (docs/console.md#the-job-page): the job's cost, margin and
@@ -23,6 +25,7 @@ export function OutsourcingSection({ job }: { job: Job }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Outsourcing | null>(null);
   const [removing, setRemoving] = useState<Outsourcing | null>(null);
+  const [portal, setPortal] = useState<Outsourcing | null>(null);
   const [done, setDone] = useState<string>();
 
   return (
@@ -54,7 +57,7 @@ export function OutsourcingSection({ job }: { job: Job }) {
         {job.outsourcing.length === 0 ? (
           <Text c="dimmed">{t('outsourcing.list.empty')}</Text>
         ) : (
-          <OutsourcingTable job={job} can={can} onEdit={setEditing} onRemove={setRemoving} />
+          <OutsourcingTable job={job} can={can} onEdit={setEditing} onPortal={setPortal} onRemove={setRemoving} />
         )}
         <PurchaseOrderFromOutsourcing job={job} />
         {!can && <Text c="dimmed">{t('outsourcing.readOnly', { role: t(`role.${user.role}`) })}</Text>}
@@ -77,6 +80,15 @@ export function OutsourcingSection({ job }: { job: Job }) {
             onSaved={(supplier) => {
               setEditing(null);
               setDone(t('outsourcing.saved', { supplier }));
+            }}
+          />
+          <OutsourcingPortalDialog
+            job={job}
+            item={portal}
+            onClose={() => setPortal(null)}
+            onSaved={(supplier) => {
+              setPortal(null);
+              setDone(t('outsourcing.portal.saved', { supplier }));
             }}
           />
           <OutsourcingRemoveDialog
@@ -131,6 +143,8 @@ function ProfitabilitySummary({ job }: { job: Job }) {
   );
 }
 
+const hasWords = (item: Outsourcing) => Boolean(item.portal.supplierComments || item.portal.confirm.comment);
+
 /** Figures and statuses stay on one line; names may wrap. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -138,18 +152,21 @@ function OutsourcingTable({
   job,
   can,
   onEdit,
+  onPortal,
   onRemove,
 }: {
   job: Job;
   can: boolean;
   onEdit: (item: Outsourcing) => void;
+  onPortal: (item: Outsourcing) => void;
   onRemove: (item: Outsourcing) => void;
 }) {
   return (
     // Fits the job page's main column at 1 024 and 1 280 px: tighter cells, prices that wrap, the
     // actions one under the other; nothing that only scrolling would reach.
     <ScrollTable minWidth={0} label={t('job.section.outsourcing')}>
-      <Table striped withTableBorder captionSide="top" horizontalSpacing="xs">
+      {/* Striped unless a row has the supplier's words under it: the stripes would part them from their row. */}
+      <Table striped={!job.outsourcing.some(hasWords)} withTableBorder captionSide="top" horizontalSpacing="xs">
         <Table.Caption>{t('outsourcing.list.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -170,73 +187,93 @@ function OutsourcingTable({
         </Table.Thead>
         <Table.Tbody>
           {job.outsourcing.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Th scope="row" fw={500}>
-                {item.supplier.name}
-                {item.name !== job.name && (
-                  <Text size="xs" c="dimmed">
-                    {item.name}
-                  </Text>
-                )}
-              </Table.Th>
-              <Table.Td>{item.service.name}</Table.Td>
-              {/* The unit's name may wrap (the number does not): the table fits the job page's main column at 1 280 px. */}
-              <Table.Td ta="right">
-                {t('outsourcing.quantity', { value: formatNumber(item.quantity.value, 6), unit: item.quantityType.name })}
-                {item.quantity.hasMatches && (
-                  <Text size="xs" c="dimmed">
-                    {t('outsourcing.withMatches')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                {item.fixedPrice.amount !== null
-                  ? t('outsourcing.fixedPrice')
-                  : t('outsourcing.perUnit', { price: formatRate(item.quantity.unitCost, item.currency.code), unit: item.quantityType.name })}
-              </Table.Td>
-              <Table.Td ta="right" style={NOWRAP}>
-                {formatMoney(item.total, item.currency.code)}
-                {item.status === CANCELLED && (
-                  <Text size="xs" c="dimmed">
-                    {t('outsourcing.cancelledNote')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={statusColor(item.status)} variant="light" radius="sm" tt="none" styles={{ label: { overflow: 'visible' } }}>
-                  {statusLabel(item.status)}
-                </Badge>
-                {item.dueDate && (
-                  <Text size="xs" c="dimmed" style={NOWRAP}>
-                    {t('outsourcing.column.due', { date: formatDate(item.dueDate) })}
-                  </Text>
-                )}
-              </Table.Td>
-              {can && (
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => onEdit(item)}
-                      aria-label={t('outsourcing.edit', { supplier: item.supplier.name })}
-                    >
-                      {t('action.edit')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      c="red.9"
-                      onClick={() => onRemove(item)}
-                      aria-label={t('outsourcing.remove', { supplier: item.supplier.name })}
-                    >
-                      {t('action.remove')}
-                    </Button>
-                  </Stack>
+            <Fragment key={item.id}>
+              <Table.Tr style={hasWords(item) ? { borderBottom: 'none' } : undefined}>
+                <Table.Th scope="row" fw={500}>
+                  {item.supplier.name}
+                  {item.name !== job.name && (
+                    <Text size="xs" c="dimmed">
+                      {item.name}
+                    </Text>
+                  )}
+                </Table.Th>
+                <Table.Td>{item.service.name}</Table.Td>
+                {/* The unit's name may wrap (the number does not): the table fits the job page's main column at 1 280 px. */}
+                <Table.Td ta="right">
+                  {t('outsourcing.quantity', { value: formatNumber(item.quantity.value, 6), unit: item.quantityType.name })}
+                  {item.quantity.hasMatches && (
+                    <Text size="xs" c="dimmed">
+                      {t('outsourcing.withMatches')}
+                    </Text>
+                  )}
                 </Table.Td>
+                <Table.Td ta="right">
+                  {item.fixedPrice.amount !== null
+                    ? t('outsourcing.fixedPrice')
+                    : t('outsourcing.perUnit', { price: formatRate(item.quantity.unitCost, item.currency.code), unit: item.quantityType.name })}
+                </Table.Td>
+                <Table.Td ta="right" style={NOWRAP}>
+                  {formatMoney(item.total, item.currency.code)}
+                  {item.status === CANCELLED && (
+                    <Text size="xs" c="dimmed">
+                      {t('outsourcing.cancelledNote')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={statusColor(item.status)} variant="light" radius="sm" tt="none" styles={{ label: { overflow: 'visible' } }}>
+                    {statusLabel(item.status)}
+                  </Badge>
+                  <br />
+                  <PortalBadge portal={item.portal} />
+                  {item.dueDate && (
+                    <Text size="xs" c="dimmed" style={NOWRAP}>
+                      {t('outsourcing.column.due', { date: formatDate(item.dueDate) })}
+                    </Text>
+                  )}
+                </Table.Td>
+                {can && (
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        onClick={() => onEdit(item)}
+                        aria-label={t('outsourcing.edit', { supplier: item.supplier.name })}
+                      >
+                        {t('action.edit')}
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        onClick={() => onPortal(item)}
+                        aria-label={t('outsourcing.portal.open', { supplier: item.supplier.name })}
+                      >
+                        {t('outsourcing.portal.button')}
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        c="red.9"
+                        onClick={() => onRemove(item)}
+                        aria-label={t('outsourcing.remove', { supplier: item.supplier.name })}
+                      >
+                        {t('action.remove')}
+                      </Button>
+                    </Stack>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+              {/* What the supplier wrote on the portal, under its row across the table: it may be long. */}
+              {hasWords(item) && (
+                <Table.Tr>
+                  <Table.Td colSpan={can ? 7 : 6} pt={0}>
+                    <SupplierWords item={item} />
+                  </Table.Td>
+                </Table.Tr>
               )}
-            </Table.Tr>
+            </Fragment>
           ))}
         </Table.Tbody>
       </Table>

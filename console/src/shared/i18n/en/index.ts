@@ -17,6 +17,7 @@ import { users } from './users';
 import { exchangeRates } from './exchange-rates';
 import { quoteToInvoice } from './quote-to-invoice';
 import { reports } from './reports';
+import { portalAccess } from './portal-access';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -42,4 +43,5 @@ export const en = {
   ...exchangeRates,
   ...quoteToInvoice,
   ...reports,
+  ...portalAccess,
 };

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Alert, Button, CopyButton, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { t } from '../../shared/i18n';
+import { formatDateTime } from '../../shared/formatting/format';
+import { documentLanguageOptions } from '../../shared/ui/document-languages';
+import type { Contact } from './contact-kinds';
+import { useGrantPortalAccess, type PortalGrant, type PortalLanguage, type PortalPerson } from './portal-access-queries';
+
+/**
+ * Gives a contact portal access, or sends them a new link (POST …/contacts/:contactId/portal-access):
+ * first the language the portal and its e-mails speak to them, then the link, shown once, with
+ * whether it was e-mailed and until when it works.
+ */
+export function PortalLinkDialog({
+  supplierId,
+  row,
+  defaultLanguage,
+  onClose,
+}: {
+  supplierId: string;
+  row: { contact: Contact; person: PortalPerson | undefined } | null;
+  defaultLanguage: string;
+  onClose: () => void;
+}) {
+  const active = row?.person?.status === 'active';
+  return (
+    <Modal
+      opened={row !== null}
+      onClose={onClose}
+      lockScroll={false}
+      closeButtonProps={{ 'aria-label': t('action.close') }}
+      title={row ? t(active ? 'portalAccess.newLinkTitle' : 'portalAccess.grantTitle', { name: row.contact.fullName }) : ''}
+    >
+      {row && (
+        <LinkForm key={row.contact.id} supplierId={supplierId} contact={row.contact} person={row.person} defaultLanguage={defaultLanguage} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function LinkForm({
+  supplierId,
+  contact,
+  person,
+  defaultLanguage,
+  onClose,
+}: {
+  supplierId: string;
+  contact: Contact;
+  person: PortalPerson | undefined;
+  defaultLanguage: string;
+  onClose: () => void;
+}) {
+  const grant = useGrantPortalAccess(supplierId);
+  const [language, setLanguage] = useState<string>(person?.language ?? '');
+  const [made, setMade] = useState<PortalGrant['link']>();
+  const [problem, setProblem] = useState<string>();
+  const active = person?.status === 'active';
+
+  if (made) return <LinkResult link={made} email={contact.email ?? ''} onClose={onClose} />;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setProblem(undefined);
+    try {
+      const answer = await grant.mutateAsync({ contactId: contact.id, language: language === '' ? null : (language as PortalLanguage) });
+      setMade(answer.link);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">{t('portalAccess.linkIntro', { name: contact.fullName, email: contact.email ?? '' })}</Text>
+        <NativeSelect
+          label={t('portalAccess.field.language')}
+          description={t('portalAccess.field.languageHint')}
+          data={[{ value: '', label: t('portalAccess.language.default', { language: defaultLanguage }) }, ...documentLanguageOptions()]}
+          value={language}
+          onChange={(event) => setLanguage(event.currentTarget.value)}
+          data-autofocus
+        />
+        {active && (
+          <Text size="sm" c="dimmed">
+            {t('portalAccess.replacesLinks')}
+          </Text>
+        )}
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('action.cancel')}
+          </Button>
+          <Button type="submit" loading={grant.isPending}>
+            {t(active ? 'portalAccess.newLink' : person ? 'portalAccess.grantAgain' : 'portalAccess.grant')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The link, shown once: copyable, whether it was e-mailed, and until when it works. */
+function LinkResult({ link, email, onClose }: { link: PortalGrant['link']; email: string; onClose: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color={link.emailed ? 'green' : 'yellow'} role="status">
+        {link.emailed ? t('portalAccess.link.emailed', { email }) : t('portalAccess.link.notEmailed', { email })}
+      </Alert>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        {/* The whole link in sight, wrapped: a one-line field would cut it off in a dialog's width. */}
+        <Textarea
+          label={t('portalAccess.link.label')}
+          value={link.url}
+          readOnly
+          autosize
+          minRows={2}
+          flex={1}
+          styles={{ input: { wordBreak: 'break-all' } }}
+          onFocus={(event) => event.currentTarget.select()}
+          data-autofocus
+        />
+        <CopyButton value={link.url}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy}>
+              {copied ? t('portalAccess.link.copied') : t('portalAccess.link.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="sm">{t('portalAccess.link.expires', { date: formatDateTime(link.expiresAt) })}</Text>
+      <Text size="sm" c="dimmed">
+        {t('portalAccess.link.once')}
+      </Text>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>{t('action.close')}</Button>
+      </Group>
+    </Stack>
+  );
+}
