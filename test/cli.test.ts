@@ -214,8 +214,8 @@ describe('transdesk CLI and server process (docs/operations.md#command-line)', (
     const history = await call(server, accountKey, 'GET', `/v2/events?objectType=apiKey&objectId=${readKeyId}&direction=asc`);
     expect(history.body.items.map((e: { type: string }) => e.type)).toEqual(['apiKey.created', 'apiKey.deleted']);
     expect(history.body.items.map((e: { actor: unknown }) => e.actor)).toEqual([
-      { type: 'system', user: null, apiKeyId: null },
-      { type: 'system', user: null, apiKeyId: null },
+      { type: 'system', user: null, apiKeyId: null, portalPersonId: null },
+      { type: 'system', user: null, apiKeyId: null, portalPersonId: null },
     ]);
     expect(history.body.items[0].data).toMatchObject({ id: readKeyId, name: 'CI reader', scope: 'read', revokedAt: null });
   });

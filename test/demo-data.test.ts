@@ -34,7 +34,7 @@ describe('transdesk demo-data', () => {
     // Its changes are the system's: no event names the key that is gone.
     const events = (await t.api.get('/v2/events', { pageSize: 100, type: ['client.created'] })).body.items;
     expect(events).toHaveLength(3);
-    for (const event of events) expect(event.actor).toEqual({ type: 'system', user: null, apiKeyId: null });
+    for (const event of events) expect(event.actor).toEqual({ type: 'system', user: null, apiKeyId: null, portalPersonId: null });
     // Progress: one report per request, counting up to the announced total exactly.
     expect(reports).toEqual(Array.from({ length: DEMO_DATA_REQUESTS }, (_, index) => [index + 1, DEMO_DATA_REQUESTS]));
     const domains = (await t.api.get('/v2/account/domains')).body.map((d: { name: string }) => d.name);

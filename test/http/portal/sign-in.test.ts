@@ -83,6 +83,8 @@ describe('the portal session', () => {
     expect(session.body.person.id).toBe(personId);
     expect(session.body.csrfToken).toBe(browser.csrfToken);
     expectError(await browser.request('POST', '/v2/portal/auth/logout', undefined, { csrf: false }), 403, 'forbidden');
+    expectError(await browser.get('/v2/portal/session?extra=1'), 400, 'parameter_unknown');
+    expectError(await browser.request('POST', '/v2/portal/auth/logout?extra=1'), 400, 'parameter_unknown');
     const out = await browser.request('POST', '/v2/portal/auth/logout');
     expect(out.status).toBe(204);
     expect(portalCookieOf(out)?.value).toBe('');

@@ -37,5 +37,6 @@ describe('/v2/portal/unavailabilities', () => {
     expectError(await browser.request('POST', '/v2/portal/unavailabilities', { from: 'soon', to: '2031-07-01' }), 400, 'parameter_invalid');
     expectError(await browser.request('PUT', `/v2/portal/unavailabilities/${MISSING_ID}`, { reason: 'x' }), 404, 'resource_missing');
     expectError(await browser.request('DELETE', `/v2/portal/unavailabilities/${MISSING_ID}`), 404, 'resource_missing');
+    expectError(await browser.get('/v2/portal/unavailabilities?from=2031'), 400, 'parameter_unknown');
   });
 });
