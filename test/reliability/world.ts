@@ -143,7 +143,7 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   // On the supplier portal, asking an answer, with a checklist: the portal's routes have work to reach.
   const onPortal = await api.put(
     `/v2/jobs/${w.job}/outsourcing/${w.outsourcing}/portal`,
-    { enabled: true, confirm: true, checklist: [{ name: 'Check' }] } as never,
+    { enabled: true, confirm: true, checklist: [{ name: 'Check' }] },
     { json: true },
   );
   if (onPortal.status !== 200) throw new Error(`set-up: PUT …/portal answered ${onPortal.status} ${JSON.stringify(onPortal.body).slice(0, 400)}`);
@@ -274,10 +274,10 @@ export function idFor(w: World, path: string, param: string): string {
       case 'match':
       case 'matches':
         return 'match';
+      // `work`: the portal's work is an outsourcing, seen by its supplier.
       case 'outsourcing':
       case 'upload':
       case 'with':
-      // The portal's work is an outsourcing, seen by its supplier.
       case 'work':
         return 'outsourcing';
       case 'checklist':

@@ -39,14 +39,29 @@ describe('the actor of an event', () => {
     const [event] = await eventOf(client.body.id);
     expect(event).toMatchObject({ type: 'client.created', actor: { type: 'user', user: { id: t.account.userId, name: 'Owner' }, apiKeyId: null } });
     const byAdmin = await admin.session.post('/v2/account/domains', { name: 'Medical' });
-    expect((await eventOf(byAdmin.body.id))[0]!.actor).toEqual({ type: 'user', user: { id: admin.id, name: 'Ada Admin' }, apiKeyId: null, portalPersonId: null });
+    expect((await eventOf(byAdmin.body.id))[0]!.actor).toEqual({
+      type: 'user',
+      user: { id: admin.id, name: 'Ada Admin' },
+      apiKeyId: null,
+      portalPersonId: null,
+    });
   });
 
   it("a change by a key is the key's, with the key's user", async () => {
     const client = await t.api.post('/v2/clients', { name: 'By key' });
-    expect((await eventOf(client.body.id))[0]!.actor).toEqual({ type: 'key', user: { id: t.account.userId, name: 'Owner' }, apiKeyId: ownerKeyId, portalPersonId: null });
+    expect((await eventOf(client.body.id))[0]!.actor).toEqual({
+      type: 'key',
+      user: { id: t.account.userId, name: 'Owner' },
+      apiKeyId: ownerKeyId,
+      portalPersonId: null,
+    });
     const byAdmin = await admin.key.post('/v2/clients', { name: "By Ada's key" });
-    expect((await eventOf(byAdmin.body.id))[0]!.actor).toEqual({ type: 'key', user: { id: admin.id, name: 'Ada Admin' }, apiKeyId: admin.keyId, portalPersonId: null });
+    expect((await eventOf(byAdmin.body.id))[0]!.actor).toEqual({
+      type: 'key',
+      user: { id: admin.id, name: 'Ada Admin' },
+      apiKeyId: admin.keyId,
+      portalPersonId: null,
+    });
   });
 
   it('account creation, start-up and the command line are the system', async () => {
