@@ -76,7 +76,7 @@ describe.skipIf(skipReason)('portal access on a supplier page', () => {
     const url = await link.inputValue();
     expect(url).toMatch(/\/portal\/sign-in#token=.+/);
     await dialog
-      .getByText('Not e-mailed (this server sends no e-mail, or the mail server refused it): give the link to anna@nordic.example yourself.')
+      .getByText('The link was not e-mailed (this server sends no e-mail, or the mail server refused it): pass it on to anna@nordic.example yourself.')
       .waitFor();
     await dialog.getByText(/^It works once, until /).waitFor();
     await settled(page);

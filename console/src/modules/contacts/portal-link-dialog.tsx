@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { t } from '../../shared/i18n';
-import { formatDateTime } from '../../shared/formatting/format';
 import { documentLanguageOptions } from '../../shared/ui/document-languages';
+import { SingleUseLinkResult } from '../../shared/ui/single-use-link';
 import type { Contact } from './contact-kinds';
 import { useGrantPortalAccess, type PortalGrant, type PortalLanguage, type PortalPerson } from './portal-access-queries';
 
@@ -108,34 +108,7 @@ function LinkForm({
 function LinkResult({ link, email, onClose }: { link: PortalGrant['link']; email: string; onClose: () => void }) {
   return (
     <Stack gap="sm">
-      <Alert color={link.emailed ? 'green' : 'yellow'} role="status">
-        {link.emailed ? t('portalAccess.link.emailed', { email }) : t('portalAccess.link.notEmailed', { email })}
-      </Alert>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        {/* The whole link in sight, wrapped: a one-line field would cut it off in a dialog's width. */}
-        <Textarea
-          label={t('portalAccess.link.label')}
-          value={link.url}
-          readOnly
-          autosize
-          minRows={2}
-          flex={1}
-          styles={{ input: { wordBreak: 'break-all' } }}
-          onFocus={(event) => event.currentTarget.select()}
-          data-autofocus
-        />
-        <CopyButton value={link.url}>
-          {({ copied, copy }) => (
-            <Button variant="default" onClick={copy}>
-              {copied ? t('portalAccess.link.copied') : t('portalAccess.link.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-      <Text size="sm">{t('portalAccess.link.expires', { date: formatDateTime(link.expiresAt) })}</Text>
-      <Text size="sm" c="dimmed">
-        {t('portalAccess.link.once')}
-      </Text>
+      <SingleUseLinkResult link={link} label={t('portalAccess.link.label')} email={email} autoFocus />
       <Group justify="flex-end">
         <Button onClick={onClose}>{t('action.close')}</Button>
       </Group>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { t } from '../../shared/i18n';
 import { showProblem } from '../../shared/ui/form-errors';
 import { useInviteUser, type CreatedUser } from './queries';
-import { UserLinkResult } from './user-link';
+import { SingleUseLinkResult } from '../../shared/ui/single-use-link';
 import type { Role } from './user-rules';
 import { LIMITS } from '../../shared/api/limits.gen';
 
@@ -66,7 +66,7 @@ export function InviteUserModal({ opened, roles, onClose }: { opened: boolean; r
           <Alert color="green" role="status">
             {t('users.invite.done', { name: created.name, role: t(`role.${created.role}`) })}
           </Alert>
-          <UserLinkResult link={created.invitation} label={t('users.link.invitation')} email={created.email ?? ''} />
+          <SingleUseLinkResult link={created.invitation} label={t('users.link.invitation')} email={created.email ?? ''} />
           <Group justify="flex-end">
             <Button onClick={close}>{t('action.close')}</Button>
           </Group>

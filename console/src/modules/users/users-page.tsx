@@ -10,7 +10,7 @@ import { ChangeRoleModal } from './change-role-modal';
 import { ConfirmAction } from '../../shared/ui/confirm-action';
 import { InviteUserModal } from './invite-user-modal';
 import { usersQuery, useResendInvitation, useResetLink, useUpdateUser, type UserLink } from './queries';
-import { UserLinkResult } from './user-link';
+import { SingleUseLinkResult } from '../../shared/ui/single-use-link';
 import { assignableRoles, userActions, type Caller, type User } from './user-rules';
 import { UsersTable, type UserCommand } from './users-table';
 import { Loading } from '../../shared/ui/loading';
@@ -134,7 +134,7 @@ export function UsersPage() {
           >
             {made && (
               <Stack>
-                <UserLinkResult
+                <SingleUseLinkResult
                   link={made.link}
                   label={t(made.kind === 'invitation' ? 'users.link.invitation' : 'users.link.reset')}
                   email={made.user.email ?? ''}

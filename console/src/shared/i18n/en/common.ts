@@ -23,6 +23,13 @@ export const common = {
   'role.manager': 'Project manager',
   'role.finance': 'Finance',
   'role.viewer': 'Viewer',
+  // A single-use link shown once (an invitation, a password reset, a portal sign-in link).
+  'link.copy': 'Copy the link',
+  'link.copied': 'Copied',
+  'link.emailed': 'The link was e-mailed to {email}.',
+  'link.notEmailed': 'The link was not e-mailed (this server sends no e-mail, or the mail server refused it): pass it on to {email} yourself.',
+  'link.expires': 'It works once, until {date}.',
+  'link.once': 'You will not see this link again once you close this window.',
   'search.label': 'Search everything',
   'search.placeholder': 'Search jobs, clients, documents…',
   'search.nothing': 'Nothing found for “{query}”',

@@ -35,12 +35,6 @@ export const portalAccess = {
   'portalAccess.field.languageHint': 'They can change it on the portal.',
   'portalAccess.replacesLinks': 'Links sent earlier stop working.',
   'portalAccess.link.label': 'Sign-in link',
-  'portalAccess.link.copy': 'Copy the link',
-  'portalAccess.link.copied': 'Copied',
-  'portalAccess.link.emailed': 'The link was e-mailed to {email}.',
-  'portalAccess.link.notEmailed': 'Not e-mailed (this server sends no e-mail, or the mail server refused it): give the link to {email} yourself.',
-  'portalAccess.link.expires': 'It works once, until {date}.',
-  'portalAccess.link.once': 'You will not see this link again once you close this window.',
   'portalAccess.withdrawTitle': 'Withdraw portal access?',
   'portalAccess.withdrawText':
     '{name} can no longer sign in to the supplier portal: their sessions end now and their links stop working. You can give access again later.',
