@@ -7,15 +7,7 @@ export type PersonRow = PortalPeopleTable;
 export type LinkRow = PortalLinksTable;
 
 /** A person with what they are known by: their contact's name and e-mail, their party's name and language. */
-export interface PersonIdentity {
-  id: string;
-  account_id: string;
-  party_kind: PortalPartyKind;
-  party_id: string;
-  contact_id: string;
-  language: string | null;
-  status: 'active' | 'revoked';
-  created_at: string;
+export interface PersonIdentity extends Omit<PortalPeopleTable, 'updated_at'> {
   name: string;
   email: string | null;
   party_name: string;
