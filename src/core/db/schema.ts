@@ -157,6 +157,9 @@ export interface PortalPeopleTable {
   contact_id: string;
   language: string | null;
   status: 'active' | 'revoked';
+  /** argon2id (PHC string); null: the person signs in with e-mailed links only. */
+  password_hash: string | null;
+  password_changed_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
 }

@@ -40,6 +40,7 @@ export function toPortalMe(identity: PersonIdentity) {
     language: languageOf(identity),
     party: { kind: identity.party_kind, id: identity.party_id, name: identity.party_name },
     agency: { name: identity.account_name },
+    hasPassword: identity.has_password === 1,
   };
 }
 
@@ -127,6 +128,8 @@ export const portalPeople = {
         contact_id: contactId,
         language: input.language ?? null,
         status: 'active',
+        password_hash: null,
+        password_changed_at: null,
         created_at: at,
         updated_at: at,
       });
@@ -155,7 +158,8 @@ export const portalPeople = {
       throw notFound('portal access', contactId);
     }
     const at = now.toISOString();
-    await portalRepository.update(ctx.db, ctx.accountId, person.id, { status: 'revoked', updated_at: at });
+    // Access given back later starts afresh: with links only, the old password forgotten.
+    await portalRepository.update(ctx.db, ctx.accountId, person.id, { status: 'revoked', password_hash: null, password_changed_at: null, updated_at: at });
     await portalRepository.endSessionsOf(ctx.db, person.id, at);
     await portalRepository.voidLinksOf(ctx.db, person.id, at);
   },

@@ -7,7 +7,9 @@ export type PersonRow = PortalPeopleTable;
 export type LinkRow = PortalLinksTable;
 
 /** A person with what they are known by: their contact's name and e-mail, their party's name and language. */
-export interface PersonIdentity extends Omit<PortalPeopleTable, 'updated_at'> {
+export interface PersonIdentity extends Omit<PortalPeopleTable, 'updated_at' | 'password_hash' | 'password_changed_at'> {
+  /** Whether the person chose a password (never the hash itself). */
+  has_password: number;
   name: string;
   email: string | null;
   party_name: string;
@@ -53,6 +55,7 @@ function withIdentity(db: Executor) {
       'person.language',
       'person.status',
       'person.created_at',
+      sql<number>`case when person.password_hash is null then 0 else 1 end`.as('has_password'),
       'contact.full_name as name',
       'contact.email',
       'account.name as account_name',
@@ -101,6 +104,24 @@ export const portalRepository = {
       .orderBy('person.created_at')
       .limit(20)
       .execute();
+  },
+
+  /** The active people of this e-mail (any case) who chose a password, with its hash, oldest first: a password sign-in. */
+  passwordsByEmail(db: Executor, emailKey: string) {
+    return withIdentity(db)
+      .select('person.password_hash')
+      .where('person.status', '=', 'active')
+      .where('person.password_hash', 'is not', null)
+      .where(sql<string>`lower(contact.email)`, '=', emailKey)
+      .orderBy('person.created_at')
+      .limit(20)
+      .execute() as Promise<Array<PersonIdentity & { password_hash: string }>>;
+  },
+
+  /** The person's password hash (null: none chosen), to be verified or compared. */
+  async passwordOf(db: Executor, accountId: string, personId: string): Promise<string | null> {
+    const row = await db.selectFrom('portal_people').select('password_hash').where('account_id', '=', accountId).where('id', '=', personId).executeTakeFirst();
+    return row?.password_hash ?? null;
   },
 
   async insert(db: Executor, row: PersonRow): Promise<void> {
@@ -160,8 +181,11 @@ export const portalRepository = {
     await db.updateTable('portal_sessions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
   },
 
-  async endSessionsOf(db: Executor, personId: string, at: string): Promise<void> {
-    await db.updateTable('portal_sessions').set({ ended_at: at }).where('person_id', '=', personId).where('ended_at', 'is', null).execute();
+  /** Ends the person's sessions, but `keep` (the one that changed their password). */
+  async endSessionsOf(db: Executor, personId: string, at: string, keep?: string): Promise<void> {
+    let query = db.updateTable('portal_sessions').set({ ended_at: at }).where('person_id', '=', personId).where('ended_at', 'is', null);
+    if (keep !== undefined) query = query.where('id', '!=', keep);
+    await query.execute();
   },
 
   // Sign-in links.

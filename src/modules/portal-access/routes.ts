@@ -6,7 +6,8 @@ import { errorResponses } from '../../core/schemas.js';
 import { csrfTokenOf } from '../../core/auth.js';
 import { sessionTokenOf } from '../../core/http/session-cookie.js';
 import { toPortalMe } from './people.js';
-import { PORTAL_PUBLIC_OPERATION, PortalMe, PortalSignedIn, RequestSignInLink, SignInWithLink, UpdatePortalMe } from './schemas.js';
+import { portalPasswords } from './passwords.js';
+import { PORTAL_PUBLIC_OPERATION, PortalMe, PortalSignedIn, RequestSignInLink, SetPortalPassword, SignInWithLink, SignInWithPassword, UpdatePortalMe } from './schemas.js';
 import { portalSessions } from './sessions.js';
 import { principalOf } from './tree.js';
 
@@ -66,6 +67,24 @@ export const portalSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    '/auth/password',
+    {
+      ...PUBLIC,
+      schema: {
+        summary: 'Sign in with your e-mail address and the password you chose: sets the portal session cookie',
+        body: SignInWithPassword,
+        ...PORTAL_PUBLIC_OPERATION,
+        response: { 200: PortalSignedIn, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const started = await portalPasswords.signIn(db, dialect, request.body);
+      setSessionCookie(reply, started.token, { secure, maxAgeMs: app.config.sessions.maxAgeMs, name: PORTAL_SESSION_COOKIE });
+      return { person: toPortalMe(started.identity), csrfToken: started.csrfToken };
+    },
+  );
+
+  app.post(
     '/auth/logout',
     { schema: { summary: 'Sign out of the portal: ends the session and clears its cookie', response: { 204: Type.Null(), ...errorResponses } } },
     async (request, reply) => {
@@ -101,5 +120,32 @@ export const portalSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => app.portalTransaction(request, (ctx) => portalSessions.setLanguage(ctx.db, ctx.principal, request.body.language)),
+  );
+
+  app.put(
+    '/me/password',
+    {
+      schema: {
+        summary: 'Choose a password (or change yours): your other sessions end; e-mailed links keep working',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: SetPortalPassword,
+        response: { 200: PortalMe, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      await portalPasswords.set(db, dialect, principal, request.body);
+      return portalSessions.me(db, principal);
+    },
+  );
+
+  app.delete(
+    '/me/password',
+    { schema: { summary: 'Remove your password: you sign in with e-mailed links only', response: { 200: PortalMe, ...errorResponses } } },
+    async (request) => {
+      const principal = principalOf(request);
+      await portalPasswords.remove(db, principal);
+      return portalSessions.me(db, principal);
+    },
   );
 };

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DocumentLanguageSchema } from '../../core/document-languages.js';
+import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../core/passwords.js';
 import { DateOut, EmptyQuery, Id, Input, Nullable } from '../../core/schemas.js';
 
 /** A person given portal access, as the agency sees them on the party's page (docs/supplier-portal.md#people). */
@@ -51,6 +52,7 @@ export const PortalMe = Type.Object(
       { description: 'the supplier (or client) the person works for' },
     ),
     agency: Type.Object({ name: Type.String() }, { description: 'the agency whose portal this is' }),
+    hasPassword: Type.Boolean({ description: 'the person chose a password (they may sign in with it as well as with e-mailed links)' }),
   },
   { title: 'Portal person (self)' },
 );
@@ -71,3 +73,16 @@ export const RequestSignInLink = Input({
 });
 export const SignInWithLink = Input({ token: Type.String({ minLength: 1, maxLength: 200, description: 'the token of the link (after `#token=`)' }) });
 export const UpdatePortalMe = Input({ language: Type.Optional(DocumentLanguageSchema('the language the portal speaks to you')) });
+
+/** Passwords are limited in the schema too: a longer one is refused (400) before anything hashes it; the minimum is checked where one is chosen. */
+const Password = (description: string) => Type.String({ minLength: 1, maxLength: PASSWORD_MAX_CHARS, description });
+
+export const SignInWithPassword = Input({
+  email: Type.String({ minLength: 1, maxLength: 255, description: 'the e-mail address the agency knows you by (any case)' }),
+  password: Password('the password you chose on the portal'),
+});
+
+export const SetPortalPassword = Input({
+  password: Password(`the new password: ${PASSWORD_MIN_CHARS} to ${PASSWORD_MAX_CHARS} characters`),
+  currentPassword: Type.Optional(Password('your current password: required to change one you chose before')),
+});

@@ -53,7 +53,14 @@ const CASES: Record<string, Case> = {
   'POST /v2/portal/auth/sign-in': { scope: 'public' },
   'POST /v2/portal/auth/logout': { scope: 'self', call: (as) => as('POST', '/v2/portal/auth/logout') },
   'GET /v2/portal/session': { scope: 'self', call: (as) => as('GET', '/v2/portal/session') },
+  'POST /v2/portal/auth/password': { scope: 'public' },
   'PUT /v2/portal/me': { scope: 'self', call: (as) => as('PUT', '/v2/portal/me', { language: 'fr' }) },
+  // The current password too: ignored the first time (none yet), checked the next.
+  'PUT /v2/portal/me/password': {
+    scope: 'self',
+    call: (as) => as('PUT', '/v2/portal/me/password', { password: 'Isolated password 1', currentPassword: 'Isolated password 1' }),
+  },
+  'DELETE /v2/portal/me/password': { scope: 'self', call: (as) => as('DELETE', '/v2/portal/me/password') },
   'GET /v2/portal/work': { scope: 'self', call: (as) => as('GET', '/v2/portal/work') },
   'GET /v2/portal/work/{id}': { scope: 'party', make: () => freshWork(true), call: (as, work) => as('GET', `/v2/portal/work/${work.id}`) },
   'POST /v2/portal/work/{id}/accept': {
