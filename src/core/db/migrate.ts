@@ -43,6 +43,7 @@ import { managerFinancials } from './migrations/0038_manager_financials.js';
 import { outsourcingPortal } from './migrations/0039_outsourcing_portal.js';
 import { portalPeople } from './migrations/0040_portal_people.js';
 import { portalPasswords } from './migrations/0045_portal_passwords.js';
+import { suppliersSeeClientName } from './migrations/0046_suppliers_see_client_name.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -89,6 +90,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0039_outsourcing_portal': outsourcingPortal(),
     '0040_portal_people': portalPeople(),
     '0045_portal_passwords': portalPasswords(),
+    '0046_suppliers_see_client_name': suppliersSeeClientName(),
   };
 }
 

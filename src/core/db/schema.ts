@@ -64,6 +64,8 @@ export interface AccountsTable {
   accepted_quote_job_status: number;
   /** 1: the role manager sees revenue and margins; 0: they are hidden from it (docs/access.md#revenue-and-margins). */
   managers_see_revenue_and_margins: number;
+  /** 1: the supplier portal shows each piece of work's client name (0 by default). */
+  suppliers_see_client_name: number;
   created_at: Iso;
   updated_at: Iso;
 }

@@ -72,6 +72,7 @@ export async function createAccountIn(
     document_language: DEFAULT_DOCUMENT_LANGUAGE,
     accepted_quote_job_status: DEFAULT_ACCEPTED_QUOTE_JOB_STATUS,
     managers_see_revenue_and_margins: 1,
+    suppliers_see_client_name: 0,
     created_at: now,
     updated_at: now,
   };

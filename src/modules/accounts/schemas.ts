@@ -39,6 +39,12 @@ const AcceptedQuoteJobStatus = () =>
     },
   );
 
+const SuppliersSeeClientName = () =>
+  Type.Boolean({
+    description:
+      "whether the supplier portal shows each piece of work's client name (docs/supplier-portal.md#the-clients-name); false by default: " +
+      'the client stays the agency’s',
+  });
 const ManagersSeeRevenueAndMargins = () =>
   Type.Boolean({
     description:
@@ -70,6 +76,7 @@ export const Account = Type.Object(
     documentLanguage: DocumentLanguageSchema('default language of documents; a client or supplier may choose its own'),
     acceptedQuoteJobStatus: AcceptedQuoteJobStatus(),
     managersSeeRevenueAndMargins: ManagersSeeRevenueAndMargins(),
+    suppliersSeeClientName: SuppliersSeeClientName(),
     logo: Nullable(LogoObject),
     createdAt: DateOut(),
     updatedAt: DateOut(),
@@ -100,4 +107,5 @@ export const UpdateAccount = Input({
   documentLanguage: Type.Optional(DocumentLanguageSchema('default language of documents')),
   acceptedQuoteJobStatus: Type.Optional(AcceptedQuoteJobStatus()),
   managersSeeRevenueAndMargins: Type.Optional(ManagersSeeRevenueAndMargins()),
+  suppliersSeeClientName: Type.Optional(SuppliersSeeClientName()),
 });

@@ -38,6 +38,7 @@ export function toObject(row: AccountRow, logo: LogoInfo | undefined): AccountOb
     documentLanguage: row.document_language,
     acceptedQuoteJobStatus: row.accepted_quote_job_status as AccountObject['acceptedQuoteJobStatus'],
     managersSeeRevenueAndMargins: isTrue(row.managers_see_revenue_and_margins),
+    suppliersSeeClientName: isTrue(row.suppliers_see_client_name),
     logo: logo ? { contentType: logo.content_type, size: logo.size, width: logo.width, height: logo.height, updatedAt: logo.updated_at } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -100,6 +101,7 @@ export const accounts = {
     if (input.documentLanguage !== undefined) changes.document_language = input.documentLanguage;
     if (input.acceptedQuoteJobStatus !== undefined) changes.accepted_quote_job_status = input.acceptedQuoteJobStatus;
     if (input.managersSeeRevenueAndMargins !== undefined) changes.managers_see_revenue_and_margins = bool(input.managersSeeRevenueAndMargins);
+    if (input.suppliersSeeClientName !== undefined) changes.suppliers_see_client_name = bool(input.suppliersSeeClientName);
     await repo.update(ctx.db, ctx.accountId, changes);
     const account = await accounts.get(ctx);
     await recordEvent(ctx, 'account.updated', account);

@@ -106,7 +106,13 @@ const LOCALES: Record<DocumentLanguage, string> = { en: 'en-GB', fr: 'fr-FR', de
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** The e-mail that sends a piece of work to one of the supplier's people, in their language. */
-export function offerMail(input: { to: string; language: DocumentLanguage; agency: string; work: PortalWorkObject; url: string }): PortalMailPayload {
+export function offerMail(input: {
+  to: string;
+  language: DocumentLanguage;
+  agency: string;
+  work: Omit<PortalWorkObject, 'clientName'>;
+  url: string;
+}): PortalMailPayload {
   const words = OFFER_WORDS[input.language];
   const locale = LOCALES[input.language];
   const { work } = input;

@@ -59,6 +59,7 @@ export const PortalWork = Type.Object(
     doneDate: Nullable(DateOut()),
     comments: Nullable(Type.String({ description: 'your comments to the agency' })),
     uploadFileOnGroup: Type.Boolean({ description: "your deliverables go to the job's group" }),
+    clientName: Nullable(Type.String({ description: "the name of the agency's client the work is for, when the agency shows it; null otherwise" })),
   },
   { title: 'Portal work' },
 );

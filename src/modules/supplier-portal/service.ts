@@ -3,6 +3,7 @@ import { notFound } from '../../core/errors.js';
 import type { PortalCtx, PortalPrincipal } from '../../core/portal.js';
 import { supplierAnswers, type SupplierAnswer } from '../outsourcing/index.js';
 import { onPortalOf } from '../outsourcing-view/index.js';
+import { clientNamesOf } from './client-names.js';
 import type { PortalWorkObject, WorkState } from './schemas.js';
 import { toPortalWork } from './work.js';
 
@@ -30,6 +31,16 @@ function supplierOf(principal: PortalPrincipal): string | undefined {
   return principal.party.kind === 'supplier' ? principal.party.id : undefined;
 }
 
+/** The work as its supplier sees it, with its client's name when the agency shows it. */
+async function asSeenBySupplier(ctx: PortalCtx, objects: Parameters<typeof toPortalWork>[0][]): Promise<PortalWorkObject[]> {
+  const names = await clientNamesOf(
+    ctx.db,
+    ctx.principal.accountId,
+    objects.map((object) => object.id),
+  );
+  return objects.map((object) => ({ ...toPortalWork(object), clientName: names.get(object.id) ?? null }));
+}
+
 /**
  * The supplier's side of the portal (docs/supplier-portal.md#what-a-supplier-sees): every read and
  * write is scoped by the person's supplier — the outsourcing of another supplier, or one not on the
@@ -39,7 +50,7 @@ export const supplierWork = {
   async list(ctx: PortalCtx, states: readonly WorkState[] | undefined): Promise<PortalWorkObject[]> {
     const supplierId = supplierOf(ctx.principal);
     if (supplierId === undefined) return [];
-    const work = (await onPortalOf(partyCtx(ctx), supplierId, LIST_LIMIT)).map(toPortalWork);
+    const work = await asSeenBySupplier(ctx, await onPortalOf(partyCtx(ctx), supplierId, LIST_LIMIT));
     return states === undefined || states.length === 0 ? work : work.filter((item) => states.includes(item.state));
   },
 
@@ -47,7 +58,8 @@ export const supplierWork = {
     const supplierId = supplierOf(ctx.principal);
     const [found] = supplierId === undefined ? [] : await onPortalOf(partyCtx(ctx), supplierId, 1, id);
     if (found === undefined) throw notFound('work', id);
-    return toPortalWork(found);
+    const [work] = await asSeenBySupplier(ctx, [found]);
+    return work!;
   },
 
   async answer(ctx: PortalCtx, id: string, answer: SupplierAnswer): Promise<PortalWorkObject> {

@@ -39,7 +39,7 @@ function rateOf(quantity: OutsourcingObject['quantity'], band: OutsourcingObject
 }
 
 /** The work as its supplier sees it: field by field, nothing else of the outsourcing. */
-export function toPortalWork(outsourcing: OutsourcingObject): PortalWorkObject {
+export function toPortalWork(outsourcing: OutsourcingObject): Omit<PortalWorkObject, 'clientName'> {
   const { quantity, portal } = outsourcing;
   return {
     id: outsourcing.id,

@@ -61,6 +61,12 @@ describe.skipIf(skipReason)('revenue and margins hidden from managers', () => {
     await page.getByRole('button', { name: 'Save' }).first().click();
     await eventually(async () => (await world.api<{ managersSeeRevenueAndMargins: boolean }>('GET', '/v2/account')).managersSeeRevenueAndMargins).toBe(false);
     await eventually(() => toggle.isChecked()).toBe(false);
+    // Its neighbour in "Who sees what": the client's name on the supplier portal, off by default.
+    const clientName = page.getByRole('switch', { name: 'Suppliers see the client’s name' });
+    await eventually(() => clientName.isChecked()).toBe(false);
+    await clientName.click({ force: true });
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await eventually(async () => (await world.api<{ suppliersSeeClientName: boolean }>('GET', '/v2/account')).suppliersSeeClientName).toBe(true);
     await checkAccessibility(page);
     await screenshot(page, 'settings-revenue-and-margins');
     expectNoPageErrors(page);

@@ -24,6 +24,7 @@ const EMPTY_IDENTITY = {
   documentLanguage: 'en',
   acceptedQuoteJobStatus: 2,
   managersSeeRevenueAndMargins: true,
+  suppliersSeeClientName: false,
   logo: null,
 };
 

@@ -76,9 +76,30 @@ describe('GET /v2/portal/work', () => {
       doneDate: null,
       comments: null,
       uploadFileOnGroup: false,
+      clientName: null,
     });
     expectNothingForeign(list.body, [w.client.acme, 'Acme'], 'GET /v2/portal/work');
     expect((await s.browser.get(`/v2/portal/work/${s.outsourcingId}`)).body).toEqual(work);
+  });
+
+  it('shows the client’s name (and nothing else of the client) only while the account’s suppliersSeeClientName is on', async () => {
+    const s = await scene('Client Name Supplier', { enabled: true });
+    const clientName = ((await t.api.get(`/v2/clients/${w.client.acme}`)).body as { name: string }).name;
+    expect((await t.api.get('/v2/account')).body.suppliersSeeClientName).toBe(false);
+    const shown = await t.api.put('/v2/account', { suppliersSeeClientName: true });
+    expect(shown.status).toBe(200);
+    expect(shown.body.suppliersSeeClientName).toBe(true);
+    try {
+      const work = (await s.browser.get(`/v2/portal/work/${s.outsourcingId}`)).body;
+      expect(work.clientName).toBe(clientName);
+      expect((await s.browser.get('/v2/portal/work')).body[0].clientName).toBe(clientName);
+      // Only the name: not the client's id, nor its prices.
+      expectNothingForeign(work, [w.client.acme], 'GET /v2/portal/work/:id with the client shown');
+      expectError(await t.api.put('/v2/account', { suppliersSeeClientName: 'sometimes' }), 400, 'parameter_invalid');
+    } finally {
+      expect((await t.api.put('/v2/account', { suppliersSeeClientName: false })).status).toBe(200);
+    }
+    expect((await s.browser.get(`/v2/portal/work/${s.outsourcingId}`)).body.clientName).toBeNull();
   });
 
   it('shows only work on the portal, of the person’s supplier; the state filter; 404 for the rest', async () => {

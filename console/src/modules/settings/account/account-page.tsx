@@ -66,6 +66,7 @@ function valuesOf(account: Account): Values {
     documentLanguage: account.documentLanguage,
     acceptedQuoteJobStatus: String(account.acceptedQuoteJobStatus),
     managersSeeRevenueAndMargins: account.managersSeeRevenueAndMargins,
+    suppliersSeeClientName: account.suppliersSeeClientName,
   };
 }
 
@@ -90,6 +91,7 @@ function changesOf(values: Values): AccountChanges {
     documentLanguage: values.documentLanguage as AccountChanges['documentLanguage'],
     acceptedQuoteJobStatus: Number(values.acceptedQuoteJobStatus) as AccountChanges['acceptedQuoteJobStatus'],
     managersSeeRevenueAndMargins: values.managersSeeRevenueAndMargins,
+    suppliersSeeClientName: values.suppliersSeeClientName,
   };
 }
 

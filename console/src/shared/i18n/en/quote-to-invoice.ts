@@ -24,10 +24,13 @@ export const quoteToInvoice = {
   'settings.account.acceptedQuote.inProgress': 'In progress',
   'settings.account.acceptedQuote.onHold': 'On hold',
   'settings.account.acceptedQuote.notStarted': 'Not started (unchanged)',
-  'settings.account.access': 'Revenue and margins',
+  'settings.account.access': 'Who sees what',
   'settings.account.managersSeeRevenueAndMargins': 'Managers see revenue and margins',
   'settings.account.managersSeeRevenueAndMarginsHelp':
     "Off: users with the role Manager no longer see job and group margins, the dashboard's revenue, margin and unpaid invoice figures, nor the margins and receivables reports.",
   'settings.account.managersSeeRevenueAndMarginsNote':
     'Prices, job totals, supplier costs, quotes and purchase orders stay visible: managers need them for their work. Owners, admins, finance and viewers always see everything.',
+  'settings.account.suppliersSeeClientName': 'Suppliers see the client’s name',
+  'settings.account.suppliersSeeClientNameHelp':
+    'On the supplier portal, each piece of work shows the name of the client it is for. Off: suppliers never learn who the client is.',
 } as const;
