@@ -67,10 +67,10 @@ export function PortalActions({ job, item, blocked, onDone }: { job: Job; item: 
             </Button>
             {pending && (
               <>
-                <Button type="button" variant="light" color="green" c="green.9" disabled={blocked} onClick={() => open('accept')}>
+                <Button type="button" variant="default" disabled={blocked} onClick={() => open('accept')}>
                   {t('outsourcing.portal.actions.accept')}
                 </Button>
-                <Button type="button" variant="light" color="red" c="red.9" disabled={blocked} onClick={() => open('refuse')}>
+                <Button type="button" variant="default" c="red.9" disabled={blocked} onClick={() => open('refuse')}>
                   {t('outsourcing.portal.actions.refuse')}
                 </Button>
                 <Button type="button" variant="subtle" color="red" c="red.9" disabled={blocked} onClick={() => open('withdraw')}>
@@ -119,7 +119,6 @@ export function PortalActions({ job, item, blocked, onDone }: { job: Job; item: 
               {back}
               <Button
                 type="button"
-                color="green.9"
                 loading={action.isPending}
                 onClick={() =>
                   void run({ kind: 'accept', ...(comment.trim() ? { comment: comment.trim() } : {}) }, t('outsourcing.portal.actions.accepted', { supplier }))
