@@ -37,7 +37,9 @@ describe.skipIf(skipReason)("the agency's hand on the supplier portal", () => {
   const badge = (page: Page, supplier: string) => row(page, supplier).locator('[data-portal-state]');
   const settled = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   const openDialog = async (page: Page, supplier: string) => {
-    await row(page, supplier).getByRole('button', { name: `Portal settings of the outsourcing to ${supplier}` }).click();
+    await row(page, supplier)
+      .getByRole('button', { name: `Portal settings of the outsourcing to ${supplier}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Supplier portal: ${supplier}` });
     await dialog.getByRole('group', { name: 'Portal actions' }).waitFor();
     await settled(page);
@@ -139,9 +141,12 @@ describe.skipIf(skipReason)("the agency's hand on the supplier portal", () => {
     await page.getByRole('heading', { name: 'Hand brochure', level: 1 }).waitFor();
 
     // None of Hans Müller's people has portal access: the API refuses the sending (409) and says why.
-    let dialog = await openDialog(page, 'Hans Müller');
+    const dialog = await openDialog(page, 'Hans Müller');
     await dialog.getByRole('button', { name: 'Send to the portal' }).click();
-    await dialog.getByRole('alert').filter({ hasText: /portal access/ }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /portal access/ })
+      .waitFor();
     await checkAccessibility(page);
     await screenshot(page, 'job-portal-actions-refused-send');
     expect((await work.read()).sentDate).toBeNull();

@@ -54,7 +54,13 @@ describe('GET /v2/dashboard/portal', () => {
     expect((await s.browser.request('POST', `/v2/portal/work/${reviewed.id}/done`)).status).toBe(200);
     await ok(t.api.put(`/v2/jobs/${reviewed.jobId}/outsourcing/${reviewed.id}`, { status: 4 }));
     // Another account's pending offer.
-    const otherJob = await newJob(t.otherApi, { name: 'Other offer', client: w.other.client, quantity: 10, quantityType: w.other.unit, service: w.other.service });
+    const otherJob = await newJob(t.otherApi, {
+      name: 'Other offer',
+      client: w.other.client,
+      quantity: 10,
+      quantityType: w.other.unit,
+      service: w.other.service,
+    });
     const otherMade = await ok(t.otherApi.post(`/v2/jobs/${otherJob.id}/outsourcing`, { supplier: w.other.supplier }));
     await ok(t.otherApi.put(`/v2/jobs/${otherJob.id}/outsourcing/${otherMade.outsourcing[0].id}/portal`, { enabled: true, confirm: true }, { json: true }));
 
@@ -85,7 +91,8 @@ describe('GET /v2/dashboard/portal', () => {
     expect(other.deliveriesToCheck).toEqual({ count: 0, first: [] });
 
     // Every role, and a read-only key, reads the same answer (names and dates, no amount).
-    for (const role of ['admin', 'manager', 'finance', 'viewer'] as const) expect(await ok((await apiWithRole(t, role)).get('/v2/dashboard/portal'))).toEqual(answer);
+    for (const role of ['admin', 'manager', 'finance', 'viewer'] as const)
+      expect(await ok((await apiWithRole(t, role)).get('/v2/dashboard/portal'))).toEqual(answer);
     expect(await ok(new Api(t.app, t.account.readKey).get('/v2/dashboard/portal'))).toEqual(answer);
   });
 

@@ -146,7 +146,11 @@ describe('PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal', () => {
     const { outsourcing, path } = await scene();
     const first = await t.api.put(path, { checklist: [{ name: 'Translate', done: true }, { name: 'Review' }] }, { json: true });
     const [translate, review] = portalIn(first.body, outsourcing.id).checklist as Array<{ id: string }>;
-    const renamed = await t.api.put(path, { checklist: [{ id: review!.id, name: 'Review twice' }, { id: translate!.id, name: 'Translate it' }, { name: 'Deliver' }] }, { json: true });
+    const renamed = await t.api.put(
+      path,
+      { checklist: [{ id: review!.id, name: 'Review twice' }, { id: translate!.id, name: 'Translate it' }, { name: 'Deliver' }] },
+      { json: true },
+    );
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(portalIn(renamed.body, outsourcing.id).checklist).toEqual([
       { id: review!.id, name: 'Review twice', done: false },

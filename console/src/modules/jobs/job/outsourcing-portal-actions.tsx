@@ -9,8 +9,7 @@ import { useOutsourcingPortalAction, type PortalAction } from './outsourcing-que
 type Step = 'withdraw' | 'accept' | 'refuse';
 
 /** An offer waiting for the supplier's answer: what the agency can withdraw, or answer for them. */
-export const isPendingOffer = (item: Outsourcing) =>
-  item.status !== CANCELLED && item.portal.confirm.enabled && item.portal.confirm.status === CONFIRM_PENDING;
+export const isPendingOffer = (item: Outsourcing) => item.status !== CANCELLED && item.portal.confirm.enabled && item.portal.confirm.status === CONFIRM_PENDING;
 
 /**
  * The portal dialog's actions (docs/console.md#the-job-page, docs/supplier-portal.md#the-agencys-hand):

@@ -8,8 +8,7 @@ export const portalHand = {
   'outsourcing.portal.actions.accept': 'Accept for the supplier',
   'outsourcing.portal.actions.refuse': 'Refuse for the supplier',
   'outsourcing.portal.actions.saveFirst': 'Save or cancel your changes to the settings first.',
-  'outsourcing.portal.actions.withdrawText':
-    'Withdraw the offer to {supplier}? The work leaves the portal and no answer is asked any more.',
+  'outsourcing.portal.actions.withdrawText': 'Withdraw the offer to {supplier}? The work leaves the portal and no answer is asked any more.',
   'outsourcing.portal.actions.withdrawConfirm': 'Withdraw the offer',
   'outsourcing.portal.actions.acceptText': 'Accept the offer for {supplier}, as they told you? It counts as their answer.',
   'outsourcing.portal.actions.acceptComment': 'Comment (optional)',
