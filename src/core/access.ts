@@ -90,6 +90,7 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/invoices/**', area: 'invoices' },
   // Figures read over jobs and documents; nothing to write.
   { path: '/v2/dashboard', area: 'projects', readOnly: true },
+  { path: '/v2/dashboard/portal', area: 'projects', readOnly: true },
   { path: '/v2/reports/**', area: 'projects', readOnly: true },
   // Imports create and update clients, suppliers, contacts and prices: project work.
   { path: '/v2/imports/**', area: 'projects' },

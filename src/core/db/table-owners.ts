@@ -114,7 +114,11 @@ export const READ_MODELS: readonly Allowance[] = [
     tables: ['clients', 'suppliers', 'jobs', 'outsourcing', 'documents', 'document_lines', 'payments', 'language_pairs'],
     why: 'the reports: figures across jobs, outsourcing and documents',
   },
-  { place: 'modules/dashboard', tables: ['clients', 'jobs', 'documents', 'payments', 'users'], why: 'the dashboard: what is due, open and owed' },
+  {
+    place: 'modules/dashboard',
+    tables: ['clients', 'jobs', 'documents', 'payments', 'users', 'outsourcing', 'suppliers'],
+    why: "the dashboard: what is due, open and owed, and the supplier portal's offers waiting and deliveries to check",
+  },
   {
     place: 'modules/document-rendering/repository.ts',
     tables: ['jobs', 'groups', 'outsourcing', 'services', 'units', 'language_pairs'],

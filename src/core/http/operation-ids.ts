@@ -60,6 +60,7 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/jobs/{id}/outsourcing/{outsourcingId}/portal/refuse': 'refuseJobOutsourcingOnBehalf',
   'POST /v2/jobs/{id}/outsourcing/{outsourcingId}/portal/withdraw': 'withdrawJobOutsourcingOffer',
   'GET /v2/portal/work': 'listPortalWork',
+  'GET /v2/dashboard/portal': 'getDashboardPortal',
   'GET /v2/portal/unavailabilities': 'listPortalUnavailabilities',
   'POST /v2/portal/unavailabilities': 'createPortalUnavailability',
   'PUT /v2/portal/unavailabilities/{id}': 'updatePortalUnavailability',

@@ -28,9 +28,9 @@ function instructionsOf(input: string | null): string | null {
   return text === '' ? null : html;
 }
 
-/** The new checklist: an item sent with the id of a current item keeps it, one without gets a new id, another id is refused. */
+/** The new checklist: an item sent with the id of a current item keeps it (and its tick unless `done` is sent), one without gets a new id, another id is refused. */
 function checklistColumn(current: OutsourcingRow, items: NonNullable<PortalInput['checklist']>): string {
-  const known = new Set(checklistOf(current).map((item) => item.id));
+  const known = new Map(checklistOf(current).map((item) => [item.id, item.done]));
   const seen = new Set<string>();
   const list = items.map((item, i) => {
     const name = item.name.trim();
@@ -44,7 +44,9 @@ function checklistColumn(current: OutsourcingRow, items: NonNullable<PortalInput
     } else {
       id = newId();
     }
-    return { id, name, done: item.done ?? false };
+    // A current item sent without `done` keeps the tick the supplier gave it: the agency's form,
+    // opened before the supplier ticked, renames or reorders without unticking.
+    return { id, name, done: item.done ?? known.get(id) ?? false };
   });
   return JSON.stringify(list);
 }

@@ -61,7 +61,7 @@ export const UpdatePortal = Input({
         {
           id: Type.Optional(Id('an item of the current checklist, kept; none: a new item')),
           name: Type.String({ minLength: 1, maxLength: 200 }),
-          done: Type.Optional(Type.Boolean({ description: 'default false' })),
+          done: Type.Optional(Type.Boolean({ description: 'a current item (sent with its id) keeps its tick when not sent; a new one defaults to false' })),
         },
         { additionalProperties: false },
       ),

@@ -142,7 +142,27 @@ describe('PUT /v2/jobs/:id/outsourcing/:outsourcingId/portal', () => {
     expect(portalIn((await t.api.get(`/v2/jobs/${job.id}`)).body, outsourcing.id).confirm).toMatchObject(answered);
   });
 
-  it('replaces the checklist: a known id keeps its item, none makes a new one, done defaults to false; names trimmed', async () => {
+  it('keeps the tick of a current item sent without done: a rename from a form opened before the supplier ticked unticks nothing', async () => {
+    const { outsourcing, path } = await scene();
+    const first = await t.api.put(path, { checklist: [{ name: 'Translate', done: true }, { name: 'Review' }] }, { json: true });
+    const [translate, review] = portalIn(first.body, outsourcing.id).checklist as Array<{ id: string }>;
+    const renamed = await t.api.put(
+      path,
+      { checklist: [{ id: review!.id, name: 'Review twice' }, { id: translate!.id, name: 'Translate it' }, { name: 'Deliver' }] },
+      { json: true },
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(portalIn(renamed.body, outsourcing.id).checklist).toEqual([
+      { id: review!.id, name: 'Review twice', done: false },
+      { id: translate!.id, name: 'Translate it', done: true },
+      { id: ID, name: 'Deliver', done: false },
+    ]);
+    // Sent, done is what it says.
+    const unticked = await t.api.put(path, { checklist: [{ id: translate!.id, name: 'Translate it', done: false }] }, { json: true });
+    expect(portalIn(unticked.body, outsourcing.id).checklist).toEqual([{ id: translate!.id, name: 'Translate it', done: false }]);
+  });
+
+  it('replaces the checklist: a known id keeps its item, none makes a new one, a new item is not done; names trimmed', async () => {
     const { outsourcing, path } = await scene();
     const first = await t.api.put(path, { checklist: [{ name: '  Translate ' }, { name: 'Review', done: true }] });
     expect(first.status, JSON.stringify(first.body)).toBe(200);

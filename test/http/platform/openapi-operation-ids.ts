@@ -272,6 +272,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /v2/jobs/{id}/cat-analysis': 'importJobCatAnalysis',
   'POST /v2/jobs/{id}/outsourcing/{outsourcingId}/cat-analysis': 'importJobOutsourcingCatAnalysis',
   'GET /v2/dashboard': 'getDashboard',
+  'GET /v2/dashboard/portal': 'getDashboardPortal',
   'GET /v2/reports/margins': 'getMarginsReport',
   'GET /v2/reports/receivables': 'getReceivablesReport',
   'GET /v2/reports/payables': 'getPayablesReport',

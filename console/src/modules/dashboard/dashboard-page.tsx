@@ -5,6 +5,7 @@ import { InvoicesSection, QuotesSection } from './documents-sections';
 import { ManagersSection } from './managers-section';
 import { MonthSection } from './month-section';
 import { MyJobsSection } from './my-jobs-section';
+import { PortalSection } from './portal-section';
 import { useDashboard } from './queries';
 import { Loading } from '../../shared/ui/loading';
 import { LoadProblem } from '../../shared/ui/load-problem';
@@ -48,6 +49,9 @@ export function DashboardPage() {
                 <InvoicesSection unpaid={invoices.unpaid} overdue={invoices.overdue} />
               </Grid.Col>
             )}
+            <Grid.Col span={12}>
+              <PortalSection />
+            </Grid.Col>
           </Grid>
         </>
       )}

@@ -25,3 +25,17 @@ export const dashboardQuery = queryOptions({
 export function useDashboard() {
   return useQuery(dashboardQuery);
 }
+
+/** The supplier portal's offers waiting and deliveries to check (GET /v2/dashboard/portal, docs/dashboard.md#the-supplier-portal). */
+export type DashboardPortal = Answer<'getDashboardPortal'>;
+export type DashboardPortalWork = DashboardPortal['offersWaiting']['first'][number];
+
+export const dashboardPortalQuery = queryOptions({
+  queryKey: ['dashboard', 'portal'] as const,
+  queryFn: ({ signal }) => data(api.GET('/v2/dashboard/portal', { signal })),
+  refetchInterval: 60_000,
+});
+
+export function useDashboardPortal() {
+  return useQuery(dashboardPortalQuery);
+}

@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
+import { AnchorLink } from '../../shared/ui/anchor-link';
 import { useEffect } from 'react';
 import { LANGUAGE_NAMES, PORTAL_LANGUAGES } from './i18n';
 import { signOutOfPortal, useChangeLanguage } from './queries';
@@ -11,7 +12,8 @@ import classes from './portal.module.css';
 
 /**
  * The portal's signed-in frame: a top bar (the agency's name, the person's party, the language
- * menu, "Sign out") and the page. None of the agency console's frame: no navigation, no search.
+ * menu, "Sign out"), the portal's own navigation (their work; a supplier's periods away) and the
+ * page. None of the agency console's frame.
  */
 export function PortalFrame() {
   const person = usePortalPerson();
@@ -82,6 +84,16 @@ export function PortalFrame() {
             </Button>
           </div>
         </div>
+        {person.party.kind === 'supplier' && (
+          <nav aria-label={t('nav.label')} className={classes.nav}>
+            <AnchorLink to="/portal" activeOptions={{ exact: true }} className={classes.navLink}>
+              {t('nav.work')}
+            </AnchorLink>
+            <AnchorLink to="/portal/away" className={classes.navLink}>
+              {t('nav.away')}
+            </AnchorLink>
+          </nav>
+        )}
       </Box>
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <Outlet />

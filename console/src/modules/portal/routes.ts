@@ -84,4 +84,11 @@ const workRoute = createRoute({
 
 const portalWorkRoutes = [workRoute] as const;
 
-export const portalRoutes = [portalRoute.addChildren([signInRoute, requestLinkRoute, signedInRoute.addChildren([homeRoute, ...portalWorkRoutes])])];
+/** `/portal/away`: the supplier's periods away (unavailability). */
+const awayRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'away',
+  component: lazyRouteComponent(() => import('./away-page'), 'PortalAwayPage'),
+});
+
+export const portalRoutes = [portalRoute.addChildren([signInRoute, requestLinkRoute, signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute])])];

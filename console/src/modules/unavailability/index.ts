@@ -4,3 +4,6 @@ import { lazy } from 'react';
 export const SupplierUnavailabilitySection = lazy(() =>
   import('./unavailability-section').then((module) => ({ default: module.SupplierUnavailabilitySection })),
 );
+
+/** Whole days ↔ the API's instants, for the supplier portal's page of periods away (modules/portal). */
+export { dayOf, dayStart, daysOfPeriod, isNow, periodOfDays } from './unavailability-dates';

@@ -7,6 +7,7 @@ import type { Outsourcing } from './outsourcing-figures';
 import { MODAL_PROPS } from './outsourcing-dialogs';
 import { CONFIRM_ACCEPTED, CONFIRM_PENDING, CONFIRM_REFUSED, PortalBadge, SupplierWords } from './outsourcing-portal';
 import { useUpdateOutsourcingPortal, type OutsourcingPortalChanges } from './outsourcing-queries';
+import { PortalActions } from './outsourcing-portal-actions';
 
 /** The API's bounds on the settings (docs/jobs.md#portal). */
 const MAX_ITEMS = 50;
@@ -44,11 +45,14 @@ export function OutsourcingPortalDialog({
   item,
   onClose,
   onSaved,
+  onActed,
 }: {
   job: Job;
   item: Outsourcing | null;
   onClose: () => void;
   onSaved: (supplier: string) => void;
+  /** An action of the portal done (sent, withdrawn, answered): the dialog closes with its message. */
+  onActed: (message: string) => void;
 }) {
   return (
     <Modal
@@ -58,12 +62,24 @@ export function OutsourcingPortalDialog({
       onClose={onClose}
       title={item ? t('outsourcing.portal.title', { supplier: item.supplier.name }) : ''}
     >
-      {item && <PortalForm key={item.id} job={job} item={item} onClose={onClose} onSaved={onSaved} />}
+      {item && <PortalForm key={item.id} job={job} item={item} onClose={onClose} onSaved={onSaved} onActed={onActed} />}
     </Modal>
   );
 }
 
-function PortalForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourcing; onClose: () => void; onSaved: (supplier: string) => void }) {
+function PortalForm({
+  job,
+  item,
+  onClose,
+  onSaved,
+  onActed,
+}: {
+  job: Job;
+  item: Outsourcing;
+  onClose: () => void;
+  onSaved: (supplier: string) => void;
+  onActed: (message: string) => void;
+}) {
   const portal = item.portal;
   const update = useUpdateOutsourcingPortal(job);
   const initialText = instructionsText(portal.instructions);
@@ -87,18 +103,26 @@ function PortalForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourci
     items.length !== portal.checklist.length ||
     items.some((entry, index) => entry.id !== portal.checklist[index]?.id || entry.name.trim() !== portal.checklist[index]?.name);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setProblem(undefined);
-    if (items.some(itemError) || instructionsError) return setShowErrors(true);
+  /** What the form changed: only that is sent. */
+  const changesOf = (): OutsourcingPortalChanges => {
     const changes: OutsourcingPortalChanges = {};
     if (enabled !== portal.enabled) changes.enabled = enabled;
     if (confirm !== portal.confirm.enabled) changes.confirm = confirm;
     if (onGroup !== portal.uploadFileOnGroup) changes.uploadFileOnGroup = onGroup;
     // Untouched, the stored instructions keep their formatting; changed, the server makes paragraphs of the lines.
     if (instructions.trim() !== initialText) changes.instructions = instructions.trim() === '' ? null : instructions;
-    // The items kept carry their done state, which the supplier sets: an item sent without it would be unticked.
-    if (checklistChanged) changes.checklist = items.map((entry) => ({ ...(entry.id ? { id: entry.id, done: entry.done } : {}), name: entry.name.trim() }));
+    // The items kept go without their tick, which is the supplier's: the server keeps the one it has
+    // now, not the one this form read when it opened (the supplier may have ticked since).
+    if (checklistChanged) changes.checklist = items.map((entry) => ({ ...(entry.id ? { id: entry.id } : {}), name: entry.name.trim() }));
+    return changes;
+  };
+  const dirty = Object.keys(changesOf()).length > 0;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setProblem(undefined);
+    if (items.some(itemError) || instructionsError) return setShowErrors(true);
+    const changes = changesOf();
     if (Object.keys(changes).length === 0) return onClose();
     try {
       await update.mutateAsync({ id: item.id, changes });
@@ -112,6 +136,7 @@ function PortalForm({ job, item, onClose, onSaved }: { job: Job; item: Outsourci
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <SupplierAnswer item={item} />
+        <PortalActions job={job} item={item} blocked={dirty} onDone={onActed} />
         <Switch
           label={t('outsourcing.portal.field.enabled')}
           description={t('outsourcing.portal.field.enabledHint')}

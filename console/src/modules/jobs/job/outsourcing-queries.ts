@@ -86,3 +86,27 @@ export function useUpdateOutsourcingPortal(job: Job) {
     onSuccess: (answer) => setJob(queryClient, answer),
   });
 }
+
+/** What the agency does with an outsourcing on the portal (docs/supplier-portal.md#sending-work, #the-agencys-hand). */
+export type PortalAction = { kind: 'send' } | { kind: 'withdraw' } | { kind: 'accept'; comment?: string } | { kind: 'refuse'; reason: string };
+
+/** `POST …/portal/send|withdraw|accept|refuse`: each answers the job, put in place. */
+export function useOutsourcingPortalAction(job: Job) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: PortalAction }) => {
+      const params = { path: { id: job.id, outsourcingId: id } };
+      switch (action.kind) {
+        case 'send':
+          return data(api.POST('/v2/jobs/{id}/outsourcing/{outsourcingId}/portal/send', { params, body: {} }));
+        case 'withdraw':
+          return data(api.POST('/v2/jobs/{id}/outsourcing/{outsourcingId}/portal/withdraw', { params, body: {} }));
+        case 'accept':
+          return data(api.POST('/v2/jobs/{id}/outsourcing/{outsourcingId}/portal/accept', { params, body: action.comment ? { comment: action.comment } : {} }));
+        case 'refuse':
+          return data(api.POST('/v2/jobs/{id}/outsourcing/{outsourcingId}/portal/refuse', { params, body: { reason: action.reason } }));
+      }
+    },
+    onSuccess: (answer) => setJob(queryClient, answer),
+  });
+}

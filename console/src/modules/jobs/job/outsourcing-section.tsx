@@ -90,6 +90,10 @@ export function OutsourcingSection({ job }: { job: Job }) {
               setPortal(null);
               setDone(t('outsourcing.portal.saved', { supplier }));
             }}
+            onActed={(message) => {
+              setPortal(null);
+              setDone(message);
+            }}
           />
           <OutsourcingRemoveDialog
             job={job}

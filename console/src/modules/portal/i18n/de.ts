@@ -1,3 +1,4 @@
+import { AWAY_TEXTS } from './away';
 import type { PortalCatalogue } from './en';
 
 export const de: PortalCatalogue = {
@@ -5,6 +6,7 @@ export const de: PortalCatalogue = {
   'nav.skip': 'Zum Inhalt springen',
   'frame.language': 'Sprache',
   'frame.signOut': 'Abmelden',
+  ...AWAY_TEXTS.de,
   'language.failed': 'Die Sprache konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
   'signIn.title': 'Anmeldung im Portal',
   'signIn.signingIn': 'Sie werden angemeldet …',

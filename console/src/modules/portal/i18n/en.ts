@@ -1,3 +1,5 @@
+import { AWAY_TEXTS } from './away';
+
 /**
  * The portal's texts in English: the keys every other language has (the type `PortalCatalogue`
  * checks it). Short, polite, and free of the agency's words: the people who read them work for a
@@ -8,6 +10,7 @@ export const en = {
   'nav.skip': 'Skip to content',
   'frame.language': 'Language',
   'frame.signOut': 'Sign out',
+  ...AWAY_TEXTS.en,
   'language.failed': 'The language could not be changed. Please try again.',
   'signIn.title': 'Sign in to the portal',
   'signIn.signingIn': 'Signing you in…',

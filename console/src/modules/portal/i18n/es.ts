@@ -1,3 +1,4 @@
+import { AWAY_TEXTS } from './away';
 import type { PortalCatalogue } from './en';
 
 export const es: PortalCatalogue = {
@@ -5,6 +6,7 @@ export const es: PortalCatalogue = {
   'nav.skip': 'Ir al contenido',
   'frame.language': 'Idioma',
   'frame.signOut': 'Cerrar sesión',
+  ...AWAY_TEXTS.es,
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
   'signIn.title': 'Acceso al portal',
   'signIn.signingIn': 'Iniciando sesión…',

@@ -1,3 +1,4 @@
+import { AWAY_TEXTS } from './away';
 import type { PortalCatalogue } from './en';
 
 export const fr: PortalCatalogue = {
@@ -5,6 +6,7 @@ export const fr: PortalCatalogue = {
   'nav.skip': 'Aller au contenu',
   'frame.language': 'Langue',
   'frame.signOut': 'Se déconnecter',
+  ...AWAY_TEXTS.fr,
   'language.failed': "La langue n'a pas pu être changée. Veuillez réessayer.",
   'signIn.title': 'Connexion au portail',
   'signIn.signingIn': 'Connexion en cours…',

@@ -1,3 +1,4 @@
+import { AWAY_TEXTS } from './away';
 import type { PortalCatalogue } from './en';
 
 export const it: PortalCatalogue = {
@@ -5,6 +6,7 @@ export const it: PortalCatalogue = {
   'nav.skip': 'Vai al contenuto',
   'frame.language': 'Lingua',
   'frame.signOut': 'Esci',
+  ...AWAY_TEXTS.it,
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
   'signIn.title': 'Accesso al portale',
   'signIn.signingIn': 'Accesso in corso…',

@@ -1,3 +1,4 @@
+import { AWAY_TEXTS } from './away';
 import type { PortalCatalogue } from './en';
 
 export const nl: PortalCatalogue = {
@@ -5,6 +6,7 @@ export const nl: PortalCatalogue = {
   'nav.skip': 'Naar de inhoud',
   'frame.language': 'Taal',
   'frame.signOut': 'Afmelden',
+  ...AWAY_TEXTS.nl,
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   'signIn.title': 'Aanmelden bij het portaal',
   'signIn.signingIn': 'U wordt aangemeld…',

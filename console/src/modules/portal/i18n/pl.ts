@@ -1,3 +1,4 @@
+import { AWAY_TEXTS } from './away';
 import type { PortalCatalogue } from './en';
 
 export const pl: PortalCatalogue = {
@@ -5,6 +6,7 @@ export const pl: PortalCatalogue = {
   'nav.skip': 'Przejdź do treści',
   'frame.language': 'Język',
   'frame.signOut': 'Wyloguj się',
+  ...AWAY_TEXTS.pl,
   'language.failed': 'Nie udało się zmienić języka. Spróbuj ponownie.',
   'signIn.title': 'Logowanie do portalu',
   'signIn.signingIn': 'Trwa logowanie…',

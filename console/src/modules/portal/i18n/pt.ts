@@ -1,3 +1,4 @@
+import { AWAY_TEXTS } from './away';
 import type { PortalCatalogue } from './en';
 
 export const pt: PortalCatalogue = {
@@ -5,6 +6,7 @@ export const pt: PortalCatalogue = {
   'nav.skip': 'Saltar para o conteúdo',
   'frame.language': 'Idioma',
   'frame.signOut': 'Terminar sessão',
+  ...AWAY_TEXTS.pt,
   'language.failed': 'Não foi possível mudar o idioma. Tente novamente.',
   'signIn.title': 'Entrar no portal',
   'signIn.signingIn': 'A iniciar sessão…',

@@ -18,6 +18,7 @@ import { exchangeRates } from './exchange-rates';
 import { quoteToInvoice } from './quote-to-invoice';
 import { reports } from './reports';
 import { portalAccess } from './portal-access';
+import { portalHand } from './portal-hand';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -44,4 +45,5 @@ export const en = {
   ...quoteToInvoice,
   ...reports,
   ...portalAccess,
+  ...portalHand,
 };
