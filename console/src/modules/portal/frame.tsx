@@ -84,16 +84,19 @@ export function PortalFrame() {
             </Button>
           </div>
         </div>
-        {person.party.kind === 'supplier' && (
-          <nav aria-label={t('nav.label')} className={classes.nav}>
-            <AnchorLink to="/portal" activeOptions={{ exact: true }} className={classes.navLink}>
-              {t('nav.work')}
-            </AnchorLink>
+        <nav aria-label={t('nav.label')} className={classes.nav}>
+          <AnchorLink to="/portal" activeOptions={{ exact: true }} className={classes.navLink}>
+            {t('nav.work')}
+          </AnchorLink>
+          {person.party.kind === 'supplier' && (
             <AnchorLink to="/portal/away" className={classes.navLink}>
               {t('nav.away')}
             </AnchorLink>
-          </nav>
-        )}
+          )}
+          <AnchorLink to="/portal/password" className={classes.navLink}>
+            {t('nav.password')}
+          </AnchorLink>
+        </nav>
       </Box>
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <Outlet />

@@ -91,4 +91,13 @@ const awayRoute = createRoute({
   component: lazyRouteComponent(() => import('./away-page'), 'PortalAwayPage'),
 });
 
-export const portalRoutes = [portalRoute.addChildren([signInRoute, requestLinkRoute, signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute])])];
+/** `/portal/password`: the person's optional password (any kind of person). */
+const passwordRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'password',
+  component: lazyRouteComponent(() => import('./password-page'), 'PortalPasswordPage'),
+});
+
+export const portalRoutes = [
+  portalRoute.addChildren([signInRoute, requestLinkRoute, signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute, passwordRoute])]),
+];

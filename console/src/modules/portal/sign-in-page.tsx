@@ -1,12 +1,14 @@
-import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { PortalKey } from './i18n';
 import { linkProblemKey, redeemSignInLink } from './queries';
+import { PasswordSignInForm } from './password-sign-in-form';
 import { PortalCard } from './portal-card';
 import { RequestLinkForm } from './request-link-form';
 import { usePortalText } from './use-portal-text';
+import classes from './portal.module.css';
 
 /** The token of the link, in the fragment (`#token=…`), which the browser never sends to a server. */
 const tokenInAddress = (): string => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
@@ -28,6 +30,8 @@ export function PortalSignInPage() {
   const [problem, setProblem] = useState<PortalKey>();
   // A new link is on its way: what was wrong with the old one no longer matters.
   const [newLinkSent, setNewLinkSent] = useState(false);
+  // Links first (no password to remember); a password for those who chose one.
+  const [withPassword, setWithPassword] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -74,7 +78,11 @@ export function PortalSignInPage() {
           {t('signIn.signedOut')}
         </Alert>
       )}
-      <RequestLinkForm onSent={() => setNewLinkSent(true)} />
+      {withPassword ? <PasswordSignInForm /> : <RequestLinkForm onSent={() => setNewLinkSent(true)} />}
+      <Divider />
+      <Button variant="subtle" classNames={{ root: classes.wrapping, label: classes.label }} onClick={() => setWithPassword((shown) => !shown)}>
+        {t(withPassword ? 'signIn.password.hide' : 'signIn.password.show')}
+      </Button>
     </PortalCard>
   );
 }

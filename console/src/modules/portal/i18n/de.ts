@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
 export const de: PortalCatalogue = {
@@ -7,6 +8,7 @@ export const de: PortalCatalogue = {
   'frame.language': 'Sprache',
   'frame.signOut': 'Abmelden',
   ...AWAY_TEXTS.de,
+  ...PASSWORD_TEXTS.de,
   'language.failed': 'Die Sprache konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
   'signIn.title': 'Anmeldung im Portal',
   'signIn.signingIn': 'Sie werden angemeldet …',

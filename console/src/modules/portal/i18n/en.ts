@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { PASSWORD_TEXTS } from './password';
 
 /**
  * The portal's texts in English: the keys every other language has (the type `PortalCatalogue`
@@ -11,6 +12,7 @@ export const en = {
   'frame.language': 'Language',
   'frame.signOut': 'Sign out',
   ...AWAY_TEXTS.en,
+  ...PASSWORD_TEXTS.en,
   'language.failed': 'The language could not be changed. Please try again.',
   'signIn.title': 'Sign in to the portal',
   'signIn.signingIn': 'Signing you in…',

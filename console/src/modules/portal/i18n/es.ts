@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
 export const es: PortalCatalogue = {
@@ -7,6 +8,7 @@ export const es: PortalCatalogue = {
   'frame.language': 'Idioma',
   'frame.signOut': 'Cerrar sesión',
   ...AWAY_TEXTS.es,
+  ...PASSWORD_TEXTS.es,
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
   'signIn.title': 'Acceso al portal',
   'signIn.signingIn': 'Iniciando sesión…',

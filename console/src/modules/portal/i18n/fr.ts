@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
 export const fr: PortalCatalogue = {
@@ -7,6 +8,7 @@ export const fr: PortalCatalogue = {
   'frame.language': 'Langue',
   'frame.signOut': 'Se déconnecter',
   ...AWAY_TEXTS.fr,
+  ...PASSWORD_TEXTS.fr,
   'language.failed': "La langue n'a pas pu être changée. Veuillez réessayer.",
   'signIn.title': 'Connexion au portail',
   'signIn.signingIn': 'Connexion en cours…',

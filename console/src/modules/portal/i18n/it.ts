@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
 export const it: PortalCatalogue = {
@@ -7,6 +8,7 @@ export const it: PortalCatalogue = {
   'frame.language': 'Lingua',
   'frame.signOut': 'Esci',
   ...AWAY_TEXTS.it,
+  ...PASSWORD_TEXTS.it,
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
   'signIn.title': 'Accesso al portale',
   'signIn.signingIn': 'Accesso in corso…',

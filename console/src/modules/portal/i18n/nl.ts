@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
 export const nl: PortalCatalogue = {
@@ -7,6 +8,7 @@ export const nl: PortalCatalogue = {
   'frame.language': 'Taal',
   'frame.signOut': 'Afmelden',
   ...AWAY_TEXTS.nl,
+  ...PASSWORD_TEXTS.nl,
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   'signIn.title': 'Aanmelden bij het portaal',
   'signIn.signingIn': 'U wordt aangemeld…',

@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
 export const pl: PortalCatalogue = {
@@ -7,6 +8,7 @@ export const pl: PortalCatalogue = {
   'frame.language': 'Język',
   'frame.signOut': 'Wyloguj się',
   ...AWAY_TEXTS.pl,
+  ...PASSWORD_TEXTS.pl,
   'language.failed': 'Nie udało się zmienić języka. Spróbuj ponownie.',
   'signIn.title': 'Logowanie do portalu',
   'signIn.signingIn': 'Trwa logowanie…',

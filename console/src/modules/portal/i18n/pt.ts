@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
 export const pt: PortalCatalogue = {
@@ -7,6 +8,7 @@ export const pt: PortalCatalogue = {
   'frame.language': 'Idioma',
   'frame.signOut': 'Terminar sessão',
   ...AWAY_TEXTS.pt,
+  ...PASSWORD_TEXTS.pt,
   'language.failed': 'Não foi possível mudar o idioma. Tente novamente.',
   'signIn.title': 'Entrar no portal',
   'signIn.signingIn': 'A iniciar sessão…',
