@@ -1,9 +1,11 @@
+import type { Config } from '../../config.js';
 import type { Ctx } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import type { PortalCtx, PortalPrincipal } from '../../core/portal.js';
 import { supplierAnswers, type SupplierAnswer } from '../outsourcing/index.js';
 import { onPortalOf } from '../outsourcing-view/index.js';
 import type { PortalWorkObject, WorkState } from './schemas.js';
+import { purchaseOrderOnAcceptance, purchaseOrderPdf, purchaseOrdersOf } from './purchase-orders.js';
 import { toPortalWork } from './work.js';
 
 /** The most work one list answers: a freelancer's open and recent work, far below it. */
@@ -39,7 +41,13 @@ export const supplierWork = {
   async list(ctx: PortalCtx, states: readonly WorkState[] | undefined): Promise<PortalWorkObject[]> {
     const supplierId = supplierOf(ctx.principal);
     if (supplierId === undefined) return [];
-    const work = (await onPortalOf(partyCtx(ctx), supplierId, LIST_LIMIT)).map(toPortalWork);
+    const found = await onPortalOf(partyCtx(ctx), supplierId, LIST_LIMIT);
+    const orders = await purchaseOrdersOf(
+      partyCtx(ctx),
+      supplierId,
+      found.map((item) => item.id),
+    );
+    const work = found.map((item) => toPortalWork(item, orders.get(item.id) ?? null));
     return states === undefined || states.length === 0 ? work : work.filter((item) => states.includes(item.state));
   },
 
@@ -47,13 +55,27 @@ export const supplierWork = {
     const supplierId = supplierOf(ctx.principal);
     const [found] = supplierId === undefined ? [] : await onPortalOf(partyCtx(ctx), supplierId, 1, id);
     if (found === undefined) throw notFound('work', id);
-    return toPortalWork(found);
+    const orders = await purchaseOrdersOf(partyCtx(ctx), supplierId!, [id]);
+    return toPortalWork(found, orders.get(id) ?? null);
   },
 
-  async answer(ctx: PortalCtx, id: string, answer: SupplierAnswer): Promise<PortalWorkObject> {
+  /** The PDF of the work's purchase order: 404 for work not theirs, and while the agency has issued none. */
+  async purchaseOrder(ctx: PortalCtx, id: string): Promise<{ content: Buffer; filename: string }> {
+    const supplierId = supplierOf(ctx.principal);
+    const [found] = supplierId === undefined ? [] : await onPortalOf(partyCtx(ctx), supplierId, 1, id);
+    if (found === undefined) throw notFound('work', id);
+    const order = (await purchaseOrdersOf(partyCtx(ctx), supplierId!, [id])).get(id);
+    if (order === undefined) throw notFound('purchase order of the work', id);
+    return purchaseOrderPdf(partyCtx(ctx), order.id);
+  },
+
+  /** `config`: the server's, for the e-mail of a purchase order an accept makes. */
+  async answer(ctx: PortalCtx, id: string, answer: SupplierAnswer, config: Config): Promise<PortalWorkObject> {
     const supplierId = supplierOf(ctx.principal);
     if (supplierId === undefined) throw notFound('work', id);
     await supplierAnswers.answer(partyCtx(ctx), supplierId, id, answer);
+    // docs/supplier-portal.md#purchase-orders: accepted work may come with its purchase order, in the accept's transaction.
+    if (answer.kind === 'accept') await purchaseOrderOnAcceptance(partyCtx(ctx), config, id);
     return supplierWork.get(ctx, id);
   },
 };
