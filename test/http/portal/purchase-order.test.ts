@@ -10,7 +10,7 @@ let mail: MailServer;
 beforeAll(async () => {
   mail = await startMailServer();
   t = await createTestApp({ SMTP_URL: mail.url, MAIL_FROM: 'Agency One <desk@agency.example>', OUTBOX_WORKER: 'false' });
-  await t.api.put('/v2/account', { name: 'Lingua Agency', purchaseOrderNumberFormat: 'PO-{YYYY}-{####}' });
+  expect((await t.api.put('/v2/account', { name: 'Lingua Agency', purchaseOrderNumberFormat: 'PO-{YYYY}-{SEQ:4}' })).status).toBe(200);
 });
 afterAll(async () => {
   await t.close();
