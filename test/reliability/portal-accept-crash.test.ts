@@ -12,9 +12,9 @@ import { openDatabase, type Database } from '../../src/core/db/database.js';
  * exists without an accept; each order is whole (sent, numbered, its line, its total, its e-mail
  * queued), and the numbers run without a gap or a repeat.
  */
-const WORK = 60;
+const WORK = 40;
 const WRITERS = 6;
-const KILL_AFTER = 20;
+const KILL_AFTER = 14;
 
 let cli: string;
 const cleanup: Array<() => unknown> = [];
