@@ -18,11 +18,15 @@ afterAll(async () => {
 });
 
 /** A signed-in supplier person and a job outsourced to their supplier, offered on the portal with these settings. */
-async function scene(name: string, portal: Record<string, Value> = { enabled: true, confirm: true, generatePurchaseOrderOnAcceptation: true }) {
+async function scene(
+  name: string,
+  portal: Record<string, Value> = { enabled: true, confirm: true, generatePurchaseOrderOnAcceptation: true },
+  currency = 'EUR',
+) {
   const person = await signedInSupplierPerson(t.app, t.api, name);
   const service = (await t.api.post('/v2/account/services', { name: `PO ${name}` })).body.id as string;
   const unit = ((await t.api.get('/v2/account/quantity-types')).body as Array<{ id: string }>)[0]!.id;
-  const client = (await t.api.post('/v2/clients', { name: `Secret Client ${name}`, currency: 'EUR' })).body.id as string;
+  const client = (await t.api.post('/v2/clients', { name: `Secret Client ${name}`, currency })).body.id as string;
   const job = await t.api.post('/v2/jobs', { name: `Leaflet for ${name}`, client, service, quantity: 1000, quantityType: unit });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   const created = await t.api.post(`/v2/jobs/${job.body.id}/outsourcing`, { supplier: person.supplierId, unitCost: 0.07 });
@@ -120,6 +124,15 @@ describe('a purchase order on acceptance', () => {
     const sent = await t.api.get('/v2/events', { type: 'purchase_order.sent' });
     expect(sent.body.items[0]).toMatchObject({ data: { id: order!.id }, actor: { type: 'key' } });
     expect((await s.browser.get(s.work)).body.purchaseOrder).toMatchObject({ id: order!.id, number: order!.number });
+  });
+
+  it('is in the outsourcing’s currency, not the supplier’s', async () => {
+    // The supplier is in euros; the job, and so its outsourcing, in US dollars.
+    const s = await scene('Dollar Supplier', undefined, 'USD');
+    const accepted = await s.browser.request('POST', `${s.work}/accept`);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.purchaseOrder).toMatchObject({ total: 70, currency: { code: 'USD' } });
+    expect(await ordersOf(s.supplierId)).toEqual([expect.objectContaining({ status: 2, currency: expect.objectContaining({ code: 'USD' }) })]);
   });
 
   it('a refusal makes none, and a second accept is refused without another', async () => {
