@@ -37,7 +37,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
 import { portalAccessRoutes, portalSelfRoutes, portalTree, sendPortalMail } from './portal-access/index.js';
-import { supplierOfferRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes } from './supplier-portal/index.js';
+import { purchaseOrderOnAcceptance, supplierOfferRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes } from './supplier-portal/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -120,7 +120,10 @@ export const modules: FastifyPluginAsync[] = [
   importRoutes({ pricingTermsChanged: (ctx, clientId) => jobs.recomputeForClient(ctx, clientId) }),
   supplierRoutes,
   jobRoutes,
-  outsourcingRoutes,
+  // An accept on the supplier's behalf makes the purchase order the supplier's own accept makes (docs/supplier-portal.md#purchase-orders).
+  async (app) => {
+    await app.register(outsourcingRoutes, { accepted: purchaseOrderOnAcceptance });
+  },
   groupRoutes,
   trackerRoutes,
   fileModuleRoutes({ client: clientParent, supplier: supplierParent, job: jobParent, group: groupParent }),

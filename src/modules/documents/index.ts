@@ -15,3 +15,5 @@ export { mailableDocument } from './mailing.js';
 export { EmailRequestSchema, MAX_RECIPIENTS, type EmailRequest } from './mail-request.js';
 export { DRAFT, INVOICE_STATUS, INVOICE_TYPE } from './kinds.js';
 export type { EmailStatus } from './schemas.js';
+/** Purchase orders made on an accepted offer, and the issued ones of the supplier's work (modules/index.ts hands them to the portal). */
+export { outsourcingOrders, type IssuedPurchaseOrder } from './outsourcing-orders.js';

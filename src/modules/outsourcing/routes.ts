@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config.js';
+import type { Ctx } from '../../core/context.js';
 import { IdParams, Input, errorResponses } from '../../core/schemas.js';
 import { Job } from '../jobs/index.js';
 import { candidatesForJob } from './candidates.js';
@@ -22,8 +24,17 @@ import { outsourcingService } from './service.js';
 const tags = ['Jobs'];
 const PATH = '/v2/jobs/:id/outsourcing';
 
+/** What the outsourcing's routes are registered with by modules/index.ts, which keeps this module free of an import of documents. */
+export interface OutsourcingRouteOptions {
+  /**
+   * An offer was accepted on the supplier's behalf, in the accept's transaction: makes its purchase
+   * order when the outsourcing asks one (docs/supplier-portal.md#purchase-orders).
+   */
+  accepted(ctx: Ctx, config: Config, outsourcingId: string): Promise<void>;
+}
+
 /** Outsourcing of a job (docs/jobs.md#outsourcing): each operation answers the job (200, docs/reference.md#status-codes). */
-export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const outsourcingRoutes: FastifyPluginAsyncTypebox<OutsourcingRouteOptions> = async (app, options) => {
   const response = { 200: Job, ...errorResponses };
   app.post(
     PATH,
@@ -62,9 +73,11 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      app.inTransaction(request, (ctx) =>
-        supplierAnswers.onBehalf(ctx, request.params.id, request.params.outsourcingId, { kind: 'accept', comment: request.body?.comment }),
-      ),
+      app.inTransaction(request, async (ctx) => {
+        const job = await supplierAnswers.onBehalf(ctx, request.params.id, request.params.outsourcingId, { kind: 'accept', comment: request.body?.comment });
+        await options.accepted(ctx, app.config, request.params.outsourcingId);
+        return job;
+      }),
   );
   app.post(
     `${PATH}/:outsourcingId/portal/refuse`,

@@ -3,3 +3,5 @@ export { supplierPortalRoutes } from './routes.js';
 export { supplierUnavailabilityRoutes } from './unavailability-routes.js';
 /** The agency's route that sends work to the portal. */
 export { supplierOfferRoutes } from './offer-routes.js';
+/** The purchase order an accepted offer makes (for the agency's accept on the supplier's behalf, through modules/index.ts). */
+export { purchaseOrderOnAcceptance } from './purchase-orders.js';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../core/schemas.js';
+import { Binary, errorResponses } from '../../core/schemas.js';
 import {
   AcceptWork,
   ChecklistItemParams,
@@ -39,20 +39,37 @@ export const supplierPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => supplierWork.get(app.portalCtx(request), request.params.id),
   );
 
+  app.get(
+    '/work/:id/purchase-order',
+    {
+      schema: {
+        summary: "The agency's purchase order for this work, as a PDF (404 until it is issued)",
+        params: WorkParams,
+        querystring: NoParameters,
+        response: { 200: Binary('the purchase order as a PDF document', 'application/pdf'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await supplierWork.purchaseOrder(app.portalCtx(request), request.params.id);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${pdf.filename}"`).send(pdf.content);
+    },
+  );
+
   // Accept, refuse, done: the supplier's answers, each answering the work as it is after.
   const answer = { params: WorkParams, consumes: FORM_OR_JSON, response: { 200: PortalWork, ...errorResponses } };
   app.post(
     '/work/:id/accept',
     { schema: { summary: 'Accept the work offered to you (with a comment for the agency if you like)', body: Type.Optional(AcceptWork), ...answer } },
-    async (request) => app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'accept', comment: request.body?.comment })),
+    async (request) =>
+      app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'accept', comment: request.body?.comment }, app.config)),
   );
   app.post('/work/:id/refuse', { schema: { summary: 'Refuse the work offered to you, saying why', body: RefuseWork, ...answer } }, async (request) =>
-    app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'refuse', reason: request.body.reason })),
+    app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'refuse', reason: request.body.reason }, app.config)),
   );
   app.post(
     '/work/:id/done',
     { schema: { summary: 'Mark your work done: the agency reviews it', body: Type.Optional(NoParameters), ...answer } },
-    async (request) => app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'done' })),
+    async (request) => app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'done' }, app.config)),
   );
 
   app.put(
@@ -68,7 +85,7 @@ export const supplierPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       app.portalTransaction(request, (ctx) =>
-        supplierWork.answer(ctx, request.params.id, { kind: 'tick', itemId: request.params.itemId, done: request.body.done }),
+        supplierWork.answer(ctx, request.params.id, { kind: 'tick', itemId: request.params.itemId, done: request.body.done }, app.config),
       ),
   );
 
@@ -83,6 +100,7 @@ export const supplierPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PortalWork, ...errorResponses },
       },
     },
-    async (request) => app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'comments', text: request.body.comments })),
+    async (request) =>
+      app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'comments', text: request.body.comments }, app.config)),
   );
 };

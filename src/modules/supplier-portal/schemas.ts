@@ -12,6 +12,19 @@ export type WorkState = (typeof WORK_STATES)[number];
 
 const Named = Type.Object({ id: Type.String(), name: Type.String() });
 
+/** The agency's purchase order for the work, once issued (sent or accepted): the supplier's own figures only. */
+export const PortalPurchaseOrder = Type.Object(
+  {
+    id: Type.String(),
+    number: Type.String(),
+    date: Nullable(DateOut()),
+    total: Type.Number({ description: 'what the order says the agency owes you, taxes included' }),
+    currency: CurrencyObject,
+  },
+  { description: 'the purchase order of this work, once the agency issued it (GET /v2/portal/work/:id/purchase-order is its PDF); null before' },
+);
+export type PortalPurchaseOrderObject = Static<typeof PortalPurchaseOrder>;
+
 export const PortalWork = Type.Object(
   {
     id: Type.String(),
@@ -59,6 +72,7 @@ export const PortalWork = Type.Object(
     doneDate: Nullable(DateOut()),
     comments: Nullable(Type.String({ description: 'your comments to the agency' })),
     uploadFileOnGroup: Type.Boolean({ description: "your deliverables go to the job's group" }),
+    purchaseOrder: Nullable(PortalPurchaseOrder),
     clientName: Nullable(Type.String({ description: "the name of the agency's client the work is for, when the agency shows it; null otherwise" })),
   },
   { title: 'Portal work' },

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import type { Ctx } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import type { PortalCtx, PortalPrincipal } from '../../core/portal.js';
@@ -5,6 +6,7 @@ import { supplierAnswers, type SupplierAnswer } from '../outsourcing/index.js';
 import { onPortalOf } from '../outsourcing-view/index.js';
 import { clientNamesOf } from './client-names.js';
 import type { PortalWorkObject, WorkState } from './schemas.js';
+import { purchaseOrderOnAcceptance, purchaseOrderPdf, purchaseOrdersOf } from './purchase-orders.js';
 import { toPortalWork } from './work.js';
 
 /** The most work one list answers: a freelancer's open and recent work, far below it. */
@@ -31,14 +33,12 @@ function supplierOf(principal: PortalPrincipal): string | undefined {
   return principal.party.kind === 'supplier' ? principal.party.id : undefined;
 }
 
-/** The work as its supplier sees it, with its client's name when the agency shows it. */
-async function asSeenBySupplier(ctx: PortalCtx, objects: Parameters<typeof toPortalWork>[0][]): Promise<PortalWorkObject[]> {
-  const names = await clientNamesOf(
-    ctx.db,
-    ctx.principal.accountId,
-    objects.map((object) => object.id),
-  );
-  return objects.map((object) => ({ ...toPortalWork(object), clientName: names.get(object.id) ?? null }));
+/** The work as its supplier sees it: with its purchase order once issued, and its client's name when the agency shows it. */
+async function asSeenBySupplier(ctx: PortalCtx, supplierId: string, objects: Parameters<typeof toPortalWork>[0][]): Promise<PortalWorkObject[]> {
+  const ids = objects.map((object) => object.id);
+  const orders = await purchaseOrdersOf(partyCtx(ctx), supplierId, ids);
+  const names = await clientNamesOf(ctx.db, ctx.principal.accountId, ids);
+  return objects.map((object) => ({ ...toPortalWork(object, orders.get(object.id) ?? null), clientName: names.get(object.id) ?? null }));
 }
 
 /**
@@ -50,7 +50,7 @@ export const supplierWork = {
   async list(ctx: PortalCtx, states: readonly WorkState[] | undefined): Promise<PortalWorkObject[]> {
     const supplierId = supplierOf(ctx.principal);
     if (supplierId === undefined) return [];
-    const work = await asSeenBySupplier(ctx, await onPortalOf(partyCtx(ctx), supplierId, LIST_LIMIT));
+    const work = await asSeenBySupplier(ctx, supplierId, await onPortalOf(partyCtx(ctx), supplierId, LIST_LIMIT));
     return states === undefined || states.length === 0 ? work : work.filter((item) => states.includes(item.state));
   },
 
@@ -58,14 +58,27 @@ export const supplierWork = {
     const supplierId = supplierOf(ctx.principal);
     const [found] = supplierId === undefined ? [] : await onPortalOf(partyCtx(ctx), supplierId, 1, id);
     if (found === undefined) throw notFound('work', id);
-    const [work] = await asSeenBySupplier(ctx, [found]);
+    const [work] = await asSeenBySupplier(ctx, supplierId!, [found]);
     return work!;
   },
 
-  async answer(ctx: PortalCtx, id: string, answer: SupplierAnswer): Promise<PortalWorkObject> {
+  /** The PDF of the work's purchase order: 404 for work not theirs, and while the agency has issued none. */
+  async purchaseOrder(ctx: PortalCtx, id: string): Promise<{ content: Buffer; filename: string }> {
+    const supplierId = supplierOf(ctx.principal);
+    const [found] = supplierId === undefined ? [] : await onPortalOf(partyCtx(ctx), supplierId, 1, id);
+    if (found === undefined) throw notFound('work', id);
+    const order = (await purchaseOrdersOf(partyCtx(ctx), supplierId!, [id])).get(id);
+    if (order === undefined) throw notFound('purchase order of the work', id);
+    return purchaseOrderPdf(partyCtx(ctx), order.id);
+  },
+
+  /** `config`: the server's, for the e-mail of a purchase order an accept makes. */
+  async answer(ctx: PortalCtx, id: string, answer: SupplierAnswer, config: Config): Promise<PortalWorkObject> {
     const supplierId = supplierOf(ctx.principal);
     if (supplierId === undefined) throw notFound('work', id);
     await supplierAnswers.answer(partyCtx(ctx), supplierId, id, answer);
+    // docs/supplier-portal.md#purchase-orders: accepted work may come with its purchase order, in the accept's transaction.
+    if (answer.kind === 'accept') await purchaseOrderOnAcceptance(partyCtx(ctx), config, id);
     return supplierWork.get(ctx, id);
   },
 };

@@ -1,6 +1,6 @@
 import { Dec } from '../../core/money.js';
 import type { OutsourcingObject } from '../outsourcing-view/index.js';
-import type { PortalWorkObject, WorkState } from './schemas.js';
+import type { PortalPurchaseOrderObject, PortalWorkObject, WorkState } from './schemas.js';
 
 const CANCELLED = 5;
 const FINISHED = 4;
@@ -38,8 +38,8 @@ function rateOf(quantity: OutsourcingObject['quantity'], band: OutsourcingObject
   return quantity.unitCost === 0 ? 1 : new Dec(String(band.unitCost)).div(String(quantity.unitCost)).toDecimalPlaces(4).toNumber();
 }
 
-/** The work as its supplier sees it: field by field, nothing else of the outsourcing. */
-export function toPortalWork(outsourcing: OutsourcingObject): Omit<PortalWorkObject, 'clientName'> {
+/** The work as its supplier sees it: field by field, nothing else of the outsourcing; with its purchase order once issued. */
+export function toPortalWork(outsourcing: OutsourcingObject, purchaseOrder: PortalPurchaseOrderObject | null = null): Omit<PortalWorkObject, 'clientName'> {
   const { quantity, portal } = outsourcing;
   return {
     id: outsourcing.id,
@@ -73,5 +73,6 @@ export function toPortalWork(outsourcing: OutsourcingObject): Omit<PortalWorkObj
     doneDate: portal.doneDate,
     comments: portal.supplierComments,
     uploadFileOnGroup: portal.uploadFileOnGroup,
+    purchaseOrder,
   };
 }

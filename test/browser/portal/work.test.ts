@@ -211,6 +211,25 @@ describe.skipIf(skipReason)("the supplier's work on the portal", () => {
     expectNoPageErrors(page);
   });
 
+  it('offers the purchase order an accept issued, its PDF to download', async () => {
+    const s = await supplier('Ordo');
+    await work(s.id, 'Catalogue for Ordo', '2030-05-01T12:00:00Z', { confirm: true, generatePurchaseOrderOnAcceptation: true });
+    const page = await world.newPage(PHONE);
+    await page.goto(s.link);
+    await section(page, 'Offers waiting for your answer').getByRole('link', { name: 'Catalogue for Ordo' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Catalogue for Ordo' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Download purchase order' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    const download = page.getByRole('link', { name: 'Download purchase order' });
+    await download.waitFor();
+    await page.getByText(/^Purchase order PO-/).waitFor();
+    const pdf = await page.request.get((await download.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await checkWidths(page, 'portal-work-purchase-order');
+    expectNoPageErrors(page);
+  });
+
   it("shows another supplier's work as a page not found", async () => {
     const other = await supplier('Brisk');
     const theirs = await work(other.id, 'Manual for Brisk', '2030-05-01T12:00:00Z', { confirm: true });

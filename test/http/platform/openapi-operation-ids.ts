@@ -113,6 +113,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /v2/portal/work/{id}/done': 'markPortalWorkDone',
   'PUT /v2/portal/work/{id}/checklist/{itemId}': 'tickPortalWorkChecklistItem',
   'PUT /v2/portal/work/{id}/comments': 'updatePortalWorkComments',
+  'GET /v2/portal/work/{id}/purchase-order': 'getPortalWorkPurchaseOrder',
   'GET /v2/suppliers/{id}/portal-access': 'listSupplierPortalAccess',
   'POST /v2/suppliers/{id}/contacts/{contactId}/portal-access': 'grantSupplierContactPortalAccess',
   'DELETE /v2/suppliers/{id}/contacts/{contactId}/portal-access': 'revokeSupplierContactPortalAccess',

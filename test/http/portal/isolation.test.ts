@@ -63,6 +63,11 @@ const CASES: Record<string, Case> = {
   'DELETE /v2/portal/me/password': { scope: 'self', call: (as) => as('DELETE', '/v2/portal/me/password') },
   'GET /v2/portal/work': { scope: 'self', call: (as) => as('GET', '/v2/portal/work') },
   'GET /v2/portal/work/{id}': { scope: 'party', make: () => freshWork(true), call: (as, work) => as('GET', `/v2/portal/work/${work.id}`) },
+  'GET /v2/portal/work/{id}/purchase-order': {
+    scope: 'party',
+    make: freshWorkWithOrder,
+    call: (as, work) => as('GET', `/v2/portal/work/${work.id}/purchase-order`),
+  },
   'POST /v2/portal/work/{id}/accept': {
     scope: 'party',
     make: () => freshWork(true),
@@ -121,6 +126,15 @@ async function freshWork(confirm: boolean): Promise<Target> {
   const portal = (put.body.outsourcing as Array<{ id: string; portal: { checklist: Array<{ id: string }> } }>).find((item) => item.id === id)!.portal;
   const read = async () => ((await api.get(`/v2/jobs/${job.body.id}`)).body.outsourcing as Array<{ id: string }>).find((item) => item.id === id);
   return { id, itemId: portal.checklist[0]!.id, read };
+}
+
+/** Fresh work of the own supplier on the portal, with the purchase order the agency issued for it. */
+async function freshWorkWithOrder(): Promise<Target> {
+  const work = await freshWork(false);
+  const order = await world.t.api.post('/v2/purchase-orders', { supplier: world.own.supplierId, outsourcing: [work.id] }, { json: true });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  expect((await world.t.api.post(`/v2/purchase-orders/${order.body.id}/send`)).status).toBe(200);
+  return work;
 }
 
 let world: World;

@@ -76,6 +76,7 @@ describe('GET /v2/portal/work', () => {
       doneDate: null,
       comments: null,
       uploadFileOnGroup: false,
+      purchaseOrder: null,
       clientName: null,
     });
     expectNothingForeign(list.body, [w.client.acme, 'Acme'], 'GET /v2/portal/work');

@@ -11,6 +11,7 @@ import { formatDue, formatMoney, formatRate, isOverdue, pairText, type PortalWor
 import { WorkAnswer } from './work-answer';
 import { OverdueBadge, StateBadge } from './work-card';
 import { WorkChecklist, WorkComments } from './work-notes';
+import { WorkPurchaseOrder } from './work-purchase-order';
 import { workQuery } from './work-queries';
 import classes from './portal.module.css';
 
@@ -55,6 +56,7 @@ export function PortalWorkPage() {
       </Stack>
       <WorkAnswer work={work} />
       <WorkDetails work={work} />
+      <WorkPurchaseOrder work={work} />
       {work.quantity.matches.length > 0 && <MatchBands work={work} />}
       {work.instructions && <Instructions html={work.instructions} />}
       {work.checklist.length > 0 && <WorkChecklist work={work} />}

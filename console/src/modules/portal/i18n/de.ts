@@ -61,6 +61,8 @@ export const de: PortalCatalogue = {
   'page.unitCost': 'Preis pro Einheit',
   'page.fixedPrice': 'Festpreis',
   'page.total': 'Gesamt',
+  'page.purchaseOrder': 'Bestellung {number}',
+  'page.purchaseOrder.download': 'Bestellung herunterladen',
   'page.matches': 'Trefferkategorien',
   'page.matches.category': 'Kategorie',
   'page.matches.quantity': 'Menge',

@@ -64,6 +64,8 @@ export const en = {
   'page.unitCost': 'Price per unit',
   'page.fixedPrice': 'Fixed price',
   'page.total': 'Total',
+  'page.purchaseOrder': 'Purchase order {number}',
+  'page.purchaseOrder.download': 'Download purchase order',
   'page.matches': 'Match bands',
   'page.matches.category': 'Category',
   'page.matches.quantity': 'Quantity',

@@ -61,6 +61,8 @@ export const es: PortalCatalogue = {
   'page.unitCost': 'Precio por unidad',
   'page.fixedPrice': 'Precio fijo',
   'page.total': 'Total',
+  'page.purchaseOrder': 'Orden de compra {number}',
+  'page.purchaseOrder.download': 'Descargar la orden de compra',
   'page.matches': 'Tramos de coincidencia',
   'page.matches.category': 'Categoría',
   'page.matches.quantity': 'Cantidad',

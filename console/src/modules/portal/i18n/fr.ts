@@ -60,6 +60,8 @@ export const fr: PortalCatalogue = {
   'page.unitCost': 'Prix unitaire',
   'page.fixedPrice': 'Prix forfaitaire',
   'page.total': 'Total',
+  'page.purchaseOrder': 'Bon de commande {number}',
+  'page.purchaseOrder.download': 'Télécharger le bon de commande',
   'page.matches': 'Tranches de correspondance',
   'page.matches.category': 'Catégorie',
   'page.matches.quantity': 'Quantité',

@@ -60,6 +60,8 @@ export const it: PortalCatalogue = {
   'page.unitCost': 'Prezzo unitario',
   'page.fixedPrice': 'Prezzo forfettario',
   'page.total': 'Totale',
+  'page.purchaseOrder': 'Ordine di acquisto {number}',
+  'page.purchaseOrder.download': 'Scarica l’ordine di acquisto',
   'page.matches': 'Fasce di corrispondenza',
   'page.matches.category': 'Categoria',
   'page.matches.quantity': 'Quantità',

@@ -60,6 +60,8 @@ export const nl: PortalCatalogue = {
   'page.unitCost': 'Prijs per eenheid',
   'page.fixedPrice': 'Vaste prijs',
   'page.total': 'Totaal',
+  'page.purchaseOrder': 'Inkooporder {number}',
+  'page.purchaseOrder.download': 'Inkooporder downloaden',
   'page.matches': 'Matchcategorieën',
   'page.matches.category': 'Categorie',
   'page.matches.quantity': 'Hoeveelheid',

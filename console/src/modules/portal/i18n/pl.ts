@@ -60,6 +60,8 @@ export const pl: PortalCatalogue = {
   'page.unitCost': 'Cena za jednostkę',
   'page.fixedPrice': 'Cena ryczałtowa',
   'page.total': 'Razem',
+  'page.purchaseOrder': 'Zamówienie {number}',
+  'page.purchaseOrder.download': 'Pobierz zamówienie',
   'page.matches': 'Progi dopasowań',
   'page.matches.category': 'Kategoria',
   'page.matches.quantity': 'Ilość',

@@ -60,6 +60,8 @@ export const pt: PortalCatalogue = {
   'page.unitCost': 'Preço por unidade',
   'page.fixedPrice': 'Preço fixo',
   'page.total': 'Total',
+  'page.purchaseOrder': 'Nota de encomenda {number}',
+  'page.purchaseOrder.download': 'Descarregar a nota de encomenda',
   'page.matches': 'Escalões de correspondência',
   'page.matches.category': 'Categoria',
   'page.matches.quantity': 'Quantidade',
