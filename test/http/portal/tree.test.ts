@@ -48,7 +48,8 @@ describe('the portal route tree', () => {
     for (const [path, item] of portal) {
       for (const [method, operation] of Object.entries(item)) {
         expect(operation.tags, `${method} ${path}`).toEqual(['Portal']);
-        const expected = path.startsWith('/v2/portal/auth/link') || path.startsWith('/v2/portal/auth/sign-in') ? [] : [{ portalSession: [] }];
+        const PUBLIC = ['/v2/portal/auth/link', '/v2/portal/auth/sign-in', '/v2/portal/auth/password'];
+        const expected = PUBLIC.includes(path) ? [] : [{ portalSession: [] }];
         expect(operation.security, `${method} ${path}`).toEqual(expected);
       }
     }
