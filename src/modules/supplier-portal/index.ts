@@ -3,3 +3,5 @@ export { supplierPortalRoutes } from './routes.js';
 export { supplierUnavailabilityRoutes } from './unavailability-routes.js';
 /** The agency's route that sends work to the portal. */
 export { supplierOfferRoutes } from './offer-routes.js';
+/** The context a portal person's change runs with in the modules below (the events' actor `portal`). */
+export { partyCtx } from './service.js';
