@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../../src/core/db/database.js';
  */
 const WRITERS = 4;
 const KILL_AFTER = 12;
-const ORDERS = 60;
+const ORDERS = 30;
 const PDF_BYTES = 300 * 1024;
 
 let cli: string;
@@ -43,7 +43,10 @@ async function portalSession(server: Server, key: string, supplierId: string, co
     body: JSON.stringify({ token }),
   });
   expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('td_portal='))!.split(';')[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('td_portal='))!
+    .split(';')[0]!;
   return { cookie, csrf: ((await response.json()) as { csrfToken: string }).csrfToken };
 }
 
@@ -114,7 +117,9 @@ describe('SIGKILL while suppliers submit invoices', () => {
       const invoice = await call(server, key, 'GET', `/v2/supplier-invoices/${sent.id}`);
       expect(invoice.status).toBe(200);
       expect(invoice.body).toMatchObject({ status: 'submitted', purchaseOrders: [{ id: sent.order }], pdf: { size: sent.size, sha256: sent.sha } });
-      const pdf = await fetch(`${server.url}/v2/supplier-invoices/${sent.id}/pdf`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } });
+      const pdf = await fetch(`${server.url}/v2/supplier-invoices/${sent.id}/pdf`, {
+        headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+      });
       expect(pdf.status).toBe(200);
       expect(sha256(Buffer.from(await pdf.arrayBuffer()))).toBe(sent.sha);
     }
@@ -127,7 +132,9 @@ describe('SIGKILL while suppliers submit invoices', () => {
     expect(invoices.length).toBeGreaterThanOrEqual(acknowledged.length);
     for (const invoice of invoices) {
       expect(links.filter((link) => link.supplier_invoice_id === invoice.id)).toHaveLength(1);
-      const pdf = await fetch(`${server.url}/v2/supplier-invoices/${invoice.id}/pdf`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } });
+      const pdf = await fetch(`${server.url}/v2/supplier-invoices/${invoice.id}/pdf`, {
+        headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+      });
       const bytes = Buffer.from(await pdf.arrayBuffer());
       expect(bytes.length).toBe(Number(invoice.pdf_size));
       expect(sha256(bytes)).toBe(invoice.pdf_sha256);

@@ -113,7 +113,18 @@ export const READ_MODELS: readonly Allowance[] = [
   // Whole read models: what they show is read across modules by design.
   {
     place: 'modules/reports',
-    tables: ['clients', 'suppliers', 'jobs', 'outsourcing', 'documents', 'document_lines', 'payments', 'language_pairs', 'supplier_invoices', 'supplier_invoice_orders'],
+    tables: [
+      'clients',
+      'suppliers',
+      'jobs',
+      'outsourcing',
+      'documents',
+      'document_lines',
+      'payments',
+      'language_pairs',
+      'supplier_invoices',
+      'supplier_invoice_orders',
+    ],
     why: 'the reports: figures across jobs, outsourcing and documents',
   },
   { place: 'modules/dashboard', tables: ['clients', 'jobs', 'documents', 'payments', 'users'], why: 'the dashboard: what is due, open and owed' },

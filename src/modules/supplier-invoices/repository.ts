@@ -53,7 +53,7 @@ export const supplierInvoiceRepository = {
     if (scope.supplierId !== undefined) query = query.where('d.supplier_id', '=', scope.supplierId);
     if (scope.ids !== undefined) query = query.where('d.id', 'in', scope.ids.length > 0 ? [...scope.ids] : ['']);
     else query = query.where('d.status', 'in', [...ISSUED_PURCHASE_ORDER]);
-    return query.orderBy('d.issue_date', 'desc').orderBy('d.id', 'desc').limit(1000).execute() as Promise<PurchaseOrderRow[]>;
+    return query.orderBy('d.issue_date', 'desc').orderBy('d.id', 'desc').limit(1000).execute();
   },
 
   async insert(ctx: Ctx, row: SupplierInvoiceRow, orders: ReadonlyArray<{ id: string; total: string }>): Promise<void> {

@@ -9,13 +9,7 @@ import { paginateIds, withItems, type Page } from '../../core/pagination.js';
 import type { PortalCtx } from '../../core/portal.js';
 import { partyCtx } from '../supplier-portal/index.js';
 import { supplierInvoiceRepository as repo, type InvoiceOrderRow, type PurchaseOrderRow, type SupplierInvoiceRow } from './repository.js';
-import type {
-  PortalPurchaseOrderObject,
-  PortalSupplierInvoiceObject,
-  SubmitFieldsInput,
-  SupplierInvoiceObject,
-  SupplierInvoiceQueryInput,
-} from './schemas.js';
+import type { PortalPurchaseOrderObject, PortalSupplierInvoiceObject, SubmitFieldsInput, SupplierInvoiceObject, SupplierInvoiceQueryInput } from './schemas.js';
 
 /** The most invoices the portal lists: a supplier's invoices of years, far below it. */
 const PORTAL_LIST_LIMIT = 500;
@@ -50,7 +44,11 @@ function portalObject(row: SupplierInvoiceRow, orders: readonly InvoiceOrderRow[
 
 /** The invoices of these rows as the agency reads them, in the rows' order. */
 async function agencyObjects(ctx: Pick<Ctx, 'db' | 'accountId'>, rows: readonly SupplierInvoiceRow[]): Promise<SupplierInvoiceObject[]> {
-  const orders = await repo.orders(ctx.db, ctx.accountId, rows.map((row) => row.id));
+  const orders = await repo.orders(
+    ctx.db,
+    ctx.accountId,
+    rows.map((row) => row.id),
+  );
   const names = new Map((await repo.supplierNames(ctx.db, ctx.accountId, [...new Set(rows.map((row) => row.supplier_id))])).map((s) => [s.id, s.name]));
   return rows.map((row) => ({
     ...portalObject(
@@ -121,8 +119,17 @@ export const supplierInvoices = {
     const supplierId = supplierOf(ctx);
     if (supplierId === undefined) return [];
     const rows = await repo.ofSupplier(ctx.db, ctx.principal.accountId, supplierId, PORTAL_LIST_LIMIT);
-    const orders = await repo.orders(ctx.db, ctx.principal.accountId, rows.map((row) => row.id));
-    return rows.map((row) => portalObject(row, orders.filter((order) => order.supplier_invoice_id === row.id)));
+    const orders = await repo.orders(
+      ctx.db,
+      ctx.principal.accountId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      portalObject(
+        row,
+        orders.filter((order) => order.supplier_invoice_id === row.id),
+      ),
+    );
   },
 
   async portalGet(ctx: PortalCtx, id: string): Promise<PortalSupplierInvoiceObject> {
@@ -155,7 +162,10 @@ export const supplierInvoices = {
     const total = new Dec(fields.total);
     const explanation = fields.explanation?.trim() || null;
     if (!total.eq(sum) && explanation === null)
-      throw invalid('explanation', `is required: the total ${total.toFixed()} differs from the purchase orders' ${sum.toFixed()} by ${total.minus(sum).toFixed()}`);
+      throw invalid(
+        'explanation',
+        `is required: the total ${total.toFixed()} differs from the purchase orders' ${sum.toFixed()} by ${total.minus(sum).toFixed()}`,
+      );
     const now = nowIso();
     const row: SupplierInvoiceRow = {
       id: newId(),

@@ -94,6 +94,7 @@ export async function readInvoiceUpload(request: FastifyRequest, cap: number): P
   if (result.error) throw result.error;
   if (!pdf) throw missing('file');
   if (mediaType !== undefined && !PDF_TYPES.has(mediaType.toLowerCase())) throw invalid('file', `must be a PDF (application/pdf), not ${excerpt(mediaType)}`);
-  if (pdf.size < PDF_MAGIC.length || !pdf.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw invalid('file', 'must be a PDF file (it does not start with %PDF-)');
+  if (pdf.size < PDF_MAGIC.length || !pdf.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC))
+    throw invalid('file', 'must be a PDF file (it does not start with %PDF-)');
   return { fields: result.value as SubmitFieldsInput, pdf };
 }

@@ -98,7 +98,11 @@ describe('POST /v2/portal/invoices', () => {
       .executeTakeFirstOrThrow();
     expect(event.actor_type).toBe('portal');
     expect(event.actor_portal_person_id).toBe(own.personId);
-    const pdf = await t.app.inject({ method: 'GET', url: `/v2/supplier-invoices/${reply.body.id}/pdf`, headers: { authorization: `Bearer ${t.account.apiKey}` } });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/v2/supplier-invoices/${reply.body.id}/pdf`,
+      headers: { authorization: `Bearer ${t.account.apiKey}` },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.equals(PDF)).toBe(true);
@@ -159,7 +163,7 @@ describe('POST /v2/portal/invoices', () => {
     expectError(await submit(own.browser, { ...valid([order.id], '10'), file: big }), 413, 'payload_too_large');
   });
 
-  it("is a 404 for an order of another supplier, of another account, or none; nothing is stored", async () => {
+  it('is a 404 for an order of another supplier, of another account, or none; nothing is stored', async () => {
     const theirs = await purchaseOrder(t.api, other.supplierId, { total: 10, work: 'free' });
     const foreignOrder = await purchaseOrder(t.otherApi, foreign.supplierId, { total: 10, work: 'free' });
     const mine = await purchaseOrder(t.api, own.supplierId, { total: 10, work: 'free' });

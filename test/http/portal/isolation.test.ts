@@ -106,7 +106,10 @@ const CASES: Record<string, Case> = {
 async function freshPurchaseOrder(): Promise<Target> {
   const api = world.t.api;
   const order = await purchaseOrder(api, world.own.supplierId, { total: 42, work: 'free' });
-  const read = async () => [(await api.get(`/v2/purchase-orders/${order.id}`)).body, (await api.get(`/v2/supplier-invoices?supplierId=${world.own.supplierId}`)).body];
+  const read = async () => [
+    (await api.get(`/v2/purchase-orders/${order.id}`)).body,
+    (await api.get(`/v2/supplier-invoices?supplierId=${world.own.supplierId}`)).body,
+  ];
   return { id: order.id, read };
 }
 
@@ -186,7 +189,12 @@ function callerOf(principal: Principal): Caller {
 /** A multipart request as one principal, with its credentials (and its CSRF token for a session). */
 async function multipartAs(principal: Principal, method: string, url: string, payload: Buffer): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
-  const browser = principal === 'agencySession' ? world.agency : principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount' ? world[principal].browser : undefined;
+  const browser =
+    principal === 'agencySession'
+      ? world.agency
+      : principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount'
+        ? world[principal].browser
+        : undefined;
   if (browser?.cookie !== undefined) headers.cookie = `${browser.cookieName}=${browser.cookie}`;
   if (browser?.csrfToken !== undefined) headers['x-csrf-token'] = browser.csrfToken;
   if (principal === 'apiKey') headers.authorization = `Basic ${Buffer.from(`${world.t.account.apiKey}:`).toString('base64')}`;

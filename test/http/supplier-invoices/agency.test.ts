@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, MISSING_ID, type TestContext } from '../../helper.js';
+import { BACKENDS, createFileTestApp } from '../files/helper.js';
 import { apiWithRole, signedInSupplierPerson } from '../portal/fixture.js';
 import { events, PDF, purchaseOrder, submit, valid } from './fixture.js';
 
@@ -149,7 +151,11 @@ describe('payables', () => {
     const first = await purchaseOrder(t.api, p.supplierId, { total: 100, work: 'free' });
     const second = await purchaseOrder(t.api, p.supplierId, { total: 50, work: 'free' });
     const report = async () => (await t.api.get(`/v2/reports/payables?supplier=${p.supplierId}`)).body;
-    expect((await report()).totals).toMatchObject({ purchaseOrders: 2, supplierInvoices: 0, byCurrency: [{ currency: 'EUR', purchaseOrders: 2, supplierInvoices: 0, amount: 150 }] });
+    expect((await report()).totals).toMatchObject({
+      purchaseOrders: 2,
+      supplierInvoices: 0,
+      byCurrency: [{ currency: 'EUR', purchaseOrders: 2, supplierInvoices: 0, amount: 150 }],
+    });
     const invoice = await submit(p.browser, valid([first.id, second.id], '155', { explanation: 'Courier' }));
     expect(invoice.status).toBe(201);
     expect((await report()).totals).toMatchObject({ purchaseOrders: 2, supplierInvoices: 0 });
@@ -158,4 +164,33 @@ describe('payables', () => {
     expect(after.totals).toMatchObject({ purchaseOrders: 0, supplierInvoices: 1, accountAmount: 155 });
     expect(after.rows).toEqual([expect.objectContaining({ supplierId: p.supplierId, purchaseOrders: 0, supplierInvoices: 1, amount: 155 })]);
   });
+});
+
+describe("the storage's sweep", () => {
+  for (const backend of BACKENDS) {
+    it(`keeps the PDF of a supplier invoice, which has no file row (${backend})`, async () => {
+      const f = await createFileTestApp(backend);
+      try {
+        const person = await signedInSupplierPerson(f.app, f.api, 'Swept Supplier');
+        const order = await purchaseOrder(f.api, person.supplierId, { total: 9, work: 'free' });
+        const reply = await submit(person.browser, valid([order.id], '9'));
+        expect(reply.status).toBe(201);
+        // An orphan (a crash between storing and committing) goes; the invoice's PDF stays.
+        await f.app.storage.put(Readable.from([Buffer.from('orphan')]));
+        // The db backend tells a blob's age by the second of its id.
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        await f.app.storage.sweep(0);
+        const pdf = await f.app.inject({
+          method: 'GET',
+          url: `/v2/supplier-invoices/${reply.body.id}/pdf`,
+          headers: { authorization: `Bearer ${f.account.apiKey}` },
+        });
+        expect(pdf.statusCode).toBe(200);
+        expect(pdf.rawPayload.equals(PDF)).toBe(true);
+        if (backend === 'db') expect(await f.blobs()).toBe(1);
+      } finally {
+        await f.close();
+      }
+    });
+  }
 });

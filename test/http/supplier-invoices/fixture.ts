@@ -20,7 +20,11 @@ export async function purchaseOrder(
   const work = options.work ?? 'completed';
   const currency = options.currency ?? 'EUR';
   if (work === 'free') {
-    const po = await api.post('/v2/purchase-orders', { supplier: supplierId, currency, lines: [{ description: 'Work', quantity: 1, unitCost: options.total }] }, { json: true });
+    const po = await api.post(
+      '/v2/purchase-orders',
+      { supplier: supplierId, currency, lines: [{ description: 'Work', quantity: 1, unitCost: options.total }] },
+      { json: true },
+    );
     expect(po.status, JSON.stringify(po.body)).toBe(201);
     if (options.send !== false) expect((await api.post(`/v2/purchase-orders/${po.body.id}/send`)).status).toBe(200);
     return { id: po.body.id as string };
