@@ -310,4 +310,48 @@ describe('transdesk backup and restore (SQLite)', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/backup takes a FILE/);
   });
+
+  it('keeps the PDF of a supplier invoice (it has no file row), and restore --force keeps it too', async () => {
+    const env = freshEnv('invoices');
+    const server = await serve(cli, env, { cwd: dir });
+    const own = /^API key: (\S+)$/m.exec(server.output())![1]!;
+    const supplier = await call(server, own, 'POST', '/v2/suppliers', { name: 'Backed-up Supplier', currency: 'EUR' });
+    const contact = await call(server, own, 'POST', `/v2/suppliers/${supplier.body.id}/contacts`, {
+      fullName: 'Backed-up Person',
+      email: 'backup@example.com',
+    });
+    const granted = await call(server, own, 'POST', `/v2/suppliers/${supplier.body.id}/contacts/${contact.body.id}/portal-access`, {});
+    const token = new URL(granted.body.link.url as string).hash.slice('#token='.length);
+    const signedIn = await fetch(`${server.url}/v2/portal/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('td_portal='))!
+      .split(';')[0]!;
+    const csrf = ((await signedIn.json()) as { csrfToken: string }).csrfToken;
+    const order = await call(server, own, 'POST', '/v2/purchase-orders', {
+      supplier: supplier.body.id,
+      lines: [{ description: 'Work', quantity: 1, unitCost: 10 }],
+    });
+    expect((await call(server, own, 'POST', `/v2/purchase-orders/${order.body.id}/send`)).status).toBe(200);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(50_000)]);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ number: 'B-1', date: '2026-11-20', currency: 'EUR', total: '10', purchaseOrderIds: order.body.id as string }))
+      form.append(name, value);
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'b-1.pdf');
+    const submitted = await fetch(`${server.url}/v2/portal/invoices`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf }, body: form });
+    expect(submitted.status).toBe(201);
+    const backup = await run(['backup', 'invoices.tar'], env);
+    await stop(server);
+    expect(backup).toMatchObject({ code: 0, stderr: '' });
+    mkdirSync(join(dir, 'invoices-restored', 'files'), { recursive: true });
+    const restored = await run(['restore', 'invoices.tar', '--force'], freshEnv('invoices-restored'));
+    expect(restored).toMatchObject({ code: 0, stderr: '' });
+    const [row] = query<{ pdf_blob_id: string }>(join(dir, 'invoices-restored', 'transdesk.sqlite'), 'select pdf_blob_id from supplier_invoices');
+    const blob = readFileSync(join(dir, 'invoices-restored', 'files', row!.pdf_blob_id.slice(-2), row!.pdf_blob_id));
+    expect(sha256(blob)).toBe(sha256(pdf));
+  }, 120_000);
 });

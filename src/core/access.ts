@@ -88,6 +88,8 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/quotes/**', area: 'quotes-and-orders' },
   { path: '/v2/purchase-orders/**', area: 'quotes-and-orders' },
   { path: '/v2/invoices/**', area: 'invoices' },
+  // The invoices suppliers submit from the portal: finance approves or rejects them (docs/supplier-invoices.md).
+  { path: '/v2/supplier-invoices/**', area: 'invoices' },
   // Figures read over jobs and documents; nothing to write.
   { path: '/v2/dashboard', area: 'projects', readOnly: true },
   { path: '/v2/dashboard/portal', area: 'projects', readOnly: true },

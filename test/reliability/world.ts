@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Api, TestContext } from '../helper.js';
-import { uploadFile } from '../http/files/helper.js';
+import { BOUNDARY, multipartBody, uploadFile } from '../http/files/helper.js';
 
 /**
  * Shared set-up of the generated reliability suites: the route list of the OpenAPI document, one
@@ -163,6 +163,22 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   w.quote = (await created(api, '/v2/quotes', { client: w.client, lines: [{ description: 'Estimate', quantity: 1, unitCost: 10 }] })).id;
   w.purchaseOrder = (await created(api, '/v2/purchase-orders', { supplier: w.supplier, outsourcing: [w.outsourcing] })).id;
 
+  // A supplier invoice submitted from the portal for an order of the supplier's own (docs/supplier-invoices.md).
+  const billed = (await created(api, '/v2/purchase-orders', { supplier: w.supplier, lines: [{ description: 'Billed', quantity: 1, unitCost: 20 }] })).id;
+  await created(api, `/v2/purchase-orders/${billed}/send`, {}, 200);
+  const fields = { number: `INV-${uniq}`, date: '2030-01-01', currency: 'EUR', total: '20', purchaseOrderIds: billed };
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/v2/portal/invoices',
+    headers: { ...(await portalHeadersFor(api, w)), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipartBody([
+      ...Object.entries(fields).map(([name, content]) => ({ name, content })),
+      { name: 'file', filename: 'invoice.pdf', content: '%PDF-1.4\n%%EOF\n', type: 'application/pdf' },
+    ]),
+  });
+  if (submitted.statusCode !== 201) throw new Error(`set-up: POST /v2/portal/invoices answered ${submitted.statusCode} ${submitted.body.slice(0, 400)}`);
+  w.supplierInvoice = submitted.json<{ id: string }>().id;
+
   // A webhook endpoint with one delivery (its test event).
   w.webhook = (await created(api, '/v2/webhooks', { url: 'https://hooks.example.com/world', events: ['*'] })).id;
   w.delivery = (await created(api, `/v2/webhooks/${w.webhook}/test`, {}, 202)).id;
@@ -212,7 +228,8 @@ export const NON_ID_VALUES: Record<string, string> = { position: '0', toolMatch:
  *   parent (client or supplier), notes → `note:<parent collection>`, files → `file:<parent
  *   collection>`, labels → label, jobs → job, match / matches → match (a match category),
  *   outsourcing / upload / with → outsourcing, trackers / stop → tracker, payments → payment,
- *   unavailabilities → unavailability, language-pairs → pair, services → supplierServicePrice
+ *   unavailabilities → unavailability, invoices (of the portal) → supplierInvoice,
+ *   language-pairs → pair, services → supplierServicePrice
  *   (under suppliers), prices → clientPrice (under clients);
  * - `position` and `toolMatch` are not ids: NON_ID_VALUES.
  *
@@ -257,6 +274,7 @@ export function idFor(w: World, path: string, param: string): string {
           users: 'user',
           'api-keys': 'apiKey',
           webhooks: 'webhook',
+          'supplier-invoices': 'supplierInvoice',
         } as Record<string, string>
       )[before];
     }
@@ -287,6 +305,9 @@ export function idFor(w: World, path: string, param: string): string {
         return 'tracker';
       case 'payments':
         return 'payment';
+      // The portal's invoices are the supplier invoices, seen by their supplier.
+      case 'invoices':
+        return root === 'portal' ? 'supplierInvoice' : undefined;
       case 'deliveries':
         return 'delivery';
       case 'unavailabilities':

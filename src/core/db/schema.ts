@@ -188,6 +188,41 @@ export interface PortalLinksTable {
   used_at: Iso | null;
 }
 
+/** A supplier's invoice submitted from the portal (0044, docs/supplier-invoices.md). */
+export interface SupplierInvoicesTable {
+  id: string;
+  account_id: string;
+  supplier_id: string;
+  number: string;
+  date: string;
+  currency: string;
+  total: Decimal;
+  purchase_orders_total: Decimal;
+  explanation: string | null;
+  status: SupplierInvoiceStatus;
+  rejection_reason: string | null;
+  pdf_blob_id: string;
+  pdf_name: string;
+  pdf_size: number;
+  pdf_sha256: string;
+  submitted_by_portal_person_id: string;
+  decided_by_user_id: string | null;
+  decided_at: Iso | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export type SupplierInvoiceStatus = 'submitted' | 'approved' | 'rejected';
+
+/** A purchase order a supplier invoice covers; `live` 1 until the invoice is rejected (0044). */
+export interface SupplierInvoiceOrdersTable {
+  supplier_invoice_id: string;
+  purchase_order_id: string;
+  account_id: string;
+  total: Decimal;
+  live: number | null;
+}
+
 /** Failed attempts counted by the throttles (modules/auth/throttle.ts), each a row. */
 export interface LoginFailuresTable {
   id: string;
@@ -477,4 +512,6 @@ export interface DB {
   portal_people: PortalPeopleTable;
   portal_sessions: PortalSessionsTable;
   portal_links: PortalLinksTable;
+  supplier_invoices: SupplierInvoicesTable;
+  supplier_invoice_orders: SupplierInvoiceOrdersTable;
 }

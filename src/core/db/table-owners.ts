@@ -81,6 +81,8 @@ export const TABLE_OWNERS: Record<Table, string> = {
   portal_people: 'modules/portal-access',
   portal_sessions: 'modules/portal-access',
   portal_links: 'modules/portal-access',
+  supplier_invoices: 'modules/supplier-invoices',
+  supplier_invoice_orders: 'modules/supplier-invoices',
 };
 
 /** Writes whose table is an expression (one implementation configured per table): the tables each file's may be. */
@@ -111,7 +113,18 @@ export const READ_MODELS: readonly Allowance[] = [
   // Whole read models: what they show is read across modules by design.
   {
     place: 'modules/reports',
-    tables: ['clients', 'suppliers', 'jobs', 'outsourcing', 'documents', 'document_lines', 'payments', 'language_pairs'],
+    tables: [
+      'clients',
+      'suppliers',
+      'jobs',
+      'outsourcing',
+      'documents',
+      'document_lines',
+      'payments',
+      'language_pairs',
+      'supplier_invoices',
+      'supplier_invoice_orders',
+    ],
     why: 'the reports: figures across jobs, outsourcing and documents',
   },
   {
@@ -181,6 +194,15 @@ export const READ_MODELS: readonly Allowance[] = [
   { place: 'core/db/locks.ts', tables: ['accounts'], why: "the account lock is its row's lock" },
   { place: 'core/financials.ts', tables: ['accounts'], why: 'whether the account hides revenue and margins from a manager, read on the request that needs it' },
   { place: 'core/db/freshness.ts', tables: ['files', 'outsourcing'], why: 'the manifest names the rows whose change reaches a job' },
-  { place: 'core/storage', tables: ['files', 'accounts'], why: 'the file content backends find what a file row points to' },
+  {
+    place: 'core/storage',
+    tables: ['files', 'accounts', 'supplier_invoices'],
+    why: "the file content backends find what a file row points to, and keep the blob of a supplier invoice's PDF",
+  },
+  {
+    place: 'modules/supplier-invoices/repository.ts',
+    tables: ['documents', 'document_lines', 'outsourcing', 'suppliers'],
+    why: "the supplier's purchase orders an invoice covers, whether their outsourcing is finished or done, and the supplier's name",
+  },
   { place: 'cli.ts', tables: ['users'], why: 'the command line checks the user it was given belongs to the account' },
 ];

@@ -39,6 +39,8 @@ const READS_WITH_CONFLICTS = new Set(['getInvoiceUbl']);
 
 /** Operations on something the account may not have (no path parameter names it): 404 when it has none. */
 const MAY_BE_ABSENT = new Set(['getAccountLogo', 'deleteAccountLogo']);
+/** Operations whose body names the caller's records (a supplier invoice's purchase orders): 404 for one that is not theirs. */
+const BODY_NAMES_RECORDS = new Set(['submitPortalInvoice']);
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
@@ -60,7 +62,8 @@ export interface OperationShape {
  *   on the reads that are nothing but revenue or margins (`x-financial-only`: the account's setting
  *   may hide them from the caller, docs/access.md#revenue-and-margins);
  * - 404 with path parameters (a record that does not exist or belongs to another account), and
- *   on what the account may not have (MAY_BE_ABSENT: its logo);
+ *   on what the account may not have (MAY_BE_ABSENT: its logo), and on the records a body names
+ *   (BODY_NAMES_RECORDS: the purchase orders of a supplier invoice);
  * - 409 on writes that store something (unique values, records still in use, status rules), and on
  *   the few reads of READS_WITH_CONFLICTS;
  * - 413 and 415 on writes: a body is read on every POST, PUT and DELETE, whether the operation
@@ -72,7 +75,7 @@ export function errorStatuses(operation: OperationShape): number[] {
   const write = WRITES.has(operation.method);
   const statuses = [400, 401];
   if (write || operation.financialOnly === true) statuses.push(403);
-  if (operation.hasPathParameters || MAY_BE_ABSENT.has(operation.operationId)) statuses.push(404);
+  if (operation.hasPathParameters || MAY_BE_ABSENT.has(operation.operationId) || BODY_NAMES_RECORDS.has(operation.operationId)) statuses.push(404);
   if ((write && !STORES_NOTHING.has(operation.operationId)) || READS_WITH_CONFLICTS.has(operation.operationId)) statuses.push(409);
   if (write) statuses.push(413, 415);
   statuses.push(429, 500);

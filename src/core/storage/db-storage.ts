@@ -121,6 +121,8 @@ export function dbStorage(db: Kysely<DB>): BlobStorage {
         .deleteFrom('file_chunks')
         .where('blob_id', '<', idAt(Date.now() - olderThanMs))
         .where('blob_id', 'not in', (eb) => eb.selectFrom('files').select('blob_id'))
+        // A supplier invoice's PDF (docs/supplier-invoices.md) has no file row: its invoice refers to it.
+        .where('blob_id', 'not in', (eb) => eb.selectFrom('supplier_invoices').select('pdf_blob_id'))
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -77,7 +77,7 @@ export function fsStorage(root: string, db?: Kysely<DB>): BlobStorage {
     return result;
   }
 
-  /** The blob ids among `blobIds` that a file row refers to (looked up after listing the blobs). */
+  /** The blob ids among `blobIds` that a file row (or a supplier invoice) refers to (looked up after listing the blobs). */
   async function referenced(database: Kysely<DB>, blobIds: string[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (let i = 0; i < blobIds.length; i += LOOKUP_BATCH) {
@@ -87,6 +87,13 @@ export function fsStorage(root: string, db?: Kysely<DB>): BlobStorage {
         .where('blob_id', 'in', blobIds.slice(i, i + LOOKUP_BATCH))
         .execute();
       for (const row of rows) found.add(row.blob_id);
+      // A supplier invoice's PDF (docs/supplier-invoices.md) has no file row: its invoice refers to it.
+      const invoices = await database
+        .selectFrom('supplier_invoices')
+        .select('pdf_blob_id')
+        .where('pdf_blob_id', 'in', blobIds.slice(i, i + LOOKUP_BATCH))
+        .execute();
+      for (const row of invoices) found.add(row.pdf_blob_id);
     }
     return found;
   }

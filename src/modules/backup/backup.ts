@@ -6,7 +6,19 @@ import BetterSqlite3 from 'better-sqlite3';
 import type * as tarModule from 'tar';
 import { lazyModule } from '../../core/lazy-module.js';
 import type { Config } from '../../config.js';
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, DATABASE_NAME, FILES_DIR, MANIFEST_NAME, blobPath, sqliteFileOf, type BackupManifest } from './layout.js';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupError,
+  DATABASE_NAME,
+  FILES_DIR,
+  HAS_SUPPLIER_INVOICES_SQL,
+  MANIFEST_NAME,
+  blobPath,
+  sqliteFileOf,
+  storedBlobsSql,
+  type BackupManifest,
+} from './layout.js';
 
 const tar = lazyModule<typeof tarModule>('tar');
 
@@ -88,7 +100,7 @@ async function snapshot(databaseFile: string, storageRoot: string | undefined, s
         copied.pragma('journal_mode = DELETE');
         const check = copied.pragma('integrity_check', { simple: true });
         if (check !== 'ok') throw new Error(`the copy of the database failed its integrity check: ${String(check)}`);
-        blobs = copied.prepare('select blob_id, size from files order by blob_id').all() as typeof blobs;
+        blobs = copied.prepare(storedBlobsSql(copied.prepare(HAS_SUPPLIER_INVOICES_SQL).get() !== undefined)).all() as typeof blobs;
         facts = {
           migrations: copied.prepare('select name from kysely_migration order by name').pluck().all() as string[],
           accounts: copied.prepare('select count(*) from accounts').pluck().get() as number,

@@ -30,7 +30,7 @@ export interface BackupManifest {
   /** The migrations the copied database had applied. */
   migrations: string[];
   accounts: number;
-  /** Rows of the `files` table, and the bytes of their content. */
+  /** Stored blobs the database refers to (files, and supplier invoices' PDFs), and the bytes of their content. */
   files: number;
   fileBytes: number;
 }
@@ -71,3 +71,18 @@ export function sqliteFileOf(config: Config, command: 'backup' | 'restore'): str
   if (path === '' || path === ':memory:') throw new BackupError('DATABASE_URL names an in-memory SQLite database: there is nothing to back up or restore into');
   return isAbsolute(path) ? path : resolve(path);
 }
+
+/**
+ * The SQL of every stored blob a database refers to, with its size and SHA-256, by blob id: the
+ * files' content, and the PDFs of supplier invoices (docs/supplier-invoices.md#the-pdf), which have
+ * no file row. A database from before `0044_supplier_invoices` has files only.
+ */
+export function storedBlobsSql(hasSupplierInvoices: boolean): string {
+  const files = 'select blob_id, size, sha256 from files';
+  return hasSupplierInvoices
+    ? `${files} union all select pdf_blob_id as blob_id, pdf_size as size, pdf_sha256 as sha256 from supplier_invoices order by blob_id`
+    : `${files} order by blob_id`;
+}
+
+/** The statement that tells whether a database has the supplier invoices' table. */
+export const HAS_SUPPLIER_INVOICES_SQL = "select 1 from sqlite_master where type = 'table' and name = 'supplier_invoices'";

@@ -14,10 +14,12 @@ import {
   BackupError,
   DATABASE_NAME,
   FILES_DIR,
+  HAS_SUPPLIER_INVOICES_SQL,
   MANIFEST_NAME,
   blobPath,
   isBackupEntry,
   sqliteFileOf,
+  storedBlobsSql,
   type BackupManifest,
 } from './layout.js';
 
@@ -155,7 +157,7 @@ function checkDatabase(path: string): Blob[] {
     const unknown = applied.filter((name) => !known.has(name));
     if (unknown.length > 0)
       throw new BackupError(`the backup was made by a newer version of Transdesk (migration ${unknown[0]}): upgrade Transdesk first, then restore`);
-    return copy.prepare('select blob_id, size, sha256 from files order by blob_id').all() as Blob[];
+    return copy.prepare(storedBlobsSql(copy.prepare(HAS_SUPPLIER_INVOICES_SQL).get() !== undefined)).all() as Blob[];
   } catch (error) {
     if (error instanceof BackupError) throw error;
     throw new BackupError(`the database in the backup is not a Transdesk database: ${error instanceof Error ? error.message : String(error)}`);

@@ -167,7 +167,12 @@ export const reportsRepository = {
       .select(['d.id', 'd.supplier_id', 's.name as supplier_name', 'd.currency', 'd.issue_date', 'd.due_date', 'd.total', 'd.exchange_rates'])
       .where('d.account_id', '=', ctx.accountId)
       .where('d.kind', '=', 'purchaseOrder')
-      .where('d.status', 'in', [...PURCHASE_ORDER_OWED]);
+      .where('d.status', 'in', [...PURCHASE_ORDER_OWED])
+      // An order on an approved supplier invoice is owed as that invoice (approvedSupplierInvoices), not twice.
+      .where(
+        sql<boolean>`not exists (select 1 from supplier_invoice_orders sio join supplier_invoices si on si.id = sio.supplier_invoice_id
+          where sio.purchase_order_id = d.id and sio.live = 1 and si.status = 'approved')`,
+      );
     const day = dayOf(sql.ref('d.due_date'));
     if (filters.from !== undefined) query = query.where(day, '>=', filters.from);
     if (filters.to !== undefined) query = query.where(day, '<=', filters.to);
@@ -176,6 +181,41 @@ export const reportsRepository = {
     if (filters.client !== undefined) query = query.where(documentsWithJobsOf(ctx, 'client_id', filters.client));
     if (filters.manager !== undefined) query = query.where(documentsWithJobsOf(ctx, 'user_id', filters.manager));
     return query.orderBy('d.id').execute();
+  },
+
+  /**
+   * Approved supplier invoices (docs/reports.md#payables), shaped as the orders are: the invoice's
+   * date is its issue day, its due day the latest of its orders' (null when none has one), and no
+   * rate is recorded on it. The `client` and `manager` filters keep an invoice with an order that
+   * has a line of that client's or manager's jobs.
+   */
+  async approvedSupplierInvoices(ctx: Ctx, filters: Filters) {
+    const due = sql<string | null>`(select max(pd.due_date) from supplier_invoice_orders sio join documents pd on pd.id = sio.purchase_order_id
+      where sio.supplier_invoice_id = si.id)`;
+    let query = ctx.db
+      .selectFrom('supplier_invoices as si')
+      .leftJoin('suppliers as s', 's.id', 'si.supplier_id')
+      .select(['si.id', 'si.supplier_id', 's.name as supplier_name', 'si.currency', 'si.date as issue_date', 'si.total'])
+      .select(due.as('due_date'))
+      .select(sql<string>`'[]'`.as('exchange_rates'))
+      .where('si.account_id', '=', ctx.accountId)
+      .where('si.status', '=', 'approved');
+    const day = dayOf(due);
+    if (filters.from !== undefined) query = query.where(day, '>=', filters.from);
+    if (filters.to !== undefined) query = query.where(day, '<=', filters.to);
+    if (filters.supplier !== undefined) query = query.where('si.supplier_id', '=', filters.supplier);
+    if (filters.currency !== undefined) query = query.where('si.currency', '=', filters.currency);
+    for (const [column, value] of [
+      ['client_id', filters.client],
+      ['user_id', filters.manager],
+    ] as const) {
+      if (value === undefined) continue;
+      query = query.where(
+        sql<boolean>`exists (select 1 from supplier_invoice_orders fo join documents d on d.id = fo.purchase_order_id
+          where fo.supplier_invoice_id = si.id and ${documentsWithJobsOf(ctx, column, value)})`,
+      );
+    }
+    return query.orderBy('si.id').execute();
   },
 
   /** Open jobs per manager, due day and quantity type: how many and their quantities. */

@@ -5,3 +5,5 @@ export { supplierUnavailabilityRoutes } from './unavailability-routes.js';
 export { supplierOfferRoutes } from './offer-routes.js';
 /** The purchase order an accepted offer makes (for the agency's accept on the supplier's behalf, through modules/index.ts). */
 export { purchaseOrderOnAcceptance } from './purchase-orders.js';
+/** The context a portal person's change runs with in the modules below (the events' actor `portal`). */
+export { partyCtx } from './service.js';

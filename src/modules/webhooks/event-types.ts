@@ -52,6 +52,10 @@ const MOMENTS = [
   'purchase_order.sent',
   'purchase_order.accepted',
   'purchase_order.cancelled',
+  // Invoices of suppliers, submitted from the portal and decided by the agency (docs/supplier-invoices.md).
+  'supplier_invoice.submitted',
+  'supplier_invoice.approved',
+  'supplier_invoice.rejected',
   'file.uploaded',
   'cat_analysis.imported',
   'webhook.test',

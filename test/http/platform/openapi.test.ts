@@ -73,7 +73,9 @@ describe('the document', () => {
       if (write || financialOnly) errors.push('403');
       // The account's logo may be absent: 404 without a path parameter.
       const mayBeAbsent = ['getAccountLogo', 'deleteAccountLogo'].includes(operation.operationId);
-      if (mayBeAbsent || operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');
+      // A supplier invoice's purchase orders, named in its body: 404 for one that is not the supplier's.
+      const namesRecords = operation.operationId === 'submitPortalInvoice';
+      if (mayBeAbsent || namesRecords || operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');
       if ((write && operation.operationId !== 'parseCatAnalysis') || operation.operationId === 'getInvoiceUbl') errors.push('409');
       if (write) errors.push('413', '415');
       errors.push('429', '500');

@@ -37,6 +37,7 @@ const WRITERS_BY_TAG: Record<string, readonly Role[]> = {
   Quotes: QUOTES_ORDERS,
   'Purchase orders': QUOTES_ORDERS,
   Invoices: INVOICING,
+  'Supplier invoices': INVOICING,
   'Exchange rates': INVOICING,
   Events: NOBODY,
   Imports: PROJECT_WORK,

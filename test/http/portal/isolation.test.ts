@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createTestApp, type Reply, type TestContext, type Value } from '../../helper.js';
 import { Browser, PASSWORD, userWithPassword } from '../auth/fixture.js';
+import { BOUNDARY } from '../files/helper.js';
+import { purchaseOrder, submissionBody, submit, valid } from '../supplier-invoices/fixture.js';
 import { expectNothingForeign, grantAccess, PortalBrowser, signedInSupplierPerson, tokenOf } from './fixture.js';
 
 /**
@@ -45,7 +47,8 @@ interface Target {
   read: () => Promise<unknown>;
 }
 
-type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, Value>) => Promise<Reply>;
+/** `multipart`: a multipart/form-data body sent as it is instead of `body` (an invoice's submission). */
+type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, Value>, multipart?: Buffer) => Promise<Reply>;
 
 /** Every portal operation, by method and path as the document writes them. */
 const CASES: Record<string, Case> = {
@@ -101,7 +104,35 @@ const CASES: Record<string, Case> = {
     make: () => freshWork(false),
     call: (as, work) => as('PUT', `/v2/portal/work/${work.id}/comments`, { comments: 'hi' }),
   },
+  'GET /v2/portal/purchase-orders': { scope: 'self', call: (as) => as('GET', '/v2/portal/purchase-orders?invoiceable=true') },
+  'GET /v2/portal/invoices': { scope: 'self', call: (as) => as('GET', '/v2/portal/invoices') },
+  'GET /v2/portal/invoices/{id}': { scope: 'party', make: freshInvoice, call: (as, invoice) => as('GET', `/v2/portal/invoices/${invoice.id}`) },
+  'POST /v2/portal/invoices': {
+    scope: 'party',
+    make: freshPurchaseOrder,
+    call: (as, order) => as('POST', '/v2/portal/invoices', undefined, submissionBody(valid([order.id], '42'))),
+  },
 };
+
+/** A fresh completed purchase order of the own supplier; as the agency reads it, with the supplier's invoices. */
+async function freshPurchaseOrder(): Promise<Target> {
+  const api = world.t.api;
+  const order = await purchaseOrder(api, world.own.supplierId, { total: 42, work: 'free' });
+  const read = async () => [
+    (await api.get(`/v2/purchase-orders/${order.id}`)).body,
+    (await api.get(`/v2/supplier-invoices?supplierId=${world.own.supplierId}`)).body,
+  ];
+  return { id: order.id, read };
+}
+
+/** A fresh invoice submitted by the own supplier's person, as the agency reads it. */
+async function freshInvoice(): Promise<Target> {
+  const order = await freshPurchaseOrder();
+  const reply = await submit(world.own.browser, valid([order.id], '42'));
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  const id = reply.body.id as string;
+  return { id, read: async () => (await world.t.api.get(`/v2/supplier-invoices/${id}`)).body };
+}
 
 /** A fresh period away of the own supplier, made by the agency. */
 async function freshUnavailability(): Promise<Target> {
@@ -159,7 +190,8 @@ afterAll(async () => {
 
 /** A call as one principal; sessions that sign out are signed in again after (each case starts signed in). */
 function callerOf(principal: Principal): Caller {
-  return (method, url, body) => {
+  return (method, url, body, multipart) => {
+    if (multipart !== undefined) return multipartAs(principal, method, url, multipart);
     switch (principal) {
       case 'own':
       case 'otherSupplier':
@@ -173,6 +205,23 @@ function callerOf(principal: Principal): Caller {
         return new Api(world.t.app, undefined).request(method, url, body, { json: true });
     }
   };
+}
+
+/** A multipart request as one principal, with its credentials (and its CSRF token for a session). */
+async function multipartAs(principal: Principal, method: string, url: string, payload: Buffer): Promise<Reply> {
+  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+  const browser =
+    principal === 'agencySession'
+      ? world.agency
+      : principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount'
+        ? world[principal].browser
+        : undefined;
+  if (browser?.cookie !== undefined) headers.cookie = `${browser.cookieName}=${browser.cookie}`;
+  if (browser?.csrfToken !== undefined) headers['x-csrf-token'] = browser.csrfToken;
+  if (principal === 'apiKey') headers.authorization = `Basic ${Buffer.from(`${world.t.account.apiKey}:`).toString('base64')}`;
+  const raw = await world.t.app.inject({ method: method as 'POST', url, headers, payload });
+  const json = (raw.headers['content-type'] ?? '').toString().includes('json') && raw.body.length > 0;
+  return { status: raw.statusCode, body: json ? JSON.parse(raw.body) : raw.body, headers: raw.headers, raw };
 }
 
 /** What another party's data looks like in an answer to `principal`. */

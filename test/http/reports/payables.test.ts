@@ -17,17 +17,58 @@ describe('GET /v2/reports/payables', () => {
   it('sums sent and accepted purchase orders by supplier, due date and currency, in theirs and in EUR', async () => {
     const body = await ok(get(''));
     expect(body.rows).toEqual([
-      { supplierId: w.ids.sam, supplier: 'Sam', dueDate: '2026-07-01', currency: 'EUR', purchaseOrders: 2, amount: 150, accountAmount: 150, unconverted: 0 },
-      { supplierId: w.ids.sam, supplier: 'Sam', dueDate: '2026-08-01', currency: 'EUR', purchaseOrders: 1, amount: 400, accountAmount: 400, unconverted: 0 },
-      { supplierId: w.ids.uma, supplier: 'Uma', dueDate: '2025-07-01', currency: 'USD', purchaseOrders: 1, amount: 10, accountAmount: null, unconverted: 1 },
-      { supplierId: w.ids.uma, supplier: 'Uma', dueDate: '2026-07-15', currency: 'USD', purchaseOrders: 1, amount: 125, accountAmount: 100, unconverted: 0 },
+      {
+        supplierId: w.ids.sam,
+        supplier: 'Sam',
+        dueDate: '2026-07-01',
+        currency: 'EUR',
+        purchaseOrders: 2,
+        supplierInvoices: 0,
+        amount: 150,
+        accountAmount: 150,
+        unconverted: 0,
+      },
+      {
+        supplierId: w.ids.sam,
+        supplier: 'Sam',
+        dueDate: '2026-08-01',
+        currency: 'EUR',
+        purchaseOrders: 1,
+        supplierInvoices: 0,
+        amount: 400,
+        accountAmount: 400,
+        unconverted: 0,
+      },
+      {
+        supplierId: w.ids.uma,
+        supplier: 'Uma',
+        dueDate: '2025-07-01',
+        currency: 'USD',
+        purchaseOrders: 1,
+        supplierInvoices: 0,
+        amount: 10,
+        accountAmount: null,
+        unconverted: 1,
+      },
+      {
+        supplierId: w.ids.uma,
+        supplier: 'Uma',
+        dueDate: '2026-07-15',
+        currency: 'USD',
+        purchaseOrders: 1,
+        supplierInvoices: 0,
+        amount: 125,
+        accountAmount: 100,
+        unconverted: 0,
+      },
     ]);
     expect(body.totals).toEqual({
       purchaseOrders: 5,
+      supplierInvoices: 0,
       accountAmount: 650,
       byCurrency: [
-        { currency: 'EUR', purchaseOrders: 3, amount: 550 },
-        { currency: 'USD', purchaseOrders: 2, amount: 135 },
+        { currency: 'EUR', purchaseOrders: 3, supplierInvoices: 0, amount: 550 },
+        { currency: 'USD', purchaseOrders: 2, supplierInvoices: 0, amount: 135 },
       ],
       excludesUnconverted: true,
     });
@@ -47,17 +88,17 @@ describe('GET /v2/reports/payables', () => {
     const csv = await get('supplier=' + w.ids.uma + '&format=csv');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(parse(csv.raw.body, { bom: true })).toEqual([
-      ['Supplier id', 'Supplier', 'Due date', 'Currency', 'Purchase orders', 'Amount', 'Amount (EUR)', 'Orders without a rate'],
-      [w.ids.uma, 'Uma', '2025-07-01', 'USD', '1', '10', '', '1'],
-      [w.ids.uma, 'Uma', '2026-07-15', 'USD', '1', '125', '100', '0'],
+      ['Supplier id', 'Supplier', 'Due date', 'Currency', 'Purchase orders', 'Supplier invoices', 'Amount', 'Amount (EUR)', 'Orders without a rate'],
+      [w.ids.uma, 'Uma', '2025-07-01', 'USD', '1', '0', '10', '', '1'],
+      [w.ids.uma, 'Uma', '2026-07-15', 'USD', '1', '0', '125', '100', '0'],
     ]);
     const xlsx = await w.t.app.inject({ method: 'GET', url: '/v2/reports/payables?format=xlsx', headers: { authorization: `Bearer ${w.t.account.apiKey}` } });
     expect(xlsx.headers['content-disposition']).toBe('attachment; filename="payables.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as never);
     const sheet = workbook.getWorksheet('Payables')!;
-    expect(sheet.getRow(2).values).toEqual([undefined, w.ids.sam, 'Sam', '2026-07-01', 'EUR', 2, 150, 150, 0]);
-    expect(sheet.getCell('F2').numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(2).values).toEqual([undefined, w.ids.sam, 'Sam', '2026-07-01', 'EUR', 2, 0, 150, 150, 0]);
+    expect(sheet.getCell('G2').numFmt).toBe('#,##0.00');
     expect(workbook.getWorksheet('Not converted')!.getCell('B2').value).toBe('USD');
   });
 
