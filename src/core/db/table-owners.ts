@@ -205,4 +205,15 @@ export const READ_MODELS: readonly Allowance[] = [
     why: "the supplier's purchase orders an invoice covers, whether their outsourcing is finished or done, and the supplier's name",
   },
   { place: 'cli.ts', tables: ['users'], why: 'the command line checks the user it was given belongs to the account' },
+  { place: 'modules/backup/layout.ts', tables: ['supplier_invoices'], why: "a backup keeps every stored blob, a supplier invoice's PDF too" },
+  {
+    place: 'modules/documents/outsourcing-orders.ts',
+    tables: ['outsourcing'],
+    why: 'whether an accepted outsourcing asks its purchase order, and its supplier and currency',
+  },
+  {
+    place: 'modules/supplier-portal/client-names.ts',
+    tables: ['accounts', 'outsourcing', 'jobs', 'clients'],
+    why: "the client's name the supplier portal shows when the account allows it",
+  },
 ];
