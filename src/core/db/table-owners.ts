@@ -81,6 +81,7 @@ export const TABLE_OWNERS: Record<Table, string> = {
   portal_people: 'modules/portal-access',
   portal_sessions: 'modules/portal-access',
   portal_links: 'modules/portal-access',
+  offer_rounds: 'modules/outsourcing',
 };
 
 /** Writes whose table is an expression (one implementation configured per table): the tables each file's may be. */

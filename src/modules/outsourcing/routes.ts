@@ -63,7 +63,13 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       app.inTransaction(request, (ctx) =>
-        supplierAnswers.onBehalf(ctx, request.params.id, request.params.outsourcingId, { kind: 'accept', comment: request.body?.comment }),
+        supplierAnswers.onBehalf(
+          ctx,
+          request.params.id,
+          request.params.outsourcingId,
+          { kind: 'accept', comment: request.body?.comment },
+          app.config.smtp !== undefined,
+        ),
       ),
   );
   app.post(
@@ -79,7 +85,13 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       app.inTransaction(request, (ctx) =>
-        supplierAnswers.onBehalf(ctx, request.params.id, request.params.outsourcingId, { kind: 'refuse', reason: request.body.reason }),
+        supplierAnswers.onBehalf(
+          ctx,
+          request.params.id,
+          request.params.outsourcingId,
+          { kind: 'refuse', reason: request.body.reason },
+          app.config.smtp !== undefined,
+        ),
       ),
   );
   app.post(

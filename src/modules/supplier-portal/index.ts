@@ -3,3 +3,5 @@ export { supplierPortalRoutes } from './routes.js';
 export { supplierUnavailabilityRoutes } from './unavailability-routes.js';
 /** The agency's route that sends work to the portal. */
 export { supplierOfferRoutes } from './offer-routes.js';
+/** The agency's routes of offer rounds (several suppliers offered the same work). */
+export { offerRoundRoutes } from './round-routes.js';

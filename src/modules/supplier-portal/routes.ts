@@ -44,7 +44,10 @@ export const supplierPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/work/:id/accept',
     { schema: { summary: 'Accept the work offered to you (with a comment for the agency if you like)', body: Type.Optional(AcceptWork), ...answer } },
-    async (request) => app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'accept', comment: request.body?.comment })),
+    async (request) =>
+      app.portalTransaction(request, (ctx) =>
+        supplierWork.answer(ctx, request.params.id, { kind: 'accept', comment: request.body?.comment }, app.config.smtp !== undefined),
+      ),
   );
   app.post('/work/:id/refuse', { schema: { summary: 'Refuse the work offered to you, saying why', body: RefuseWork, ...answer } }, async (request) =>
     app.portalTransaction(request, (ctx) => supplierWork.answer(ctx, request.params.id, { kind: 'refuse', reason: request.body.reason })),
