@@ -261,6 +261,21 @@ export const offerRounds = {
     };
   },
 
+  /**
+   * The refusal of an answer to an offer of the supplier that its round closed (awarded to another,
+   * or withdrawn), which is off the portal: a 409 saying so rather than a 404. Undefined otherwise.
+   */
+  async closedOfferError(ctx: Ctx, supplierId: string, outsourcingId: string): Promise<Error | undefined> {
+    const row = await repo.findOfSupplier(ctx.db, ctx.accountId, supplierId, outsourcingId);
+    if (row === undefined || row.offer_round_id === null) return undefined;
+    const round = await store.find(ctx.db, ctx.accountId, row.job_id, row.offer_round_id);
+    if (round?.withdrawn_at != null) return stateConflict('The agency withdrew this offer');
+    if (round?.awarded_outsourcing_id != null && round.awarded_outsourcing_id !== row.id) {
+      return stateConflict('This work was given to another supplier: the offer is closed');
+    }
+    return undefined;
+  },
+
   /** When the rounds of some outsourcings expire, for the portal's work (outsourcing id → expiry). */
   expiriesOf(ctx: Ctx, outsourcingIds: readonly string[]): Promise<Map<string, string>> {
     return store.expiriesOf(ctx.db, ctx.accountId, outsourcingIds);

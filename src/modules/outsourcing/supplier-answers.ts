@@ -122,7 +122,8 @@ export const supplierAnswers = {
   /** `mailing`: e-mail is configured (the suppliers of offers an acceptance closes are told). */
   async answer(ctx: Ctx, supplierId: string, outsourcingId: string, answer: SupplierAnswer, mailing = false): Promise<void> {
     const found = await repo.findOnPortal(ctx.db, ctx.accountId, supplierId, outsourcingId);
-    if (found === undefined) throw notFound('work', outsourcingId);
+    // An offer of theirs that a round closed is a 409 that says so (offer-rounds.ts), not a 404.
+    if (found === undefined) throw (await offerRounds.closedOfferError(ctx, supplierId, outsourcingId)) ?? notFound('work', outsourcingId);
     await applyAnswer(ctx, found.job_id, outsourcingId, answer, {}, mailing);
   },
 
