@@ -67,7 +67,7 @@ describe('the e-mail of a closed offer', () => {
       const mail = offerClosedMail({ to: 'a@example.com', language, agency: 'Agency <One>', name: 'Brochure', reason: 'awarded' });
       expect(mail.subject).toContain('Brochure');
       expect(mail.text).toContain('Agency <One>');
-      expect(mail.html).toContain('Agency &lt;One&gt;');
+      expect(mail.html).toContain('Agency &#60;One&#62;');
       expect(mail.html).not.toContain('Agency <One>');
     }
     expect(offerClosedMail({ to: 'a@example.com', language: 'en', agency: 'A', name: 'B', reason: 'withdrawn' }).text).toContain('A has withdrawn its offer');
