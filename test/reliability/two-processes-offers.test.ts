@@ -107,7 +107,9 @@ describe(title, () => {
         }),
         201,
       );
-      const ids = w.suppliers.map((supplier) => offered.offers.find((offer: { supplier: { id: string } }) => offer.supplier.id === supplier.id).outsourcingId as string);
+      const ids = w.suppliers.map(
+        (supplier) => offered.offers.find((offer: { supplier: { id: string } }) => offer.supplier.id === supplier.id).outsourcingId as string,
+      );
       // Both connections opened beforehand, so that the two requests leave together.
       await Promise.all([race.a, race.b].map((server) => fetch(`${server.url}/health`).then((response) => response.arrayBuffer())));
       const replies = await Promise.all([accept(race.a, w.suppliers[0]!.session, ids[0]!), accept(race.b, w.suppliers[1]!.session, ids[1]!)]);
@@ -117,9 +119,11 @@ describe(title, () => {
       const after = await ok(call(race.a, race.key, 'GET', `/v2/jobs/${job.id}/outsourcing/offers/${offered.id}`));
       expect(after.state).toBe('awarded');
       expect(after.awardedOutsourcingId).toBe(winner);
-      expect(after.offers.filter((offer: { confirmStatus: number | null }) => offer.confirmStatus === 2).map((offer: { outsourcingId: string }) => offer.outsourcingId)).toEqual([
-        winner,
-      ]);
+      expect(
+        after.offers
+          .filter((offer: { confirmStatus: number | null }) => offer.confirmStatus === 2)
+          .map((offer: { outsourcingId: string }) => offer.outsourcingId),
+      ).toEqual([winner]);
       const events = await ok(call(race.b, race.key, 'GET', '/v2/events?type=job.outsourcing.accepted&pageSize=100'));
       expect(events.items.filter((event: { data: { jobId: string } }) => event.data.jobId === job.id)).toHaveLength(1);
     }

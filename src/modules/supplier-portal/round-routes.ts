@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Input, errorResponses } from '../../core/schemas.js';
-import { AwardOfferRound, CreateOfferRound, OfferRound, OfferRoundParams, offerRounds, type OfferRoundInput } from '../outsourcing/index.js';
+import { AwardOfferRound, CreateOfferRound, OfferRound, OfferRoundParams, offerRounds } from '../outsourcing/index.js';
 import { portalPeople } from '../portal-access/index.js';
 import { queueOfferMails } from './offer-routes.js';
 import { toPortalWork } from './work.js';
@@ -32,7 +32,7 @@ export const offerRoundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const round = await app.inTransaction(request, async (ctx) => {
-        const { round, job } = await offerRounds.create(ctx, request.params.id, request.body as OfferRoundInput);
+        const { round, job } = await offerRounds.create(ctx, request.params.id, request.body);
         for (const offer of round.offers) {
           const outsourcing = job.outsourcing.find((item) => item.id === offer.outsourcingId)!;
           const people = await portalPeople.activeOf(ctx, 'supplier', offer.supplier.id);
