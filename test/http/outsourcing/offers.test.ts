@@ -202,6 +202,23 @@ describe('award first', () => {
     expect(mail.messages.length).toBeGreaterThan(count);
   });
 
+  it("the project manager's acceptance for a supplier wins the round as the supplier's would, recorded as theirs", async () => {
+    const s = await scene([0.05, 0.06]);
+    const round = await newRound(s, 'first');
+    const [a, b] = s.people as [any, any];
+    const accepted = await t.api.post(`/v2/jobs/${s.jobId}/outsourcing/${offerOf(round, a.supplierId).outsourcingId}/portal/accept`, {}, { json: true });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const after = (await t.api.get(`${s.path}/${round.id}`)).body;
+    expect(after).toMatchObject({ state: 'awarded', awardedOutsourcingId: offerOf(round, a.supplierId).outsourcingId });
+    expect(offerOf(after, b.supplierId)).toMatchObject({ confirmStatus: null, status: 5 });
+    const refused = expectError(
+      await b.browser.request('POST', `/v2/portal/work/${offerOf(round, b.supplierId).outsourcingId}/accept`, {}),
+      409,
+      'state_conflict',
+    );
+    expect(refused.message).toContain('another supplier');
+  });
+
   it('two acceptances at once: exactly one wins, the other is a 409', async () => {
     const s = await scene([0.05, 0.06]);
     const round = await newRound(s, 'first');
