@@ -6,6 +6,7 @@ import { migrateToLatest } from './core/db/migrate.js';
 import { bootstrapIfEmpty } from './modules/auth/index.js';
 import { startOutbox } from './modules/index.js';
 import { startRateImports } from './modules/exchange-rates/index.js';
+import { startOfferExpiry } from './modules/outsourcing/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -63,6 +64,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const outbox = startOutbox(database, config, app.log, () => performance.now() - lastRequestAt < 50);
   // The daily import of the ECB reference rates, when EXCHANGE_RATES_URL is set (docs/exchange-rates.md#the-ecb-import).
   const rateImports = startRateImports(database, config.exchangeRatesUrl, app.log);
+  // The expiry of offer rounds: `job.outsourcing.expired` once per offer left pending (docs/supplier-portal.md#offer-rounds).
+  const offerExpiry = startOfferExpiry(database, app.log);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -76,7 +79,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         app.server.closeAllConnections();
       }, drainMs);
       try {
-        await Promise.all([app.close(), outbox.stop(), rateImports.stop()]);
+        await Promise.all([app.close(), outbox.stop(), rateImports.stop(), offerExpiry.stop()]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);

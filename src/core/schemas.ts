@@ -16,7 +16,7 @@ export const RequiredText = (description?: string) => Type.String({ minLength: 1
 export const RichText = () => Type.String({ maxLength: 100_000, description: 'rich text (HTML allow-list, or plain text)' });
 export const DateInput = (description = 'ISO 8601 date or date-time (UTC when no offset is given)') =>
   Type.String({ format: 'iso-date', maxLength: 40, description });
-export const DateOut = () => Type.String({ format: 'date-time' });
+export const DateOut = (options: { description?: string } = {}) => Type.String({ format: 'date-time', ...options });
 export const CurrencyCode = () => Type.String({ format: 'currency-code', description: 'ISO 4217 currency code' });
 export const Email = () => Type.String({ format: 'email-address', maxLength: 255 });
 /** Amounts in the API are JSON numbers; they are handled as exact decimals inside. */

@@ -150,6 +150,11 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   w.checklistItem = (onPortal.body.outsourcing as Array<{ id: string; portal: { checklist: Array<{ id: string }> } }>).find(
     (item) => item.id === w.outsourcing,
   )!.portal.checklist[0]!.id;
+  // An offer round of the job to the supplier (docs/supplier-portal.md#offer-rounds): the supplier's contact needs portal access for it.
+  await created(api, `/v2/suppliers/${w.supplier}/contacts/${w.supplierContact}/portal-access`, {}, 200);
+  w.offerRound = (
+    await created(api, `/v2/jobs/${w.job}/outsourcing/offers`, { suppliers: [w.supplier], expiresAt: '2099-01-01T00:00:00Z', award: 'choose', fixedPrice: 60 })
+  ).id;
   const tracked = await created(api, `/v2/jobs/${w.job}/trackers`, { duration: 3_600_000, from: '2030-01-01T00:00:00Z' }, 200);
   w.tracker = tracked.timeTrackers?.list?.[0]?.id ?? '';
   if (!w.tracker) throw new Error(`set-up: no tracker id in ${JSON.stringify(tracked).slice(0, 400)}`);
@@ -227,7 +232,7 @@ export const NON_ID_VALUES: Record<string, string> = { position: '0', toolMatch:
  * - a nested parameter is named by the literal segment before it: contacts → the contact of the
  *   parent (client or supplier), notes → `note:<parent collection>`, files → `file:<parent
  *   collection>`, labels → label, jobs → job, match / matches → match (a match category),
- *   outsourcing / upload / with → outsourcing, trackers / stop → tracker, payments → payment,
+ *   outsourcing / upload / with → outsourcing, offers → offerRound, trackers / stop → tracker, payments → payment,
  *   unavailabilities → unavailability, invoices (of the portal) → supplierInvoice,
  *   language-pairs → pair, services → supplierServicePrice
  *   (under suppliers), prices → clientPrice (under clients);
@@ -300,6 +305,8 @@ export function idFor(w: World, path: string, param: string): string {
         return 'outsourcing';
       case 'checklist':
         return 'checklistItem';
+      case 'offers':
+        return 'offerRound';
       case 'trackers':
       case 'stop':
         return 'tracker';

@@ -105,6 +105,7 @@ const listed = {
     portal_done_date: true,
     portal_supplier_comments: true,
     portal_upload_file_on_group: true,
+    offer_round_id: true,
   },
   outsourcing_matches: { outsourcing_id: true, match_category_id: true, account_id: true, position: true, value: true, unit_cost: true, percentage: true },
   prices: {

@@ -42,6 +42,7 @@ import { jobNumbers } from './migrations/0037_job_numbers.js';
 import { managerFinancials } from './migrations/0038_manager_financials.js';
 import { outsourcingPortal } from './migrations/0039_outsourcing_portal.js';
 import { portalPeople } from './migrations/0040_portal_people.js';
+import { offerRounds } from './migrations/0041_offer_rounds.js';
 import { supplierInvoices } from './migrations/0044_supplier_invoices.js';
 import { portalPasswords } from './migrations/0045_portal_passwords.js';
 import { suppliersSeeClientName } from './migrations/0046_suppliers_see_client_name.js';
@@ -90,6 +91,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0038_manager_financials': managerFinancials(),
     '0039_outsourcing_portal': outsourcingPortal(),
     '0040_portal_people': portalPeople(),
+    '0041_offer_rounds': offerRounds(),
     '0044_supplier_invoices': supplierInvoices(database.dialect),
     '0045_portal_passwords': portalPasswords(),
     '0046_suppliers_see_client_name': suppliersSeeClientName(),

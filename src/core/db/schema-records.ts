@@ -185,6 +185,8 @@ export interface OutsourcingTable {
   portal_done_date: Iso | null;
   portal_supplier_comments: string | null;
   portal_upload_file_on_group: Bool;
+  /** The offer round this outsourcing is an offer of (0041, docs/supplier-portal.md#offer-rounds); null: none. */
+  offer_round_id: string | null;
 }
 
 export interface OutsourcingMatchesTable {

@@ -177,6 +177,29 @@ export interface PortalSessionsTable {
   ended_at: Iso | null;
 }
 
+/** How an offer round is awarded (docs/supplier-portal.md#offer-rounds). */
+export type OfferRoundAward = 'first' | 'choose';
+
+/**
+ * An offer round (0041, docs/supplier-portal.md#offer-rounds): a job's work offered to several
+ * suppliers, one outsourcing each (`outsourcing.offer_round_id`). Its state is read from the
+ * columns: withdrawn, awarded, expired (past `expires_at`), else open.
+ */
+export interface OfferRoundsTable {
+  id: string;
+  account_id: string;
+  job_id: string;
+  award: OfferRoundAward;
+  expires_at: Iso;
+  awarded_outsourcing_id: string | null;
+  awarded_at: Iso | null;
+  withdrawn_at: Iso | null;
+  /** When `job.outsourcing.expired` was recorded for its pending offers (the sweep's mark). */
+  expiry_recorded_at: Iso | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
 /** A portal person's single-use sign-in link, by hash (15 minutes). */
 export interface PortalLinksTable {
   id: string;
@@ -514,4 +537,5 @@ export interface DB {
   portal_links: PortalLinksTable;
   supplier_invoices: SupplierInvoicesTable;
   supplier_invoice_orders: SupplierInvoiceOrdersTable;
+  offer_rounds: OfferRoundsTable;
 }

@@ -83,6 +83,7 @@ export const TABLE_OWNERS: Record<Table, string> = {
   portal_links: 'modules/portal-access',
   supplier_invoices: 'modules/supplier-invoices',
   supplier_invoice_orders: 'modules/supplier-invoices',
+  offer_rounds: 'modules/outsourcing',
 };
 
 /** Writes whose table is an expression (one implementation configured per table): the tables each file's may be. */

@@ -6,3 +6,6 @@
 export { outsourcingService } from './service.js';
 export { portalService } from './portal.js';
 export { supplierAnswers, SUPPLIER_COMMENTS_MAX, type SupplierAnswer } from './supplier-answers.js';
+export { offerRounds, sweepExpiredRounds, type OfferRoundInput } from './offer-rounds.js';
+export { AwardOfferRound, CreateOfferRound, OfferRound, OfferRoundParams, type OfferRoundObject } from './offer-round-schemas.js';
+export { startOfferExpiry } from './offer-expiry.js';

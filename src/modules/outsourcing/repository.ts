@@ -26,6 +26,17 @@ export const outsourcingRepository = {
       .executeTakeFirst();
   },
 
+  /** An outsourcing of the supplier, on the portal or not. */
+  findOfSupplier(db: Executor, accountId: string, supplierId: string, id: string): Promise<OutsourcingRow | undefined> {
+    return db
+      .selectFrom('outsourcing')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('supplier_id', '=', supplierId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
   async insert(db: Executor, row: OutsourcingRow): Promise<void> {
     await db.insertInto('outsourcing').values(row).execute();
   },

@@ -74,7 +74,13 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox<OutsourcingRouteOption
     },
     async (request) =>
       app.inTransaction(request, async (ctx) => {
-        const job = await supplierAnswers.onBehalf(ctx, request.params.id, request.params.outsourcingId, { kind: 'accept', comment: request.body?.comment });
+        const job = await supplierAnswers.onBehalf(
+          ctx,
+          request.params.id,
+          request.params.outsourcingId,
+          { kind: 'accept', comment: request.body?.comment },
+          app.config.smtp !== undefined,
+        );
         await options.accepted(ctx, app.config, request.params.outsourcingId);
         return job;
       }),
@@ -92,7 +98,13 @@ export const outsourcingRoutes: FastifyPluginAsyncTypebox<OutsourcingRouteOption
     },
     async (request) =>
       app.inTransaction(request, (ctx) =>
-        supplierAnswers.onBehalf(ctx, request.params.id, request.params.outsourcingId, { kind: 'refuse', reason: request.body.reason }),
+        supplierAnswers.onBehalf(
+          ctx,
+          request.params.id,
+          request.params.outsourcingId,
+          { kind: 'refuse', reason: request.body.reason },
+          app.config.smtp !== undefined,
+        ),
       ),
   );
   app.post(

@@ -12,6 +12,7 @@ import { languagePairs } from '../language-pairs/index.js';
 import { masterData, matchCategories, services, units } from '../master-data/index.js';
 import { applicablePrices, type ApplicablePrice } from '../prices/index.js';
 import { jobs, jobStore, type JobObject, type StoredJob } from '../jobs/index.js';
+import { PORTAL_CONFIRM_STATUSES } from '../outsourcing-view/index.js';
 import { estimateOutsourcingPrice, type PriceEstimate } from '../estimation/index.js';
 import {
   linesOfPrice,
@@ -178,7 +179,11 @@ export async function outsourcingEvent(ctx: Ctx, type: string, job: JobObject, i
 }
 
 export const outsourcingService = {
-  async create(ctx: Ctx, jobId: string, input: OutsourcingInput & { supplier: string }): Promise<JobObject> {
+  /**
+   * `offer`: the outsourcing is an offer of a round (offer-rounds.ts): on the portal, asking an
+   * answer (pending), sent at `sentAt`. Answers the job and the new outsourcing's id.
+   */
+  async create(ctx: Ctx, jobId: string, input: OutsourcingInput & { supplier: string }, offer?: { roundId: string; sentAt: string }): Promise<JobObject> {
     const job = await jobStore.load(ctx, jobId);
     const columns = await commonColumns(ctx, input);
     const now = nowIso();
@@ -217,6 +222,16 @@ export const outsourcingService = {
       created_at: now,
       updated_at: now,
       ...newPortalColumns(),
+      offer_round_id: null,
+      ...(offer === undefined
+        ? {}
+        : {
+            offer_round_id: offer.roundId,
+            portal_enabled: 1,
+            portal_confirm: 1,
+            portal_confirm_status: PORTAL_CONFIRM_STATUSES.pending,
+            portal_sent_date: offer.sentAt,
+          }),
     };
     if (input.unitCost !== undefined) row.unit_cost = roundRate(input.unitCost).toFixed();
     await repo.insert(ctx.db, row);

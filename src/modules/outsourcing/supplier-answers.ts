@@ -4,6 +4,7 @@ import { nowIso } from '../../core/dates.js';
 import { invalid, notFound, stateConflict } from '../../core/errors.js';
 import { jobStore, type JobObject } from '../jobs/index.js';
 import { checklistOf, PORTAL_CONFIRM_STATUSES } from '../outsourcing-view/index.js';
+import { offerRounds } from './offer-rounds.js';
 import { outsourcingRepository as repo, type OutsourcingRow } from './repository.js';
 import { changed, outsourcingEvent } from './service.js';
 
@@ -90,27 +91,40 @@ function answerColumns(row: OutsourcingRow, answer: SupplierAnswer, at: string):
  * `job.outsourcing.status_changed` when it moved the status) are recorded with the portal person as actor.
  */
 /** Applies an answer to the outsourcing of a job (locked by loading the job), records its events, answers the job. */
-async function applyAnswer(ctx: Ctx, jobId: string, outsourcingId: string, answer: SupplierAnswer, extra: Record<string, unknown> = {}): Promise<JobObject> {
+async function applyAnswer(
+  ctx: Ctx,
+  jobId: string,
+  outsourcingId: string,
+  answer: SupplierAnswer,
+  extra: Record<string, unknown> = {},
+  mailing = false,
+): Promise<JobObject> {
   const job = await jobStore.load(ctx, jobId);
   // Read after the job's lock: two answers at once are judged one after the other.
   const row = await repo.find(ctx.db, ctx.accountId, jobId, outsourcingId);
   if (row === undefined) throw notFound('outsourcing', outsourcingId);
+  // An offer of a round (offer-rounds.ts): refused when the round is closed or expired; the first acceptance may win it.
+  const round = await offerRounds.answering(ctx, row, answer.kind);
   const at = nowIso();
   const changes = answerColumns(row, answer, at);
   await repo.update(ctx.db, ctx.accountId, outsourcingId, { ...changes, updated_at: at });
+  await round?.apply(at);
   const saved = await changed(ctx, job);
   await outsourcingEvent(ctx, EVENT_OF[answer.kind], saved, outsourcingId, extra);
   // A status the answer moved is a status change like the agency's (docs/webhooks.md).
   if (changes.status !== undefined && changes.status !== row.status)
     await outsourcingEvent(ctx, 'status_changed', saved, outsourcingId, { previousStatus: row.status });
+  await round?.record(saved, mailing);
   return saved;
 }
 
 export const supplierAnswers = {
-  async answer(ctx: Ctx, supplierId: string, outsourcingId: string, answer: SupplierAnswer): Promise<void> {
+  /** `mailing`: e-mail is configured (the suppliers of offers an acceptance closes are told). */
+  async answer(ctx: Ctx, supplierId: string, outsourcingId: string, answer: SupplierAnswer, mailing = false): Promise<void> {
     const found = await repo.findOnPortal(ctx.db, ctx.accountId, supplierId, outsourcingId);
-    if (found === undefined) throw notFound('work', outsourcingId);
-    await applyAnswer(ctx, found.job_id, outsourcingId, answer);
+    // An offer of theirs that a round closed is a 409 that says so (offer-rounds.ts), not a 404.
+    if (found === undefined) throw (await offerRounds.closedOfferError(ctx, supplierId, outsourcingId)) ?? notFound('work', outsourcingId);
+    await applyAnswer(ctx, found.job_id, outsourcingId, answer, {}, mailing);
   },
 
   /**
@@ -118,8 +132,14 @@ export const supplierAnswers = {
    * docs/supplier-portal.md#the-agencys-hand): the same answer, recorded as theirs — the events'
    * actor is the user, and their `data` says `onBehalfOfSupplier: true`.
    */
-  onBehalf(ctx: Ctx, jobId: string, outsourcingId: string, answer: Extract<SupplierAnswer, { kind: 'accept' | 'refuse' }>): Promise<JobObject> {
-    return applyAnswer(ctx, jobId, outsourcingId, answer, { onBehalfOfSupplier: true });
+  onBehalf(
+    ctx: Ctx,
+    jobId: string,
+    outsourcingId: string,
+    answer: Extract<SupplierAnswer, { kind: 'accept' | 'refuse' }>,
+    mailing = false,
+  ): Promise<JobObject> {
+    return applyAnswer(ctx, jobId, outsourcingId, answer, { onBehalfOfSupplier: true }, mailing);
   },
 
   /**

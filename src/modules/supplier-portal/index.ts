@@ -7,3 +7,5 @@ export { supplierOfferRoutes } from './offer-routes.js';
 export { purchaseOrderOnAcceptance } from './purchase-orders.js';
 /** The context a portal person's change runs with in the modules below (the events' actor `portal`). */
 export { partyCtx } from './service.js';
+/** The agency's routes of offer rounds (several suppliers offered the same work). */
+export { offerRoundRoutes } from './round-routes.js';

@@ -11,6 +11,8 @@ interface OfferWords {
   /** When the work is simply theirs. */
   sent: string;
   due: string;
+  /** The offer's expiry, when it was offered to several suppliers. */
+  expires: string;
   quantity: string;
   total: string;
   open: string;
@@ -24,6 +26,7 @@ export const OFFER_WORDS: Readonly<Record<DocumentLanguage, OfferWords>> = {
     offered: '{agency} offers you new work. Please accept or refuse it on the portal.',
     sent: '{agency} has sent you new work on its portal.',
     due: 'Due',
+    expires: 'Answer before',
     quantity: 'Quantity',
     total: 'Your total',
     open: 'Open the work on the portal',
@@ -34,6 +37,7 @@ export const OFFER_WORDS: Readonly<Record<DocumentLanguage, OfferWords>> = {
     offered: '{agency} vous propose un nouveau travail. Merci de l’accepter ou de le refuser sur le portail.',
     sent: '{agency} vous a envoyé un nouveau travail sur son portail.',
     due: 'Échéance',
+    expires: 'Réponse attendue avant',
     quantity: 'Quantité',
     total: 'Votre total',
     open: 'Ouvrir le travail sur le portail',
@@ -44,6 +48,7 @@ export const OFFER_WORDS: Readonly<Record<DocumentLanguage, OfferWords>> = {
     offered: '{agency} bietet Ihnen einen neuen Auftrag an. Bitte nehmen Sie ihn im Portal an oder lehnen Sie ihn ab.',
     sent: '{agency} hat Ihnen im Portal einen neuen Auftrag gesendet.',
     due: 'Fällig',
+    expires: 'Antwort bis',
     quantity: 'Menge',
     total: 'Ihr Gesamtbetrag',
     open: 'Auftrag im Portal öffnen',
@@ -54,6 +59,7 @@ export const OFFER_WORDS: Readonly<Record<DocumentLanguage, OfferWords>> = {
     offered: '{agency} le ofrece un nuevo trabajo. Acéptelo o recházelo en el portal, por favor.',
     sent: '{agency} le ha enviado un nuevo trabajo en su portal.',
     due: 'Entrega',
+    expires: 'Respuesta antes de',
     quantity: 'Cantidad',
     total: 'Su total',
     open: 'Abrir el trabajo en el portal',
@@ -64,6 +70,7 @@ export const OFFER_WORDS: Readonly<Record<DocumentLanguage, OfferWords>> = {
     offered: '{agency} le offre un nuovo lavoro. La preghiamo di accettarlo o rifiutarlo sul portale.',
     sent: '{agency} le ha inviato un nuovo lavoro sul suo portale.',
     due: 'Scadenza',
+    expires: 'Risposta entro',
     quantity: 'Quantità',
     total: 'Il suo totale',
     open: 'Apri il lavoro sul portale',
@@ -74,6 +81,7 @@ export const OFFER_WORDS: Readonly<Record<DocumentLanguage, OfferWords>> = {
     offered: '{agency} biedt u een nieuwe opdracht aan. Wilt u die in het portaal accepteren of weigeren?',
     sent: '{agency} heeft u een nieuwe opdracht gestuurd in zijn portaal.',
     due: 'Deadline',
+    expires: 'Antwoorden vóór',
     quantity: 'Hoeveelheid',
     total: 'Uw totaal',
     open: 'Opdracht openen in het portaal',
@@ -84,6 +92,7 @@ export const OFFER_WORDS: Readonly<Record<DocumentLanguage, OfferWords>> = {
     offered: '{agency} oferece-lhe um novo trabalho. Por favor, aceite-o ou recuse-o no portal.',
     sent: '{agency} enviou-lhe um novo trabalho no seu portal.',
     due: 'Prazo',
+    expires: 'Responder até',
     quantity: 'Quantidade',
     total: 'O seu total',
     open: 'Abrir o trabalho no portal',
@@ -94,6 +103,7 @@ export const OFFER_WORDS: Readonly<Record<DocumentLanguage, OfferWords>> = {
     offered: '{agency} proponuje Ci nowe zlecenie. Przyjmij je lub odrzuć w portalu.',
     sent: '{agency} przesłała Ci nowe zlecenie w swoim portalu.',
     due: 'Termin',
+    expires: 'Odpowiedz do',
     quantity: 'Ilość',
     total: 'Twoja kwota',
     open: 'Otwórz zlecenie w portalu',
@@ -118,13 +128,12 @@ export function offerMail(input: {
   const { work } = input;
   const values = { agency: input.agency, name: work.name };
   const intro = fill(work.confirm.required && work.confirm.status === 1 ? words.offered : words.sent, values);
+  const dateText = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
   const facts: Array<[string, string]> = [];
   if (work.dueDate !== null) {
-    facts.push([
-      words.due,
-      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(work.dueDate)) + ' UTC',
-    ]);
+    facts.push([words.due, dateText(work.dueDate)]);
   }
+  if (work.expiresAt !== null) facts.push([words.expires, dateText(work.expiresAt)]);
   facts.push([words.quantity, `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(work.quantity.weighted)} ${work.quantity.unit.name}`]);
   facts.push([words.total, new Intl.NumberFormat(locale, { style: 'currency', currency: work.currency.code }).format(work.total)]);
   const text =

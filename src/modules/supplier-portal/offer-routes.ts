@@ -1,16 +1,37 @@
+import type { Config } from '../../config.js';
+import type { Ctx } from '../../core/context.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { stateConflict } from '../../core/errors.js';
 import { errorResponses } from '../../core/schemas.js';
 import { Job } from '../jobs/index.js';
 import { enqueue } from '../outbox/index.js';
 import { portalService } from '../outsourcing/index.js';
-import { languageOf, portalPeople } from '../portal-access/index.js';
+import { languageOf, portalPeople, type PersonIdentity } from '../portal-access/index.js';
 import { offerMail } from './offer-mail.js';
-import { NoParameters, SendParams } from './schemas.js';
+import { NoParameters, SendParams, type PortalWorkObject } from './schemas.js';
 import { toPortalWork } from './work.js';
 
 /** Where a piece of work opens on the portal. */
 export const workUrl = (publicUrl: string, id: string): string => `${publicUrl}/portal/work/${id}`;
+
+/**
+ * Queues the e-mail of work sent (or offered) to each of the supplier's people, in their language
+ * (the outbox, in the sending's transaction). Without SMTP_URL there is no e-mail to queue: the
+ * work is on the portal all the same.
+ */
+export async function queueOfferMails(
+  ctx: Ctx,
+  config: Pick<Config, 'smtp' | 'publicUrl'>,
+  people: readonly PersonIdentity[],
+  work: Omit<PortalWorkObject, 'clientName'>,
+): Promise<void> {
+  if (config.smtp === undefined) return;
+  for (const person of people) {
+    if (person.email === null) continue;
+    const payload = offerMail({ to: person.email, language: languageOf(person), agency: person.account_name, work, url: workUrl(config.publicUrl, work.id) });
+    await enqueue(ctx, { kind: 'portal_mail', endpointId: null, eventId: null, eventType: 'job.outsourcing.offered', payload });
+  }
+}
 
 /**
  * The agency's side of sending work to the portal (docs/supplier-portal.md#sending-work):
@@ -41,21 +62,7 @@ export const supplierOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
           );
         }
         const outsourcing = job.outsourcing.find((item) => item.id === request.params.outsourcingId)!;
-        const work = toPortalWork(outsourcing);
-        // Without SMTP_URL there is no e-mail to queue: the work is on the portal all the same.
-        if (app.config.smtp !== undefined) {
-          for (const person of people) {
-            if (person.email === null) continue;
-            const payload = offerMail({
-              to: person.email,
-              language: languageOf(person),
-              agency: person.account_name,
-              work,
-              url: workUrl(app.config.publicUrl, work.id),
-            });
-            await enqueue(ctx, { kind: 'portal_mail', endpointId: null, eventId: null, eventType: 'job.outsourcing.offered', payload });
-          }
-        }
+        await queueOfferMails(ctx, app.config, people, toPortalWork(outsourcing));
         return job;
       }),
   );

@@ -7,7 +7,7 @@ import { LanguagePairRef } from '../language-pairs/index.js';
  * built field by field from the outsourcing, so that nothing else of it reaches the portal — never
  * the client, the client's price, the margin, the agency's notes or another supplier.
  */
-export const WORK_STATES = ['offered', 'open', 'done', 'refused', 'cancelled'] as const;
+export const WORK_STATES = ['offered', 'open', 'done', 'refused', 'cancelled', 'expired'] as const;
 export type WorkState = (typeof WORK_STATES)[number];
 
 const Named = Type.Object({ id: Type.String(), name: Type.String() });
@@ -34,7 +34,7 @@ export const PortalWork = Type.Object(
       WORK_STATES.map((state) => Type.Literal(state)),
       {
         description:
-          '`offered`: your answer is asked; `open`: yours to do; `done`: you marked it done or the agency finished it; `refused`; `cancelled` by the agency',
+          '`offered`: your answer is asked; `open`: yours to do; `done`: you marked it done or the agency finished it; `refused`; `cancelled` by the agency; `expired`: an offer not answered before `expiresAt`',
       },
     ),
     status: Type.Integer({
@@ -69,6 +69,9 @@ export const PortalWork = Type.Object(
       comment: Nullable(Type.String({ description: 'your comment on accepting, or your reason for refusing' })),
     }),
     sentDate: Nullable(DateOut()),
+    expiresAt: Nullable(
+      DateOut({ description: 'when an offer made to several suppliers expires: it can no longer be accepted after it; null: it does not expire' }),
+    ),
     doneDate: Nullable(DateOut()),
     comments: Nullable(Type.String({ description: 'your comments to the agency' })),
     uploadFileOnGroup: Type.Boolean({ description: "your deliverables go to the job's group" }),
@@ -86,7 +89,7 @@ export const ChecklistItemParams = Type.Object({ id: Id('work id'), itemId: Id('
 export const WorkListQuery = Input({
   state: Type.Optional(
     Type.Array(Type.Union(WORK_STATES.map((state) => Type.Literal(state))), {
-      maxItems: 5,
+      maxItems: 6,
       description: 'only work in these states (several values are OR); default: all',
     }),
   ),

@@ -2,7 +2,8 @@ import type { Config } from '../../config.js';
 import type { Ctx } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import type { PortalCtx, PortalPrincipal } from '../../core/portal.js';
-import { supplierAnswers, type SupplierAnswer } from '../outsourcing/index.js';
+import { offerRounds, supplierAnswers, type SupplierAnswer } from '../outsourcing/index.js';
+import type { OutsourcingObject } from '../outsourcing-view/index.js';
 import { onPortalOf } from '../outsourcing-view/index.js';
 import { clientNamesOf } from './client-names.js';
 import type { PortalWorkObject, WorkState } from './schemas.js';
@@ -33,12 +34,21 @@ function supplierOf(principal: PortalPrincipal): string | undefined {
   return principal.party.kind === 'supplier' ? principal.party.id : undefined;
 }
 
-/** The work as its supplier sees it: with its purchase order once issued, and its client's name when the agency shows it. */
-async function asSeenBySupplier(ctx: PortalCtx, supplierId: string, objects: Parameters<typeof toPortalWork>[0][]): Promise<PortalWorkObject[]> {
+/**
+ * The work as its supplier sees it: with its purchase order once issued, the expiry of the offer
+ * round it belongs to, and its client's name when the agency shows it.
+ */
+async function asSeenBySupplier(ctx: PortalCtx, supplierId: string, objects: readonly OutsourcingObject[]): Promise<PortalWorkObject[]> {
+  const party = partyCtx(ctx);
   const ids = objects.map((object) => object.id);
-  const orders = await purchaseOrdersOf(partyCtx(ctx), supplierId, ids);
+  const orders = await purchaseOrdersOf(party, supplierId, ids);
+  const expiries = await offerRounds.expiriesOf(party, ids);
   const names = await clientNamesOf(ctx.db, ctx.principal.accountId, ids);
-  return objects.map((object) => ({ ...toPortalWork(object, orders.get(object.id) ?? null), clientName: names.get(object.id) ?? null }));
+  const now = new Date().toISOString();
+  return objects.map((object) => ({
+    ...toPortalWork(object, { purchaseOrder: orders.get(object.id) ?? null, expiresAt: expiries.get(object.id) ?? null, now }),
+    clientName: names.get(object.id) ?? null,
+  }));
 }
 
 /**
@@ -56,7 +66,8 @@ export const supplierWork = {
 
   async get(ctx: PortalCtx, id: string): Promise<PortalWorkObject> {
     const supplierId = supplierOf(ctx.principal);
-    const [found] = supplierId === undefined ? [] : await onPortalOf(partyCtx(ctx), supplierId, 1, id);
+    const party = partyCtx(ctx);
+    const [found] = supplierId === undefined ? [] : await onPortalOf(party, supplierId, 1, id);
     if (found === undefined) throw notFound('work', id);
     const [work] = await asSeenBySupplier(ctx, supplierId!, [found]);
     return work!;
@@ -72,11 +83,14 @@ export const supplierWork = {
     return purchaseOrderPdf(partyCtx(ctx), order.id);
   },
 
-  /** `config`: the server's, for the e-mail of a purchase order an accept makes. */
+  /**
+   * `config`: the server's, for the e-mails an accept may queue — the purchase order it makes, and
+   * the other suppliers told when it wins an offer round.
+   */
   async answer(ctx: PortalCtx, id: string, answer: SupplierAnswer, config: Config): Promise<PortalWorkObject> {
     const supplierId = supplierOf(ctx.principal);
     if (supplierId === undefined) throw notFound('work', id);
-    await supplierAnswers.answer(partyCtx(ctx), supplierId, id, answer);
+    await supplierAnswers.answer(partyCtx(ctx), supplierId, id, answer, config.smtp !== undefined);
     // docs/supplier-portal.md#purchase-orders: accepted work may come with its purchase order, in the accept's transaction.
     if (answer.kind === 'accept') await purchaseOrderOnAcceptance(partyCtx(ctx), config, id);
     return supplierWork.get(ctx, id);

@@ -5,12 +5,12 @@ import type { PortalPurchaseOrderObject, PortalWorkObject, WorkState } from './s
 const CANCELLED = 5;
 const FINISHED = 4;
 
-/** Where the work stands for its supplier. */
-export function stateOf(outsourcing: Pick<OutsourcingObject, 'status' | 'portal'>): WorkState {
+/** Where the work stands for its supplier; `expiresAt`: when its offer round expires (null: none), compared with `now`. */
+export function stateOf(outsourcing: Pick<OutsourcingObject, 'status' | 'portal'>, expiresAt: string | null = null, now = new Date().toISOString()): WorkState {
   const { confirm, doneDate } = outsourcing.portal;
   if (outsourcing.status === CANCELLED) return 'cancelled';
   if (confirm.status === 3) return 'refused';
-  if (confirm.enabled && confirm.status === 1) return 'offered';
+  if (confirm.enabled && confirm.status === 1) return expiresAt !== null && expiresAt <= now ? 'expired' : 'offered';
   if (doneDate !== null || outsourcing.status === FINISHED) return 'done';
   return 'open';
 }
@@ -38,14 +38,21 @@ function rateOf(quantity: OutsourcingObject['quantity'], band: OutsourcingObject
   return quantity.unitCost === 0 ? 1 : new Dec(String(band.unitCost)).div(String(quantity.unitCost)).toDecimalPlaces(4).toNumber();
 }
 
-/** The work as its supplier sees it: field by field, nothing else of the outsourcing; with its purchase order once issued. */
-export function toPortalWork(outsourcing: OutsourcingObject, purchaseOrder: PortalPurchaseOrderObject | null = null): Omit<PortalWorkObject, 'clientName'> {
+/**
+ * The work as its supplier sees it: field by field, nothing else of the outsourcing; with its
+ * purchase order once issued, and `expiresAt`, its offer round's expiry (compared with `now`).
+ */
+export function toPortalWork(
+  outsourcing: OutsourcingObject,
+  extras: { purchaseOrder?: PortalPurchaseOrderObject | null; expiresAt?: string | null; now?: string } = {},
+): Omit<PortalWorkObject, 'clientName'> {
+  const { purchaseOrder = null, expiresAt = null, now } = extras;
   const { quantity, portal } = outsourcing;
   return {
     id: outsourcing.id,
     reference: portal.reference,
     name: outsourcing.name,
-    state: stateOf(outsourcing),
+    state: stateOf(outsourcing, expiresAt, now),
     status: outsourcing.status,
     service: { id: outsourcing.service.id, name: outsourcing.service.name },
     languagePair: outsourcing.languagePair ?? null,
@@ -70,6 +77,7 @@ export function toPortalWork(outsourcing: OutsourcingObject, purchaseOrder: Port
       comment: portal.confirm.comment,
     },
     sentDate: portal.sentDate,
+    expiresAt,
     doneDate: portal.doneDate,
     comments: portal.supplierComments,
     uploadFileOnGroup: portal.uploadFileOnGroup,

@@ -43,6 +43,8 @@ const MOMENTS = [
   'job.outsourcing.refused',
   'job.outsourcing.done',
   'job.outsourcing.withdrawn',
+  // An offer of a round left unanswered past its expiry (docs/supplier-portal.md#offer-rounds).
+  'job.outsourcing.expired',
   'quote.sent',
   'quote.accepted',
   'quote.refused',

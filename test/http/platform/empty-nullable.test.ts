@@ -77,6 +77,8 @@ const EXTRA: Record<string, () => Record<string, unknown> | Promise<Record<strin
   'POST /v2/invoices/{id}/payments': () => ({ amount: 1, date: '2030-01-02' }),
   // A user needs a name or an e-mail: the e-mail is the nullable field under test.
   'POST /v2/users': () => ({ name: 'Someone' }),
+  // An offer round: the world's supplier, who has portal access (docs/supplier-portal.md#offer-rounds).
+  'POST /v2/jobs/{id}/outsourcing/offers': () => ({ suppliers: [w.supplier!], expiresAt: '2099-01-01T00:00:00Z', award: 'first' }),
   // Portal access needs the contact's e-mail, which the contacts' own case may have emptied before.
   'POST /v2/suppliers/{id}/contacts/{contactId}/portal-access': async () => {
     await t.api.put(`/v2/suppliers/${w.supplier}/contacts/${w.supplierContact}`, { email: 'supplier.contact@example.com' });

@@ -73,6 +73,7 @@ describe('GET /v2/portal/work', () => {
       checklist: [{ id: expect.any(String), name: 'Read the brief', done: false }],
       confirm: { required: true, status: 1, answeredAt: null, comment: null },
       sentDate: null,
+      expiresAt: null,
       doneDate: null,
       comments: null,
       uploadFileOnGroup: false,
