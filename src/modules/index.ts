@@ -37,7 +37,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
 import { portalAccessRoutes, portalSelfRoutes, portalTree, sendPortalMail } from './portal-access/index.js';
-import { supplierOfferRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes } from './supplier-portal/index.js';
+import { supplierFileRoutes, supplierOfferRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes } from './supplier-portal/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -135,5 +135,5 @@ export const modules: FastifyPluginAsync[] = [
   portalAccessRoutes({ kind: 'supplier', resource: 'supplier', path: '/v2/suppliers', tag: 'Suppliers', exists: (ctx, id) => suppliers.exists(ctx, id) }),
   supplierOfferRoutes,
   // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.
-  portalTree([portalSelfRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes]),
+  portalTree([portalSelfRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes, supplierFileRoutes({ job: jobParent, group: groupParent })]),
 ];

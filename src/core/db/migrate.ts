@@ -42,6 +42,7 @@ import { jobNumbers } from './migrations/0037_job_numbers.js';
 import { managerFinancials } from './migrations/0038_manager_financials.js';
 import { outsourcingPortal } from './migrations/0039_outsourcing_portal.js';
 import { portalPeople } from './migrations/0040_portal_people.js';
+import { portalDeliverables } from './migrations/0043_portal_deliverables.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -87,6 +88,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0038_manager_financials': managerFinancials(),
     '0039_outsourcing_portal': outsourcingPortal(),
     '0040_portal_people': portalPeople(),
+    '0043_portal_deliverables': portalDeliverables(),
   };
 }
 

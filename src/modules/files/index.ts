@@ -11,3 +11,7 @@ export { multipartOptions } from './upload.js';
 export { sanitizeFileName } from './names.js';
 export { jobFiles } from './job-kind.js';
 export { groupFiles } from './group-files.js';
+/** The supplier portal's side of job and group files: what one outsourcing sees and delivers. */
+export { outsourcingFiles, type OutsourcingPlace, type PlaceOwner } from './outsourcing-files.js';
+export { receiveUpload } from './upload.js';
+export { sendFile } from './download.js';
