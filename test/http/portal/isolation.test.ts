@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createTestApp, type Reply, type TestContext, type Value } from '../../helper.js';
 import { Browser, PASSWORD, userWithPassword } from '../auth/fixture.js';
-import { expectNothingForeign, grantAccess, PortalBrowser, signedInSupplierPerson, tokenOf } from './fixture.js';
+import { uploadFile } from '../files/helper.js';
+import { browserHeaders, expectNothingForeign, grantAccess, multipartPost, PortalBrowser, signedInSupplierPerson, tokenOf } from './fixture.js';
 
 /**
  * Isolation of the portal, generated over every operation of the OpenAPI document under
@@ -42,10 +43,15 @@ interface Target {
   id: string;
   /** A checklist item of the work. */
   itemId?: string;
+  /** The job of the work. */
+  jobId?: string;
+  /** A file of the work (shared with it by the agency, or delivered by the supplier). */
+  fileId?: string;
   read: () => Promise<unknown>;
 }
 
-type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, Value>) => Promise<Reply>;
+/** `UPLOAD`: a POST of a multipart body with one file in the field `file`. */
+type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD', url: string, body?: Record<string, Value>) => Promise<Reply>;
 
 /** Every portal operation, by method and path as the document writes them. */
 const CASES: Record<string, Case> = {
@@ -84,6 +90,18 @@ const CASES: Record<string, Case> = {
     make: freshUnavailability,
     call: (as, away) => as('DELETE', `/v2/portal/unavailabilities/${away.id}`),
   },
+  'GET /v2/portal/work/{id}/files': { scope: 'party', make: () => freshWorkFile('agency'), call: (as, work) => as('GET', `/v2/portal/work/${work.id}/files`) },
+  'GET /v2/portal/work/{id}/files/{fileId}/content': {
+    scope: 'party',
+    make: () => freshWorkFile('agency'),
+    call: (as, work) => as('GET', `/v2/portal/work/${work.id}/files/${work.fileId!}/content`),
+  },
+  'POST /v2/portal/work/{id}/files': { scope: 'party', make: () => freshWorkFile('agency'), call: (as, work) => as('UPLOAD', `/v2/portal/work/${work.id}/files`) },
+  'DELETE /v2/portal/work/{id}/files/{fileId}': {
+    scope: 'party',
+    make: () => freshWorkFile('supplier'),
+    call: (as, work) => as('DELETE', `/v2/portal/work/${work.id}/files/${work.fileId!}`),
+  },
   'PUT /v2/portal/work/{id}/comments': {
     scope: 'party',
     make: () => freshWork(false),
@@ -113,7 +131,26 @@ async function freshWork(confirm: boolean): Promise<Target> {
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   const portal = (put.body.outsourcing as Array<{ id: string; portal: { checklist: Array<{ id: string }> } }>).find((item) => item.id === id)!.portal;
   const read = async () => ((await api.get(`/v2/jobs/${job.body.id}`)).body.outsourcing as Array<{ id: string }>).find((item) => item.id === id);
-  return { id, itemId: portal.checklist[0]!.id, read };
+  return { id, itemId: portal.checklist[0]!.id, jobId: job.body.id as string, read };
+}
+
+/** Fresh open work of the own supplier with one file: the agency's, shared with all its outsourcing, or the supplier's deliverable. */
+async function freshWorkFile(by: 'agency' | 'supplier'): Promise<Target> {
+  const work = await freshWork(false);
+  const jobId = work.jobId!;
+  let fileId: string;
+  if (by === 'agency') {
+    const uploaded = await uploadFile(world.t, `/v2/jobs/${jobId}`, 'shared.txt', 'shared with all');
+    fileId = uploaded.body.id as string;
+    expect((await world.t.api.put(`/v2/jobs/${jobId}/files/${fileId}/share/with/all`)).status).toBe(200);
+  } else {
+    const uploaded = await world.own.browser.upload(work.id, 'delivered.txt', 'delivered');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    fileId = uploaded.body.id as string;
+  }
+  // The agency's job files (content and sharing) and the outsourcing: what no one else may change.
+  const read = async () => ({ work: await work.read(), files: (await world.t.api.get(`/v2/jobs/${jobId}/files`)).body });
+  return { ...work, fileId, read };
 }
 
 let world: World;
@@ -139,6 +176,7 @@ afterAll(async () => {
 /** A call as one principal; sessions that sign out are signed in again after (each case starts signed in). */
 function callerOf(principal: Principal): Caller {
   return (method, url, body) => {
+    if (method === 'UPLOAD') return uploadAs(principal, url);
     switch (principal) {
       case 'own':
       case 'otherSupplier':
@@ -152,6 +190,16 @@ function callerOf(principal: Principal): Caller {
         return new Api(world.t.app, undefined).request(method, url, body, { json: true });
     }
   };
+}
+
+/** A multipart upload of one small file as one principal. */
+function uploadAs(principal: Principal, url: string): Promise<Reply> {
+  const parts = [{ name: 'file', filename: 'isolated.txt', content: 'isolated' }];
+  let headers: Record<string, string> = {};
+  if (principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount') headers = browserHeaders(world[principal].browser);
+  if (principal === 'agencySession') headers = browserHeaders(world.agency);
+  if (principal === 'apiKey') headers = { authorization: `Basic ${Buffer.from(`${world.t.account.apiKey}:`).toString('base64')}` };
+  return multipartPost(world.t.app, url, headers, parts);
 }
 
 /** What another party's data looks like in an answer to `principal`. */
