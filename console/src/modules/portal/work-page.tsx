@@ -11,6 +11,7 @@ import { formatDue, formatMoney, formatRate, isOverdue, pairText, type PortalWor
 import { WorkAnswer } from './work-answer';
 import { OverdueBadge, StateBadge } from './work-card';
 import { WorkChecklist, WorkComments } from './work-notes';
+import { WorkFiles } from './work-files';
 import { workQuery } from './work-queries';
 import classes from './portal.module.css';
 
@@ -57,6 +58,7 @@ export function PortalWorkPage() {
       <WorkDetails work={work} />
       {work.quantity.matches.length > 0 && <MatchBands work={work} />}
       {work.instructions && <Instructions html={work.instructions} />}
+      <WorkFiles work={work} />
       {work.checklist.length > 0 && <WorkChecklist work={work} />}
       <WorkComments work={work} />
     </Stack>
