@@ -12,7 +12,7 @@ import classes from './portal.module.css';
 /** A size in the reader's language: bytes, then kB, MB, GB. */
 function formatSize(text: PortalText, bytes: number): string {
   const units = ['kilobyte', 'megabyte', 'gigabyte'] as const;
-  if (bytes < 1000) return text.formatNumber(bytes, { style: 'unit', unit: 'byte', unitDisplay: 'short' });
+  if (bytes < 1000) return text.formatNumber(bytes, { style: 'unit', unit: 'byte', unitDisplay: 'long' });
   let value = bytes / 1000;
   let unit = 0;
   while (value >= 1000 && unit < units.length - 1) {
