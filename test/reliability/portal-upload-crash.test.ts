@@ -33,7 +33,11 @@ interface Person {
 }
 
 async function signIn(server: Server, token: string): Promise<Person> {
-  const response = await fetch(`${server.url}/v2/portal/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const response = await fetch(`${server.url}/v2/portal/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(response.status).toBe(200);
   const cookie = /td_portal=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')![1]!;
   return { cookie, csrf: ((await response.json()) as { csrfToken: string }).csrfToken };

@@ -61,7 +61,7 @@ export const outsourcingFiles = {
         ]),
       );
     if (fileId !== undefined) query = query.where('f.id', '=', fileId);
-    return (await query.orderBy('f.created_at').orderBy('f.id').execute()) as FileRow[];
+    return query.orderBy('f.created_at').orderBy('f.id').execute();
   },
 
   /** One shared file; a file not shared with the outsourcing is a 404 like one that does not exist. */
@@ -87,7 +87,10 @@ export const outsourcingFiles = {
   async deliver(ctx: Ctx, place: OutsourcingPlace, onGroup: boolean, content: StoredContent, portalPersonId: string) {
     const owner: PlaceOwner = onGroup && place.groupId !== null ? { type: 'group', id: place.groupId } : { type: 'job', id: place.jobId };
     const deliverable = { outsourcingId: place.outsourcingId, portalPersonId };
-    const created = owner.type === 'group' ? await files.create(ctx, groupFiles, owner.id, content, deliverable) : await files.create(ctx, jobFiles, owner.id, content, deliverable);
+    const created =
+      owner.type === 'group'
+        ? await files.create(ctx, groupFiles, owner.id, content, deliverable)
+        : await files.create(ctx, jobFiles, owner.id, content, deliverable);
     return { row: await outsourcingFiles.row(ctx, place, created.id), owner };
   },
 

@@ -34,8 +34,8 @@ async function work(portal: Record<string, Value> = { enabled: true }, supplierI
   return { jobId: job, id };
 }
 
-/** A file the agency uploads to a job or group, shared as asked. */
-async function agencyFile(base: string, name: string, content: string, share: 'all' | string | null) {
+/** A file the agency uploads to a job or group, shared with all (`'all'`), with one outsourcing (its id) or with none (null). */
+async function agencyFile(base: string, name: string, content: string, share: string | null) {
   const reply = await uploadFile(t, base, name, content);
   expect(reply.status).toBe(201);
   const fileId = reply.body.id as string;
@@ -70,7 +70,15 @@ describe('GET /v2/portal/work/:id/files', () => {
     const list = await filesOf(w.id);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: all, name: 'source.docx', size: 11, contentType: expect.stringContaining('wordprocessingml'), kind: 'job', deliverable: false, createdAt: expect.any(String) },
+      {
+        id: all,
+        name: 'source.docx',
+        size: 11,
+        contentType: expect.stringContaining('wordprocessingml'),
+        kind: 'job',
+        deliverable: false,
+        createdAt: expect.any(String),
+      },
       { id: mine, name: 'glossary.xlsx', size: 5, contentType: expect.any(String), kind: 'job', deliverable: false, createdAt: expect.any(String) },
       { id: grouped, name: 'style guide.pdf', size: 5, contentType: 'application/pdf', kind: 'group', deliverable: false, createdAt: expect.any(String) },
     ]);
@@ -85,11 +93,11 @@ describe('GET /v2/portal/work/:id/files', () => {
 
   it('answers 404 for work of another supplier, not on the portal, or unknown; 400 for an unknown parameter', async () => {
     const w = await work();
-    await expectError(await other.browser.get(`/v2/portal/work/${w.id}/files`), 404, 'resource_missing');
+    expectError(await other.browser.get(`/v2/portal/work/${w.id}/files`), 404, 'resource_missing');
     const off = await work({ enabled: false });
-    await expectError(await filesOf(off.id), 404, 'resource_missing');
-    await expectError(await filesOf(MISSING_ID), 404, 'resource_missing');
-    await expectError(await own.browser.get(`/v2/portal/work/${w.id}/files?extra=1`), 400, 'parameter_unknown');
+    expectError(await filesOf(off.id), 404, 'resource_missing');
+    expectError(await filesOf(MISSING_ID), 404, 'resource_missing');
+    expectError(await own.browser.get(`/v2/portal/work/${w.id}/files?extra=1`), 400, 'parameter_unknown');
   });
 });
 
@@ -189,7 +197,7 @@ describe('POST /v2/portal/work/:id/files', () => {
     if (then === 'cancel') expect((await t.api.put(`/v2/jobs/${w.jobId}/outsourcing/${w.id}`, { status: 5 })).status).toBe(200);
     const blobs = await t.blobs();
     const reply = await own.browser.upload(w.id, 'late.txt', 'late');
-    await expectError(reply, 409, 'state_conflict');
+    expectError(reply, 409, 'state_conflict');
     expect(reply.body.message).toContain(message);
     expect(await t.blobs()).toBe(blobs);
     expect((await t.api.get(`/v2/jobs/${w.jobId}/files`)).body).toEqual([]);
@@ -206,22 +214,22 @@ describe('POST /v2/portal/work/:id/files', () => {
     const url = `/v2/portal/work/${w.id}/files`;
     const headers = browserHeaders(own.browser);
     const blobs = await t.blobs();
-    await expectError(await multipartPost(t.app, url, headers, [{ name: 'note', content: 'no file' }]), 400, 'parameter_missing');
-    await expectError(await multipartPost(t.app, url, headers, [{ name: 'file', content: 'text' }]), 400, 'parameter_invalid');
-    await expectError(await own.browser.request('POST', url), 400, 'parameter_missing');
-    await expectError(await multipartPost(t.app, `${url}?extra=1`, headers, [{ name: 'file', filename: 'a.txt', content: 'a' }]), 400, 'parameter_unknown');
-    await expectError(await own.browser.request('POST', url, { file: 'x' }), 415, 'unsupported_media_type');
-    await expectError(await own.browser.upload(w.id, 'big.bin', Buffer.alloc(LIMIT + 1)), 413, 'payload_too_large');
+    expectError(await multipartPost(t.app, url, headers, [{ name: 'note', content: 'no file' }]), 400, 'parameter_missing');
+    expectError(await multipartPost(t.app, url, headers, [{ name: 'file', content: 'text' }]), 400, 'parameter_invalid');
+    expectError(await own.browser.request('POST', url), 400, 'parameter_missing');
+    expectError(await multipartPost(t.app, `${url}?extra=1`, headers, [{ name: 'file', filename: 'a.txt', content: 'a' }]), 400, 'parameter_unknown');
+    expectError(await own.browser.request('POST', url, { file: 'x' }), 415, 'unsupported_media_type');
+    expectError(await own.browser.upload(w.id, 'big.bin', Buffer.alloc(LIMIT + 1)), 413, 'payload_too_large');
     expect(await t.blobs()).toBe(blobs);
     expect((await own.browser.upload(w.id, 'exact.bin', Buffer.alloc(LIMIT))).status).toBe(201);
   });
 
   it('answers 404 to another supplier’s person, for work not on the portal and unknown work; 403 without the CSRF token', async () => {
     const w = await work();
-    await expectError(await other.browser.upload(w.id, 'x.txt', 'x'), 404, 'resource_missing');
-    await expectError(await own.browser.upload((await work({ enabled: false })).id, 'x.txt', 'x'), 404, 'resource_missing');
-    await expectError(await own.browser.upload(MISSING_ID, 'x.txt', 'x'), 404, 'resource_missing');
-    await expectError(await own.browser.upload(w.id, 'x.txt', 'x', { csrf: false }), 403, 'forbidden');
+    expectError(await other.browser.upload(w.id, 'x.txt', 'x'), 404, 'resource_missing');
+    expectError(await own.browser.upload((await work({ enabled: false })).id, 'x.txt', 'x'), 404, 'resource_missing');
+    expectError(await own.browser.upload(MISSING_ID, 'x.txt', 'x'), 404, 'resource_missing');
+    expectError(await own.browser.upload(w.id, 'x.txt', 'x', { csrf: false }), 403, 'forbidden');
     // An agency key on the portal's route: the portal's authentication only.
     expect((await upload(t, `/v2/portal/work/${w.id}/files`, [{ name: 'file', filename: 'x.txt', content: 'x' }])).status).toBe(401);
     expect((await t.api.get(`/v2/jobs/${w.jobId}/files`)).body).toEqual([]);
@@ -251,14 +259,14 @@ describe('DELETE /v2/portal/work/:id/files/:fileId', () => {
     const agencys = await agencyFile(`/v2/jobs/${w.jobId}`, 'source.txt', 'source', 'all');
     const hidden = await agencyFile(`/v2/jobs/${w.jobId}`, 'hidden.txt', 'hidden', null);
     const mine = (await own.browser.upload(w.id, 'mine.txt', 'mine')).body.id as string;
-    await expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${agencys}`), 409, 'state_conflict');
-    await expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${hidden}`), 404, 'resource_missing');
-    await expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${MISSING_ID}`), 404, 'resource_missing');
-    await expectError(await own.browser.request('DELETE', `/v2/portal/work/${MISSING_ID}/files/${mine}`), 404, 'resource_missing');
-    await expectError(await other.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${mine}`), 404, 'resource_missing');
-    await expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${mine}?extra=1`), 400, 'parameter_unknown');
+    expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${agencys}`), 409, 'state_conflict');
+    expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${hidden}`), 404, 'resource_missing');
+    expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${MISSING_ID}`), 404, 'resource_missing');
+    expectError(await own.browser.request('DELETE', `/v2/portal/work/${MISSING_ID}/files/${mine}`), 404, 'resource_missing');
+    expectError(await other.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${mine}`), 404, 'resource_missing');
+    expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${mine}?extra=1`), 400, 'parameter_unknown');
     expect((await own.browser.request('POST', `/v2/portal/work/${w.id}/done`)).status).toBe(200);
-    await expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${mine}`), 409, 'state_conflict');
+    expectError(await own.browser.request('DELETE', `/v2/portal/work/${w.id}/files/${mine}`), 409, 'state_conflict');
     expect((await filesOf(w.id)).body.map((file: { id: string }) => file.id)).toEqual([agencys, mine]);
   });
 });

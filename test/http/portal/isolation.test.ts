@@ -96,7 +96,11 @@ const CASES: Record<string, Case> = {
     make: () => freshWorkFile('agency'),
     call: (as, work) => as('GET', `/v2/portal/work/${work.id}/files/${work.fileId!}/content`),
   },
-  'POST /v2/portal/work/{id}/files': { scope: 'party', make: () => freshWorkFile('agency'), call: (as, work) => as('UPLOAD', `/v2/portal/work/${work.id}/files`) },
+  'POST /v2/portal/work/{id}/files': {
+    scope: 'party',
+    make: () => freshWorkFile('agency'),
+    call: (as, work) => as('UPLOAD', `/v2/portal/work/${work.id}/files`),
+  },
   'DELETE /v2/portal/work/{id}/files/{fileId}': {
     scope: 'party',
     make: () => freshWorkFile('supplier'),

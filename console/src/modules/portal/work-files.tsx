@@ -33,7 +33,12 @@ export function WorkFiles({ work }: { work: PortalWork }) {
   const query = useQuery(workFilesQuery(work.id));
   const open = work.state === 'open';
   const { uploads, finished, start, cancel, dismiss } = useWorkUploads(work.id);
-  const { getRootProps, getInputProps, isDragActive, open: choose } = useDropzone({
+  const {
+    getRootProps,
+    getInputProps,
+    isDragActive,
+    open: choose,
+  } = useDropzone({
     onDrop: (accepted) => start(accepted),
     disabled: !open,
     // The button opens the chooser; the section only takes drops (no second keyboard stop doing the same).

@@ -15,8 +15,7 @@ export const workFilesQuery = (id: string) =>
   });
 
 /** Where a file's content is downloaded from: the portal's cookie goes with the link. */
-export const contentUrl = (workId: string, fileId: string) =>
-  `/v2/portal/work/${encodeURIComponent(workId)}/files/${encodeURIComponent(fileId)}/content`;
+export const contentUrl = (workId: string, fileId: string) => `/v2/portal/work/${encodeURIComponent(workId)}/files/${encodeURIComponent(fileId)}/content`;
 
 /** An upload of the page while it runs, or failed until dismissed; a finished one leaves the list. */
 export interface PortalUpload {
@@ -67,7 +66,14 @@ export function useWorkUploads(workId: string) {
           update(key, (upload) => (upload.state === 'uploading' ? { ...upload, progress: Math.min(1, Math.max(upload.progress, fraction)) } : upload));
         // Once aborted, XMLHttpRequest answers neither load nor error: the abort itself ends the upload.
         const aborted = new Promise<'aborted'>((resolve) => controller.signal.addEventListener('abort', () => resolve('aborted')));
-        const upload = uploadFile<PortalFile>(`/v2/portal/work/${encodeURIComponent(workId)}/files`, { file }, onProgress, controller.signal, 'POST', portalHooks);
+        const upload = uploadFile<PortalFile>(
+          `/v2/portal/work/${encodeURIComponent(workId)}/files`,
+          { file },
+          onProgress,
+          controller.signal,
+          'POST',
+          portalHooks,
+        );
         Promise.race([upload, aborted])
           .then(async (result) => {
             if (result === 'aborted') return;
