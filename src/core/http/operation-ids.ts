@@ -70,6 +70,7 @@ const OVERRIDES: Record<string, string> = {
   'GET /v2/portal/work/{id}/files': 'listPortalWorkFiles',
   'POST /v2/portal/work/{id}/files': 'uploadPortalWorkDeliverable',
   'GET /v2/portal/work/{id}/files/{fileId}/content': 'downloadPortalWorkFile',
+  'HEAD /v2/portal/work/{id}/files/{fileId}/content': 'headPortalWorkFile',
   'DELETE /v2/portal/work/{id}/files/{fileId}': 'deletePortalWorkDeliverable',
   'GET /v2/suppliers/{id}/portal-access': 'listSupplierPortalAccess',
   'POST /v2/suppliers/{id}/contacts/{contactId}/portal-access': 'grantSupplierContactPortalAccess',

@@ -34,21 +34,21 @@ export function supplierFileRoutes(parents: WorkFileParents): FastifyPluginAsync
       async (request) => workFiles.list(app.portalCtx(request), request.params.id),
     );
 
-    app.get(
-      '/work/:id/files/:fileId/content',
-      {
-        schema: {
-          summary: 'Download a file of your work (single Range, ETag)',
-          params: WorkFileParams,
-          response: {
-            200: Binary('the content; Content-Type from the name, always an attachment'),
-            206: Binary('one range of the content (Content-Range)'),
-            ...errorResponses,
-          },
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/work/:id/files/:fileId/content',
+      schema: {
+        summary: 'Download a file of your work (HEAD, single Range, ETag)',
+        params: WorkFileParams,
+        response: {
+          200: Binary('the content; Content-Type from the name, always an attachment'),
+          206: Binary('one range of the content (Content-Range)'),
+          ...errorResponses,
         },
       },
-      async (request, reply) => sendFile(request, reply, app.storage, await workFiles.row(app.portalCtx(request), request.params.id, request.params.fileId)),
-    );
+      handler: async (request, reply) =>
+        sendFile(request, reply, app.storage, await workFiles.row(app.portalCtx(request), request.params.id, request.params.fileId)),
+    });
 
     app.post(
       '/work/:id/files',

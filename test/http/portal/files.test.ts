@@ -116,6 +116,10 @@ describe('GET /v2/portal/work/:id/files/:fileId/content', () => {
     expect(part.headers['content-range']).toBe('bytes 6-11/12');
     expect((await contentOf(w.id, fileId, { 'if-none-match': String(whole.headers.etag) })).statusCode).toBe(304);
     expect((await contentOf(w.id, fileId, { range: 'bytes=50-' })).statusCode).toBe(416);
+    const head = await t.app.inject({ method: 'HEAD', url: `/v2/portal/work/${w.id}/files/${fileId}/content`, headers: browserHeaders(own.browser) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe('12');
+    expect(head.body).toBe('');
   });
 
   it('answers 404 for a file not shared with the work, of another job, another supplier’s person, or unknown; 400 for an unknown parameter', async () => {

@@ -51,7 +51,7 @@ interface Target {
 }
 
 /** `UPLOAD`: a POST of a multipart body with one file in the field `file`. */
-type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD', url: string, body?: Record<string, Value>) => Promise<Reply>;
+type Caller = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD', url: string, body?: Record<string, Value>) => Promise<Reply>;
 
 /** Every portal operation, by method and path as the document writes them. */
 const CASES: Record<string, Case> = {
@@ -95,6 +95,11 @@ const CASES: Record<string, Case> = {
     scope: 'party',
     make: () => freshWorkFile('agency'),
     call: (as, work) => as('GET', `/v2/portal/work/${work.id}/files/${work.fileId!}/content`),
+  },
+  'HEAD /v2/portal/work/{id}/files/{fileId}/content': {
+    scope: 'party',
+    make: () => freshWorkFile('agency'),
+    call: (as, work) => as('HEAD', `/v2/portal/work/${work.id}/files/${work.fileId!}/content`),
   },
   'POST /v2/portal/work/{id}/files': {
     scope: 'party',
@@ -181,6 +186,7 @@ afterAll(async () => {
 function callerOf(principal: Principal): Caller {
   return (method, url, body) => {
     if (method === 'UPLOAD') return uploadAs(principal, url);
+    if (method === 'HEAD') return headAs(principal, url);
     switch (principal) {
       case 'own':
       case 'otherSupplier':
@@ -196,14 +202,23 @@ function callerOf(principal: Principal): Caller {
   };
 }
 
+/** The credentials one principal sends: a person's or the agency's cookie and CSRF token, the API key, or nothing. */
+function headersOf(principal: Principal): Record<string, string> {
+  if (principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount') return browserHeaders(world[principal].browser);
+  if (principal === 'agencySession') return browserHeaders(world.agency);
+  if (principal === 'apiKey') return { authorization: `Basic ${Buffer.from(`${world.t.account.apiKey}:`).toString('base64')}` };
+  return {};
+}
+
 /** A multipart upload of one small file as one principal. */
 function uploadAs(principal: Principal, url: string): Promise<Reply> {
-  const parts = [{ name: 'file', filename: 'isolated.txt', content: 'isolated' }];
-  let headers: Record<string, string> = {};
-  if (principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount') headers = browserHeaders(world[principal].browser);
-  if (principal === 'agencySession') headers = browserHeaders(world.agency);
-  if (principal === 'apiKey') headers = { authorization: `Basic ${Buffer.from(`${world.t.account.apiKey}:`).toString('base64')}` };
-  return multipartPost(world.t.app, url, headers, parts);
+  return multipartPost(world.t.app, url, headersOf(principal), [{ name: 'file', filename: 'isolated.txt', content: 'isolated' }]);
+}
+
+/** A HEAD request as one principal (the answer has no body: its status is what counts). */
+async function headAs(principal: Principal, url: string): Promise<Reply> {
+  const raw = await world.t.app.inject({ method: 'HEAD', url, headers: headersOf(principal) });
+  return { status: raw.statusCode, body: undefined, headers: raw.headers, raw };
 }
 
 /** What another party's data looks like in an answer to `principal`. */
