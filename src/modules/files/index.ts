@@ -5,7 +5,7 @@
  */
 export { clientFiles, supplierFiles, type FileKind, type FileFlag, type FileRow } from './kinds.js';
 export { files, type StoredContent } from './service.js';
-export { ClientFile, SupplierFile, type ClientFileObject, type SupplierFileObject } from './schemas.js';
+export { ClientFile, FileDeliverable, SupplierFile, type ClientFileObject, type SupplierFileObject } from './schemas.js';
 export { fileModuleRoutes, type FileParents } from './owners.js';
 export { multipartOptions } from './upload.js';
 export { sanitizeFileName } from './names.js';

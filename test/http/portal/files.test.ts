@@ -162,6 +162,8 @@ describe('POST /v2/portal/work/:id/files', () => {
         createdAt: reply.body.createdAt,
       },
     ]);
+    // The job's own object lists it the same way.
+    expect((await t.api.get(`/v2/jobs/${w.jobId}`)).body.files).toEqual(agency.body);
     const uploaded = (await t.api.get('/v2/events', { type: 'file.uploaded' })).body.items[0];
     expect(uploaded.actor).toMatchObject({ type: 'portal', portalPersonId: own.personId });
     expect(uploaded.data).toMatchObject({ id: reply.body.id, owner: { type: 'job', id: w.jobId }, deliverable: { outsourcingId: w.id } });
@@ -179,7 +181,11 @@ describe('POST /v2/portal/work/:id/files', () => {
     expect(reply.body).toMatchObject({ kind: 'group', deliverable: true, name: 'all of it.zip' });
     const groupFiles = (await t.api.get(`/v2/groups/${groupId}/files`)).body;
     expect(groupFiles).toEqual([expect.objectContaining({ id: reply.body.id, deliverable: { outsourcingId: w.id, portalPersonId: own.personId } })]);
+    expect((await t.api.get(`/v2/groups/${groupId}`)).body.files).toEqual(groupFiles);
     expect((await t.api.get(`/v2/jobs/${w.jobId}/files`)).body).toEqual([expect.objectContaining({ id: reply.body.id, groupFileId: reply.body.id })]);
+    expect((await t.api.get(`/v2/jobs/${w.jobId}`)).body.files).toEqual([
+      expect.objectContaining({ id: reply.body.id, deliverable: { outsourcingId: w.id, portalPersonId: own.personId } }),
+    ]);
     expect((await filesOf(sibling.id)).body).toEqual([]);
   });
 
