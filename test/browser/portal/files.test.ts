@@ -126,6 +126,15 @@ describe.skipIf(skipReason)('the files of the supplier’s work on the portal', 
     const agency = await world.api<Array<{ name: string; size: number; deliverable?: { outsourcingId: string } }>>('GET', `/v2/jobs/${s.jobId}/files`);
     expect(agency.find((file) => file.name === 'delivery.zip')).toMatchObject({ size: DELIVERY_BYTES, deliverable: { outsourcingId: s.id } });
     await checkWidths(page, 'portal-work-files-delivered');
+    // The agency's job page lists it with who delivered it.
+    const agencyPage = await world.signedInPage(`/jobs/${s.jobId}`);
+    const jobFiles = agencyPage.getByRole('region', { name: 'Files' });
+    await jobFiles.getByRole('link', { name: 'Download delivery.zip' }).waitFor();
+    await jobFiles
+      .getByRole('row', { name: /delivery\.zip/ })
+      .getByText('Delivered by Orbit Translations on the portal')
+      .waitFor();
+    await screenshot(agencyPage, 'portal-work-files-agency');
 
     // Removing a delivery asks once more, then it is gone on both sides.
     await page.setViewportSize(PHONE);
