@@ -134,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     databaseUrl,
     fileStorage,
     consoleDir: env.CONSOLE_DIR || fileURLToPath(new URL('../dist/console', import.meta.url)),
-    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 104_857_600, 1, Number.MAX_SAFE_INTEGER),
+    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 209_715_200, 1, Number.MAX_SAFE_INTEGER),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000),
     exportsPerAccount: integer(env, 'EXPORTS_PER_ACCOUNT', 2, 1, 1000),
     importsPerAccount: integer(env, 'IMPORTS_PER_ACCOUNT', 2, 1, 1000),

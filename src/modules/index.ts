@@ -37,7 +37,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
 import { portalAccessRoutes, portalSelfRoutes, portalTree, sendPortalMail } from './portal-access/index.js';
-import { offerRoundRoutes, purchaseOrderOnAcceptance, supplierOfferRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes } from './supplier-portal/index.js';
+import { offerRoundRoutes, purchaseOrderOnAcceptance, supplierFileRoutes, supplierOfferRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes } from './supplier-portal/index.js';
 import { supplierInvoicePortalRoutes, supplierInvoiceRoutes } from './supplier-invoices/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
@@ -141,5 +141,11 @@ export const modules: FastifyPluginAsync[] = [
   supplierInvoiceRoutes,
   offerRoundRoutes,
   // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.
-  portalTree([portalSelfRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes, supplierInvoicePortalRoutes]),
+  portalTree([
+    portalSelfRoutes,
+    supplierPortalRoutes,
+    supplierUnavailabilityRoutes,
+    supplierFileRoutes({ job: jobParent, group: groupParent }),
+    supplierInvoicePortalRoutes,
+  ]),
 ];

@@ -11,7 +11,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       host: '127.0.0.1',
       databaseUrl: 'sqlite:./data/transdesk.sqlite',
       fileStorage: { kind: 'fs', path: './data/files' },
-      maxUploadBytes: 104_857_600,
+      maxUploadBytes: 209_715_200,
       rateLimitPerMinute: 6000,
       bootstrapApiKey: undefined,
       logLevel: 'info',

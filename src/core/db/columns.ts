@@ -141,6 +141,8 @@ const listed = {
     share_on_jobs: true,
     created_at: true,
     share_with_all: true,
+    outsourcing_id: true,
+    portal_person_id: true,
   },
   tracker_entries: {
     id: true,

@@ -43,6 +43,7 @@ import { managerFinancials } from './migrations/0038_manager_financials.js';
 import { outsourcingPortal } from './migrations/0039_outsourcing_portal.js';
 import { portalPeople } from './migrations/0040_portal_people.js';
 import { offerRounds } from './migrations/0041_offer_rounds.js';
+import { portalDeliverables } from './migrations/0043_portal_deliverables.js';
 import { supplierInvoices } from './migrations/0044_supplier_invoices.js';
 import { portalPasswords } from './migrations/0045_portal_passwords.js';
 import { suppliersSeeClientName } from './migrations/0046_suppliers_see_client_name.js';
@@ -92,6 +93,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0039_outsourcing_portal': outsourcingPortal(),
     '0040_portal_people': portalPeople(),
     '0041_offer_rounds': offerRounds(),
+    '0043_portal_deliverables': portalDeliverables(),
     '0044_supplier_invoices': supplierInvoices(database.dialect),
     '0045_portal_passwords': portalPasswords(),
     '0046_suppliers_see_client_name': suppliersSeeClientName(),

@@ -230,6 +230,9 @@ export interface FilesTable {
   created_at: Iso;
   /** Jobs and groups: shared with every outsourcing (migration 0009). */
   share_with_all: Bool;
+  /** A deliverable uploaded on the supplier portal: the outsourcing it delivers, and who uploaded it (migration 0043). */
+  outsourcing_id: string | null;
+  portal_person_id: string | null;
 }
 
 /** Content of the `db` storage backend: fixed-size chunks of one blob, `seq` from 0. */

@@ -171,6 +171,11 @@ export const READ_MODELS: readonly Allowance[] = [
     tables: ['jobs', 'outsourcing'],
     why: "the outsourcing of a job a file may be shared with, checked in the share's query",
   },
+  {
+    place: 'modules/files/outsourcing-files.ts',
+    tables: ['jobs', 'outsourcing'],
+    why: 'the job and group of an outsourcing, whose shared files the supplier portal lists (scoped to the supplier by modules/supplier-portal)',
+  },
   { place: 'modules/notes/repository.ts', tables: ['users'], why: "a note's author name" },
   { place: 'modules/trackers/repository.ts', tables: ['users'], why: "a tracker entry's user name" },
   { place: 'modules/document-mail/log.ts', tables: ['users', 'deliveries'], why: "a sent e-mail's sender and its delivery's state" },

@@ -5,9 +5,13 @@
  */
 export { clientFiles, supplierFiles, type FileKind, type FileFlag, type FileRow } from './kinds.js';
 export { files, type StoredContent } from './service.js';
-export { ClientFile, SupplierFile, type ClientFileObject, type SupplierFileObject } from './schemas.js';
+export { ClientFile, FileDeliverable, SupplierFile, type ClientFileObject, type SupplierFileObject } from './schemas.js';
 export { fileModuleRoutes, type FileParents } from './owners.js';
 export { multipartOptions } from './upload.js';
 export { sanitizeFileName } from './names.js';
 export { jobFiles } from './job-kind.js';
 export { groupFiles } from './group-files.js';
+/** The supplier portal's side of job and group files: what one outsourcing sees and delivers. */
+export { outsourcingFiles, type OutsourcingPlace, type PlaceOwner } from './outsourcing-files.js';
+export { receiveUpload } from './upload.js';
+export { sendFile } from './download.js';

@@ -32,6 +32,11 @@ export const fileRepository = {
     await db.insertInto('files').values(row).execute();
   },
 
+  /** Shares a file with one outsourcing (a deliverable with its own). */
+  async share(db: Executor, fileId: string, outsourcingId: string): Promise<void> {
+    await db.insertInto('file_outsourcing_shares').values({ file_id: fileId, outsourcing_id: outsourcingId }).execute();
+  },
+
   async setFlag(db: Executor, accountId: string, fileId: string, column: FlagColumn, value: number): Promise<void> {
     await db
       .updateTable('files')

@@ -41,6 +41,17 @@ export const FileSharing = Type.Object({
   sharedWith: Type.Array(Type.String(), { description: 'ids of the outsourcing the file is shared with' }),
 });
 
+/** Only on deliverables: a file a supplier's person uploaded on the portal (docs/supplier-portal.md#files). */
+export const FileDeliverable = Type.Optional(
+  Type.Object(
+    {
+      outsourcingId: Type.String({ description: 'the outsourcing the file delivers' }),
+      portalPersonId: Type.String({ description: "the supplier's portal person who uploaded it (GET /v2/suppliers/:id/portal-access names them)" }),
+    },
+    { description: "a deliverable uploaded by the supplier on the portal; absent for the agency's own files" },
+  ),
+);
+
 /** Specification "File of a job"; `groupFileId` only on the files of the job's group (docs/files.md#files-of-jobs-and-groups). */
 export const JobFile = Type.Object(
   {
@@ -48,6 +59,7 @@ export const JobFile = Type.Object(
     name: Type.String(),
     groupFileId: Type.Optional(Type.String({ description: "the group file, when the file is one of the job group's files" })),
     outsourcing: FileSharing,
+    deliverable: FileDeliverable,
     size: Type.Integer({ description: 'bytes' }),
     createdAt: DateOut(),
   },
@@ -57,7 +69,14 @@ export type JobFileObject = Static<typeof JobFile>;
 
 /** Specification "File of a group". */
 export const GroupFile = Type.Object(
-  { id: Type.String(), name: Type.String(), outsourcing: FileSharing, size: Type.Integer({ description: 'bytes' }), createdAt: DateOut() },
+  {
+    id: Type.String(),
+    name: Type.String(),
+    outsourcing: FileSharing,
+    deliverable: FileDeliverable,
+    size: Type.Integer({ description: 'bytes' }),
+    createdAt: DateOut(),
+  },
   { title: 'groupFile' },
 );
 export type GroupFileObject = Static<typeof GroupFile>;

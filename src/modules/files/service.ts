@@ -17,6 +17,12 @@ export interface StoredContent {
   sha256: string;
 }
 
+/** Who delivers a file through the supplier portal: the outsourcing it is for, and the portal person. */
+export interface Deliverable {
+  outsourcingId: string;
+  portalPersonId: string;
+}
+
 async function objects<F extends object>(ctx: Ctx, kind: FileKind<F>, rows: readonly FileRow[]): Promise<F[]> {
   return rows.length === 0 ? [] : kind.present(ctx, rows);
 }
@@ -70,8 +76,11 @@ export const files = {
     return (await objects(ctx, kind, [row]))[0]!;
   },
 
-  /** Makes stored content a file of the owner (404 when the owner is gone meanwhile: the caller removes the content). */
-  async create<F extends object>(ctx: Ctx, kind: FileKind<F>, ownerId: string, content: StoredContent): Promise<F> {
+  /**
+   * Makes stored content a file of the owner (404 when the owner is gone meanwhile: the caller removes the content).
+   * A deliverable of the supplier portal (jobs and groups) is marked with its outsourcing and person, and shared with that outsourcing.
+   */
+  async create<F extends object>(ctx: Ctx, kind: FileKind<F>, ownerId: string, content: StoredContent, deliverable?: Deliverable): Promise<F> {
     await files.assertOwner(ctx, kind, ownerId, true);
     const row: FileRow = {
       id: newId(),
@@ -85,9 +94,12 @@ export const files = {
       blob_id: content.blobId,
       share_on_jobs: 0,
       share_with_all: 0,
+      outsourcing_id: deliverable?.outsourcingId ?? null,
+      portal_person_id: deliverable?.portalPersonId ?? null,
       created_at: nowIso(),
     };
     await repo.insert(ctx.db, row);
+    if (deliverable) await repo.share(ctx.db, row.id, deliverable.outsourcingId);
     const file = (await objects(ctx, kind, [row]))[0]!;
     // docs/webhooks.md#event-types: every upload (a CAT report's too), with what the file belongs to.
     await recordEvent(ctx, 'file.uploaded', { ...file, owner: { type: kind.ownerType, id: ownerId } });

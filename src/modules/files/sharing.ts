@@ -115,12 +115,19 @@ export function foldShared<F>(rows: readonly SharedRow[], object: (row: FileRow,
 
 const sharingOf = (row: FileRow, sharedWith: string[]) => ({ shareWithAll: isTrue(row.share_with_all), sharedWith });
 
+/** `deliverable` only on the files a supplier's person uploaded on the portal. */
+const deliverableOf = (row: FileRow) =>
+  row.outsourcing_id !== null && row.portal_person_id !== null
+    ? { deliverable: { outsourcingId: row.outsourcing_id, portalPersonId: row.portal_person_id } }
+    : {};
+
 /** "File of a job": `groupFileId` only for the files of the job's group. */
 export const jobFileObject = (row: FileRow, sharedWith: string[]): JobFileObject => ({
   id: row.id,
   name: row.name,
   ...(row.owner_type === 'group' ? { groupFileId: row.id } : {}),
   outsourcing: sharingOf(row, sharedWith),
+  ...deliverableOf(row),
   size: Number(row.size),
   createdAt: row.created_at,
 });
@@ -129,6 +136,7 @@ export const groupFileObject = (row: FileRow, sharedWith: string[]): GroupFileOb
   id: row.id,
   name: row.name,
   outsourcing: sharingOf(row, sharedWith),
+  ...deliverableOf(row),
   size: Number(row.size),
   createdAt: row.created_at,
 });

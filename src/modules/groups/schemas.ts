@@ -1,5 +1,6 @@
 import { CloneType, Type, type Static } from '@sinclair/typebox';
 import { Financial } from '../../core/financials.js';
+import { FileDeliverable } from '../files/index.js';
 import { ProfitabilityObject } from '../jobs/index.js';
 import {
   Amount,
@@ -46,6 +47,7 @@ export const GroupFile = Type.Object({
   id: Type.String(),
   name: Type.String(),
   outsourcing: Type.Object({ shareWithAll: Type.Boolean(), sharedWith: Type.Array(Type.String()) }),
+  deliverable: FileDeliverable,
   size: Type.Integer(),
   createdAt: DateOut(),
 });

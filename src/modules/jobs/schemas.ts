@@ -1,5 +1,6 @@
 import { CloneType, Type, type Static } from '@sinclair/typebox';
 import { Financial } from '../../core/financials.js';
+import { FileDeliverable } from '../files/index.js';
 import { ProfitabilityObject } from './profitability.js';
 import {
   Amount,
@@ -69,6 +70,7 @@ export const JobFile = Type.Object({
   name: Type.String(),
   groupFileId: Type.Optional(Type.String()),
   outsourcing: Type.Object({ shareWithAll: Type.Boolean(), sharedWith: Type.Array(Type.String()) }),
+  deliverable: FileDeliverable,
   size: Type.Number(),
   createdAt: DateOut(),
 });

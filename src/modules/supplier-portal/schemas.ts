@@ -101,3 +101,25 @@ export const TickChecklistItem = Input({ done: Type.Boolean() });
 export const WorkComments = Input({ comments: Type.String({ maxLength: 10_000, description: 'your comments to the agency (plain text; empty clears them)' }) });
 /** The writes that take no parameters. */
 export const NoParameters = Input({});
+
+export const WorkFileParams = Type.Object({ id: Id('work id'), fileId: Id('file id') }, { additionalProperties: false });
+
+/**
+ * A file of the work as its supplier sees it (docs/supplier-portal.md#files): the files the agency
+ * shares with this work, and the supplier's own deliverables; nothing of who at the agency put it there.
+ */
+export const PortalFile = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    size: Type.Integer({ description: 'bytes' }),
+    contentType: Type.String({ description: 'the content type it is downloaded with (from its name)' }),
+    kind: Type.Union([Type.Literal('job'), Type.Literal('group')], {
+      description: "`job`: a file of this work's job; `group`: a file of the group of jobs it belongs to",
+    }),
+    deliverable: Type.Boolean({ description: 'true for the files you delivered for this work (you may remove them while the work is open)' }),
+    createdAt: DateOut(),
+  },
+  { title: 'Portal file' },
+);
+export type PortalFileObject = Static<typeof PortalFile>;

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { Api, type Reply, type TestContext, type Value } from '../../helper.js';
 import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
 import { Browser, sessionCookieOf } from '../auth/fixture.js';
+import { BOUNDARY, multipartBody, type Part } from '../files/helper.js';
 
 /** The value of the portal session cookie a reply sets ('' when it clears it), and its attributes. */
 export const portalCookieOf = (reply: Reply) => sessionCookieOf(reply, 'td_portal');
@@ -47,6 +48,33 @@ export class PortalBrowser extends Browser {
   ): Promise<Reply> {
     return super.request(method, url, params, { json: true, ...options });
   }
+
+  /** Uploads one file (the field `file`) to a work's files, with the cookie and CSRF token. */
+  upload(workId: string, name: string, content: string | Buffer, options: { csrf?: boolean } = {}): Promise<Reply> {
+    return multipartPost(this.app, `/v2/portal/work/${workId}/files`, browserHeaders(this, options.csrf ?? true), [{ name: 'file', filename: name, content }]);
+  }
+}
+
+/** The headers a browser sends with its cookie and CSRF token (none when signed out). */
+export function browserHeaders(browser: Browser, csrf = true): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (browser.cookie !== undefined) headers.cookie = `${browser.cookieName}=${browser.cookie}`;
+  if (csrf && browser.csrfToken !== undefined) headers['x-csrf-token'] = browser.csrfToken;
+  return headers;
+}
+
+/** POSTs a multipart body (or a raw body with its content type) with these headers. */
+export async function multipartPost(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+  parts: Part[] | Buffer,
+  contentType = `multipart/form-data; boundary=${BOUNDARY}`,
+): Promise<Reply> {
+  const payload = Buffer.isBuffer(parts) ? parts : multipartBody(parts);
+  const raw = await app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload });
+  const isJson = String(raw.headers['content-type'] ?? '').includes('json') && raw.body.length > 0;
+  return { status: raw.statusCode, body: isJson ? JSON.parse(raw.body) : raw.body, headers: raw.headers, raw };
 }
 
 /** A supplier's contact given access and signed in: their browser, and the ids. */

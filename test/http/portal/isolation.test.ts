@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createTestApp, type Reply, type TestContext, type Value } from '../../helper.js';
 import { Browser, PASSWORD, userWithPassword } from '../auth/fixture.js';
-import { BOUNDARY } from '../files/helper.js';
+import { BOUNDARY, uploadFile } from '../files/helper.js';
 import { purchaseOrder, submissionBody, submit, valid } from '../supplier-invoices/fixture.js';
-import { expectNothingForeign, grantAccess, PortalBrowser, signedInSupplierPerson, tokenOf } from './fixture.js';
+import { browserHeaders, expectNothingForeign, grantAccess, multipartPost, PortalBrowser, signedInSupplierPerson, tokenOf } from './fixture.js';
 
 /**
  * Isolation of the portal, generated over every operation of the OpenAPI document under
@@ -44,11 +44,23 @@ interface Target {
   id: string;
   /** A checklist item of the work. */
   itemId?: string;
+  /** The job of the work. */
+  jobId?: string;
+  /** A file of the work (shared with it by the agency, or delivered by the supplier). */
+  fileId?: string;
   read: () => Promise<unknown>;
 }
 
-/** `multipart`: a multipart/form-data body sent as it is instead of `body` (an invoice's submission). */
-type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, Value>, multipart?: Buffer) => Promise<Reply>;
+/**
+ * `UPLOAD`: a POST of a multipart body with one file in the field `file`; `multipart`: a
+ * multipart/form-data body sent as it is instead of `body` (an invoice's submission).
+ */
+type Caller = (
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD',
+  url: string,
+  body?: Record<string, Value>,
+  multipart?: Buffer,
+) => Promise<Reply>;
 
 /** Every portal operation, by method and path as the document writes them. */
 const CASES: Record<string, Case> = {
@@ -98,6 +110,27 @@ const CASES: Record<string, Case> = {
     scope: 'party',
     make: freshUnavailability,
     call: (as, away) => as('DELETE', `/v2/portal/unavailabilities/${away.id}`),
+  },
+  'GET /v2/portal/work/{id}/files': { scope: 'party', make: () => freshWorkFile('agency'), call: (as, work) => as('GET', `/v2/portal/work/${work.id}/files`) },
+  'GET /v2/portal/work/{id}/files/{fileId}/content': {
+    scope: 'party',
+    make: () => freshWorkFile('agency'),
+    call: (as, work) => as('GET', `/v2/portal/work/${work.id}/files/${work.fileId!}/content`),
+  },
+  'HEAD /v2/portal/work/{id}/files/{fileId}/content': {
+    scope: 'party',
+    make: () => freshWorkFile('agency'),
+    call: (as, work) => as('HEAD', `/v2/portal/work/${work.id}/files/${work.fileId!}/content`),
+  },
+  'POST /v2/portal/work/{id}/files': {
+    scope: 'party',
+    make: () => freshWorkFile('agency'),
+    call: (as, work) => as('UPLOAD', `/v2/portal/work/${work.id}/files`),
+  },
+  'DELETE /v2/portal/work/{id}/files/{fileId}': {
+    scope: 'party',
+    make: () => freshWorkFile('supplier'),
+    call: (as, work) => as('DELETE', `/v2/portal/work/${work.id}/files/${work.fileId!}`),
   },
   'PUT /v2/portal/work/{id}/comments': {
     scope: 'party',
@@ -156,7 +189,26 @@ async function freshWork(confirm: boolean): Promise<Target> {
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   const portal = (put.body.outsourcing as Array<{ id: string; portal: { checklist: Array<{ id: string }> } }>).find((item) => item.id === id)!.portal;
   const read = async () => ((await api.get(`/v2/jobs/${job.body.id}`)).body.outsourcing as Array<{ id: string }>).find((item) => item.id === id);
-  return { id, itemId: portal.checklist[0]!.id, read };
+  return { id, itemId: portal.checklist[0]!.id, jobId: job.body.id as string, read };
+}
+
+/** Fresh open work of the own supplier with one file: the agency's, shared with all its outsourcing, or the supplier's deliverable. */
+async function freshWorkFile(by: 'agency' | 'supplier'): Promise<Target> {
+  const work = await freshWork(false);
+  const jobId = work.jobId!;
+  let fileId: string;
+  if (by === 'agency') {
+    const uploaded = await uploadFile(world.t, `/v2/jobs/${jobId}`, 'shared.txt', 'shared with all');
+    fileId = uploaded.body.id as string;
+    expect((await world.t.api.put(`/v2/jobs/${jobId}/files/${fileId}/share/with/all`)).status).toBe(200);
+  } else {
+    const uploaded = await world.own.browser.upload(work.id, 'delivered.txt', 'delivered');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    fileId = uploaded.body.id as string;
+  }
+  // The agency's job files (content and sharing) and the outsourcing: what no one else may change.
+  const read = async () => ({ work: await work.read(), files: (await world.t.api.get(`/v2/jobs/${jobId}/files`)).body });
+  return { ...work, fileId, read };
 }
 
 /** Fresh work of the own supplier on the portal, with the purchase order the agency issued for it. */
@@ -192,6 +244,8 @@ afterAll(async () => {
 function callerOf(principal: Principal): Caller {
   return (method, url, body, multipart) => {
     if (multipart !== undefined) return multipartAs(principal, method, url, multipart);
+    if (method === 'UPLOAD') return uploadAs(principal, url);
+    if (method === 'HEAD') return headAs(principal, url);
     switch (principal) {
       case 'own':
       case 'otherSupplier':
@@ -207,21 +261,31 @@ function callerOf(principal: Principal): Caller {
   };
 }
 
+/** The credentials one principal sends: a person's or the agency's cookie and CSRF token, the API key, or nothing. */
+function headersOf(principal: Principal): Record<string, string> {
+  if (principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount') return browserHeaders(world[principal].browser);
+  if (principal === 'agencySession') return browserHeaders(world.agency);
+  if (principal === 'apiKey') return { authorization: `Basic ${Buffer.from(`${world.t.account.apiKey}:`).toString('base64')}` };
+  return {};
+}
+
 /** A multipart request as one principal, with its credentials (and its CSRF token for a session). */
 async function multipartAs(principal: Principal, method: string, url: string, payload: Buffer): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
-  const browser =
-    principal === 'agencySession'
-      ? world.agency
-      : principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount'
-        ? world[principal].browser
-        : undefined;
-  if (browser?.cookie !== undefined) headers.cookie = `${browser.cookieName}=${browser.cookie}`;
-  if (browser?.csrfToken !== undefined) headers['x-csrf-token'] = browser.csrfToken;
-  if (principal === 'apiKey') headers.authorization = `Basic ${Buffer.from(`${world.t.account.apiKey}:`).toString('base64')}`;
+  const headers = { ...headersOf(principal), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
   const raw = await world.t.app.inject({ method: method as 'POST', url, headers, payload });
   const json = (raw.headers['content-type'] ?? '').toString().includes('json') && raw.body.length > 0;
   return { status: raw.statusCode, body: json ? JSON.parse(raw.body) : raw.body, headers: raw.headers, raw };
+}
+
+/** A multipart upload of one small file as one principal. */
+function uploadAs(principal: Principal, url: string): Promise<Reply> {
+  return multipartPost(world.t.app, url, headersOf(principal), [{ name: 'file', filename: 'isolated.txt', content: 'isolated' }]);
+}
+
+/** A HEAD request as one principal (the answer has no body: its status is what counts). */
+async function headAs(principal: Principal, url: string): Promise<Reply> {
+  const raw = await world.t.app.inject({ method: 'HEAD', url, headers: headersOf(principal) });
+  return { status: raw.statusCode, body: undefined, headers: raw.headers, raw };
 }
 
 /** What another party's data looks like in an answer to `principal`. */

@@ -149,6 +149,11 @@ function FilesTable<F extends ListedFile>({
                     <Text size="xs" c="dimmed">
                       {formatBytes(file.size)} · {formatDateTime(file.createdAt)}
                     </Text>
+                    {owner.deliveredBy?.(file) !== undefined && (
+                      <Text size="xs" c="dimmed">
+                        {owner.deliveredBy(file)}
+                      </Text>
+                    )}
                   </Table.Td>
                   {sharing && (
                     <Table.Td>

@@ -12,6 +12,7 @@ import { WorkAnswer } from './work-answer';
 import { OverdueBadge, StateBadge } from './work-card';
 import { WorkChecklist, WorkComments } from './work-notes';
 import { WorkPurchaseOrder } from './work-purchase-order';
+import { WorkFiles } from './work-files';
 import { workQuery } from './work-queries';
 import classes from './portal.module.css';
 
@@ -59,6 +60,7 @@ export function PortalWorkPage() {
       <WorkPurchaseOrder work={work} />
       {work.quantity.matches.length > 0 && <MatchBands work={work} />}
       {work.instructions && <Instructions html={work.instructions} />}
+      <WorkFiles work={work} />
       {work.checklist.length > 0 && <WorkChecklist work={work} />}
       <WorkComments work={work} />
     </Stack>

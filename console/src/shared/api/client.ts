@@ -105,8 +105,8 @@ export function problemOf(status: number, error: unknown): ApiProblem {
 }
 
 /**
- * Uploads a file with progress (fetch reports none): multipart, the session's CSRF token, and the
- * API's error body as an ApiProblem.
+ * Uploads a file with progress (fetch reports none): multipart, the session's CSRF token (the
+ * agency's, or the portal's `hooks`), and the API's error body as an ApiProblem.
  */
 export function uploadFile<T>(
   url: string,
@@ -114,19 +114,20 @@ export function uploadFile<T>(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
   method: 'POST' | 'PUT' = 'POST',
+  hooks: SessionHooks = sessionHooks,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, url);
     for (const [name, value] of Object.entries(CONSOLE_CALL)) request.setRequestHeader(name, value);
-    if (sessionHooks.csrfToken) request.setRequestHeader('X-CSRF-Token', sessionHooks.csrfToken);
+    if (hooks.csrfToken) request.setRequestHeader('X-CSRF-Token', hooks.csrfToken);
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) return resolve(request.response as T);
-      if (request.status === 401) sessionHooks.onUnauthorized();
+      if (request.status === 401) hooks.onUnauthorized();
       reject(problemOf(request.status, request.response));
     };
     request.onerror = () => reject(new ApiProblem(0, 'network', 'The server could not be reached'));

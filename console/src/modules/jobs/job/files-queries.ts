@@ -9,9 +9,10 @@ export type JobFile = Job['files'][number];
 /**
  * The job's files (docs/files.md#files-of-jobs-and-groups) for the files section: read from the job,
  * which is read again after a change; shared with all the job's outsourcings or none; the group's
- * files are listed and downloaded here, changed on the group's page.
+ * files are listed and downloaded here, changed on the group's page. A supplier's delivery on the
+ * portal says who delivered it (`supplierOf`: the supplier of one of the job's outsourcings).
  */
-export function jobFilesOwner(jobId: string): FilesOwner<JobFile> {
+export function jobFilesOwner(jobId: string, supplierOf: (outsourcingId: string) => string | undefined = () => undefined): FilesOwner<JobFile> {
   const base = `/v2/jobs/${encodeURIComponent(jobId)}/files`;
   return {
     headingId: `job-files-${jobId}`,
@@ -31,6 +32,11 @@ export function jobFilesOwner(jobId: string): FilesOwner<JobFile> {
           ? data(api.PUT('/v2/jobs/{id}/files/{fileId}/share/with/all', params))
           : data(api.DELETE('/v2/jobs/{id}/files/{fileId}/share/with/all', params));
       },
+    },
+    deliveredBy: (file) => {
+      if (file.deliverable === undefined) return undefined;
+      const supplier = supplierOf(file.deliverable.outsourcingId);
+      return supplier === undefined ? t('files.deliveredUnknown') : t('files.delivered', { supplier });
     },
     heldElsewhere: (file) => (file.groupFileId !== undefined ? { badge: t('files.fromGroup'), note: t('files.inGroup') } : undefined),
   };

@@ -8,6 +8,9 @@ import { jobFilesOwner } from './files-queries';
  * configured for the job (its own files and its group's; sharing with its outsourcings).
  */
 export function FilesSection({ job }: { job: Job }) {
-  const owner = useMemo(() => jobFilesOwner(job.id), [job.id]);
+  const owner = useMemo(
+    () => jobFilesOwner(job.id, (outsourcingId) => job.outsourcing.find((item) => item.id === outsourcingId)?.supplier.name),
+    [job.id, job.outsourcing],
+  );
   return <Files owner={owner} files={job.files} />;
 }

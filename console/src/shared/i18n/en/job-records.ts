@@ -25,6 +25,8 @@ export const jobRecords = {
   'files.download': 'Download {name}',
   'files.fromGroup': 'Group file',
   'files.inGroup': 'Changed on the group’s page',
+  'files.delivered': 'Delivered by {supplier} on the portal',
+  'files.deliveredUnknown': 'Delivered by the supplier on the portal',
   'files.shareWithAll': 'Share {name} with all outsourcings',
   'files.sharedWithAll': 'Shared with all',
   'files.sharedWith#one': 'Shared with {count} outsourcing',
