@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiProblem } from '../../shared/api/client';
 import type { PortalKey } from './i18n';
 import { usePortalText } from './use-portal-text';
-import type { PortalWork } from './work';
+import { formatDue, type PortalWork } from './work';
 import { useWorkAnswer } from './work-queries';
 import classes from './portal.module.css';
 
@@ -22,7 +22,8 @@ export function answerProblem(error: unknown, t: (key: PortalKey) => string, fie
  * The API's refusal (409: the state does not allow it) shows beside the buttons.
  */
 export function WorkAnswer({ work }: { work: PortalWork }) {
-  const { t, formatDate } = usePortalText();
+  const text = usePortalText();
+  const { t, formatDate } = text;
   const answer = useWorkAnswer(work.id);
   const [comment, setComment] = useState('');
   const [refusing, setRefusing] = useState(false);
@@ -30,7 +31,9 @@ export function WorkAnswer({ work }: { work: PortalWork }) {
   const when = (date: string | null) => (date ? formatDate(date) : '');
 
   let status: string;
-  if (work.state === 'offered') status = t('answer.offered');
+  if (work.state === 'offered')
+    status = work.expiresAt ? `${t('answer.offered')} ${t('work.answerBy', { date: formatDue(text, work.expiresAt) })}.` : t('answer.offered');
+  else if (work.state === 'expired') status = t('answer.expired', { date: formatDue(text, work.expiresAt ?? work.sentDate ?? '') });
   else if (work.state === 'refused') status = t('answer.refused', { date: when(work.confirm.answeredAt) });
   else if (work.state === 'cancelled') status = t('answer.cancelled');
   else if (work.state === 'done') status = work.doneDate ? t('answer.done', { date: when(work.doneDate) }) : t('answer.finished');

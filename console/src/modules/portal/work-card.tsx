@@ -51,6 +51,11 @@ export function WorkCard({ work }: { work: PortalWork }) {
           </Text>
           {overdue && <OverdueBadge />}
         </Group>
+        {work.state === 'offered' && work.expiresAt && (
+          <Text size="sm" fw={600} c="orange.9">
+            {t('work.answerBy', { date: formatDue(text, work.expiresAt) })}
+          </Text>
+        )}
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
             {formatNumber(work.quantity.weighted)} {work.quantity.unit.name}

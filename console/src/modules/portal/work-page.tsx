@@ -85,6 +85,7 @@ function WorkDetails({ work }: { work: PortalWork }) {
   const pair = pairText(work.languagePair);
   const unit = work.quantity.unit.name;
   const details: Array<{ label: string; value: ReactNode }> = [
+    ...(work.clientName ? [{ label: t('page.client'), value: work.clientName }] : []),
     { label: t('page.service'), value: work.service.name },
     ...(pair ? [{ label: t('page.languages'), value: pair }] : []),
     ...(work.startDate ? [{ label: t('page.start'), value: formatDue(text, work.startDate) }] : []),

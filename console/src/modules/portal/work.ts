@@ -9,7 +9,7 @@ export type WorkState = PortalWork['state'];
 export const WORK_SECTIONS = [
   { id: 'offered', states: ['offered'] },
   { id: 'open', states: ['open'] },
-  { id: 'closed', states: ['done', 'refused', 'cancelled'] },
+  { id: 'closed', states: ['done', 'refused', 'expired', 'cancelled'] },
 ] as const satisfies ReadonlyArray<{ id: string; states: readonly WorkState[] }>;
 export type WorkSectionId = (typeof WORK_SECTIONS)[number]['id'];
 
@@ -29,6 +29,7 @@ export const STATE_TEXT: Readonly<Record<WorkState, PortalKey>> = {
   open: 'state.open',
   done: 'state.done',
   refused: 'state.refused',
+  expired: 'state.expired',
   cancelled: 'state.cancelled',
 };
 export const STATE_COLOR: Readonly<Record<WorkState, string>> = {
@@ -36,6 +37,7 @@ export const STATE_COLOR: Readonly<Record<WorkState, string>> = {
   open: 'blue',
   done: 'green',
   refused: 'gray',
+  expired: 'gray',
   cancelled: 'gray',
 };
 
