@@ -288,8 +288,9 @@ export function idFor(w: World, path: string, param: string): string {
         return root === 'clients' ? 'clientContact' : root === 'suppliers' ? 'supplierContact' : undefined;
       case 'notes':
         return `note:${root}`;
+      // The portal's files of a piece of work are the job's (and its group's) files.
       case 'files':
-        return `file:${root}`;
+        return root === 'portal' ? 'file:jobs' : `file:${root}`;
       case 'labels':
         return 'label';
       case 'jobs':
