@@ -69,7 +69,11 @@ function RoundForm({ job, onClose, onCreated }: { job: Job; onClose: () => void;
     },
     validate: {
       suppliers: (value) =>
-        value.length === 0 ? t('offerRounds.rule.suppliers') : value.length > ROUND_SUPPLIERS_MAX ? t('offerRounds.rule.suppliersMax', { max: ROUND_SUPPLIERS_MAX }) : null,
+        value.length === 0
+          ? t('offerRounds.rule.suppliers')
+          : value.length > ROUND_SUPPLIERS_MAX
+            ? t('offerRounds.rule.suppliersMax', { max: ROUND_SUPPLIERS_MAX })
+            : null,
       expiresAt: (value) => {
         const iso = fromLocalInput(value);
         if (!iso) return t('offerRounds.rule.expiresAt');

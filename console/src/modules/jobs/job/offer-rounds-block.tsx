@@ -135,7 +135,8 @@ function Answer({ round, offer }: { round: OfferRound; offer: OfferRoundOffer })
   const winner = round.awardedOutsourcingId === offer.outsourcingId;
   let text: string;
   if (winner) text = t('offerRounds.answer.winner');
-  else if (offer.confirmStatus === ACCEPTED) text = offer.acceptedDate ? t('offerRounds.answer.acceptedOn', { date: formatDateTime(offer.acceptedDate) }) : t('offerRounds.answer.accepted');
+  else if (offer.confirmStatus === ACCEPTED)
+    text = offer.acceptedDate ? t('offerRounds.answer.acceptedOn', { date: formatDateTime(offer.acceptedDate) }) : t('offerRounds.answer.accepted');
   else if (offer.confirmStatus === REFUSED) text = t('offerRounds.answer.refused');
   else if (offer.confirmStatus === PENDING) text = t('offerRounds.answer.pending');
   else text = t('offerRounds.answer.withdrawn');
@@ -156,7 +157,17 @@ function Answer({ round, offer }: { round: OfferRound; offer: OfferRoundOffer })
   );
 }
 
-function ConfirmDialog({ job, confirming, onClose, onDone }: { job: Job; confirming: Confirming | null; onClose: () => void; onDone: (message: string) => void }) {
+function ConfirmDialog({
+  job,
+  confirming,
+  onClose,
+  onDone,
+}: {
+  job: Job;
+  confirming: Confirming | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const award = useAwardOfferRound(job);
   const withdraw = useWithdrawOfferRound(job);
   const [problem, setProblem] = useState<string>();
@@ -199,11 +210,7 @@ function ConfirmDialog({ job, confirming, onClose, onDone }: { job: Job; confirm
             <Button variant="default" onClick={close} data-autofocus>
               {t('action.cancel')}
             </Button>
-            <Button
-              color={awarding !== undefined ? undefined : 'red.9'}
-              onClick={() => void confirm()}
-              loading={award.isPending || withdraw.isPending}
-            >
+            <Button color={awarding !== undefined ? undefined : 'red.9'} onClick={() => void confirm()} loading={award.isPending || withdraw.isPending}>
               {awarding !== undefined ? t('offerRounds.award.confirm', { supplier: awarding }) : t('offerRounds.withdraw.confirm')}
             </Button>
           </Group>
