@@ -81,14 +81,14 @@ describe.skipIf(skipReason)('offer rounds on the job page', () => {
 
   async function pictures(page: Page, name: string) {
     await settled(page);
+    await screenshot(page, `${name}-1280`);
     await checkAccessibility(page);
     await checkControlsVisible(page);
-    await screenshot(page, `${name}-1280`);
     await page.setViewportSize({ width: 1024, height: 768 });
     await settled(page);
+    await screenshot(page, `${name}-1024`);
     await checkAccessibility(page);
     await checkControlsVisible(page);
-    await screenshot(page, `${name}-1024`);
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 
@@ -149,11 +149,12 @@ describe.skipIf(skipReason)('offer rounds on the job page', () => {
     await eventually(() => offerRow(card, 'Offer Beta').getByRole('cell').first().textContent()).toBe('Pending');
     expect(await card.getByRole('button', { name: /Award/ }).count()).toBe(0);
     await card.getByRole('button', { name: 'Withdraw the round' }).waitFor();
+    // One outsourcing each in the list, and their offers in the round.
     expect(
       await section(page)
         .getByRole('rowheader', { name: /^Offer (Alpha|Beta)/ })
         .count(),
-    ).toBe(2);
+    ).toBe(4);
     await pictures(page, 'job-offer-rounds-open');
 
     // Beta accepts on the portal: the first to accept gets the work, Alpha's offer is withdrawn.

@@ -242,8 +242,9 @@ function OutsourcingTable({
                 </Table.Td>
                 <Table.Td ta="right" style={NOWRAP}>
                   {formatMoney(item.total, item.currency.code)}
+                  {/* The note wraps under the amount (the cell does not): a cancelled offer of a round would widen the table past the column. */}
                   {item.status === CANCELLED && (
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }}>
                       {t('outsourcing.cancelledNote')}
                     </Text>
                   )}
