@@ -146,8 +146,10 @@ export const offerRounds = {
     }
     for (const supplierId of input.suppliers) {
       if ((await portalPeople.activeOf(ctx, 'supplier', supplierId)).length === 0) {
+        // Named, not only its id: the console shows this message as it is.
+        const { name } = await suppliers.get(ctx, supplierId);
         throw stateConflict(
-          `Nobody of the supplier ${supplierId} can open the portal: give one of its contacts portal access first (POST /v2/suppliers/:id/contacts/:contactId/portal-access)`,
+          `Nobody of the supplier ${name} (${supplierId}) can open the portal: give one of its contacts portal access first (POST /v2/suppliers/:id/contacts/:contactId/portal-access)`,
         );
       }
     }

@@ -112,6 +112,7 @@ describe('POST /v2/jobs/:id/outsourcing/offers', () => {
       'state_conflict',
     );
     expect(refused.message).toContain('portal access');
+    expect(refused.message).toContain(`Round Nobody ${counter}`);
     expect((await t.api.get(`/v2/jobs/${s.jobId}`)).body.outsourcing).toEqual([]);
     expect((await t.api.get(s.path)).body).toEqual([]);
   });

@@ -8,7 +8,8 @@ import type { SupplierCandidate, SupplierCandidates } from './outsourcing-querie
  * The "Add supplier" dialog's first part (docs/console.md#the-job-page): the suppliers who have the
  * job's language pair or service, best first as the API ranks them
  * (GET /v2/jobs/:id/supplier-candidates), with the price an outsourcing would take, their rating
- * and whether they are away during the job. Choosing one fills the form below.
+ * and whether they are away during the job. Choosing one fills the form below. Also the offer
+ * round dialog's, where several are chosen (`chosen` a list; choosing toggles).
  */
 export function OutsourcingCandidates({
   job,
@@ -20,11 +21,12 @@ export function OutsourcingCandidates({
   job: Job;
   candidates: SupplierCandidates | undefined;
   loading: boolean;
-  chosen: string | null;
+  chosen: string | null | readonly string[];
   onChoose: (candidate: SupplierCandidate) => void;
 }) {
   const headingId = `outsourcing-candidates-${job.id}`;
   const items = candidates?.items ?? [];
+  const isChosen = (id: string) => (Array.isArray(chosen) ? chosen.includes(id) : chosen === id);
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Text fw={600} id={headingId}>
@@ -59,7 +61,7 @@ export function OutsourcingCandidates({
             </Table.Thead>
             <Table.Tbody>
               {items.map((item) => (
-                <CandidateRow key={item.supplier.id} item={item} chosen={item.supplier.id === chosen} onChoose={onChoose} />
+                <CandidateRow key={item.supplier.id} item={item} chosen={isChosen(item.supplier.id)} onChoose={onChoose} />
               ))}
             </Table.Tbody>
           </Table>

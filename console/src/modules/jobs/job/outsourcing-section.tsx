@@ -12,6 +12,8 @@ import { ScrollTable } from '../../../shared/ui/scroll-table';
 import { PurchaseOrderFromOutsourcing } from '../../documents';
 import { PortalBadge, SupplierWords } from './outsourcing-portal';
 import { OutsourcingPortalDialog } from './outsourcing-portal-dialog';
+import { createdMessage, OfferRoundDialog } from './offer-round-dialog';
+import { OfferRoundsBlock } from './offer-rounds-block';
 
 /**
  * The job page's "Outsourcing" section (docs/console.md#the-job-page): the job's cost, margin and
@@ -23,6 +25,7 @@ export function OutsourcingSection({ job }: { job: Job }) {
   const { user } = useSession();
   const headingId = `job-outsourcing-${job.id}`;
   const [adding, setAdding] = useState(false);
+  const [offering, setOffering] = useState(false);
   const [editing, setEditing] = useState<Outsourcing | null>(null);
   const [removing, setRemoving] = useState<Outsourcing | null>(null);
   const [portal, setPortal] = useState<Outsourcing | null>(null);
@@ -36,15 +39,26 @@ export function OutsourcingSection({ job }: { job: Job }) {
             {t('job.section.outsourcing')}
           </Title>
           {can && (
-            <Button
-              variant="light"
-              onClick={() => {
-                setDone(undefined);
-                setAdding(true);
-              }}
-            >
-              {t('outsourcing.add')}
-            </Button>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDone(undefined);
+                  setOffering(true);
+                }}
+              >
+                {t('offerRounds.open')}
+              </Button>
+              <Button
+                variant="light"
+                onClick={() => {
+                  setDone(undefined);
+                  setAdding(true);
+                }}
+              >
+                {t('outsourcing.add')}
+              </Button>
+            </Group>
           )}
         </Group>
         <ProfitabilitySummary job={job} />
@@ -59,6 +73,7 @@ export function OutsourcingSection({ job }: { job: Job }) {
         ) : (
           <OutsourcingTable job={job} can={can} onEdit={setEditing} onPortal={setPortal} onRemove={setRemoving} />
         )}
+        <OfferRoundsBlock job={job} can={can} onDone={setDone} />
         <PurchaseOrderFromOutsourcing job={job} />
         {!can && <Text c="dimmed">{t('outsourcing.readOnly', { role: t(`role.${user.role}`) })}</Text>}
       </Stack>
@@ -71,6 +86,15 @@ export function OutsourcingSection({ job }: { job: Job }) {
             onAdded={(supplier) => {
               setAdding(false);
               setDone(t('outsourcing.added', { supplier }));
+            }}
+          />
+          <OfferRoundDialog
+            job={job}
+            opened={offering}
+            onClose={() => setOffering(false)}
+            onCreated={(count) => {
+              setOffering(false);
+              setDone(createdMessage(count));
             }}
           />
           <OutsourcingEditDialog
@@ -218,8 +242,9 @@ function OutsourcingTable({
                 </Table.Td>
                 <Table.Td ta="right" style={NOWRAP}>
                   {formatMoney(item.total, item.currency.code)}
+                  {/* The note wraps under the amount (the cell does not): a cancelled offer of a round would widen the table past the column. */}
                   {item.status === CANCELLED && (
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }}>
                       {t('outsourcing.cancelledNote')}
                     </Text>
                   )}
