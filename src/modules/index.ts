@@ -37,7 +37,14 @@ import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
 import { portalAccessRoutes, portalSelfRoutes, portalTree, sendPortalMail } from './portal-access/index.js';
-import { offerRoundRoutes, purchaseOrderOnAcceptance, supplierFileRoutes, supplierOfferRoutes, supplierPortalRoutes, supplierUnavailabilityRoutes } from './supplier-portal/index.js';
+import {
+  offerRoundRoutes,
+  purchaseOrderOnAcceptance,
+  supplierFileRoutes,
+  supplierOfferRoutes,
+  supplierPortalRoutes,
+  supplierUnavailabilityRoutes,
+} from './supplier-portal/index.js';
 import { supplierInvoicePortalRoutes, supplierInvoiceRoutes } from './supplier-invoices/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 

@@ -7,7 +7,16 @@ import { csrfTokenOf } from '../../core/auth.js';
 import { sessionTokenOf } from '../../core/http/session-cookie.js';
 import { toPortalMe } from './people.js';
 import { portalPasswords } from './passwords.js';
-import { PORTAL_PUBLIC_OPERATION, PortalMe, PortalSignedIn, RequestSignInLink, SetPortalPassword, SignInWithLink, SignInWithPassword, UpdatePortalMe } from './schemas.js';
+import {
+  PORTAL_PUBLIC_OPERATION,
+  PortalMe,
+  PortalSignedIn,
+  RequestSignInLink,
+  SetPortalPassword,
+  SignInWithLink,
+  SignInWithPassword,
+  UpdatePortalMe,
+} from './schemas.js';
 import { portalSessions } from './sessions.js';
 import { principalOf } from './tree.js';
 

@@ -55,12 +55,7 @@ interface Target {
  * `UPLOAD`: a POST of a multipart body with one file in the field `file`; `multipart`: a
  * multipart/form-data body sent as it is instead of `body` (an invoice's submission).
  */
-type Caller = (
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD',
-  url: string,
-  body?: Record<string, Value>,
-  multipart?: Buffer,
-) => Promise<Reply>;
+type Caller = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD', url: string, body?: Record<string, Value>, multipart?: Buffer) => Promise<Reply>;
 
 /** Every portal operation, by method and path as the document writes them. */
 const CASES: Record<string, Case> = {

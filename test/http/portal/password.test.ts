@@ -104,8 +104,20 @@ describe('PUT /v2/portal/me/password and POST /v2/portal/auth/password', () => {
 
   it('refuses a sign-in body without its fields, or with unknown ones (400), and a password over 256 characters', async () => {
     expectError(await anonymous().post('/v2/portal/auth/password', { email: 'a@example.com' }, { json: true }), 400, 'parameter_missing');
-    expectError(await anonymous().post('/v2/portal/auth/password', { email: 'a@example.com', password: 'x', extra: 1 }, { json: true }), 400, 'parameter_unknown');
-    expectError(await anonymous().post('/v2/portal/auth/password', { email: 'a@example.com', password: 'x'.repeat(257) }, { json: true }), 400, 'parameter_invalid');
-    expectError(await anonymous().post('/v2/portal/auth/password?extra=1', { email: 'a@example.com', password: 'x' }, { json: true }), 400, 'parameter_unknown');
+    expectError(
+      await anonymous().post('/v2/portal/auth/password', { email: 'a@example.com', password: 'x', extra: 1 }, { json: true }),
+      400,
+      'parameter_unknown',
+    );
+    expectError(
+      await anonymous().post('/v2/portal/auth/password', { email: 'a@example.com', password: 'x'.repeat(257) }, { json: true }),
+      400,
+      'parameter_invalid',
+    );
+    expectError(
+      await anonymous().post('/v2/portal/auth/password?extra=1', { email: 'a@example.com', password: 'x' }, { json: true }),
+      400,
+      'parameter_unknown',
+    );
   });
 });
