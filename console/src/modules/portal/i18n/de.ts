@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -9,6 +10,7 @@ export const de: PortalCatalogue = {
   'frame.signOut': 'Abmelden',
   ...AWAY_TEXTS.de,
   ...PASSWORD_TEXTS.de,
+  ...INVOICE_TEXTS.de,
   'language.failed': 'Die Sprache konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
   'signIn.title': 'Anmeldung im Portal',
   'signIn.signingIn': 'Sie werden angemeldet …',

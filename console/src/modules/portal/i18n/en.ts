@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 
 /**
@@ -13,6 +14,7 @@ export const en = {
   'frame.signOut': 'Sign out',
   ...AWAY_TEXTS.en,
   ...PASSWORD_TEXTS.en,
+  ...INVOICE_TEXTS.en,
   'language.failed': 'The language could not be changed. Please try again.',
   'signIn.title': 'Sign in to the portal',
   'signIn.signingIn': 'Signing you in…',

@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -9,6 +10,7 @@ export const es: PortalCatalogue = {
   'frame.signOut': 'Cerrar sesión',
   ...AWAY_TEXTS.es,
   ...PASSWORD_TEXTS.es,
+  ...INVOICE_TEXTS.es,
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
   'signIn.title': 'Acceso al portal',
   'signIn.signingIn': 'Iniciando sesión…',

@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -9,6 +10,7 @@ export const it: PortalCatalogue = {
   'frame.signOut': 'Esci',
   ...AWAY_TEXTS.it,
   ...PASSWORD_TEXTS.it,
+  ...INVOICE_TEXTS.it,
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
   'signIn.title': 'Accesso al portale',
   'signIn.signingIn': 'Accesso in corso…',

@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -9,6 +10,7 @@ export const nl: PortalCatalogue = {
   'frame.signOut': 'Afmelden',
   ...AWAY_TEXTS.nl,
   ...PASSWORD_TEXTS.nl,
+  ...INVOICE_TEXTS.nl,
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   'signIn.title': 'Aanmelden bij het portaal',
   'signIn.signingIn': 'U wordt aangemeld…',

@@ -1,4 +1,5 @@
 import { AWAY_TEXTS } from './away';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -9,6 +10,7 @@ export const pt: PortalCatalogue = {
   'frame.signOut': 'Terminar sessão',
   ...AWAY_TEXTS.pt,
   ...PASSWORD_TEXTS.pt,
+  ...INVOICE_TEXTS.pt,
   'language.failed': 'Não foi possível mudar o idioma. Tente novamente.',
   'signIn.title': 'Entrar no portal',
   'signIn.signingIn': 'A iniciar sessão…',
