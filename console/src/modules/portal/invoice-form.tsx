@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { ApiProblem } from '../../shared/api/client';
 import { LIMITS } from '../../shared/api/limits.gen';
 import { dayOf, dayStart } from '../unavailability';
-import { currencyDecimals, differenceOf, readAmount, sumAmounts } from './invoice-amounts';
+import { currencyDecimals, differenceOf, readAmount, sumAmounts } from '../../shared/formatting/exact-amounts';
 import { invoiceableOrdersQuery, useSubmitInvoice, type PortalPurchaseOrder } from './invoices-queries';
 import { usePortalText } from './use-portal-text';
 import { formatMoney } from './work';

@@ -19,6 +19,7 @@ import { quoteToInvoice } from './quote-to-invoice';
 import { reports } from './reports';
 import { portalAccess } from './portal-access';
 import { portalHand } from './portal-hand';
+import { supplierInvoices } from './supplier-invoices';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -46,4 +47,5 @@ export const en = {
   ...reports,
   ...portalAccess,
   ...portalHand,
+  ...supplierInvoices,
 };

@@ -1,10 +1,11 @@
-import { normalizeDecimal, plainDecimal } from '../../shared/formatting/decimal';
+import { normalizeDecimal, plainDecimal } from './decimal';
 
 /**
- * The amounts of an invoice, exactly (docs/supplier-invoices.md): the purchase orders' totals come
- * as JSON numbers (100.1, 50.2), and their sum is made in whole units of the smallest decimal as
- * BigInt, never by adding floats (0.1 + 0.2 is not 0.3 in binary arithmetic). The server compares
- * the typed total with the same sum in exact decimals; the form says the same before sending.
+ * Sums and differences of amounts, exactly (a supplier invoice against its purchase orders,
+ * docs/supplier-invoices.md): the amounts come as JSON numbers (100.1, 50.2), and they are added in
+ * whole units of their smallest decimal as BigInt, never as floats (0.1 + 0.2 is not 0.3 in binary
+ * arithmetic). The server compares an invoice's total with the same sum in exact decimals; the
+ * portal's form says the same before sending, and the agency's list shows the same difference.
  */
 
 /** A total as the API takes it: digits, a dot, at most 6 decimals (the API's pattern). */
@@ -57,8 +58,9 @@ export function readAmount(typed: string, maxPlaces: number): string | undefined
   return text;
 }
 
-/** `a - b` exactly, as decimal text ("0.31", "0.30" → "0.01"); "0" when they are equal. */
-export function differenceOf(a: string, b: string): string {
-  const scale = Math.max(placesOf(a), placesOf(b));
-  return textOf(scaled(a, scale) - scaled(b, scale), scale, 0) || '0';
+/** `a - b` exactly, as decimal text ("0.31", "0.30" → "0.01"; 0.31, 0.3 → "0.01"); "0" when they are equal. */
+export function differenceOf(a: string | number, b: string | number): string {
+  const [left, right] = [a, b].map((value) => (typeof value === 'number' ? plainDecimal(value) : value)) as [string, string];
+  const scale = Math.max(placesOf(left), placesOf(right));
+  return textOf(scaled(left, scale) - scaled(right, scale), scale, 0) || '0';
 }
