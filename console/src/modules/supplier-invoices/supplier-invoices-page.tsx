@@ -11,14 +11,7 @@ import { useCan } from '../../shared/session/session';
 import { SearchSelect } from '../../shared/ui/search-select';
 import { ApproveDialog, RejectDialog } from './decision-dialogs';
 import { supplierInvoicePdfUrl, supplierInvoicesQuery, useSupplierChoices, type SupplierInvoice } from './queries';
-import {
-  DEFAULT_PAGE_SIZE,
-  INVOICE_STATUSES,
-  PAGE_SIZES,
-  statusFilterOf,
-  supplierInvoicesApiQuery,
-  type SupplierInvoicesSearch,
-} from './search';
+import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, PAGE_SIZES, statusFilterOf, supplierInvoicesApiQuery, type SupplierInvoicesSearch } from './search';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const STATUS_COLOR: Readonly<Record<SupplierInvoice['status'], string>> = { submitted: 'blue', approved: 'teal', rejected: 'red' };
@@ -60,7 +53,7 @@ export function SupplierInvoicesPage() {
               <SegmentedControl
                 aria-labelledby="supplier-invoices-status"
                 value={status}
-                onChange={(value) => update({ status: value === 'submitted' ? undefined : (value) })}
+                onChange={(value) => update({ status: value === 'submitted' ? undefined : value })}
                 data={[
                   ...INVOICE_STATUSES.map((value) => ({ value, label: t(`supplierInvoices.status.${value}` as MessageKey) })),
                   { value: 'all', label: t('supplierInvoices.filter.all') },
