@@ -114,7 +114,8 @@ function SubmitInvoice({ orders }: { orders: PortalPurchaseOrder[] }) {
     if (number.trim() === '') found.number = t('invoices.error.number');
     else if ([...number.trim()].length > LIMITS.text) found.number = t('invoices.error.tooLong', { max: LIMITS.text });
     if (!dayStart(date)) found.date = t('invoices.error.date');
-    if (amount === undefined) found.total = totalError();
+    // With no order ticked there is no total to check yet: the orders' error says what to do first.
+    if (amount === undefined && (chosenOrders.length > 0 || total.trim() !== '')) found.total = totalError();
     if (differs && explanation.trim() === '') found.explanation = t('invoices.error.explanation');
     else if (differs && [...explanation.trim()].length > EXPLANATION_MAX) found.explanation = t('invoices.error.tooLong', { max: EXPLANATION_MAX });
     if (!file) found.file = t('invoices.error.file');
@@ -210,16 +211,15 @@ function SubmitInvoice({ orders }: { orders: PortalPurchaseOrder[] }) {
                   size="md"
                   classNames={{ label: classes.value }}
                   label={
-                    <span>
-                      <Text span fw={600}>
+                    <>
+                      <Text span fw={600} display="block">
                         {t('invoices.order', { number: order.number ?? '—' })}
                       </Text>
-                      <Text span size="sm">
-                        {' · '}
+                      <Text span size="sm" display="block">
                         {order.issueDate ? `${text.formatDate(order.issueDate, { dateStyle: 'medium', timeZone: 'UTC' })} · ` : ''}
                         {formatMoney(text, order.total, order.currency)}
                       </Text>
-                    </span>
+                    </>
                   }
                 />
               </li>

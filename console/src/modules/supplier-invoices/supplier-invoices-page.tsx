@@ -63,6 +63,7 @@ export function SupplierInvoicesPage() {
             <SearchSelect
               w={260}
               label={t('supplierInvoices.filter.supplier')}
+              placeholder={t('supplierInvoices.filter.anySupplier')}
               value={search.supplier ?? null}
               onChange={(supplier) => update({ supplier: supplier ?? undefined })}
               useChoices={useSupplierChoices}
@@ -120,7 +121,7 @@ function SupplierInvoicesTable({
   onReject: (invoice: SupplierInvoice) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1100} tabIndex={0} role="region" aria-label={t('supplierInvoices.list.scroll')}>
+    <Table.ScrollContainer minWidth={980} tabIndex={0} role="region" aria-label={t('supplierInvoices.list.scroll')}>
       <Table striped verticalSpacing="xs" aria-label={t('supplierInvoices.list.caption')}>
         <Table.Thead>
           <Table.Tr>
@@ -173,6 +174,7 @@ function SupplierInvoicesTable({
                   <Badge
                     color={STATUS_COLOR[invoice.status]}
                     c={`${STATUS_COLOR[invoice.status]}.9`}
+                    bg={`${STATUS_COLOR[invoice.status]}.0`}
                     variant="light"
                     radius="sm"
                     tt="none"
@@ -188,7 +190,7 @@ function SupplierInvoicesTable({
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <Stack gap={6} align="stretch">
                     <Button
                       component="a"
                       href={supplierInvoicePdfUrl(invoice.id)}
@@ -216,7 +218,7 @@ function SupplierInvoicesTable({
                         </Button>
                       </>
                     )}
-                  </Group>
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             );
@@ -234,7 +236,7 @@ function Difference({ invoice }: { invoice: SupplierInvoice }) {
   const amount = formatMoney(Number(difference.replace('-', '')), invoice.currency.code);
   return (
     <Stack gap={2}>
-      <Text size="sm" fw={600} c="orange.9" style={NOWRAP}>
+      <Text size="sm" fw={600} style={NOWRAP}>
         {t(difference.startsWith('-') ? 'supplierInvoices.differenceLess' : 'supplierInvoices.difference', { difference: amount })}
       </Text>
       {invoice.explanation && (

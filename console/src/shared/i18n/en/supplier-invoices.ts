@@ -6,6 +6,7 @@ export const supplierInvoices = {
   'supplierInvoices.filter.status': 'Status',
   'supplierInvoices.filter.all': 'All',
   'supplierInvoices.filter.supplier': 'Supplier',
+  'supplierInvoices.filter.anySupplier': 'Any supplier',
   'supplierInvoices.filter.supplierNone': 'No supplier found',
   'supplierInvoices.filter.clear': 'Clear the filters',
   'supplierInvoices.status.submitted': 'Submitted',
