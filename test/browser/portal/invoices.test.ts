@@ -11,7 +11,7 @@ import {
   startConsoleWorld,
   type ConsoleWorld,
 } from '../harness.js';
-import { completedPurchaseOrder, PDF, portalSupplier } from '../supplier-invoices/fixture.js';
+import { completedPurchaseOrder, newSignInLink, PDF, portalSession, portalSupplier, submitInvoice } from '../supplier-invoices/fixture.js';
 
 /**
  * The supplier's invoices on the portal (docs/console.md#portal-pages,
@@ -127,6 +127,8 @@ describe.skipIf(skipReason)("the supplier's invoices on the portal", () => {
     await page.getByRole('button', { name: 'Submit the invoice' }).click();
     await card('IR-2026-8').getByText('Your explanation: Courier costs').waitFor();
     await page.getByText('No purchase order can be invoiced now', { exact: false }).waitFor();
+    // Said still once the last orders are invoiced and the form has given way.
+    await page.getByRole('status').filter({ hasText: 'Invoice submitted. The agency will review it.' }).waitFor();
     const rejected = (await agencyInvoices(supplier.supplierId)).find((invoice) => invoice.number === 'IR-2026-8');
     expect(rejected).toMatchObject({ total: 0.31, purchaseOrdersTotal: 0.3, explanation: 'Courier costs' });
 
@@ -149,6 +151,30 @@ describe.skipIf(skipReason)("the supplier's invoices on the portal", () => {
     await page.getByRole('button', { name: 'Envoyer la facture' }).click();
     await page.getByText('Choisissez au moins un bon de commande.').waitFor();
     await checkWidths(page, 'portal-invoices-fr');
+    expectNoPageErrors(page);
+  });
+
+  it('says so above the button when an order was invoiced meanwhile (409), and offers the orders as they are now', async () => {
+    const supplier = await portalSupplier(world, 'Jana');
+    const order = await completedPurchaseOrder(world, supplier.supplierId, 80);
+    // Two sessions of the person: one here, one in the browser (a new link: the first is used).
+    const elsewhere = await portalSession(world, supplier.token);
+    const page = await world.newPage(DESKTOP);
+    await page.goto(await newSignInLink(world, supplier));
+    await page.getByRole('heading', { name: 'Hello Jana Person' }).waitFor();
+    await page.goto('/portal/invoices');
+    const orders = page.getByRole('group', { name: 'Purchase orders to invoice' });
+    await orders.getByRole('checkbox', { name: new RegExp(`^Purchase order ${order.number}(?!\\d)`) }).check();
+    await page.getByRole('textbox', { name: 'Your invoice number' }).fill('JA-1');
+    await page.locator('input[type=file]').setInputFiles({ name: 'JA-1.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // Another of the supplier's people (here: the API) invoices the same order first.
+    await submitInvoice(world, elsewhere, { number: 'JA-0', total: '80', purchaseOrderIds: [order.id] });
+    await page.getByRole('button', { name: 'Submit the invoice' }).click();
+    await page.getByRole('alert').filter({ hasText: 'One of the purchase orders can no longer be invoiced.' }).waitFor();
+    await page.getByText('No purchase order can be invoiced now', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'Your invoices' }).getByText('Invoice JA-0').waitFor();
+    await checkAccessibility(page);
+    expect(await agencyInvoices(supplier.supplierId)).toHaveLength(1);
     expectNoPageErrors(page);
   });
 });

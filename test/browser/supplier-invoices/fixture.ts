@@ -19,7 +19,14 @@ export async function portalSupplier(world: ConsoleWorld, name: string) {
   });
   const granted = await world.api<{ link: { url: string } }>('POST', `/v2/suppliers/${supplier.id}/contacts/${contact.id}/portal-access`, {});
   const url = new URL(granted.link.url);
-  return { supplierId: supplier.id, linkPath: url.pathname + url.hash, token: url.hash.replace('#token=', '') };
+  return { supplierId: supplier.id, contactId: contact.id, linkPath: url.pathname + url.hash, token: url.hash.replace('#token=', '') };
+}
+
+/** A new sign-in link for the supplier's portal person (earlier unused links stop working; sessions stay). */
+export async function newSignInLink(world: ConsoleWorld, supplier: { supplierId: string; contactId: string }): Promise<string> {
+  const granted = await world.api<{ link: { url: string } }>('POST', `/v2/suppliers/${supplier.supplierId}/contacts/${supplier.contactId}/portal-access`, {});
+  const url = new URL(granted.link.url);
+  return url.pathname + url.hash;
 }
 
 const byName = (list: Array<{ id: string; name: string }>, name: string) => list.find((item) => item.name === name)!.id;

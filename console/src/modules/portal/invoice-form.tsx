@@ -39,6 +39,9 @@ export function InvoiceForm() {
   const text = usePortalText();
   const { t } = text;
   const orders = useQuery(invoiceableOrdersQuery);
+  // What the last submission came to outlives the form: the last orders invoiced (or taken
+  // meanwhile) leave none to offer, and the form gives way to the text saying so.
+  const [outcome, setOutcome] = useState<Outcome>({});
 
   let body;
   if (orders.isPending) body = <Loader size="sm" aria-label={t('invoices.orders')} />;
@@ -53,8 +56,21 @@ export function InvoiceForm() {
         </Stack>
       </Alert>
     );
-  else if (orders.data.length === 0) body = <Text c="dimmed">{t('invoices.orders.none')}</Text>;
-  else body = <SubmitInvoice orders={orders.data} />;
+  else if (orders.data.length === 0)
+    body = (
+      <>
+        {outcome.problem && (
+          <Alert color="red" role="alert">
+            {outcome.problem}
+          </Alert>
+        )}
+        <Text size="sm" c="teal.9" role="status">
+          {outcome.sent ? t('invoices.submitted') : ''}
+        </Text>
+        <Text c="dimmed">{t('invoices.orders.none')}</Text>
+      </>
+    );
+  else body = <SubmitInvoice orders={orders.data} outcome={outcome} setOutcome={setOutcome} />;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="portal-invoice-new">
@@ -68,7 +84,13 @@ export function InvoiceForm() {
   );
 }
 
-function SubmitInvoice({ orders }: { orders: PortalPurchaseOrder[] }) {
+/** The last submission's outcome: sent, or the problem to say above the button. */
+interface Outcome {
+  sent?: boolean;
+  problem?: string;
+}
+
+function SubmitInvoice({ orders, outcome, setOutcome }: { orders: PortalPurchaseOrder[]; outcome: Outcome; setOutcome: (outcome: Outcome) => void }) {
   const text = usePortalText();
   const { t } = text;
   const submit = useSubmitInvoice();
@@ -84,8 +106,7 @@ function SubmitInvoice({ orders }: { orders: PortalPurchaseOrder[] }) {
   const [explanation, setExplanation] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<string>();
-  const [sent, setSent] = useState(false);
+  const { problem, sent } = outcome;
 
   const decimals = currencyDecimals(currency);
   const chosenOrders = shown.filter((order) => chosen.includes(order.id));
@@ -143,8 +164,7 @@ function SubmitInvoice({ orders }: { orders: PortalPurchaseOrder[] }) {
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setSent(false);
-    setProblem(undefined);
+    setOutcome({});
     const found = await check();
     setErrors(found);
     if (Object.keys(found).length > 0 || !file || amount === undefined) return;
@@ -165,7 +185,7 @@ function SubmitInvoice({ orders }: { orders: PortalPurchaseOrder[] }) {
           setTotal('');
           setExplanation('');
           setFile(null);
-          setSent(true);
+          setOutcome({ sent: true });
         },
         onError: (error) => {
           if (error instanceof ApiProblem) {
@@ -177,10 +197,10 @@ function SubmitInvoice({ orders }: { orders: PortalPurchaseOrder[] }) {
             // An order invoiced, cancelled or withdrawn meanwhile: the list is read again (onSettled).
             if (error.status === 404 || error.status === 409) {
               setChosen([]);
-              return setProblem(t('invoices.error.orderTaken'));
+              return setOutcome({ problem: t('invoices.error.orderTaken') });
             }
           }
-          setProblem(t('problem.generic'));
+          setOutcome({ problem: t('problem.generic') });
         },
       },
     );
