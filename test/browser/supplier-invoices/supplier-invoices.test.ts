@@ -120,6 +120,14 @@ describe.skipIf(skipReason)("the agency's supplier invoices", () => {
     await page.getByRole('note').getByText('the owner, administrators and finance approve or reject them', { exact: false }).waitFor();
     expect(await row.getByRole('button').count()).toBe(0);
     await checkAccessibility(page);
+
+    // A supplier in the address: only theirs, every status, the supplier named in its field.
+    await page.goto(`/supplier-invoices?status=all&supplier=${supplier.supplierId}`);
+    await page.getByRole('table', { name: 'Supplier invoices' }).getByText('PV-1').waitFor();
+    await eventually(() => page.getByRole('combobox', { name: 'Supplier' }).inputValue()).toBe('Pavel Translations');
+    expect(await page.getByRole('table', { name: 'Supplier invoices' }).getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear the filters' }).click();
+    await page.waitForURL((url) => url.search === '');
     expectNoPageErrors(page);
   });
 });

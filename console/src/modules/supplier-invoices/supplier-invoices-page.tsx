@@ -8,7 +8,8 @@ import { t, type MessageKey } from '../../shared/i18n';
 import { useListAddress } from '../../shared/list-page/list-address';
 import { ListPage } from '../../shared/list-page/list-page';
 import { useCan } from '../../shared/session/session';
-import { SearchSelect } from '../../shared/ui/search-select';
+import { partyQuery } from '../../shared/api/party';
+import { RemoteSelect, type Options } from '../../shared/ui/remote-select';
 import { ApproveDialog, RejectDialog } from './decision-dialogs';
 import { supplierInvoicePdfUrl, supplierInvoicesQuery, useSupplierChoices, type SupplierInvoice } from './queries';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, PAGE_SIZES, statusFilterOf, supplierInvoicesApiQuery, type SupplierInvoicesSearch } from './search';
@@ -60,16 +61,7 @@ export function SupplierInvoicesPage() {
                 ]}
               />
             </Stack>
-            <SearchSelect
-              w={260}
-              label={t('supplierInvoices.filter.supplier')}
-              placeholder={t('supplierInvoices.filter.anySupplier')}
-              value={search.supplier ?? null}
-              onChange={(supplier) => update({ supplier: supplier ?? undefined })}
-              useChoices={useSupplierChoices}
-              nothingFound={t('supplierInvoices.filter.supplierNone')}
-              clearable
-            />
+            <SupplierFilter value={search.supplier ?? null} onChange={(supplier) => update({ supplier: supplier ?? undefined })} />
             {filtered && (
               <Button variant="subtle" onClick={() => update({ status: undefined, supplier: undefined })}>
                 {t('supplierInvoices.filter.clear')}
@@ -245,5 +237,27 @@ function Difference({ invoice }: { invoice: SupplierInvoice }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The supplier filter: found by typing part of the name; one read from the address shows its name. */
+function SupplierFilter({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
+  const { data: supplier } = useQuery({ ...partyQuery({ kind: 'supplier', id: value ?? '' }), enabled: value !== null });
+  const useOptions = (q: string): Options => {
+    const { data, isFetching } = useSupplierChoices(q);
+    return { options: (data?.items ?? []).map((item) => ({ value: item.id, label: item.name })), loading: isFetching };
+  };
+  return (
+    <RemoteSelect
+      w={260}
+      label={t('supplierInvoices.filter.supplier')}
+      placeholder={t('supplierInvoices.filter.anySupplier')}
+      value={value}
+      onChange={onChange}
+      useOptions={useOptions}
+      selectedLabel={value !== null ? (supplier?.name ?? '…') : undefined}
+      nothingFound={t('supplierInvoices.filter.supplierNone')}
+      clearable
+    />
   );
 }
