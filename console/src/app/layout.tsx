@@ -16,6 +16,7 @@ const NAVIGATION: { to: string; label: MessageKey }[] = [
   { to: '/quotes', label: 'nav.quotes' },
   { to: '/invoices', label: 'nav.invoices' },
   { to: '/purchase-orders', label: 'nav.purchaseOrders' },
+  { to: '/supplier-invoices', label: 'nav.supplierInvoices' },
   { to: '/reports', label: 'nav.reports' },
   { to: '/imports', label: 'nav.imports' },
   { to: '/exports', label: 'nav.exports' },

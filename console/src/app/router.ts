@@ -18,6 +18,7 @@ import { importRoutes } from '../modules/imports/routes';
 import { exportRoutes } from '../modules/exports/routes';
 import { webhookRoutes } from '../modules/webhooks/routes';
 import { portalRoutes } from '../modules/portal/routes';
+import { supplierInvoiceRoutes } from '../modules/supplier-invoices/routes';
 
 // The shell's frame on the two roots the modules hang their pages from (shared/routing).
 rootRoute.update({ notFoundComponent: NotFoundPage });
@@ -39,6 +40,7 @@ export const routeTree = rootRoute.addChildren([
     ...clientRoutes,
     ...supplierRoutes,
     ...documentRoutes,
+    ...supplierInvoiceRoutes,
     ...reportRoutes,
     ...importRoutes,
     ...exportRoutes,

@@ -51,6 +51,7 @@ describe.skipIf(skipReason)('sign-in', () => {
       ['Quotes', '/quotes'],
       ['Invoices', '/invoices'],
       ['Purchase orders', '/purchase-orders'],
+      ['Supplier invoices', '/supplier-invoices'],
       ['Settings', '/settings/account'],
       ['Dashboard', '/'],
     ];

@@ -12,7 +12,7 @@ import classes from './portal.module.css';
 
 /**
  * The portal's signed-in frame: a top bar (the agency's name, the person's party, the language
- * menu, "Sign out"), the portal's own navigation (their work; a supplier's periods away) and the
+ * menu, "Sign out"), the portal's own navigation (their work; a supplier's periods away and invoices) and the
  * page. None of the agency console's frame.
  */
 export function PortalFrame() {
@@ -89,9 +89,14 @@ export function PortalFrame() {
             {t('nav.work')}
           </AnchorLink>
           {person.party.kind === 'supplier' && (
-            <AnchorLink to="/portal/away" className={classes.navLink}>
-              {t('nav.away')}
-            </AnchorLink>
+            <>
+              <AnchorLink to="/portal/away" className={classes.navLink}>
+                {t('nav.away')}
+              </AnchorLink>
+              <AnchorLink to="/portal/invoices" className={classes.navLink}>
+                {t('nav.invoices')}
+              </AnchorLink>
+            </>
           )}
           <AnchorLink to="/portal/password" className={classes.navLink}>
             {t('nav.password')}

@@ -91,6 +91,13 @@ const awayRoute = createRoute({
   component: lazyRouteComponent(() => import('./away-page'), 'PortalAwayPage'),
 });
 
+/** `/portal/invoices`: the supplier's invoices to the agency, and submitting one. */
+const invoicesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'invoices',
+  component: lazyRouteComponent(() => import('./invoices-page'), 'PortalInvoicesPage'),
+});
+
 /** `/portal/password`: the person's optional password (any kind of person). */
 const passwordRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -99,5 +106,9 @@ const passwordRoute = createRoute({
 });
 
 export const portalRoutes = [
-  portalRoute.addChildren([signInRoute, requestLinkRoute, signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute, passwordRoute])]),
+  portalRoute.addChildren([
+    signInRoute,
+    requestLinkRoute,
+    signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute, invoicesRoute, passwordRoute]),
+  ]),
 ];

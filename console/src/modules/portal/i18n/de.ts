@@ -1,5 +1,6 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -11,6 +12,7 @@ export const de: PortalCatalogue = {
   ...AWAY_TEXTS.de,
   ...PASSWORD_TEXTS.de,
   ...OFFER_TEXTS.de,
+  ...INVOICE_TEXTS.de,
   'language.failed': 'Die Sprache konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
   'signIn.title': 'Anmeldung im Portal',
   'signIn.signingIn': 'Sie werden angemeldet …',

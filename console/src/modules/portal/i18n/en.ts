@@ -1,5 +1,6 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 
 /**
@@ -15,6 +16,7 @@ export const en = {
   ...AWAY_TEXTS.en,
   ...PASSWORD_TEXTS.en,
   ...OFFER_TEXTS.en,
+  ...INVOICE_TEXTS.en,
   'language.failed': 'The language could not be changed. Please try again.',
   'signIn.title': 'Sign in to the portal',
   'signIn.signingIn': 'Signing you in…',

@@ -1,5 +1,6 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -11,6 +12,7 @@ export const es: PortalCatalogue = {
   ...AWAY_TEXTS.es,
   ...PASSWORD_TEXTS.es,
   ...OFFER_TEXTS.es,
+  ...INVOICE_TEXTS.es,
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
   'signIn.title': 'Acceso al portal',
   'signIn.signingIn': 'Iniciando sesión…',

@@ -1,5 +1,6 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -11,6 +12,7 @@ export const fr: PortalCatalogue = {
   ...AWAY_TEXTS.fr,
   ...PASSWORD_TEXTS.fr,
   ...OFFER_TEXTS.fr,
+  ...INVOICE_TEXTS.fr,
   'language.failed': "La langue n'a pas pu être changée. Veuillez réessayer.",
   'signIn.title': 'Connexion au portail',
   'signIn.signingIn': 'Connexion en cours…',

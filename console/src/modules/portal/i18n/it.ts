@@ -1,5 +1,6 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -11,6 +12,7 @@ export const it: PortalCatalogue = {
   ...AWAY_TEXTS.it,
   ...PASSWORD_TEXTS.it,
   ...OFFER_TEXTS.it,
+  ...INVOICE_TEXTS.it,
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
   'signIn.title': 'Accesso al portale',
   'signIn.signingIn': 'Accesso in corso…',

@@ -1,5 +1,6 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -11,6 +12,7 @@ export const nl: PortalCatalogue = {
   ...AWAY_TEXTS.nl,
   ...PASSWORD_TEXTS.nl,
   ...OFFER_TEXTS.nl,
+  ...INVOICE_TEXTS.nl,
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   'signIn.title': 'Aanmelden bij het portaal',
   'signIn.signingIn': 'U wordt aangemeld…',

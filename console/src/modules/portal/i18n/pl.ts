@@ -1,5 +1,6 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -11,6 +12,7 @@ export const pl: PortalCatalogue = {
   ...AWAY_TEXTS.pl,
   ...PASSWORD_TEXTS.pl,
   ...OFFER_TEXTS.pl,
+  ...INVOICE_TEXTS.pl,
   'language.failed': 'Nie udało się zmienić języka. Spróbuj ponownie.',
   'signIn.title': 'Logowanie do portalu',
   'signIn.signingIn': 'Trwa logowanie…',

@@ -1,5 +1,6 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
+import { INVOICE_TEXTS } from './invoices';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -11,6 +12,7 @@ export const pt: PortalCatalogue = {
   ...AWAY_TEXTS.pt,
   ...PASSWORD_TEXTS.pt,
   ...OFFER_TEXTS.pt,
+  ...INVOICE_TEXTS.pt,
   'language.failed': 'Não foi possível mudar o idioma. Tente novamente.',
   'signIn.title': 'Entrar no portal',
   'signIn.signingIn': 'A iniciar sessão…',

@@ -20,6 +20,7 @@ import { reports } from './reports';
 import { portalAccess } from './portal-access';
 import { portalHand } from './portal-hand';
 import { offerRounds } from './offer-rounds';
+import { supplierInvoices } from './supplier-invoices';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -48,4 +49,5 @@ export const en = {
   ...portalAccess,
   ...portalHand,
   ...offerRounds,
+  ...supplierInvoices,
 };
