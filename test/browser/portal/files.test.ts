@@ -2,41 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkAccessibility,
-  checkControlsVisible,
-  checkTextNotCut,
-  expectNoPageErrors,
-  screenshot,
-  skipReason,
-  startConsoleWorld,
-  type ConsoleWorld,
-} from '../harness.js';
+import { expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkWidths, DESKTOP, PHONE } from './widths.js';
 import { uploadThroughApi } from '../jobs/records-fixture.js';
+
+const DELIVERY_BYTES = 200 * 1000 * 1000;
 
 /**
  * The files of a piece of work on the portal (docs/console.md#portal-pages): the supplier downloads
  * what the agency shares and uploads a 200 MB delivery with its progress; the agency sees it on
  * the job. At 390 and 1 280 px: axe, no sideways scroll, every control in sight, no text cut.
  */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-const DELIVERY_BYTES = 200 * 1000 * 1000;
-
-async function checkWidths(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await checkAccessibility(page);
-    await checkControlsVisible(page);
-    await checkTextNotCut(page);
-    const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    expect(overflow.scroll, `horizontal overflow at ${size.width} px`).toBeLessThanOrEqual(overflow.inner);
-    await screenshot(page, `${name}-${size.width}`);
-  }
-}
-
 describe.skipIf(skipReason)('the files of the supplier’s work on the portal', () => {
   let world: ConsoleWorld;
   let dir: string;

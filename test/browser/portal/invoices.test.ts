@@ -1,17 +1,9 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkAccessibility,
-  checkControlsVisible,
-  checkTextNotCut,
-  eventually,
-  expectNoPageErrors,
-  screenshot,
-  skipReason,
-  startConsoleWorld,
-  type ConsoleWorld,
-} from '../harness.js';
+import { checkAccessibility, eventually, expectNoPageErrors, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkWidths, DESKTOP, PHONE } from './widths.js';
 import { completedPurchaseOrder, newSignInLink, PDF, portalSession, portalSupplier, submitInvoice } from '../supplier-invoices/fixture.js';
+
+type AgencyInvoice = { id: string; number: string; total: number; purchaseOrdersTotal: number; explanation: string | null; status: string };
 
 /**
  * The supplier's invoices on the portal (docs/console.md#portal-pages,
@@ -21,24 +13,6 @@ import { completedPurchaseOrder, newSignInLink, PDF, portalSession, portalSuppli
  * total that differs asks for an explanation before sending; a rejection shows its reason. At 390
  * and 1 280 px, in English and French: axe, no sideways scroll, every control in sight, no text cut.
  */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function checkWidths(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await checkAccessibility(page);
-    await checkControlsVisible(page);
-    await checkTextNotCut(page);
-    const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    expect(overflow.scroll, `horizontal overflow at ${size.width} px`).toBeLessThanOrEqual(overflow.inner);
-    await screenshot(page, `${name}-${size.width}`);
-  }
-  await page.setViewportSize(PHONE);
-}
-
-type AgencyInvoice = { id: string; number: string; total: number; purchaseOrdersTotal: number; explanation: string | null; status: string };
-
 describe.skipIf(skipReason)("the supplier's invoices on the portal", () => {
   let world: ConsoleWorld;
   beforeAll(async () => {

@@ -1,15 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkAccessibility,
-  checkControlsVisible,
-  checkTextNotCut,
-  expectNoPageErrors,
-  screenshot,
-  skipReason,
-  startConsoleWorld,
-  type ConsoleWorld,
-} from '../harness.js';
+import { checkAccessibility, expectNoPageErrors, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkWidths, PHONE } from './widths.js';
+
+const PASSWORD = 'Freelance password 1';
 
 /**
  * A portal person's optional password (docs/supplier-portal.md#passwords, docs/console.md#portal-pages):
@@ -18,22 +11,6 @@ import {
  * with the current one, then removed after asking. At 390 and 1 280 px: axe, every control in
  * sight, no text cut; in Polish as well.
  */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-const PASSWORD = 'Freelance password 1';
-
-async function checkWidths(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await checkAccessibility(page);
-    await checkControlsVisible(page);
-    await checkTextNotCut(page);
-    const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    expect(overflow.scroll, `horizontal overflow at ${size.width} px`).toBeLessThanOrEqual(overflow.inner);
-    await screenshot(page, `${name}-${size.width}`);
-  }
-}
-
 describe.skipIf(skipReason)('the portal password', () => {
   let world: ConsoleWorld;
   beforeAll(async () => {

@@ -1,37 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkAccessibility,
-  checkControlsVisible,
-  checkTextNotCut,
-  expectNoPageErrors,
-  screenshot,
-  skipReason,
-  startConsoleWorld,
-  type ConsoleWorld,
-} from '../harness.js';
-
-/**
- * The supplier's periods away on the portal (docs/console.md#portal-pages,
- * docs/supplier-portal.md#unavailability): reached from the frame's navigation, a period added
- * (whole days, a note), a wrong order refused before sending, the past ones apart, one deleted
- * after a confirmation; the agency reads each change on the supplier. At 390 and 1 280 px, in
- * English and German: axe, no sideways scroll, every control in sight, no text cut.
- */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function checkWidths(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await checkAccessibility(page);
-    await checkControlsVisible(page);
-    await checkTextNotCut(page);
-    const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    expect(overflow.scroll, `horizontal overflow at ${size.width} px`).toBeLessThanOrEqual(overflow.inner);
-    await screenshot(page, `${name}-${size.width}`);
-  }
-}
+import { checkAccessibility, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkWidths, PHONE } from './widths.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** A local day `days` from today, as the date field takes it. */
@@ -41,6 +10,13 @@ function dayFromToday(days: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/**
+ * The supplier's periods away on the portal (docs/console.md#portal-pages,
+ * docs/supplier-portal.md#unavailability): reached from the frame's navigation, a period added
+ * (whole days, a note), a wrong order refused before sending, the past ones apart, one deleted
+ * after a confirmation; the agency reads each change on the supplier. At 390 and 1 280 px, in
+ * English and German: axe, no sideways scroll, every control in sight, no text cut.
+ */
 describe.skipIf(skipReason)("the supplier's periods away on the portal", () => {
   let world: ConsoleWorld;
   beforeAll(async () => {

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  checkAccessibility,
-  checkControlsVisible,
-  checkTextNotCut,
-  eventually,
-  expectNoPageErrors,
-  screenshot,
-  skipReason,
-  startConsoleWorld,
-  type ConsoleWorld,
-} from '../harness.js';
+import { eventually, expectNoPageErrors, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import { checkWidths, PHONE } from './widths.js';
+
+interface Outsourced {
+  jobId: string;
+  id: string;
+}
 
 /**
  * The supplier's work pages (docs/console.md#portal-pages): the home page lists the offers, the
@@ -19,26 +15,6 @@ import {
  * Work of another supplier is a page not found. At 390 and 1 280 px, in English, French and
  * German: axe, no sideways scroll, every control in sight, no text cut.
  */
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function checkWidths(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await checkAccessibility(page);
-    await checkControlsVisible(page);
-    await checkTextNotCut(page);
-    const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    expect(overflow.scroll, `horizontal overflow at ${size.width} px`).toBeLessThanOrEqual(overflow.inner);
-    await screenshot(page, `${name}-${size.width}`);
-  }
-}
-
-interface Outsourced {
-  jobId: string;
-  id: string;
-}
-
 describe.skipIf(skipReason)("the supplier's work on the portal", () => {
   let world: ConsoleWorld;
   let refs: { service: string; words: string; pair: string; client: string; match100: string; noMatch: string };
