@@ -132,6 +132,22 @@ export function prepareReportData(sqlitePath: string): string {
       // a fixed price of 100, or an unpriced outsourcing (unit cost 0), in the row's currency.
       amounts: `CASE WHEN j.rowid % 20 = 0 THEN (CASE WHEN j.rowid % 8 = 0 THEN ${amounts('USD', null, '0')} ELSE ${amounts('EUR', null, '0')} END)
         ELSE (CASE WHEN j.rowid % 8 = 0 THEN ${amounts('USD', '100', '0.07')} ELSE ${amounts('EUR', '100', '0.07')} END) END`,
+      // Off the portal, as the agency's own outsourcing starts; each with its unguessable reference.
+      portal_reference: `lower(hex(randomblob(32)))`,
+      portal_enabled: '0',
+      portal_instructions: 'NULL',
+      portal_checklist: `'[]'`,
+      portal_confirm: '0',
+      portal_generate_purchase_order: '0',
+      portal_confirm_status: 'NULL',
+      portal_accepted_date: 'NULL',
+      portal_confirm_comment: 'NULL',
+      portal_sent_date: 'NULL',
+      portal_sent_date_status: 'NULL',
+      portal_done_date: 'NULL',
+      portal_supplier_comments: 'NULL',
+      portal_upload_file_on_group: '0',
+      offer_round_id: 'NULL',
       created_at: `'${now}'`,
       updated_at: `'${now}'`,
     };
