@@ -1,9 +1,9 @@
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
-import { ApiError, excerpt, invalid } from '../../core/errors.js';
+import { invalid } from '../../core/errors.js';
 import { markForm } from '../../core/form.js';
 import { multipartFieldText } from '../../core/text.js';
+import { boundedPart } from '../../core/http/multipart-part.js';
 import { validatorCompiler } from '../../core/http/validation.js';
 import { sanitizeFileName } from '../files/index.js';
 
@@ -25,33 +25,7 @@ export interface ReportUpload {
   fields: Record<string, unknown>;
 }
 
-const tooLarge = (cap: number) =>
-  new ApiError('payload_too_large', `The report is larger than the limit of ${cap} bytes for CAT analysis reports`, undefined, { Connection: 'close' });
-
-function parserError(error: unknown, cap: number): ApiError {
-  if (error instanceof ApiError) return error;
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (status === 413) return new ApiError('payload_too_large', `The multipart body has too many parts or fields (the report is limited to ${cap} bytes)`);
-  return new ApiError('body_invalid', `The multipart body could not be read: ${error instanceof Error ? excerpt(error.message, 200) : 'malformed'}`);
-}
-
-async function drain(stream: Readable): Promise<void> {
-  for await (const _ of stream);
-}
-
-async function readPart(file: Readable & { truncated?: boolean }, cap: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // The multipart parser stops at MAX_UPLOAD_BYTES and says so: fail at once.
-  file.once('limit', () => file.destroy(tooLarge(cap)));
-  for await (const chunk of file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > cap) throw tooLarge(cap);
-    chunks.push(chunk);
-  }
-  if (file.truncated) throw tooLarge(cap);
-  return new Uint8Array(Buffer.concat(chunks, size));
-}
+const reportPart = boundedPart('the report', (cap) => `The report is larger than the limit of ${cap} bytes for CAT analysis reports`);
 
 const validators = new WeakMap<TSchema, (data: unknown) => { value?: unknown; error?: Error }>();
 
@@ -83,14 +57,14 @@ export async function readReportUpload(request: FastifyRequest, cap: number): Pr
       }
       if (part.fieldname !== 'file' || result.bytes) {
         if (part.fieldname !== 'file') result.fields[part.fieldname] = '(a file)';
-        await drain(part.file);
+        await reportPart.drain(part.file);
         continue;
       }
-      result.bytes = await readPart(part.file, cap);
+      result.bytes = new Uint8Array(await reportPart.read(part.file, cap));
       result.name = sanitizeFileName(part.filename);
     }
   } catch (error) {
-    throw parserError(error, cap);
+    throw reportPart.parserError(error, cap);
   }
   return result;
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, excerpt, invalid, missing } from '../../core/errors.js';
 import { markForm } from '../../core/form.js';
+import { boundedPart } from '../../core/http/multipart-part.js';
 import { validatorCompiler } from '../../core/http/validation.js';
 import { multipartFieldText } from '../../core/text.js';
 import { sanitizeFileName } from '../files/index.js';
@@ -22,31 +22,7 @@ export interface InvoiceUpload {
   pdf: { bytes: Buffer; name: string; size: number; sha256: string };
 }
 
-const tooLarge = (cap: number) => new ApiError('payload_too_large', `The PDF is larger than the limit of ${cap} bytes`, undefined, { Connection: 'close' });
-
-function parserError(error: unknown, cap: number): ApiError {
-  if (error instanceof ApiError) return error;
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (status === 413) return new ApiError('payload_too_large', `The multipart body has too many parts or fields (the PDF is limited to ${cap} bytes)`);
-  return new ApiError('body_invalid', `The multipart body could not be read: ${error instanceof Error ? excerpt(error.message, 200) : 'malformed'}`);
-}
-
-async function drain(stream: Readable): Promise<void> {
-  for await (const _ of stream);
-}
-
-async function readPart(file: Readable & { truncated?: boolean }, cap: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  file.once('limit', () => file.destroy(tooLarge(cap)));
-  for await (const chunk of file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > cap) throw tooLarge(cap);
-    chunks.push(chunk);
-  }
-  if (file.truncated) throw tooLarge(cap);
-  return Buffer.concat(chunks, size);
-}
+const pdfPart = boundedPart('the PDF', (cap) => `The PDF is larger than the limit of ${cap} bytes`);
 
 type Validate = (data: unknown) => { value?: unknown; error?: Error };
 let validate: Validate | undefined;
@@ -78,15 +54,15 @@ export async function readInvoiceUpload(request: FastifyRequest, cap: number): P
       }
       if (part.fieldname !== 'file' || pdf) {
         if (part.fieldname !== 'file') fields[part.fieldname] = '(a file)';
-        await drain(part.file);
+        await pdfPart.drain(part.file);
         continue;
       }
-      const bytes = await readPart(part.file, cap);
+      const bytes = await pdfPart.read(part.file, cap);
       mediaType = part.mimetype;
       pdf = { bytes, name: sanitizeFileName(part.filename) || 'invoice.pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
     }
   } catch (error) {
-    throw parserError(error, cap);
+    throw pdfPart.parserError(error, cap);
   }
   if (ids.length > 0) fields.purchaseOrderIds = ids;
   validate ??= validatorCompiler({ schema: SubmitFields, httpPart: 'body', method: 'POST', url: '' }) as unknown as Validate;
