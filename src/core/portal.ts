@@ -8,6 +8,22 @@ import type { DocumentLanguage } from './document-languages.js';
  * services, which take a `Ctx` with a user, cannot be called with it, and every portal query is
  * scoped by `party` (the party the person belongs to) as agency queries are by account.
  */
+/** What a client's person may do on the portal (docs/client-portal.md#people). */
+export const CLIENT_PERMISSIONS = ['request', 'approve', 'invoices'] as const;
+export type ClientPermission = (typeof CLIENT_PERMISSIONS)[number];
+
+/** The stored list (`portal_people.permissions`) as permissions, in their canonical order; unknown words dropped. */
+export function parsePermissions(stored: string): ClientPermission[] {
+  const given = new Set(stored.split(','));
+  return CLIENT_PERMISSIONS.filter((permission) => given.has(permission));
+}
+
+/** Permissions as stored: canonical order, no repeats. */
+export function storedPermissions(permissions: readonly ClientPermission[]): string {
+  const given = new Set(permissions);
+  return CLIENT_PERMISSIONS.filter((permission) => given.has(permission)).join(',');
+}
+
 export interface PortalPrincipal {
   accountId: string;
   personId: string;
@@ -16,6 +32,8 @@ export interface PortalPrincipal {
   party: { kind: PortalPartyKind; id: string };
   /** The language the portal speaks to them: their choice, else their party's document language. */
   language: DocumentLanguage;
+  /** A client's person: what they may do; empty for a supplier's person. */
+  permissions: readonly ClientPermission[];
   sessionId: string;
 }
 

@@ -66,6 +66,14 @@ export interface AccountsTable {
   managers_see_revenue_and_margins: number;
   /** 1: the supplier portal shows each piece of work's client name (0 by default). */
   suppliers_see_client_name: number;
+  /** Where new client requests are e-mailed; '' for the account's `email`. */
+  request_email: string;
+  /** The agency's terms, shown with the client portal's request form and accepted with each request; '' for none. */
+  request_terms: string;
+  /** 1 (default): the client portal shows each job's progress. */
+  clients_see_progress: number;
+  /** 1 (default): the client portal shows each job's due date. */
+  clients_see_due_dates: number;
   created_at: Iso;
   updated_at: Iso;
 }
@@ -162,6 +170,8 @@ export interface PortalPeopleTable {
   /** argon2id (PHC string); null: the person signs in with e-mailed links only. */
   password_hash: string | null;
   password_changed_at: Iso | null;
+  /** A client's person: what they may do, comma-separated (`request`, `approve`, `invoices`); '' for a supplier's. */
+  permissions: string;
   created_at: Iso;
   updated_at: Iso;
 }

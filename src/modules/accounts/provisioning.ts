@@ -73,6 +73,10 @@ export async function createAccountIn(
     accepted_quote_job_status: DEFAULT_ACCEPTED_QUOTE_JOB_STATUS,
     managers_see_revenue_and_margins: 1,
     suppliers_see_client_name: 0,
+    request_email: '',
+    request_terms: '',
+    clients_see_progress: 1,
+    clients_see_due_dates: 1,
     created_at: now,
     updated_at: now,
   };

@@ -39,6 +39,18 @@ const AcceptedQuoteJobStatus = () =>
     },
   );
 
+const RequestEmail = () =>
+  Type.Union([Email(), Type.Literal('')], {
+    description: "where the client portal's new requests are e-mailed (docs/client-portal.md#requests); empty: the account's `email`",
+  });
+const RequestTerms = () =>
+  Text({
+    maxLength: 20000,
+    description: "the agency's terms, shown with the client portal's request form and accepted with each request (docs/client-portal.md#terms); empty: none",
+  });
+const ClientsSee = (what: string) =>
+  Type.Boolean({ description: `whether the client portal shows each job's ${what} (docs/client-portal.md#jobs-and-deliveries); true by default` });
+
 const SuppliersSeeClientName = () =>
   Type.Boolean({
     description:
@@ -77,6 +89,10 @@ export const Account = Type.Object(
     acceptedQuoteJobStatus: AcceptedQuoteJobStatus(),
     managersSeeRevenueAndMargins: ManagersSeeRevenueAndMargins(),
     suppliersSeeClientName: SuppliersSeeClientName(),
+    requestEmail: RequestEmail(),
+    requestTerms: RequestTerms(),
+    clientsSeeProgress: ClientsSee('progress'),
+    clientsSeeDueDates: ClientsSee('due date'),
     logo: Nullable(LogoObject),
     createdAt: DateOut(),
     updatedAt: DateOut(),
@@ -108,4 +124,8 @@ export const UpdateAccount = Input({
   acceptedQuoteJobStatus: Type.Optional(AcceptedQuoteJobStatus()),
   managersSeeRevenueAndMargins: Type.Optional(ManagersSeeRevenueAndMargins()),
   suppliersSeeClientName: Type.Optional(SuppliersSeeClientName()),
+  requestEmail: Type.Optional(RequestEmail()),
+  requestTerms: Type.Optional(RequestTerms()),
+  clientsSeeProgress: Type.Optional(ClientsSee('progress')),
+  clientsSeeDueDates: Type.Optional(ClientsSee('due date')),
 });

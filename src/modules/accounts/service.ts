@@ -39,6 +39,10 @@ export function toObject(row: AccountRow, logo: LogoInfo | undefined): AccountOb
     acceptedQuoteJobStatus: row.accepted_quote_job_status as AccountObject['acceptedQuoteJobStatus'],
     managersSeeRevenueAndMargins: isTrue(row.managers_see_revenue_and_margins),
     suppliersSeeClientName: isTrue(row.suppliers_see_client_name),
+    requestEmail: row.request_email,
+    requestTerms: row.request_terms,
+    clientsSeeProgress: isTrue(row.clients_see_progress),
+    clientsSeeDueDates: isTrue(row.clients_see_due_dates),
     logo: logo ? { contentType: logo.content_type, size: logo.size, width: logo.width, height: logo.height, updatedAt: logo.updated_at } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -102,6 +106,10 @@ export const accounts = {
     if (input.acceptedQuoteJobStatus !== undefined) changes.accepted_quote_job_status = input.acceptedQuoteJobStatus;
     if (input.managersSeeRevenueAndMargins !== undefined) changes.managers_see_revenue_and_margins = bool(input.managersSeeRevenueAndMargins);
     if (input.suppliersSeeClientName !== undefined) changes.suppliers_see_client_name = bool(input.suppliersSeeClientName);
+    if (input.requestEmail !== undefined) changes.request_email = input.requestEmail.trim();
+    if (input.requestTerms !== undefined) changes.request_terms = input.requestTerms.trim();
+    if (input.clientsSeeProgress !== undefined) changes.clients_see_progress = bool(input.clientsSeeProgress);
+    if (input.clientsSeeDueDates !== undefined) changes.clients_see_due_dates = bool(input.clientsSeeDueDates);
     await repo.update(ctx.db, ctx.accountId, changes);
     const account = await accounts.get(ctx);
     await recordEvent(ctx, 'account.updated', account);

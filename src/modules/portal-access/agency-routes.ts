@@ -2,13 +2,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../core/schemas.js';
 import { portalPeople, signInUrl, type PartyKind } from './people.js';
-import { ContactParams, GrantPortalAccess, PartyParams, PortalAccessGranted, PortalPerson } from './schemas.js';
+import { ContactParams, GrantPortalAccess, PartyParams, PortalAccessGranted, PortalPerson, SetPortalPermissions } from './schemas.js';
 import { mailSignInLink } from './sessions.js';
 
 /**
  * The agency's routes of portal access for one kind of party (docs/supplier-portal.md#people):
  * who of the party's contacts may sign in, giving and withdrawing access. One implementation,
- * configured per kind (`/v2/suppliers`, later `/v2/clients`).
+ * configured per kind (`/v2/suppliers`, `/v2/clients`); a client's people also have permissions.
  */
 export function portalAccessRoutes(party: PartyKind & { path: string; tag: string }): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -49,6 +49,23 @@ export function portalAccessRoutes(party: PartyKind & { path: string; tag: strin
         return { person: granted.person, link: { url: signInUrl(app.config.publicUrl, granted.link.token), expiresAt: granted.link.expiresAt, emailed } };
       },
     );
+
+    if (party.permissions === true)
+      app.put(
+        `${base}/contacts/:contactId/portal-access`,
+        {
+          schema: {
+            tags,
+            summary: `Change what a contact of the ${party.resource} may do on the portal (no new link is sent)`,
+            params: ContactParams,
+            consumes: ['application/json'],
+            body: SetPortalPermissions,
+            response: { 200: PortalPerson, ...errorResponses },
+          },
+        },
+        async (request) =>
+          app.inTransaction(request, (ctx) => portalPeople.setPermissions(ctx, party, request.params.id, request.params.contactId, request.body.permissions)),
+      );
 
     app.delete(
       `${base}/contacts/:contactId/portal-access`,

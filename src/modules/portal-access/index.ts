@@ -3,7 +3,7 @@
  * their sessions and sign-in links, the portal's route tree that every portal route is registered
  * in, its own routes (sign in and out, one's settings) and the agency's routes that give access.
  */
-export { portalTree, principalOf } from './tree.js';
+export { clientPortal, portalTree, principalOf, requirePermission } from './tree.js';
 export { portalSelfRoutes } from './routes.js';
 export { portalAccessRoutes } from './agency-routes.js';
 export { languageOf, portalPeople, type PartyKind } from './people.js';

@@ -3,9 +3,9 @@ import type { Ctx } from '../../core/context.js';
 import type { Executor } from '../../core/db/dialect.js';
 import type { PortalPartyKind } from '../../core/db/schema.js';
 import { isDocumentLanguage, DEFAULT_DOCUMENT_LANGUAGE, type DocumentLanguage } from '../../core/document-languages.js';
-import { notFound, stateConflict } from '../../core/errors.js';
+import { invalid, notFound, stateConflict } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import type { PortalPrincipal } from '../../core/portal.js';
+import { parsePermissions, storedPermissions, CLIENT_PERMISSIONS, type ClientPermission, type PortalPrincipal } from '../../core/portal.js';
 import { portalRepository, type PersonIdentity } from './repository.js';
 
 /** How long a sign-in link opens the portal (docs/supplier-portal.md#signing-in). */
@@ -26,6 +26,7 @@ export function toPortalPerson(identity: PersonIdentity, lastSignInAt: string | 
     contact: { id: identity.contact_id, fullName: identity.name, email: identity.email },
     status: identity.status,
     language: isDocumentLanguage(identity.language) ? identity.language : null,
+    permissions: parsePermissions(identity.permissions),
     createdAt: identity.created_at,
     lastSignInAt,
   };
@@ -40,6 +41,7 @@ export function toPortalMe(identity: PersonIdentity) {
     language: languageOf(identity),
     party: { kind: identity.party_kind, id: identity.party_id, name: identity.party_name },
     agency: { name: identity.account_name },
+    permissions: parsePermissions(identity.permissions),
     hasPassword: identity.has_password === 1,
   };
 }
@@ -51,6 +53,7 @@ export function toPrincipal(identity: PersonIdentity, sessionId: string): Portal
     name: identity.name,
     party: Object.freeze({ kind: identity.party_kind, id: identity.party_id }),
     language: languageOf(identity),
+    permissions: Object.freeze(parsePermissions(identity.permissions)),
     sessionId,
   });
 }
@@ -79,11 +82,21 @@ export async function issueLink(db: Executor, person: { id: string; account_id: 
   return { token, expiresAt };
 }
 
+/** The permissions to store, or undefined to keep them; 400 when a kind without permissions is given some. */
+function permissionsFor(party: PartyKind, permissions: ClientPermission[] | undefined): string | undefined {
+  if (permissions === undefined) return undefined;
+  if (party.permissions !== true && permissions.length > 0)
+    throw invalid('permissions', `a ${party.resource}'s people have no permissions: their work decides what they see`);
+  return storedPermissions(permissions);
+}
+
 /** What a party kind is called in errors, and whether a party of it exists (the owner module's door). */
 export interface PartyKind {
   kind: PortalPartyKind;
   /** The resource name of the party in a 404 (`supplier`, `client`). */
   resource: string;
+  /** Whether its people are given permissions (a client's: `request`, `approve`, `invoices`). */
+  permissions?: boolean;
   exists(ctx: Ctx, id: string): Promise<boolean>;
 }
 
@@ -107,7 +120,14 @@ export const portalPeople = {
    * Gives the contact access (again, after a revocation) and makes a sign-in link: the person,
    * and the link to e-mail after the commit. 409 when the contact has no e-mail address.
    */
-  async grant(ctx: Ctx, party: PartyKind, partyId: string, contactId: string, input: { language?: DocumentLanguage | null }, now = new Date()) {
+  async grant(
+    ctx: Ctx,
+    party: PartyKind,
+    partyId: string,
+    contactId: string,
+    input: { language?: DocumentLanguage | null; permissions?: ClientPermission[] },
+    now = new Date(),
+  ) {
     const contact = await portalRepository.contactOf(ctx.db, ctx.accountId, party.kind, partyId, contactId);
     if (contact === undefined) {
       if (!(await party.exists(ctx, partyId))) throw notFound(party.resource, partyId);
@@ -117,6 +137,7 @@ export const portalPeople = {
       throw stateConflict('This contact has no e-mail address: give them one first, as the portal signs people in by an e-mailed link');
     const at = now.toISOString();
     const existing = await portalRepository.findByContact(ctx.db, ctx.accountId, contactId);
+    const permissions = permissionsFor(party, input.permissions);
     let personId: string;
     if (existing === undefined) {
       personId = newId();
@@ -130,18 +151,37 @@ export const portalPeople = {
         status: 'active',
         password_hash: null,
         password_changed_at: null,
+        permissions: permissions ?? storedPermissions(party.permissions === true ? CLIENT_PERMISSIONS : []),
         created_at: at,
         updated_at: at,
       });
     } else {
       personId = existing.id;
-      const changes = { status: 'active' as const, updated_at: at, ...(input.language !== undefined ? { language: input.language } : {}) };
+      const changes = {
+        status: 'active' as const,
+        updated_at: at,
+        ...(input.language !== undefined ? { language: input.language } : {}),
+        ...(permissions !== undefined ? { permissions } : {}),
+      };
       await portalRepository.update(ctx.db, ctx.accountId, personId, changes);
     }
     const link = await issueLink(ctx.db, { id: personId, account_id: ctx.accountId }, now);
     const identity = (await portalRepository.findIdentity(ctx.db, ctx.accountId, personId))!;
     const signIns = await portalRepository.lastSignIns(ctx.db, ctx.accountId, [personId]);
     return { identity, person: toPortalPerson(identity, signIns.get(personId) ?? null), link };
+  },
+
+  /** Changes what a person of the party may do (a client's: `request`, `approve`, `invoices`); their sessions see it at once. */
+  async setPermissions(ctx: Ctx, party: PartyKind, partyId: string, contactId: string, permissions: ClientPermission[], now = new Date()) {
+    const person = await portalRepository.findByContact(ctx.db, ctx.accountId, contactId);
+    if (person === undefined || person.party_kind !== party.kind || person.party_id !== partyId) {
+      if (!(await party.exists(ctx, partyId))) throw notFound(party.resource, partyId);
+      throw notFound('portal access', contactId);
+    }
+    await portalRepository.update(ctx.db, ctx.accountId, person.id, { permissions: permissionsFor(party, permissions)!, updated_at: now.toISOString() });
+    const identity = (await portalRepository.findIdentity(ctx.db, ctx.accountId, person.id))!;
+    const signIns = await portalRepository.lastSignIns(ctx.db, ctx.accountId, [person.id]);
+    return toPortalPerson(identity, signIns.get(person.id) ?? null);
   },
 
   /** The active people of a party, with what they are known by (the addresses work is e-mailed to). */

@@ -54,6 +54,7 @@ function withIdentity(db: Executor) {
       'person.contact_id',
       'person.language',
       'person.status',
+      'person.permissions',
       'person.created_at',
       sql<number>`case when person.password_hash is null then 0 else 1 end`.as('has_password'),
       'contact.full_name as name',

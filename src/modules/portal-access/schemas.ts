@@ -3,6 +3,9 @@ import { DocumentLanguageSchema } from '../../core/document-languages.js';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../../core/passwords.js';
 import { DateOut, EmptyQuery, Id, Input, Nullable } from '../../core/schemas.js';
 
+const Permissions = (description: string) =>
+  Type.Array(Type.Union([Type.Literal('request'), Type.Literal('approve'), Type.Literal('invoices')]), { maxItems: 3, uniqueItems: true, description });
+
 /** A person given portal access, as the agency sees them on the party's page (docs/supplier-portal.md#people). */
 export const PortalPerson = Type.Object(
   {
@@ -10,6 +13,7 @@ export const PortalPerson = Type.Object(
     contact: Type.Object({ id: Type.String(), fullName: Type.String(), email: Nullable(Type.String()) }, { description: 'the contact the person signs in as' }),
     status: Type.Union([Type.Literal('active'), Type.Literal('revoked')], { description: '`revoked`: access withdrawn, sessions ended, links void' }),
     language: Nullable(DocumentLanguageSchema("the person's own choice of language; null: the party's document language")),
+    permissions: Permissions("a client's person: what they may do (`request` work, `approve` quotes, see `invoices`); empty for a supplier's"),
     createdAt: DateOut(),
     lastSignInAt: Nullable(DateOut()),
   },
@@ -29,6 +33,13 @@ export const PortalAccessGranted = Type.Object({ person: PortalPerson, link: Por
 
 export const GrantPortalAccess = Input({
   language: Type.Optional(Nullable(DocumentLanguageSchema("the portal's language for this person; default: the party's document language"))),
+  permissions: Type.Optional(
+    Permissions("a client's person: what they may do; default, for a new person: all three; given again, it replaces theirs. Not for a supplier's person"),
+  ),
+});
+
+export const SetPortalPermissions = Input({
+  permissions: Permissions('what the person may do: `request` work, `approve` (accept or refuse) quotes, see `invoices`'),
 });
 
 export const PartyParams = Type.Object({ id: Id('party id') }, { additionalProperties: false });
@@ -52,6 +63,7 @@ export const PortalMe = Type.Object(
       { description: 'the supplier (or client) the person works for' },
     ),
     agency: Type.Object({ name: Type.String() }, { description: 'the agency whose portal this is' }),
+    permissions: Permissions("a client's person: what they may do (`request` work, `approve` quotes, see `invoices`); empty for a supplier's"),
     hasPassword: Type.Boolean({ description: 'the person chose a password (they may sign in with it as well as with e-mailed links)' }),
   },
   { title: 'Portal person (self)' },

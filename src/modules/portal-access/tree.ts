@@ -4,7 +4,7 @@ import { retryingConflicts } from '../../core/db/retry.js';
 import { ApiError } from '../../core/errors.js';
 import { PORTAL_PREFIX } from '../../core/http/access-plugin.js';
 import { PORTAL_SESSION_COOKIE, sessionTokenOf } from '../../core/http/session-cookie.js';
-import type { PortalCtx, PortalPrincipal } from '../../core/portal.js';
+import type { ClientPermission, PortalCtx, PortalPrincipal } from '../../core/portal.js';
 import { portalSessions } from './sessions.js';
 
 declare module 'fastify' {
@@ -87,4 +87,46 @@ export function portalTree(branches: readonly FastifyPluginAsync[]): FastifyPlug
       { prefix: PORTAL_PREFIX },
     );
   };
+}
+
+const NOT_A_CLIENT_MESSAGE = "This is the client portal: your portal access is a supplier's (their pages are under /v2/portal/work)";
+
+/** What a client's person lacks when a permission is missing, in words for the 403. */
+const PERMISSION_WORDS: Record<ClientPermission, string> = {
+  request: 'ask the agency for work',
+  approve: 'accept or refuse quotes',
+  invoices: 'see invoices',
+};
+
+/**
+ * The client portal's branch of the tree (docs/client-portal.md#routes): its branches under
+ * /v2/portal/client/, reached only by a client's person — a supplier's person is refused (403)
+ * before any of them runs, so that no client route has to remember to. Their queries are scoped
+ * by the client (the principal's party) as the supplier's are by the supplier.
+ */
+export function clientPortal(branches: readonly FastifyPluginAsync[]): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    await app.register(
+      async (branch) => {
+        branch.addHook('onRoute', (route) => {
+          route.schema = { ...route.schema, tags: ['Client portal'] };
+        });
+        branch.addHook('onRequest', async (request) => {
+          if (request.routeOptions.config.public) return;
+          if (principalOf(request).party.kind !== 'client') throw new ApiError('forbidden', NOT_A_CLIENT_MESSAGE);
+        });
+        for (const registered of branches) await branch.register(registered);
+      },
+      { prefix: '/client' },
+    );
+  };
+}
+
+/** 403 unless the client's person may do this (the agency gave them the permission). */
+export function requirePermission(principal: PortalPrincipal, permission: ClientPermission): void {
+  if (principal.party.kind !== 'client' || !principal.permissions.includes(permission))
+    throw new ApiError(
+      'forbidden',
+      `Your portal access does not let you ${PERMISSION_WORDS[permission]}: ask the agency to give you the \`${permission}\` permission`,
+    );
 }

@@ -25,6 +25,10 @@ const EMPTY_IDENTITY = {
   acceptedQuoteJobStatus: 2,
   managersSeeRevenueAndMargins: true,
   suppliersSeeClientName: false,
+  requestEmail: '',
+  requestTerms: '',
+  clientsSeeProgress: true,
+  clientsSeeDueDates: true,
   logo: null,
 };
 
@@ -86,6 +90,34 @@ describe('PUT /v2/account', () => {
     expect(events[0].data).toEqual(reply.body);
     // The first account is untouched.
     expect((await t.api.get('/v2/account')).body).toMatchObject({ name: 'Agency One', currency: { code: 'EUR' } });
+  });
+
+  it("changes the client portal's settings: the request address, the terms (trimmed), what clients see of their jobs", async () => {
+    const reply = await t.otherApi.put(
+      '/v2/account',
+      {
+        requestEmail: 'requests@lingua.example',
+        requestTerms: '  Payment within 30 days.\n\nQuotes are valid for 60 days.  ',
+        clientsSeeProgress: false,
+        clientsSeeDueDates: false,
+      },
+      { json: true },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      requestEmail: 'requests@lingua.example',
+      requestTerms: 'Payment within 30 days.\n\nQuotes are valid for 60 days.',
+      clientsSeeProgress: false,
+      clientsSeeDueDates: false,
+    });
+    expect((await t.otherApi.put('/v2/account', { requestEmail: '', clientsSeeProgress: true }, { json: true })).body).toMatchObject({
+      requestEmail: '',
+      clientsSeeProgress: true,
+      clientsSeeDueDates: false,
+    });
+    expectError(await t.otherApi.put('/v2/account', { requestEmail: 'not an address' }, { json: true }), 400, 'parameter_invalid');
+    expectError(await t.otherApi.put('/v2/account', { requestTerms: 'x'.repeat(20001) }, { json: true }), 400, 'parameter_invalid');
+    expectError(await t.otherApi.put('/v2/account', { clientsSeeDueDates: 'perhaps' }, { json: true }), 400, 'parameter_invalid');
   });
 
   it('accepts JSON with native types, and leaves parameters not given unchanged', async () => {

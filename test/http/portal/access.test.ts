@@ -23,6 +23,7 @@ describe('POST /v2/suppliers/:id/contacts/:contactId/portal-access', () => {
       contact: { id: contactId, fullName: 'Marie Dubois Traductions Person', email },
       status: 'active',
       language: null,
+      permissions: [],
       createdAt: expect.any(String),
       lastSignInAt: null,
     });

@@ -40,6 +40,7 @@ describe('POST /v2/portal/auth/sign-in', () => {
         language: 'pt',
         party: { kind: 'supplier', id: supplierId, name: 'Ana Silva Translations' },
         agency: { name: 'Lingua Agency' },
+        permissions: [],
         hasPassword: false,
       },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
