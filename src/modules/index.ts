@@ -36,7 +36,7 @@ import { configureEventSinks } from '../core/events.js';
 import type { Config } from '../config.js';
 import type { Database } from '../core/db/database.js';
 import { importRoutes } from './imports/index.js';
-import { portalAccessRoutes, portalSelfRoutes, portalTree, sendPortalMail } from './portal-access/index.js';
+import { clientPortal, portalAccessRoutes, portalSelfRoutes, portalTree, sendPortalMail } from './portal-access/index.js';
 import {
   offerRoundRoutes,
   purchaseOrderOnAcceptance,
@@ -162,5 +162,7 @@ export const modules: FastifyPluginAsync[] = [
     supplierUnavailabilityRoutes,
     supplierFileRoutes({ job: jobParent, group: groupParent }),
     supplierInvoicePortalRoutes,
+    // The client's routes, under /v2/portal/client/ (docs/client-portal.md#routes): a client's person only.
+    clientPortal([]),
   ]),
 ];
