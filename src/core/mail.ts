@@ -7,6 +7,8 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** An inline part the HTML shows as `cid:<cid>` (a logo), rather than a file to open. */
+  cid?: string;
 }
 
 /** An address, bare or with the person's name (`{ name: 'Ana Silva', address: 'ana@example.com' }`). */

@@ -187,8 +187,8 @@ export const READ_MODELS: readonly Allowance[] = [
   { place: 'modules/auth/password-reset.ts', tables: ['users'], why: "the user's row locked while a reset link is issued" },
   {
     place: 'modules/portal-access/repository.ts',
-    tables: ['contacts', 'suppliers', 'clients', 'accounts'],
-    why: "who a portal person is, read on each portal request in one query: their contact's name and e-mail, their party's name and language, the agency's name",
+    tables: ['contacts', 'suppliers', 'clients', 'accounts', 'account_logos'],
+    why: "who a portal person is, read on each portal request in one query: their contact's name and e-mail, their party's name and language, the agency's name and whether it has a logo",
   },
   {
     place: 'modules/demo',

@@ -38,7 +38,7 @@ const STORES_NOTHING = new Set(['parseCatAnalysis']);
 const READS_WITH_CONFLICTS = new Set(['getInvoiceUbl']);
 
 /** Operations on something the account may not have (no path parameter names it): 404 when it has none. */
-const MAY_BE_ABSENT = new Set(['getAccountLogo', 'deleteAccountLogo']);
+const MAY_BE_ABSENT = new Set(['getAccountLogo', 'deleteAccountLogo', 'getPortalAgencyLogo']);
 /** Operations whose body names the caller's records (a supplier invoice's purchase orders): 404 for one that is not theirs. */
 const BODY_NAMES_RECORDS = new Set(['submitPortalInvoice']);
 

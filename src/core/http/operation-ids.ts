@@ -51,6 +51,7 @@ const OVERRIDES: Record<string, string> = {
   'POST /v2/portal/auth/sign-in': 'signInToPortal',
   'POST /v2/portal/auth/logout': 'signOutOfPortal',
   'GET /v2/portal/session': 'getPortalSession',
+  'GET /v2/portal/agency/logo': 'getPortalAgencyLogo',
   'PUT /v2/portal/me': 'updatePortalMe',
   'POST /v2/portal/auth/password': 'signInToPortalWithPassword',
   'PUT /v2/portal/me/password': 'setPortalPassword',

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../core/context.js';
+import type { Executor } from '../../core/db/dialect.js';
 import { nowIso } from '../../core/dates.js';
 import { bool, isTrue } from '../../core/db/dialect.js';
 import { invalid, notFound } from '../../core/errors.js';
@@ -71,7 +72,12 @@ export const accounts = {
 
   /** The account's logo as stored (SVG already sanitised), for documents; null when it has none. */
   async logo(ctx: Ctx): Promise<{ contentType: string; content: Buffer; width: number; height: number } | null> {
-    const row = await repo.logo(ctx.db, ctx.accountId);
+    return accounts.logoOf(ctx.db, ctx.accountId);
+  },
+
+  /** The logo of an account read without an agency user (the portal's pages and e-mails show it). */
+  async logoOf(db: Executor, accountId: string): Promise<{ contentType: string; content: Buffer; width: number; height: number } | null> {
+    const row = await repo.logo(db, accountId);
     if (!row) return null;
     return { contentType: row.content_type, content: Buffer.from(row.content), width: row.width, height: row.height };
   },

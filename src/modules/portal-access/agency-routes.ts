@@ -45,7 +45,7 @@ export function portalAccessRoutes(party: PartyKind & { path: string; tag: strin
           portalPeople.grant(ctx, party, request.params.id, request.params.contactId, request.body ?? {}),
         );
         // After the commit: an e-mail cannot be taken back.
-        const emailed = await mailSignInLink({ config: app.config, log: request.log }, granted.identity, granted.link.token);
+        const emailed = await mailSignInLink({ config: app.config, log: request.log, db: app.database.db }, granted.identity, granted.link.token);
         return { person: granted.person, link: { url: signInUrl(app.config.publicUrl, granted.link.token), expiresAt: granted.link.expiresAt, emailed } };
       },
     );

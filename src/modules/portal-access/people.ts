@@ -40,7 +40,7 @@ export function toPortalMe(identity: PersonIdentity) {
     email: identity.email,
     language: languageOf(identity),
     party: { kind: identity.party_kind, id: identity.party_id, name: identity.party_name },
-    agency: { name: identity.account_name },
+    agency: { name: identity.account_name, hasLogo: identity.has_logo === 1 },
     permissions: parsePermissions(identity.permissions),
     hasPassword: identity.has_password === 1,
   };

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { deliverMail, stableMessageId, type MailMessage } from '../../core/mail.js';
 import type { DeliveryHandler, DeliveryOutcome } from '../outbox/index.js';
+import { agencyHeadingOf, withAgencyHeading } from './agency-heading.js';
 
 /** What a `portal_mail` delivery holds: the message, composed when it was queued (in its reader's language). */
 export interface PortalMailPayload {
@@ -24,7 +25,8 @@ function payloadOf(json: string): PortalMailPayload | undefined {
 
 /**
  * Sends an e-mail of the portal (docs/supplier-portal.md#sending-work): the outbox's handler of
- * deliveries of kind `portal_mail`, after the change that queued it committed. The same
+ * deliveries of kind `portal_mail`, after the change that queued it committed, headed by the
+ * agency's logo and name as they are when it is sent. The same
  * Message-ID on every attempt, so that a repeat after a crash is recognisable as one.
  */
 export const sendPortalMail: DeliveryHandler = async (delivery, env): Promise<DeliveryOutcome> => {
@@ -40,7 +42,9 @@ export const sendPortalMail: DeliveryHandler = async (delivery, env): Promise<De
   if (payload === undefined) return outcome(false, null, 'the delivery holds no e-mail', false);
   const smtp = env.config.smtp;
   if (smtp === undefined) return outcome(false, null, 'e-mail is not configured (SMTP_URL)', false);
-  const message: MailMessage = { ...payload, messageId: stableMessageId(delivery.id, smtp.from) };
+  const account = await env.database.db.selectFrom('accounts').select('name').where('id', '=', delivery.account_id).executeTakeFirst();
+  const heading = await agencyHeadingOf(env.database.db, delivery.account_id, account?.name ?? '');
+  const message: MailMessage = withAgencyHeading({ ...payload, messageId: stableMessageId(delivery.id, smtp.from) }, heading);
   const result = await deliverMail(smtp, message);
   if (result.ok) return outcome(true, SMTP_OK, null, false);
   // A 5xx reply is the server's final word (RFC 5321 4.2.1); anything else may pass later.

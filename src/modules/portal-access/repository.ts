@@ -15,6 +15,8 @@ export interface PersonIdentity extends Omit<PortalPeopleTable, 'updated_at' | '
   party_name: string;
   party_language: DocumentLanguage | null;
   account_name: string;
+  /** 1 when the agency has a logo (it heads the portal's pages). */
+  has_logo: number;
 }
 
 /** A session found by its cookie, with its person. */
@@ -44,6 +46,7 @@ function withIdentity(db: Executor) {
         ),
     )
     .innerJoin('accounts as account', 'account.id', 'person.account_id')
+    .leftJoin('account_logos as logo', 'logo.account_id', 'person.account_id')
     .leftJoin('suppliers as supplier', (join) => join.onRef('supplier.id', '=', 'person.party_id').on('person.party_kind', '=', 'supplier'))
     .leftJoin('clients as client', (join) => join.onRef('client.id', '=', 'person.party_id').on('person.party_kind', '=', 'client'))
     .select([
@@ -60,6 +63,7 @@ function withIdentity(db: Executor) {
       'contact.full_name as name',
       'contact.email',
       'account.name as account_name',
+      sql<number>`case when logo.account_id is null then 0 else 1 end`.as('has_logo'),
       sql<string>`coalesce(supplier.name, client.name, '')`.as('party_name'),
       sql<DocumentLanguage | null>`coalesce(supplier.document_language, client.document_language)`.as('party_language'),
     ]);

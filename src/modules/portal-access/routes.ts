@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { stateConflict } from '../../core/errors.js';
+import { notFound, stateConflict } from '../../core/errors.js';
 import { clearSessionCookie, PORTAL_SESSION_COOKIE, setSessionCookie } from '../../core/http/session-cookie.js';
-import { errorResponses } from '../../core/schemas.js';
+import { Binary, EmptyQuery, errorResponses } from '../../core/schemas.js';
+import { accounts } from '../accounts/index.js';
 import { csrfTokenOf } from '../../core/auth.js';
 import { sessionTokenOf } from '../../core/http/session-cookie.js';
 import { toPortalMe } from './people.js';
@@ -49,7 +50,7 @@ export const portalSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       // After the answer: its time says nothing of whether the address has access.
       const work = portalSessions
-        .requestLink(db, dialect, { config: app.config, log: request.log }, request.body.email)
+        .requestLink(db, dialect, { config: app.config, log: request.log, db: app.database.db }, request.body.email)
         .catch((error: unknown) => request.log.error({ err: error }, 'could not handle a portal sign-in link request'))
         .finally(() => pending.delete(work));
       pending.add(work);
@@ -155,6 +156,27 @@ export const portalSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const principal = principalOf(request);
       await portalPasswords.remove(db, principal);
       return portalSessions.me(db, principal);
+    },
+  );
+
+  app.get(
+    '/agency/logo',
+    {
+      schema: {
+        summary: "The agency's logo, which heads the portal's pages (404 when it has none)",
+        querystring: EmptyQuery,
+        response: { 200: Binary('the image (PNG, JPEG or sanitised SVG), with its content type'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const logo = await accounts.logoOf(app.portalCtx(request).db, principal.accountId);
+      if (logo === null) throw notFound('logo');
+      // As the agency's own logo route: private, and an SVG opened on its own may run or load nothing.
+      reply.header('Content-Type', logo.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=300');
+      if (logo.contentType === 'image/svg+xml')
+        reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").header('Content-Disposition', 'inline');
+      return reply.send(logo.content);
     },
   );
 };

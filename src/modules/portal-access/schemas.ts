@@ -62,7 +62,13 @@ export const PortalMe = Type.Object(
       },
       { description: 'the supplier (or client) the person works for' },
     ),
-    agency: Type.Object({ name: Type.String() }, { description: 'the agency whose portal this is' }),
+    agency: Type.Object(
+      {
+        name: Type.String(),
+        hasLogo: Type.Boolean({ description: 'the agency has a logo: GET /v2/portal/agency/logo answers it' }),
+      },
+      { description: 'the agency whose portal this is' },
+    ),
     permissions: Permissions("a client's person: what they may do (`request` work, `approve` quotes, see `invoices`); empty for a supplier's"),
     hasPassword: Type.Boolean({ description: 'the person chose a password (they may sign in with it as well as with e-mailed links)' }),
   },

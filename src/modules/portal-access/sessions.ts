@@ -13,6 +13,7 @@ import { linkThrottle } from '../auth/index.js';
 import { issueLink, languageOf, signInUrl, toPortalMe, toPrincipal } from './people.js';
 import { portalRepository, type PersonIdentity } from './repository.js';
 import { signInMail } from './sign-in-mail.js';
+import { agencyHeadingOf, withAgencyHeading } from './agency-heading.js';
 
 /** What generateToken makes; anything else is refused before a look-up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -33,18 +34,24 @@ export interface StartedPortalSession {
 export interface LinkMailing {
   config: Pick<Config, 'smtp' | 'publicUrl'>;
   log: FastifyBaseLogger;
+  /** Where the agency's logo is read. */
+  db: Executor;
 }
 
-/** E-mails a person their link, in their language; never throws (false: not sent). */
-export function mailSignInLink(mailing: LinkMailing, identity: PersonIdentity, token: string): Promise<boolean> {
-  if (mailing.config.smtp === undefined || identity.email === null) return Promise.resolve(false);
-  const message = signInMail({
-    to: identity.email,
-    url: signInUrl(mailing.config.publicUrl, token),
-    language: languageOf(identity),
-    agency: identity.account_name,
-    party: identity.party_name,
-  });
+/** E-mails a person their link, in their language, headed by the agency's logo and name; never throws (false: not sent). */
+export async function mailSignInLink(mailing: LinkMailing, identity: PersonIdentity, token: string): Promise<boolean> {
+  if (mailing.config.smtp === undefined || identity.email === null) return false;
+  const heading = await agencyHeadingOf(mailing.db, identity.account_id, identity.account_name).catch(() => ({ name: identity.account_name, logo: null }));
+  const message = withAgencyHeading(
+    signInMail({
+      to: identity.email,
+      url: signInUrl(mailing.config.publicUrl, token),
+      language: languageOf(identity),
+      agency: identity.account_name,
+      party: identity.party_name,
+    }),
+    heading,
+  );
   return sendMail(mailing.config.smtp, mailing.log, message);
 }
 

@@ -84,6 +84,10 @@ const EXTRA: Record<string, () => Record<string, unknown> | Promise<Record<strin
     await t.api.put(`/v2/suppliers/${w.supplier}/contacts/${w.supplierContact}`, { email: 'supplier.contact@example.com' });
     return {};
   },
+  'POST /v2/clients/{id}/contacts/{contactId}/portal-access': async () => {
+    await t.api.put(`/v2/clients/${w.client}/contacts/${w.clientContact}`, { email: 'client.contact@example.com' });
+    return {};
+  },
 };
 
 async function requiredBody(route: Route): Promise<Record<string, unknown>> {

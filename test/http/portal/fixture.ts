@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { Api, type Reply, type TestContext, type Value } from '../../helper.js';
 import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
 import { Browser, sessionCookieOf } from '../auth/fixture.js';
-import { BOUNDARY, multipartBody, type Part } from '../files/helper.js';
+import { basic, BOUNDARY, multipartBody, type Part } from '../files/helper.js';
 
 /** The value of the portal session cookie a reply sets ('' when it clears it), and its attributes. */
 export const portalCookieOf = (reply: Reply) => sessionCookieOf(reply, 'td_portal');
@@ -131,4 +131,15 @@ export function expectNothingForeign(body: unknown, foreign: readonly string[], 
   const text = JSON.stringify(body ?? null);
   for (const secret of foreign)
     if (secret !== '' && text.includes(secret)) throw new Error(`${where}: the answer carries another party's ${JSON.stringify(secret)}`);
+}
+
+/** Gives the account of this API key a logo (PUT /v2/account/logo): it heads the portal's pages and e-mails. */
+export async function putAccountLogo(app: FastifyInstance, apiKey: string, image: Buffer): Promise<void> {
+  const raw = await app.inject({
+    method: 'PUT',
+    url: '/v2/account/logo',
+    headers: { authorization: basic(apiKey), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipartBody([{ name: 'file', filename: 'logo.png', content: image }]),
+  });
+  expect(raw.statusCode, raw.body).toBe(200);
 }

@@ -39,7 +39,7 @@ describe('POST /v2/portal/auth/sign-in', () => {
         email,
         language: 'pt',
         party: { kind: 'supplier', id: supplierId, name: 'Ana Silva Translations' },
-        agency: { name: 'Lingua Agency' },
+        agency: { name: 'Lingua Agency', hasLogo: false },
         permissions: [],
         hasPassword: false,
       },

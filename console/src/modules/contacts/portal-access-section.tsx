@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../shared/session/session';
 import { t } from '../../shared/i18n';
@@ -9,10 +9,17 @@ import { documentLanguageName } from '../../shared/ui/document-languages';
 import { ScrollTable } from '../../shared/ui/scroll-table';
 import { PartySectionState } from '../../shared/ui/party-section-state';
 import { accountQuery } from '../../shared/api/account';
-import { partyQuery } from '../../shared/api/party';
+import { partyQuery, type PartyRef } from '../../shared/api/party';
 import type { Contact } from './contact-kinds';
 import { contactsQuery } from './contacts-queries';
-import { portalAccessQuery, useRevokePortalAccess, type PortalPerson } from './portal-access-queries';
+import {
+  CLIENT_PERMISSIONS,
+  portalAccessQuery,
+  useRevokePortalAccess,
+  useSetPortalPermissions,
+  type ClientPermission,
+  type PortalPerson,
+} from './portal-access-queries';
 import { PortalLinkDialog } from './portal-link-dialog';
 
 /** Statuses, dates and their headings stay on one line; names and addresses may wrap. */
@@ -25,31 +32,35 @@ interface Row {
 }
 
 /**
- * A supplier's "Portal access" (docs/console.md#contacts-files-notes-and-unavailability): for each
- * contact, whether they may sign in to the supplier portal (docs/supplier-portal.md#people), in
- * which language, and when they last did; a role that may change project work gives access (the
- * link is shown once), sends a new link and withdraws access (after asking).
+ * A party's "Portal access" (docs/console.md#contacts-files-notes-and-unavailability): for each
+ * contact, whether they may sign in to the portal (docs/supplier-portal.md#people), in which
+ * language, and when they last did; a client's people also have permissions
+ * (docs/client-portal.md#people), ticked here. A role that may change project work gives access
+ * (the link is shown once), sends a new link, changes permissions and withdraws access (after asking).
  */
-export function PortalAccessSection({ supplierId }: { supplierId: string }) {
+export function PortalAccessSection({ party }: { party: PartyRef }) {
   const canWrite = useCan('projects');
-  const contacts = useQuery(contactsQuery({ kind: 'supplier', id: supplierId }));
-  const people = useQuery(portalAccessQuery(supplierId));
-  const supplier = useQuery(partyQuery({ kind: 'supplier', id: supplierId }));
+  const contacts = useQuery(contactsQuery(party));
+  const people = useQuery(portalAccessQuery(party));
+  const owner = useQuery(partyQuery(party));
   const account = useQuery(accountQuery);
-  const revoke = useRevokePortalAccess(supplierId);
+  const revoke = useRevokePortalAccess(party);
   const [linking, setLinking] = useState<Row | null>(null);
   const [revoking, setRevoking] = useState<Row | null>(null);
   const [problem, setProblem] = useState<string>();
   const [done, setDone] = useState<string>();
-  const headingId = `supplier-portal-access-${supplierId}`;
+  const headingId = `${party.kind}-portal-access-${party.id}`;
+  const isClient = party.kind === 'client';
 
   if (!contacts.data) return <PartySectionState headingId={headingId} title={t('portalAccess.title')} query={contacts} />;
   if (!people.data) return <PartySectionState headingId={headingId} title={t('portalAccess.title')} query={people} />;
   const byContact = new Map(people.data.map((person) => [person.contact.id, person]));
   const rows: Row[] = contacts.data.map((contact) => ({ contact, person: byContact.get(contact.id) }));
   // What "the supplier's document language" is today, named in the choice of a person's language.
-  const code = supplier.data?.documentLanguage ?? account.data?.documentLanguage;
-  const defaultLanguage = code ? documentLanguageName(code) : '…';
+  const code = owner.data?.documentLanguage ?? account.data?.documentLanguage;
+  const defaultLanguage = t(isClient ? 'portalAccess.language.clientDefault' : 'portalAccess.language.default', {
+    language: code ? documentLanguageName(code) : '…',
+  });
 
   const withdraw = async () => {
     if (!revoking) return;
@@ -70,7 +81,7 @@ export function PortalAccessSection({ supplierId }: { supplierId: string }) {
           {t('portalAccess.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('portalAccess.intro')}
+          {t(isClient ? 'portalAccess.clientIntro' : 'portalAccess.intro')}
         </Text>
         {done && (
           <Alert color="green" role="status">
@@ -86,6 +97,7 @@ export function PortalAccessSection({ supplierId }: { supplierId: string }) {
                 <Table.Tr>
                   <Table.Th scope="col">{t('portalAccess.column.contact')}</Table.Th>
                   <Table.Th scope="col">{t('portalAccess.column.access')}</Table.Th>
+                  {isClient && <Table.Th scope="col">{t('portalAccess.column.permissions')}</Table.Th>}
                   <Table.Th scope="col">{t('portalAccess.column.language')}</Table.Th>
                   <Table.Th scope="col" style={NOWRAP}>
                     {t('portalAccess.column.lastSignIn')}
@@ -98,6 +110,7 @@ export function PortalAccessSection({ supplierId }: { supplierId: string }) {
                   <AccessRow
                     key={row.contact.id}
                     row={row}
+                    clientId={isClient ? party.id : undefined}
                     canWrite={canWrite}
                     defaultLanguage={defaultLanguage}
                     onLink={() => {
@@ -118,7 +131,7 @@ export function PortalAccessSection({ supplierId }: { supplierId: string }) {
       </Stack>
       {canWrite && (
         <>
-          <PortalLinkDialog supplierId={supplierId} row={linking} defaultLanguage={defaultLanguage} onClose={() => setLinking(null)} />
+          <PortalLinkDialog party={party} row={linking} defaultLanguage={defaultLanguage} onClose={() => setLinking(null)} />
           <ConfirmAction
             opened={revoking !== null}
             title={t('portalAccess.withdrawTitle')}
@@ -137,12 +150,15 @@ export function PortalAccessSection({ supplierId }: { supplierId: string }) {
 
 function AccessRow({
   row: { contact, person },
+  clientId,
   canWrite,
   defaultLanguage,
   onLink,
   onRevoke,
 }: {
   row: Row;
+  /** A client's contact: their permissions are shown (and changed) in a column of their own. */
+  clientId: string | undefined;
   canWrite: boolean;
   defaultLanguage: string;
   onLink: () => void;
@@ -170,10 +186,13 @@ function AccessRow({
           </Badge>
         )}
       </Table.Td>
+      {clientId !== undefined && (
+        <Table.Td>
+          {person ? <PermissionBoxes clientId={clientId} person={person} name={name} canWrite={canWrite && active} /> : <Text size="sm">—</Text>}
+        </Table.Td>
+      )}
       <Table.Td>
-        <Text size="sm">
-          {!person ? '—' : person.language ? documentLanguageName(person.language) : t('portalAccess.language.default', { language: defaultLanguage })}
-        </Text>
+        <Text size="sm">{!person ? '—' : person.language ? documentLanguageName(person.language) : defaultLanguage}</Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={NOWRAP}>
@@ -207,5 +226,36 @@ function AccessRow({
         </Table.Td>
       )}
     </Table.Tr>
+  );
+}
+
+/** A client's person's permissions, one box each; a tick changes them at once (PUT …/portal-access). */
+function PermissionBoxes({ clientId, person, name, canWrite }: { clientId: string; person: PortalPerson; name: string; canWrite: boolean }) {
+  const change = useSetPortalPermissions(clientId);
+  const [problem, setProblem] = useState<string>();
+  const toggle = (permission: ClientPermission, on: boolean) => {
+    setProblem(undefined);
+    const permissions = CLIENT_PERMISSIONS.filter((given) => (given === permission ? on : person.permissions.includes(given)));
+    change.mutate({ contactId: person.contact.id, permissions }, { onError: (error) => setProblem(error.message) });
+  };
+  return (
+    <Stack gap={6}>
+      {CLIENT_PERMISSIONS.map((permission) => (
+        <Checkbox
+          key={permission}
+          size="sm"
+          label={t(`portalAccess.permission.${permission}`)}
+          aria-label={t('portalAccess.permissionFor', { permission: t(`portalAccess.permission.${permission}`), name })}
+          checked={person.permissions.includes(permission)}
+          disabled={!canWrite || change.isPending}
+          onChange={(event) => toggle(permission, event.currentTarget.checked)}
+        />
+      ))}
+      {problem && (
+        <Text size="xs" c="red.9" role="alert">
+          {problem}
+        </Text>
+      )}
+    </Stack>
   );
 }

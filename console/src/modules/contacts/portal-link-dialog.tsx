@@ -1,23 +1,31 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { t } from '../../shared/i18n';
 import { documentLanguageOptions } from '../../shared/ui/document-languages';
 import { SingleUseLinkResult } from '../../shared/ui/single-use-link';
 import type { Contact } from './contact-kinds';
-import { useGrantPortalAccess, type PortalGrant, type PortalLanguage, type PortalPerson } from './portal-access-queries';
+import type { PartyRef } from '../../shared/api/party';
+import {
+  CLIENT_PERMISSIONS,
+  useGrantPortalAccess,
+  type ClientPermission,
+  type PortalGrant,
+  type PortalLanguage,
+  type PortalPerson,
+} from './portal-access-queries';
 
 /**
  * Gives a contact portal access, or sends them a new link (POST …/contacts/:contactId/portal-access):
- * first the language the portal and its e-mails speak to them, then the link, shown once, with
- * whether it was e-mailed and until when it works.
+ * first the language the portal and its e-mails speak to them (and a client's person's
+ * permissions), then the link, shown once, with whether it was e-mailed and until when it works.
  */
 export function PortalLinkDialog({
-  supplierId,
+  party,
   row,
   defaultLanguage,
   onClose,
 }: {
-  supplierId: string;
+  party: PartyRef;
   row: { contact: Contact; person: PortalPerson | undefined } | null;
   defaultLanguage: string;
   onClose: () => void;
@@ -31,28 +39,29 @@ export function PortalLinkDialog({
       closeButtonProps={{ 'aria-label': t('action.close') }}
       title={row ? t(active ? 'portalAccess.newLinkTitle' : 'portalAccess.grantTitle', { name: row.contact.fullName }) : ''}
     >
-      {row && (
-        <LinkForm key={row.contact.id} supplierId={supplierId} contact={row.contact} person={row.person} defaultLanguage={defaultLanguage} onClose={onClose} />
-      )}
+      {row && <LinkForm key={row.contact.id} party={party} contact={row.contact} person={row.person} defaultLanguage={defaultLanguage} onClose={onClose} />}
     </Modal>
   );
 }
 
 function LinkForm({
-  supplierId,
+  party,
   contact,
   person,
   defaultLanguage,
   onClose,
 }: {
-  supplierId: string;
+  party: PartyRef;
   contact: Contact;
   person: PortalPerson | undefined;
   defaultLanguage: string;
   onClose: () => void;
 }) {
-  const grant = useGrantPortalAccess(supplierId);
+  const grant = useGrantPortalAccess(party);
   const [language, setLanguage] = useState<string>(person?.language ?? '');
+  // A new client's person may do everything unless unticked; one given access before keeps theirs.
+  const [permissions, setPermissions] = useState<ClientPermission[]>(person ? person.permissions : [...CLIENT_PERMISSIONS]);
+  const isClient = party.kind === 'client';
   const [made, setMade] = useState<PortalGrant['link']>();
   const [problem, setProblem] = useState<string>();
   const active = person?.status === 'active';
@@ -63,7 +72,11 @@ function LinkForm({
     event.preventDefault();
     setProblem(undefined);
     try {
-      const answer = await grant.mutateAsync({ contactId: contact.id, language: language === '' ? null : (language as PortalLanguage) });
+      const answer = await grant.mutateAsync({
+        contactId: contact.id,
+        language: language === '' ? null : (language as PortalLanguage),
+        ...(isClient ? { permissions } : {}),
+      });
       setMade(answer.link);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -72,15 +85,28 @@ function LinkForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
-        <Text size="sm">{t('portalAccess.linkIntro', { name: contact.fullName, email: contact.email ?? '' })}</Text>
+        <Text size="sm">{t(isClient ? 'portalAccess.clientLinkIntro' : 'portalAccess.linkIntro', { name: contact.fullName, email: contact.email ?? '' })}</Text>
         <NativeSelect
           label={t('portalAccess.field.language')}
           description={t('portalAccess.field.languageHint')}
-          data={[{ value: '', label: t('portalAccess.language.default', { language: defaultLanguage }) }, ...documentLanguageOptions()]}
+          data={[{ value: '', label: defaultLanguage }, ...documentLanguageOptions()]}
           value={language}
           onChange={(event) => setLanguage(event.currentTarget.value)}
           data-autofocus
         />
+        {isClient && (
+          <Checkbox.Group
+            label={t('portalAccess.field.permissions')}
+            value={permissions}
+            onChange={(value) => setPermissions(CLIENT_PERMISSIONS.filter((permission) => value.includes(permission)))}
+          >
+            <Stack gap={6} mt={6}>
+              {CLIENT_PERMISSIONS.map((permission) => (
+                <Checkbox key={permission} value={permission} label={t(`portalAccess.permission.${permission}`)} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
         {active && (
           <Text size="sm" c="dimmed">
             {t('portalAccess.replacesLinks')}

@@ -107,14 +107,12 @@ function TabContent({ tab, party, refOf, canEdit }: { tab: PartyTab; party: Part
     case 'profile':
       return party.object === 'supplier' ? <SupplierProfileSection supplier={party} canEdit={canEdit} /> : null;
     case 'contacts':
-      // A supplier's contacts are who may sign in to the supplier portal: their access follows them.
-      return refOf.kind === 'supplier' ? (
+      // A party's contacts are who may sign in to its portal: their access follows them.
+      return (
         <Stack gap="xl">
           <ContactsSection party={refOf} />
-          <PortalAccessSection supplierId={refOf.id} />
+          <PortalAccessSection party={refOf} />
         </Stack>
-      ) : (
-        <ContactsSection party={refOf} />
       );
     case 'jobs':
       return <PartyJobsSection party={refOf} />;

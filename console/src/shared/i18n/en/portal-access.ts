@@ -7,6 +7,15 @@ export const portalAccess = {
   'portalAccess.title': 'Portal access',
   'portalAccess.intro':
     'Contacts with access sign in to the supplier portal with a link sent to their e-mail address. There they see the work you put on the portal for this supplier, and answer it.',
+  'portalAccess.clientIntro':
+    'Contacts with access sign in to the client portal with a link sent to their e-mail address. There they follow their jobs and download deliveries, and, as their permissions allow, ask for work, answer quotes and see invoices.',
+  'portalAccess.column.permissions': 'May',
+  'portalAccess.permission.request': 'Ask for work',
+  'portalAccess.permission.approve': 'Answer quotes',
+  'portalAccess.permission.invoices': 'See invoices',
+  'portalAccess.permissionFor': '{permission}: {name}',
+  'portalAccess.field.permissions': 'What they may do',
+  'portalAccess.clientLinkIntro': '{name} gets a sign-in link for the client portal, sent to {email}.',
   'portalAccess.noContacts': 'No contacts yet: add a contact with an e-mail address to give them access.',
   'portalAccess.column.contact': 'Contact',
   'portalAccess.column.access': 'Access',
@@ -19,6 +28,7 @@ export const portalAccess = {
   'portalAccess.noEmailShort': 'No e-mail address',
   'portalAccess.never': 'Never',
   'portalAccess.language.default': 'The supplier’s document language ({language})',
+  'portalAccess.language.clientDefault': 'The client’s document language ({language})',
   'portalAccess.grant': 'Give portal access',
   'portalAccess.grantFor': 'Give portal access to {name}',
   'portalAccess.grantAgain': 'Give access again',
@@ -37,7 +47,7 @@ export const portalAccess = {
   'portalAccess.link.label': 'Sign-in link',
   'portalAccess.withdrawTitle': 'Withdraw portal access?',
   'portalAccess.withdrawText':
-    '{name} can no longer sign in to the supplier portal: their sessions end now and their links stop working. You can give access again later.',
+    '{name} can no longer sign in to the portal: their sessions end now and their links stop working. You can give access again later.',
   'portalAccess.withdrawn': 'Portal access of {name} withdrawn.',
 
   'outsourcing.portal.badgePrefix': 'Portal: ',
