@@ -11,7 +11,7 @@ import { usePortalText } from './use-portal-text';
 import classes from './portal.module.css';
 
 /**
- * The portal's signed-in frame: a top bar (the agency's name, the person's party, the language
+ * The portal's signed-in frame: a top bar (the agency's logo and name, the person's party, the language
  * menu, "Sign out"), the portal's own navigation (their work; a supplier's periods away and invoices) and the
  * page. None of the agency console's frame.
  */
@@ -42,13 +42,17 @@ export function PortalFrame() {
       </Anchor>
       <Box component="header" className={classes.header}>
         <div className={classes.bar}>
-          <div className={classes.names}>
-            <Text fw={700} size="lg" lh={1.3}>
-              {person.agency.name}
-            </Text>
-            <Text size="sm" c="dimmed" lh={1.3}>
-              {person.party.name}
-            </Text>
+          <div className={classes.identity}>
+            {/* The agency's logo beside its name (the name says who it is: the image is decoration). */}
+            {person.agency.hasLogo && <img src="/v2/portal/agency/logo" alt="" className={classes.logo} />}
+            <div className={classes.names}>
+              <Text fw={700} size="lg" lh={1.3}>
+                {person.agency.name}
+              </Text>
+              <Text size="sm" c="dimmed" lh={1.3}>
+                {person.party.name}
+              </Text>
+            </div>
           </div>
           <div className={classes.actions}>
             {/* Without Mantine's first-focus placeholder (a focusable element that is no menu item, which axe refuses in a menu): the focus goes to the first language. */}
