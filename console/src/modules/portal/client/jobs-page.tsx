@@ -86,7 +86,7 @@ function ClientJobCard({ job }: { job: ClientJob }) {
           <JobStatusBadge status={job.status} />
         </Group>
         <Text size="sm" c="dimmed">
-          {job.service} · {languagesText(job.languages)}
+          {job.languages === null ? job.service : `${job.service} · ${languagesText(job.languages)}`}
         </Text>
         {job.dueDate !== undefined && (
           <Text size="sm">{job.dueDate === null ? t('clientJobs.noDue') : t('clientJobs.due', { date: formatDate(job.dueDate) })}</Text>
