@@ -46,6 +46,8 @@ import {
   supplierUnavailabilityRoutes,
 } from './supplier-portal/index.js';
 import { supplierInvoicePortalRoutes, supplierInvoiceRoutes } from './supplier-invoices/index.js';
+import { clientJobRoutes, jobThreadSubject } from './client-jobs/index.js';
+import { clientMessagePortalRoutes, clientMessageRoutes, type ThreadSubject } from './client-messages/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -104,6 +106,12 @@ export function startOutbox(
   };
 }
 
+/**
+ * What a client and the agency talk about in their threads (docs/client-portal.md#messages): jobs
+ * here; the requests' subject is added beside it when the requests module is there.
+ */
+export const THREAD_SUBJECTS: readonly ThreadSubject[] = [jobThreadSubject];
+
 /** Every resource module's routes, registered by the app in this order. */
 export const modules: FastifyPluginAsync[] = [
   masterDataRoutes,
@@ -155,6 +163,7 @@ export const modules: FastifyPluginAsync[] = [
   supplierOfferRoutes,
   supplierInvoiceRoutes,
   offerRoundRoutes,
+  clientMessageRoutes(THREAD_SUBJECTS),
   // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.
   portalTree([
     portalSelfRoutes,
@@ -163,6 +172,6 @@ export const modules: FastifyPluginAsync[] = [
     supplierFileRoutes({ job: jobParent, group: groupParent }),
     supplierInvoicePortalRoutes,
     // The client's routes, under /v2/portal/client/ (docs/client-portal.md#routes): a client's person only.
-    clientPortal([]),
+    clientPortal([clientJobRoutes, clientMessagePortalRoutes(THREAD_SUBJECTS)]),
   ]),
 ];

@@ -61,6 +61,7 @@ async function fileWithRow(storage: BlobStorage, root: string): Promise<string> 
       blob_id: blobId,
       share_on_jobs: 0,
       share_with_all: 0,
+      share_with_client: 0,
       outsourcing_id: null,
       portal_person_id: null,
       created_at: new Date().toISOString(),

@@ -143,6 +143,7 @@ const listed = {
     share_with_all: true,
     outsourcing_id: true,
     portal_person_id: true,
+    share_with_client: true,
   },
   tracker_entries: {
     id: true,

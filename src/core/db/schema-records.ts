@@ -233,6 +233,8 @@ export interface FilesTable {
   /** A deliverable uploaded on the supplier portal: the outsourcing it delivers, and who uploaded it (migration 0043). */
   outsourcing_id: string | null;
   portal_person_id: string | null;
+  /** Jobs and groups: shared with the job's client on the client portal (migration 0050). */
+  share_with_client: Bool;
 }
 
 /** Content of the `db` storage backend: fixed-size chunks of one blob, `seq` from 0. */

@@ -176,6 +176,25 @@ export interface PortalPeopleTable {
   updated_at: Iso;
 }
 
+/**
+ * One message of a thread between a client and the agency about a job or a request (migration
+ * 0050, docs/client-portal.md#messages): written by the client's portal person (`person_id`) or an
+ * agency user (`user_id`).
+ */
+export interface ClientMessagesTable {
+  id: string;
+  account_id: string;
+  client_id: string;
+  subject_kind: string;
+  subject_id: string;
+  person_id: string | null;
+  user_id: string | null;
+  /** The author's name when they wrote (the thread reads as it was written). */
+  author_name: string;
+  text: string;
+  created_at: Iso;
+}
+
 /** A portal person's signed-in browser, found by the hash of its cookie (as `sessions`, for another kind of principal). */
 export interface PortalSessionsTable {
   id: string;
@@ -543,6 +562,7 @@ export interface DB {
   tracker_entries: TrackerEntriesTable;
   file_outsourcing_shares: FileOutsourcingSharesTable;
   portal_people: PortalPeopleTable;
+  client_messages: ClientMessagesTable;
   portal_sessions: PortalSessionsTable;
   portal_links: PortalLinksTable;
   supplier_invoices: SupplierInvoicesTable;

@@ -84,6 +84,7 @@ export const TABLE_OWNERS: Record<Table, string> = {
   supplier_invoices: 'modules/supplier-invoices',
   supplier_invoice_orders: 'modules/supplier-invoices',
   offer_rounds: 'modules/outsourcing',
+  client_messages: 'modules/client-messages',
 };
 
 /** Writes whose table is an expression (one implementation configured per table): the tables each file's may be. */
@@ -194,6 +195,11 @@ export const READ_MODELS: readonly Allowance[] = [
     place: 'modules/demo',
     tables: ['taxes', 'cat_configurations'],
     why: "the demo data set checks it was not added before, and finds the account's Trados preset",
+  },
+  {
+    place: 'modules/client-jobs/repository.ts',
+    tables: ['jobs', 'services', 'language_pairs', 'accounts'],
+    why: "the client portal's jobs: what a client sees of their jobs (never a price, cost or outsourcing), and what the account shows them",
   },
   // Core, below every module, reads a few tables itself.
   { place: 'core/auth.ts', tables: ['api_keys', 'sessions', 'users'], why: "the look-up of every request's key or session, with its user" },

@@ -4,7 +4,7 @@ import type { ParentResource } from '../../core/parent-resource.js';
 import type { FileKind } from './kinds.js';
 import type { FileOwner } from './routes.js';
 import { GroupFile, type GroupFileObject } from './schemas.js';
-import { foldShared, groupFileObject, ownFilesWithShares, presentShared, shareRepository, uploadSharedWithOutsourcing, type SharedRow } from './sharing.js';
+import { CLIENT_SHARE_FLAG, foldShared, groupFileObject, ownFilesWithShares, presentShared, shareRepository, uploadSharedWithOutsourcing, type SharedRow } from './sharing.js';
 
 /**
  * Files of a group (specification "Files of a group", docs/files.md#files-of-jobs-and-groups): shared with all the
@@ -19,7 +19,7 @@ export const groupFiles: FileKind<GroupFileObject> = {
   noun: 'group',
   schema: GroupFile,
   present: presentShared(groupFileObject),
-  flags: [{ path: 'share/with/all', column: 'share_with_all', summary: 'shared with all the outsourcing of its jobs' }],
+  flags: [{ path: 'share/with/all', column: 'share_with_all', summary: 'shared with all the outsourcing of its jobs' }, CLIENT_SHARE_FLAG],
   /** One query for a page of groups: their files with their shares, in creation order. */
   async loadFor(ctx, groupIds) {
     const rows = (await ownFilesWithShares(ctx.db, ctx.accountId, 'group', groupIds)

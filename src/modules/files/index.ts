@@ -15,3 +15,5 @@ export { groupFiles } from './group-files.js';
 export { outsourcingFiles, type OutsourcingPlace, type PlaceOwner } from './outsourcing-files.js';
 export { receiveUpload } from './upload.js';
 export { sendFile } from './download.js';
+/** The client portal's side of job and group files: those shared with the client. */
+export { clientSharedFiles, type ClientJobPlace } from './client-files.js';

@@ -2,7 +2,7 @@ import type { Compilable } from 'kysely';
 import { preparedQuery } from '../../core/db/prepared.js';
 import type { FileKind, FileRow } from './kinds.js';
 import { JobFile, type JobFileObject } from './schemas.js';
-import { foldShared, groupFilesOfJobs, jobFileObject, ownFilesWithShares, presentShared, type SharedRow } from './sharing.js';
+import { CLIENT_SHARE_FLAG, foldShared, groupFilesOfJobs, jobFileObject, ownFilesWithShares, presentShared, type SharedRow } from './sharing.js';
 
 /**
  * Files as parts of a job: how they are loaded and presented (the kind that the jobs' extension,
@@ -25,7 +25,10 @@ export const jobFiles: FileKind<JobFileObject> = {
   noun: 'job',
   schema: JobFile,
   present: presentShared(jobFileObject),
-  flags: [{ path: 'share/with/all', column: 'share_with_all', summary: 'shared with all its outsourcing' }],
+  flags: [
+    { path: 'share/with/all', column: 'share_with_all', summary: 'shared with all its outsourcing' },
+    CLIENT_SHARE_FLAG,
+  ],
   /** One query for a page of jobs: their own files and their groups' files, with their shares, in creation order. */
   async loadFor(ctx, jobIds) {
     const rows = await filesOfJobs(ctx.db, { accountId: ctx.accountId, jobIds });

@@ -6,7 +6,7 @@ import { ClientFile, SupplierFile, type ClientFileObject, type SupplierFileObjec
 
 export type FileRow = FilesTable;
 
-export type FlagColumn = 'share_on_jobs' | 'share_with_all';
+export type FlagColumn = 'share_on_jobs' | 'share_with_all' | 'share_with_client';
 
 /** Tables that own files (existence checks and the lock taken when a file is added). */
 export type OwnerTable = 'clients' | 'suppliers' | 'jobs' | 'groups';

@@ -41,6 +41,9 @@ export const FileSharing = Type.Object({
   sharedWith: Type.Array(Type.String(), { description: 'ids of the outsourcing the file is shared with' }),
 });
 
+/** docs/files.md#sharing-with-the-client. */
+const ShareWithClient = Type.Boolean({ description: "shared with the job's client: downloadable on the client portal" });
+
 /** Only on deliverables: a file a supplier's person uploaded on the portal (docs/supplier-portal.md#files). */
 export const FileDeliverable = Type.Optional(
   Type.Object(
@@ -59,6 +62,7 @@ export const JobFile = Type.Object(
     name: Type.String(),
     groupFileId: Type.Optional(Type.String({ description: "the group file, when the file is one of the job group's files" })),
     outsourcing: FileSharing,
+    shareWithClient: ShareWithClient,
     deliverable: FileDeliverable,
     size: Type.Integer({ description: 'bytes' }),
     createdAt: DateOut(),
@@ -73,6 +77,7 @@ export const GroupFile = Type.Object(
     id: Type.String(),
     name: Type.String(),
     outsourcing: FileSharing,
+    shareWithClient: ShareWithClient,
     deliverable: FileDeliverable,
     size: Type.Integer({ description: 'bytes' }),
     createdAt: DateOut(),

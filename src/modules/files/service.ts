@@ -94,6 +94,7 @@ export const files = {
       blob_id: content.blobId,
       share_on_jobs: 0,
       share_with_all: 0,
+      share_with_client: 0,
       outsourcing_id: deliverable?.outsourcingId ?? null,
       portal_person_id: deliverable?.portalPersonId ?? null,
       created_at: nowIso(),

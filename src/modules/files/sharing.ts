@@ -113,6 +113,13 @@ export function foldShared<F>(rows: readonly SharedRow[], object: (row: FileRow,
   return new Map([...owners].map(([owner, list]) => [owner, [...list.values()].map((entry) => object(entry.row, entry.shared))]));
 }
 
+/**
+ * `PUT` / `DELETE …/files/:fileId/share/with/client` of jobs and groups (docs/files.md#sharing-with-the-client):
+ * the file is a deliverable the job's client downloads on the client portal (a group's file: on
+ * every job of the group). Only the owner's own files: a group file on a job's path is a 404.
+ */
+export const CLIENT_SHARE_FLAG = { path: 'share/with/client', column: 'share_with_client', summary: 'shared with the client (client portal)' } as const;
+
 const sharingOf = (row: FileRow, sharedWith: string[]) => ({ shareWithAll: isTrue(row.share_with_all), sharedWith });
 
 /** `deliverable` only on the files a supplier's person uploaded on the portal. */
@@ -127,6 +134,7 @@ export const jobFileObject = (row: FileRow, sharedWith: string[]): JobFileObject
   name: row.name,
   ...(row.owner_type === 'group' ? { groupFileId: row.id } : {}),
   outsourcing: sharingOf(row, sharedWith),
+  shareWithClient: isTrue(row.share_with_client),
   ...deliverableOf(row),
   size: Number(row.size),
   createdAt: row.created_at,
@@ -136,6 +144,7 @@ export const groupFileObject = (row: FileRow, sharedWith: string[]): GroupFileOb
   id: row.id,
   name: row.name,
   outsourcing: sharingOf(row, sharedWith),
+  shareWithClient: isTrue(row.share_with_client),
   ...deliverableOf(row),
   size: Number(row.size),
   createdAt: row.created_at,

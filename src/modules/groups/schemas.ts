@@ -47,6 +47,7 @@ export const GroupFile = Type.Object({
   id: Type.String(),
   name: Type.String(),
   outsourcing: Type.Object({ shareWithAll: Type.Boolean(), sharedWith: Type.Array(Type.String()) }),
+  shareWithClient: Type.Boolean({ description: "shared with the job's client: downloadable on the client portal" }),
   deliverable: FileDeliverable,
   size: Type.Integer(),
   createdAt: DateOut(),

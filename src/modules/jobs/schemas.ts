@@ -70,6 +70,7 @@ export const JobFile = Type.Object({
   name: Type.String(),
   groupFileId: Type.Optional(Type.String()),
   outsourcing: Type.Object({ shareWithAll: Type.Boolean(), sharedWith: Type.Array(Type.String()) }),
+  shareWithClient: Type.Boolean({ description: "shared with the job's client: downloadable on the client portal" }),
   deliverable: FileDeliverable,
   size: Type.Number(),
   createdAt: DateOut(),

@@ -59,6 +59,8 @@ const MOMENTS = [
   'supplier_invoice.approved',
   'supplier_invoice.rejected',
   'file.uploaded',
+  // A message of a thread between a client and the agency, from either side (docs/client-portal.md#messages).
+  'client_message.created',
   'cat_analysis.imported',
   'webhook.test',
   'webhook.endpoint_disabled',

@@ -31,7 +31,7 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     const reply = await uploadFile(t, path(groupId), 'glossary.xlsx', 'glossary');
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual(fileObject('glossary.xlsx', 8));
-    expect(Object.keys(reply.body)).toEqual(['id', 'name', 'outsourcing', 'size', 'createdAt']);
+    expect(Object.keys(reply.body)).toEqual(['id', 'name', 'outsourcing', 'shareWithClient', 'size', 'createdAt']);
     expect((await t.api.get(`${path(groupId)}/files`)).body).toEqual([reply.body]);
     expect((await t.api.get(path(groupId))).body.files).toEqual([reply.body]);
     const page = await t.api.get('/v2/groups', { pageSize: 100 });
@@ -52,7 +52,7 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     const group = (await uploadFile(t, path(groupId), 'shared.txt', 'shared')).body;
     const asJobFile = { ...group, groupFileId: group.id };
     expect((await t.api.get(`/v2/jobs/${a}/files`)).body).toEqual([own, asJobFile]);
-    expect(Object.keys((await t.api.get(`/v2/jobs/${b}/files`)).body[0]).sort()).toEqual(['createdAt', 'groupFileId', 'id', 'name', 'outsourcing', 'size']);
+    expect(Object.keys((await t.api.get(`/v2/jobs/${b}/files`)).body[0]).sort()).toEqual(['createdAt', 'groupFileId', 'id', 'name', 'outsourcing', 'shareWithClient', 'size']);
     expect((await t.api.get(`/v2/jobs/${b}`)).body.files).toEqual([asJobFile]);
     expect((await t.api.get(`/v2/jobs/${outside}/files`)).body).toEqual([]);
     const page = await t.api.get('/v2/jobs', { pageSize: 100 });

@@ -28,6 +28,8 @@ export const fileObject = (name: string, size: number, shareWithAll = false, sha
   name,
   ...extra,
   outsourcing: { shareWithAll, sharedWith },
+  shareWithClient: false,
+  ...extra,
   size,
   createdAt: DATE,
 });

@@ -21,7 +21,7 @@ describe.each(BACKENDS)('job files (%s storage)', (backend) => {
     const reply = await uploadFile(t, path(jobId), 'source.docx', 'twelve bytes');
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual(fileObject('source.docx', 12));
-    expect(Object.keys(reply.body)).toEqual(['id', 'name', 'outsourcing', 'size', 'createdAt']);
+    expect(Object.keys(reply.body)).toEqual(['id', 'name', 'outsourcing', 'shareWithClient', 'size', 'createdAt']);
     const list = await t.api.get(`${path(jobId)}/files`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([reply.body]);

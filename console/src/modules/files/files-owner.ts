@@ -25,6 +25,8 @@ export interface FilesOwner<F extends ListedFile> {
   /** Reads the owner's files again after a change. */
   refresh(queryClient: QueryClient): Promise<void>;
   sharing?: FileSharing<F>;
+  /** A second sharing, with the job's client (job files: docs/files.md#sharing-with-the-client), in a column of its own. */
+  clientSharing?: FileSharing<F>;
   /** Who delivered the file on the supplier portal, in words (docs/supplier-portal.md#files); undefined for the agency's own files. */
   deliveredBy?(file: F): string | undefined;
   /** A file another record holds (a group's file on its job): listed and downloaded here, changed there. */

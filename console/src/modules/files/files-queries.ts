@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiProblem, uploadFile } from '../../shared/api/client';
-import type { FilesOwner, ListedFile } from './files-owner';
+import type { FileSharing, FilesOwner, ListedFile } from './files-owner';
 import { uploadsReducer, type Upload } from './files-uploads';
 
 let uploadCount = 0;
@@ -69,10 +69,10 @@ export function useFileUploads<F extends ListedFile>(
 }
 
 /** Shares a file or stops sharing it, as the owner shares (outsourcings, jobs); the files are read again. */
-export function useShareFile<F extends ListedFile>(owner: FilesOwner<F>) {
+export function useShareFile<F extends ListedFile>(owner: FilesOwner<F>, sharing: FileSharing<F> | undefined = owner.sharing) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ fileId, shared }: { fileId: string; shared: boolean }) => owner.sharing?.set(fileId, shared),
+    mutationFn: async ({ fileId, shared }: { fileId: string; shared: boolean }) => sharing?.set(fileId, shared),
     onSettled: () => owner.refresh(queryClient),
   });
 }

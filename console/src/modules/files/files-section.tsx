@@ -6,7 +6,7 @@ import { t } from '../../shared/i18n';
 import { formatBytes, formatDateTime } from '../../shared/formatting/format';
 import { ConfirmRecordDelete } from '../../shared/ui/confirm-delete';
 import { ScrollTable } from '../../shared/ui/scroll-table';
-import type { FilesOwner, ListedFile } from './files-owner';
+import type { FileSharing, FilesOwner, ListedFile } from './files-owner';
 import { useDeleteFile, useFileUploads, useShareFile } from './files-queries';
 import { progressPercent, type Upload } from './files-uploads';
 
@@ -111,9 +111,10 @@ function FilesTable<F extends ListedFile>({
   heading: RefObject<HTMLHeadingElement | null>;
 }) {
   const share = useShareFile(owner);
+  const shareWithClient = useShareFile(owner, owner.clientSharing);
   const remove = useDeleteFile(owner);
   const [deleting, setDeleting] = useState<F | null>(null);
-  const { sharing } = owner;
+  const { sharing, clientSharing } = owner;
 
   return (
     <>
@@ -125,6 +126,7 @@ function FilesTable<F extends ListedFile>({
             <Table.Tr>
               <Table.Th>{t('files.column.name')}</Table.Th>
               {sharing && <Table.Th>{sharing.column}</Table.Th>}
+              {clientSharing && <Table.Th>{clientSharing.column}</Table.Th>}
               {canWrite && <Table.Th>{t('files.column.actions')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
@@ -169,6 +171,11 @@ function FilesTable<F extends ListedFile>({
                       )}
                     </Table.Td>
                   )}
+                  {clientSharing && (
+                    <Table.Td>
+                      <SharingCell file={file} sharing={clientSharing} mutation={shareWithClient} editable={canWrite && !elsewhere} />
+                    </Table.Td>
+                  )}
                   {canWrite && (
                     <Table.Td>
                       {elsewhere ? (
@@ -199,6 +206,11 @@ function FilesTable<F extends ListedFile>({
           {t('files.shareFailed', { message: share.error.message })}
         </Alert>
       )}
+      {shareWithClient.error && (
+        <Alert color="red" withCloseButton closeButtonLabel={t('action.close')} onClose={() => shareWithClient.reset()}>
+          {t('files.shareFailed', { message: shareWithClient.error.message })}
+        </Alert>
+      )}
       <ConfirmRecordDelete
         record={deleting}
         title={t('files.deleteTitle')}
@@ -209,5 +221,30 @@ function FilesTable<F extends ListedFile>({
         onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
       />
     </>
+  );
+}
+
+/** One sharing of a file: a switch saying whom it is shared with, or the words alone when it cannot be changed here. */
+function SharingCell<F extends ListedFile>({
+  file,
+  sharing,
+  mutation,
+  editable,
+}: {
+  file: F;
+  sharing: FileSharing<F>;
+  mutation: ReturnType<typeof useShareFile<F>>;
+  editable: boolean;
+}) {
+  const pending = mutation.isPending && mutation.variables?.fileId === file.id;
+  const shared = pending ? mutation.variables.shared : sharing.isShared(file);
+  if (!editable) return <Text size="sm">{sharing.text(file, sharing.isShared(file))}</Text>;
+  return (
+    <Switch
+      checked={shared}
+      onChange={(event) => mutation.mutate({ fileId: file.id, shared: event.currentTarget.checked })}
+      label={sharing.text(file, shared)}
+      aria-label={sharing.switchLabel(file)}
+    />
   );
 }

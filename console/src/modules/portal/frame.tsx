@@ -102,6 +102,11 @@ export function PortalFrame() {
               </AnchorLink>
             </>
           )}
+          {person.party.kind === 'client' && (
+            <AnchorLink to="/portal/client/jobs" className={classes.navLink}>
+              {t('nav.jobs')}
+            </AnchorLink>
+          )}
           <AnchorLink to="/portal/password" className={classes.navLink}>
             {t('nav.password')}
           </AnchorLink>

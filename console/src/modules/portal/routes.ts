@@ -98,6 +98,20 @@ const invoicesRoute = createRoute({
   component: lazyRouteComponent(() => import('./invoices-page'), 'PortalInvoicesPage'),
 });
 
+/** `/portal/client/jobs`: a client's jobs (docs/client-portal.md#jobs-and-deliveries). */
+const clientJobsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/jobs',
+  component: lazyRouteComponent(() => import('./client/jobs-page'), 'ClientJobsPage'),
+});
+
+/** `/portal/client/jobs/$id`: one of them, its deliverables and its thread with the agency (not the client's: "page not found"). */
+const clientJobRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/jobs/$id',
+  component: lazyRouteComponent(() => import('./client/job-page'), 'ClientJobPage'),
+});
+
 /** `/portal/password`: the person's optional password (any kind of person). */
 const passwordRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -109,6 +123,6 @@ export const portalRoutes = [
   portalRoute.addChildren([
     signInRoute,
     requestLinkRoute,
-    signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute, invoicesRoute, passwordRoute]),
+    signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute, invoicesRoute, clientJobsRoute, clientJobRoute, passwordRoute]),
   ]),
 ];

@@ -33,6 +33,19 @@ export function jobFilesOwner(jobId: string, supplierOf: (outsourcingId: string)
           : data(api.DELETE('/v2/jobs/{id}/files/{fileId}/share/with/all', params));
       },
     },
+    // A deliverable of the client portal (docs/client-portal.md#jobs-and-deliveries).
+    clientSharing: {
+      column: t('files.column.client'),
+      switchLabel: (file) => t('files.shareWithClient', { name: file.name }),
+      isShared: (file) => file.shareWithClient,
+      text: (_file, shared) => t(shared ? 'files.sharedWithClient' : 'files.notSharedWithClient'),
+      set: (fileId, shared) => {
+        const params = { params: { path: { id: jobId, fileId } } };
+        return shared
+          ? data(api.PUT('/v2/jobs/{id}/files/{fileId}/share/with/client', params))
+          : data(api.DELETE('/v2/jobs/{id}/files/{fileId}/share/with/client', params));
+      },
+    },
     deliveredBy: (file) => {
       if (file.deliverable === undefined) return undefined;
       const supplier = supplierOf(file.deliverable.outsourcingId);

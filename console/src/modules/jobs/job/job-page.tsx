@@ -6,6 +6,7 @@ import { useJob } from '../../../shared/api/job-query';
 import { EstimateSection } from './estimate-section';
 import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
+import { ClientMessagesSection } from './client-messages-section';
 import { NotesSection } from './notes-section';
 import { OutsourcingSection } from './outsourcing-section';
 import { TimeSection } from './time-section';
@@ -21,7 +22,7 @@ const FilesSection = lazy(() => import('./files-section').then((module) => ({ de
 /**
  * A job (docs/console.md#the-job-page): its heading and status, its fields editable in place, and
  * its sections — the money and the work in the main column (Estimate, CAT analysis, Outsourcing),
- * what goes with it beside (Files, Notes, Time); one column below 1 200 px.
+ * what goes with it beside (Files, Notes, Client messages, Time); one column below 1 200 px.
  */
 export function JobPage({ jobId }: { jobId: string }) {
   const job = useJob(jobId);
@@ -52,6 +53,7 @@ export function JobPage({ jobId }: { jobId: string }) {
               <FilesSection job={job} />
             </AfterFirstPaint>
             <NotesSection job={job} />
+            <ClientMessagesSection jobId={job.id} />
             <TimeSection job={job} />
           </Stack>
         </Grid.Col>
