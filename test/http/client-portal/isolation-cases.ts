@@ -1,13 +1,23 @@
+import { expect } from 'vitest';
 import type { Reply, TestContext, Value } from '../../helper.js';
+import type { World } from '../jobs/fixture.js';
 import type { PortalBrowser } from '../portal/fixture.js';
 import type { ClientPermission } from './fixture.js';
+import { clientJob, sharedFile } from './jobs-fixture.js';
 
 /** A call as one principal (`UPLOAD`: a multipart POST of one small file in the field `file`; `multipart`: a body sent as it is). */
-export type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD', url: string, body?: Record<string, Value>, multipart?: Buffer) => Promise<Reply>;
+export type Caller = (
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD',
+  url: string,
+  body?: Record<string, Value>,
+  multipart?: Buffer,
+) => Promise<Reply>;
 
 /** What a case may use to make its record: the test app, the own client, and the browser of its person with every permission. */
 export interface CaseContext {
   t: TestContext;
+  /** The account's master data (services, language pairs) for jobs. */
+  w: World;
   clientId: string;
   author: PortalBrowser;
 }
@@ -28,4 +38,40 @@ export type ClientCase =
   | { scope: 'party'; permission?: ClientPermission; make: (context: CaseContext) => Promise<Target>; call: (as: Caller, target: Target) => Promise<Reply> };
 
 /** Every client-portal operation, by method and path as the OpenAPI document writes them. */
-export const CLIENT_CASES: Record<string, ClientCase> = {};
+export const CLIENT_CASES: Record<string, ClientCase> = {
+  // Jobs and deliveries (modules/client-jobs): every person of the client, no permission needed.
+  'GET /v2/portal/client/jobs': { scope: 'list', call: (as) => as('GET', '/v2/portal/client/jobs') },
+  'GET /v2/portal/client/jobs/{id}': { scope: 'party', make: freshJob, call: (as, job) => as('GET', `/v2/portal/client/jobs/${job.id}`) },
+  'GET /v2/portal/client/jobs/{id}/files': { scope: 'party', make: freshJob, call: (as, job) => as('GET', `/v2/portal/client/jobs/${job.id}/files`) },
+  'GET /v2/portal/client/jobs/{id}/files/{fileId}/content': {
+    scope: 'party',
+    make: freshJob,
+    call: (as, job) => as('GET', `/v2/portal/client/jobs/${job.id}/files/${job.fileId!}/content`),
+  },
+  'HEAD /v2/portal/client/jobs/{id}/files/{fileId}/content': {
+    scope: 'party',
+    make: freshJob,
+    call: (as, job) => as('HEAD', `/v2/portal/client/jobs/${job.id}/files/${job.fileId!}/content`),
+  },
+  // Message threads (modules/client-messages).
+  'GET /v2/portal/client/jobs/{id}/messages': { scope: 'party', make: freshJob, call: (as, job) => as('GET', `/v2/portal/client/jobs/${job.id}/messages`) },
+  'POST /v2/portal/client/jobs/{id}/messages': {
+    scope: 'party',
+    make: freshJob,
+    call: (as, job) => as('POST', `/v2/portal/client/jobs/${job.id}/messages`, { text: 'Isolated question' }),
+  },
+};
+
+/** A fresh job of the own client with a file shared with the client and one message from the agency; as the agency reads them. */
+async function freshJob({ t, w, clientId }: CaseContext): Promise<Target> {
+  const job = await clientJob(t.api, w, clientId);
+  const file = await sharedFile(t, `/v2/jobs/${job.id}`, 'deliverable.txt', 'delivered');
+  const message = await t.api.post(`/v2/jobs/${job.id}/client-messages`, { text: 'From the agency' }, { json: true });
+  expect(message.status, JSON.stringify(message.body)).toBe(201);
+  const read = async () => ({
+    job: (await t.api.get(`/v2/jobs/${job.id}`)).body,
+    files: (await t.api.get(`/v2/jobs/${job.id}/files`)).body,
+    messages: (await t.api.get(`/v2/jobs/${job.id}/client-messages`)).body,
+  });
+  return { id: job.id as string, fileId: file.id, read };
+}

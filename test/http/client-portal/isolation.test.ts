@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createTestApp, type Reply, type TestContext } from '../../helper.js';
 import { Browser, PASSWORD, userWithPassword } from '../auth/fixture.js';
 import { BOUNDARY } from '../files/helper.js';
+import { buildWorld, type World as JobsWorld } from '../jobs/fixture.js';
 import { browserHeaders, multipartPost, signedInSupplierPerson } from '../portal/fixture.js';
 import { expectClientPortalSafe, PortalBrowser, signedInClientPerson, tokenOf, type ClientPermission } from './fixture.js';
 import { CLIENT_CASES, type Caller, type ClientCase, type Target } from './isolation-cases.js';
@@ -48,6 +49,7 @@ const isOwn = (principal: Principal): principal is Own => principal in OWN;
 type Person = Awaited<ReturnType<typeof signedInClientPerson>>;
 interface World {
   t: TestContext;
+  w: JobsWorld;
   own: Record<Own, Person>;
   otherClient: Person;
   otherAccount: Person;
@@ -69,7 +71,7 @@ beforeAll(async () => {
   const agency = new Browser(t.app);
   await userWithPassword(t, 'client-isolation-owner@example.com', { role: 'owner' });
   expect((await agency.login('client-isolation-owner@example.com', PASSWORD)).status).toBe(200);
-  world = { t, own, otherClient, otherAccount, supplier, agency };
+  world = { t, w: await buildWorld(t), own, otherClient, otherAccount, supplier, agency };
   const document = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
   operations = Object.entries(document.paths)
     .filter(([path]) => path.startsWith('/v2/portal/client/'))
@@ -102,6 +104,10 @@ function headersOf(principal: Principal): Record<string, string> {
 
 function callerOf(principal: Principal): Caller {
   return async (method, url, body, multipart) => {
+    if (method === 'HEAD') {
+      const raw = await world.t.app.inject({ method: 'HEAD', url, headers: headersOf(principal) });
+      return { status: raw.statusCode, body: undefined, headers: raw.headers, raw };
+    }
     if (method === 'UPLOAD') return multipartPost(world.t.app, url, headersOf(principal), [{ name: 'file', filename: 'isolated.txt', content: 'isolated' }]);
     if (multipart !== undefined) {
       const headers = { ...headersOf(principal), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
@@ -143,7 +149,7 @@ describe('isolation of the client portal, over every /v2/portal/client/ operatio
       for (const principal of PRINCIPALS) {
         it(`as ${principal}`, async () => {
           const as = callerOf(principal);
-          const context = { t: world.t, clientId: world.own.all.clientId, author: world.own.all.browser };
+          const context = { t: world.t, w: world.w, clientId: world.own.all.clientId, author: world.own.all.browser };
           if (description.scope === 'list') {
             const reply = await description.call(as);
             if (isOwn(principal)) {

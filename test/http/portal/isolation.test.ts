@@ -38,16 +38,7 @@ type Case =
    * Each call is made on a fresh record of the own supplier (`make`), which, as the agency reads
    * it, must not change for anyone else.
    */
-  | { scope: 'party'; make: () => Promise<Target>; call: (as: Caller, target: Target) => Promise<Reply> }
-  /**
-   * A route of the client portal (/v2/portal/client/): every supplier's person is refused (403)
-   * before it runs, the agency's credentials and none get 401. Its isolation between clients is
-   * tested with the clients' people (test/http/client-portal/).
-   */
-  | { scope: 'client'; call: (as: Caller) => Promise<Reply> };
-
-/** Any id: a client route refuses a supplier's person before it looks for the record. */
-const SOME_ID = '0123456789abcdef01234567';
+  | { scope: 'party'; make: () => Promise<Target>; call: (as: Caller, target: Target) => Promise<Reply> };
 
 /** A fresh record of the own supplier, and how the agency reads it. */
 interface Target {
@@ -143,23 +134,6 @@ const CASES: Record<string, Case> = {
     scope: 'party',
     make: () => freshWork(false),
     call: (as, work) => as('PUT', `/v2/portal/work/${work.id}/comments`, { comments: 'hi' }),
-  },
-  // The client portal's jobs and threads (modules/client-jobs, modules/client-messages).
-  'GET /v2/portal/client/jobs': { scope: 'client', call: (as) => as('GET', '/v2/portal/client/jobs') },
-  'GET /v2/portal/client/jobs/{id}': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/jobs/${SOME_ID}`) },
-  'GET /v2/portal/client/jobs/{id}/files': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/jobs/${SOME_ID}/files`) },
-  'GET /v2/portal/client/jobs/{id}/files/{fileId}/content': {
-    scope: 'client',
-    call: (as) => as('GET', `/v2/portal/client/jobs/${SOME_ID}/files/${SOME_ID}/content`),
-  },
-  'HEAD /v2/portal/client/jobs/{id}/files/{fileId}/content': {
-    scope: 'client',
-    call: (as) => as('HEAD', `/v2/portal/client/jobs/${SOME_ID}/files/${SOME_ID}/content`),
-  },
-  'GET /v2/portal/client/jobs/{id}/messages': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/jobs/${SOME_ID}/messages`) },
-  'POST /v2/portal/client/jobs/{id}/messages': {
-    scope: 'client',
-    call: (as) => as('POST', `/v2/portal/client/jobs/${SOME_ID}/messages`, { text: 'hello' }),
   },
   'GET /v2/portal/purchase-orders': { scope: 'self', call: (as) => as('GET', '/v2/portal/purchase-orders?invoiceable=true') },
   'GET /v2/portal/invoices': { scope: 'self', call: (as) => as('GET', '/v2/portal/invoices') },
@@ -345,10 +319,6 @@ describe('isolation of the portal, over every /v2/portal/ operation', () => {
           for (const who of ['own', 'otherSupplier', 'otherAccount'] as const) await signedInAgain(who);
           const as = callerOf(principal);
           const person = principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount';
-          if (description.scope === 'client') {
-            expect((await description.call(as)).status, `${operation} as ${principal}`).toBe(person ? 403 : 401);
-            return;
-          }
           if (description.scope === 'self') {
             const reply = await description.call(as);
             if (!person) {
