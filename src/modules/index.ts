@@ -46,6 +46,7 @@ import {
   supplierUnavailabilityRoutes,
 } from './supplier-portal/index.js';
 import { supplierInvoicePortalRoutes, supplierInvoiceRoutes } from './supplier-invoices/index.js';
+import { clientInvoiceRoutes, clientQuoteRoutes, quotePortalAnswerRoutes } from './client-documents/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -138,6 +139,8 @@ export const modules: FastifyPluginAsync[] = [
   catAnalysisRoutes,
   documentRoutes({ mailer: queueDocumentEmail, renderer: { pdf: renderPdf, ubl: renderUbl } }),
   documentMailRoutes,
+  // The client's answer to a quote on the client portal, with its evidence (docs/client-portal.md#quotes).
+  quotePortalAnswerRoutes,
   dashboardRoutes,
   reportRoutes,
   webhookRoutes,
@@ -163,6 +166,6 @@ export const modules: FastifyPluginAsync[] = [
     supplierFileRoutes({ job: jobParent, group: groupParent }),
     supplierInvoicePortalRoutes,
     // The client's routes, under /v2/portal/client/ (docs/client-portal.md#routes): a client's person only.
-    clientPortal([]),
+    clientPortal([clientQuoteRoutes, clientInvoiceRoutes]),
   ]),
 ];

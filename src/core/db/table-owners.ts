@@ -84,6 +84,7 @@ export const TABLE_OWNERS: Record<Table, string> = {
   supplier_invoices: 'modules/supplier-invoices',
   supplier_invoice_orders: 'modules/supplier-invoices',
   offer_rounds: 'modules/outsourcing',
+  quote_answers: 'modules/client-documents',
 };
 
 /** Writes whose table is an expression (one implementation configured per table): the tables each file's may be. */

@@ -37,7 +37,13 @@ type Case =
    * Each call is made on a fresh record of the own supplier (`make`), which, as the agency reads
    * it, must not change for anyone else.
    */
-  | { scope: 'party'; make: () => Promise<Target>; call: (as: Caller, target: Target) => Promise<Reply> };
+  | { scope: 'party'; make: () => Promise<Target>; call: (as: Caller, target: Target) => Promise<Reply> }
+  /**
+   * The client portal's (under /v2/portal/client/): every principal here is a supplier's person or
+   * none — the people get 403, the agency's credentials and none 401. Its isolation between clients
+   * is the client portal's tests' (test/http/client-portal/).
+   */
+  | { scope: 'client'; call: (as: Caller) => Promise<Reply> };
 
 /** A fresh record of the own supplier, and how the agency reads it. */
 interface Target {
@@ -58,6 +64,9 @@ interface Target {
 type Caller = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD', url: string, body?: Record<string, Value>, multipart?: Buffer) => Promise<Reply>;
 
 /** Every portal operation, by method and path as the document writes them. */
+/** A well-formed id of nothing: the client portal refuses a supplier's person before it looks. */
+const MISSING = 'ffffffffffffffffffffffff';
+
 const CASES: Record<string, Case> = {
   'POST /v2/portal/auth/link': { scope: 'public' },
   'POST /v2/portal/auth/sign-in': { scope: 'public' },
@@ -139,7 +148,19 @@ const CASES: Record<string, Case> = {
     scope: 'party',
     make: freshPurchaseOrder,
     call: (as, order) => as('POST', '/v2/portal/invoices', undefined, submissionBody(valid([order.id], '42'))),
+  },  // The client portal's quotes and invoices (modules/client-documents): never a supplier's.
+  'GET /v2/portal/client/quotes': { scope: 'client', call: (as) => as('GET', '/v2/portal/client/quotes') },
+  'GET /v2/portal/client/quotes/{id}': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/quotes/${MISSING}`) },
+  'GET /v2/portal/client/quotes/{id}/pdf': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/quotes/${MISSING}/pdf`) },
+  'POST /v2/portal/client/quotes/{id}/accept': { scope: 'client', call: (as) => as('POST', `/v2/portal/client/quotes/${MISSING}/accept`, {}) },
+  'POST /v2/portal/client/quotes/{id}/refuse': {
+    scope: 'client',
+    call: (as) => as('POST', `/v2/portal/client/quotes/${MISSING}/refuse`, { comment: 'No' }),
   },
+  'GET /v2/portal/client/invoices': { scope: 'client', call: (as) => as('GET', '/v2/portal/client/invoices') },
+  'GET /v2/portal/client/invoices/{id}': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/invoices/${MISSING}`) },
+  'GET /v2/portal/client/invoices/{id}/pdf': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/invoices/${MISSING}/pdf`) },
+  'GET /v2/portal/client/invoices/{id}/ubl': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/invoices/${MISSING}/ubl`) },
 };
 
 /** A fresh completed purchase order of the own supplier; as the agency reads it, with the supplier's invoices. */
@@ -313,6 +334,11 @@ describe('isolation of the portal, over every /v2/portal/ operation', () => {
           for (const who of ['own', 'otherSupplier', 'otherAccount'] as const) await signedInAgain(who);
           const as = callerOf(principal);
           const person = principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount';
+          if (description.scope === 'client') {
+            const reply = await description.call(as);
+            expect(reply.status, `${operation} as ${principal}`).toBe(person ? 403 : 401);
+            return;
+          }
           if (description.scope === 'self') {
             const reply = await description.call(as);
             if (!person) {
