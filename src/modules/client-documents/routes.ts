@@ -5,16 +5,7 @@ import { Binary, errorResponses, IdParams, Nullable } from '../../core/schemas.j
 import { renderPdf, renderUbl } from '../document-rendering/index.js';
 import { invoiceKind, quoteKind } from '../documents/index.js';
 import { requirePermission } from '../portal-access/index.js';
-import {
-  AcceptQuoteBody,
-  NoQuery,
-  PortalInvoice,
-  PortalInvoiceDetail,
-  PortalQuote,
-  PortalQuoteDetail,
-  QuotePortalAnswer,
-  RefuseQuoteBody,
-} from './schemas.js';
+import { AcceptQuoteBody, NoQuery, PortalInvoice, PortalInvoiceDetail, PortalQuote, PortalQuoteDetail, QuotePortalAnswer, RefuseQuoteBody } from './schemas.js';
 import { clientCtx, clientInvoices, clientQuotes, quotePortalAnswer } from './service.js';
 import { Type } from '@sinclair/typebox';
 
@@ -43,7 +34,14 @@ export const clientQuoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     '/quotes/:id',
-    { schema: { summary: 'One of your quotes, with its lines', params: IdParams, querystring: NoQuery, response: { 200: PortalQuoteDetail, ...errorResponses } } },
+    {
+      schema: {
+        summary: 'One of your quotes, with its lines',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: PortalQuoteDetail, ...errorResponses },
+      },
+    },
     async (request) => clientQuotes.get(app.portalCtx(request), request.params.id),
   );
   app.get(
@@ -66,7 +64,7 @@ export const clientQuoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/quotes/:id/accept',
     {
       schema: {
-        summary: 'Accept a quote sent to you, with an optional comment: it moves to accepted as the agency\'s own accept does (409 once answered or expired)',
+        summary: "Accept a quote sent to you, with an optional comment: it moves to accepted as the agency's own accept does (409 once answered or expired)",
         params: IdParams,
         consumes: FORM_OR_JSON,
         body: Type.Optional(AcceptQuoteBody),

@@ -7,13 +7,7 @@ import type { PortalCtx } from '../../core/portal.js';
 import { clientDocuments, invoiceKind, quoteKind } from '../documents/index.js';
 import { queueManagerMail } from './manager-mail.js';
 import { quoteAnswerRepository as repo, type QuoteAnswerRow } from './repository.js';
-import type {
-  PortalInvoiceDetailObject,
-  PortalInvoiceObject,
-  PortalQuoteDetailObject,
-  PortalQuoteObject,
-  QuotePortalAnswerObject,
-} from './schemas.js';
+import type { PortalInvoiceDetailObject, PortalInvoiceObject, PortalQuoteDetailObject, PortalQuoteObject, QuotePortalAnswerObject } from './schemas.js';
 import { invoiceDetailView, invoiceView, isExpired, quoteDetailView, quoteView } from './views.js';
 
 /**
@@ -43,7 +37,11 @@ export const clientQuotes = {
   async list(ctx: PortalCtx): Promise<PortalQuoteObject[]> {
     const party = clientCtx(ctx);
     const quotes = await clientDocuments.list(party, quoteKind, ctx.principal.party.id);
-    const answers = await repo.of(ctx.db, party.accountId, quotes.map((quote) => quote.id));
+    const answers = await repo.of(
+      ctx.db,
+      party.accountId,
+      quotes.map((quote) => quote.id),
+    );
     return quotes.map((quote) => quoteView(quote, answers.get(quote.id)));
   },
 

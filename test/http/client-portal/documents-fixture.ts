@@ -34,7 +34,7 @@ export async function quoteOf(api: Api, w: ClientWork, clientId: string, options
     tax1: w.vat,
     lines: [{ description: 'Project management', quantity: 2, unitCost: 12.5 }],
     ...(options.validityDate === undefined ? {} : { validityDate: options.validityDate }),
-  } as never);
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as string;
   if (options.send !== false) expect((await api.post(`/v2/quotes/${id}/send`, {})).status).toBe(200);
@@ -44,12 +44,12 @@ export async function quoteOf(api: Api, w: ClientWork, clientId: string, options
 /** A sent invoice of the client with one job, optionally part-paid. */
 export async function invoiceOf(api: Api, w: ClientWork, clientId: string, options: { send?: boolean; paid?: number } = {}) {
   const job = await jobOf(api, w, clientId);
-  const created = await api.post('/v2/invoices', { client: clientId, jobs: [job], tax1: w.vat } as never);
+  const created = await api.post('/v2/invoices', { client: clientId, jobs: [job], tax1: w.vat });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as string;
   if (options.send !== false) expect((await api.post(`/v2/invoices/${id}/send`, {})).status).toBe(200);
   if (options.paid !== undefined) {
-    const paid = await api.post(`/v2/invoices/${id}/payments`, { amount: options.paid, date: '2026-01-15' } as never);
+    const paid = await api.post(`/v2/invoices/${id}/payments`, { amount: options.paid, date: '2026-01-15' });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   }
   return { id, job };

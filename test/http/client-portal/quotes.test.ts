@@ -70,7 +70,12 @@ describe('GET /v2/portal/client/quotes/:id', () => {
       { description: 'Project management', quantity: 2, unit: null, unitPrice: 12.5, amount: 25 },
       { description: expect.stringMatching(/^Job /), quantity: 100, unit: expect.stringMatching(/^Words /), unitPrice: 1, amount: 100 },
     ]);
-    expect(reply.body.totals).toEqual({ subtotal: 125, discount: 0, taxes: [{ name: expect.stringMatching(/^VAT/), rate: 0.21, amount: 26.25 }], total: 151.25 });
+    expect(reply.body.totals).toEqual({
+      subtotal: 125,
+      discount: 0,
+      taxes: [{ name: expect.stringMatching(/^VAT/), rate: 0.21, amount: 26.25 }],
+      total: 151.25,
+    });
     expect(JSON.stringify(reply.body)).not.toContain(quote.job);
     expect(Object.keys(reply.body)).not.toContain('notes');
   });
@@ -152,13 +157,14 @@ describe('POST /v2/portal/client/quotes/:id/accept', () => {
     expect(mail.text).toContain(UA);
   });
 
-  it("e-mails the user who created the quote when they have an address", async () => {
+  it('e-mails the user who created the quote when they have an address', async () => {
     const email = `quote-maker-${Math.random().toString(36).slice(2, 8)}@agency.example`;
     const user = await userWithPassword(t, email);
     const agency = new Browser(t.app);
     expect((await agency.login(user.email, user.password)).status).toBe(200);
-    const job = (await t.api.post('/v2/jobs', { name: 'Made by a user', client: own.clientId, quantity: 1, quantityType: w.unit, service: w.service, fixedPrice: 5 }))
-      .body.id as string;
+    const job = (
+      await t.api.post('/v2/jobs', { name: 'Made by a user', client: own.clientId, quantity: 1, quantityType: w.unit, service: w.service, fixedPrice: 5 })
+    ).body.id as string;
     const created = await agency.request('POST', '/v2/quotes', { client: own.clientId, jobs: [job] }, { json: true });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await agency.request('POST', `/v2/quotes/${created.body.id}/send`, {}, { json: true })).status).toBe(200);

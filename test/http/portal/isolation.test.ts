@@ -148,7 +148,7 @@ const CASES: Record<string, Case> = {
     scope: 'party',
     make: freshPurchaseOrder,
     call: (as, order) => as('POST', '/v2/portal/invoices', undefined, submissionBody(valid([order.id], '42'))),
-  },  // The client portal's quotes and invoices (modules/client-documents): never a supplier's.
+  }, // The client portal's quotes and invoices (modules/client-documents): never a supplier's.
   'GET /v2/portal/client/quotes': { scope: 'client', call: (as) => as('GET', '/v2/portal/client/quotes') },
   'GET /v2/portal/client/quotes/{id}': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/quotes/${MISSING}`) },
   'GET /v2/portal/client/quotes/{id}/pdf': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/quotes/${MISSING}/pdf`) },

@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../shared/ui/anchor-link';
 import { useEffect } from 'react';
 import { LANGUAGE_NAMES, PORTAL_LANGUAGES } from './i18n';
+import { clientMay } from './client/access';
 import { signOutOfPortal, useChangeLanguage } from './queries';
 import { portalHooks, portalSessionQuery, usePortalPerson } from './session';
 import { usePortalText } from './use-portal-text';
@@ -97,6 +98,17 @@ export function PortalFrame() {
                 {t('nav.invoices')}
               </AnchorLink>
             </>
+          )}
+          {/* The client's quotes and invoices, as their permissions allow (the main navigation of the client portal may restyle these). */}
+          {clientMay(person, 'approve') && (
+            <AnchorLink to="/portal/client/quotes" className={classes.navLink}>
+              {t('nav.quotes')}
+            </AnchorLink>
+          )}
+          {clientMay(person, 'invoices') && (
+            <AnchorLink to="/portal/client/invoices" className={classes.navLink}>
+              {t('nav.invoices')}
+            </AnchorLink>
           )}
           <AnchorLink to="/portal/password" className={classes.navLink}>
             {t('nav.password')}

@@ -98,6 +98,30 @@ const invoicesRoute = createRoute({
   component: lazyRouteComponent(() => import('./invoices-page'), 'PortalInvoicesPage'),
 });
 
+/**
+ * The client's quotes and invoices (docs/client-portal.md#quotes, #invoices): `/portal/client/quotes`,
+ * one quote at `/portal/client/quotes/$id` (accept or refuse it there), `/portal/client/invoices`.
+ */
+const clientQuotesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/quotes',
+  component: lazyRouteComponent(() => import('./client/quotes-page'), 'ClientQuotesPage'),
+});
+
+const clientQuoteRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/quotes/$id',
+  component: lazyRouteComponent(() => import('./client/quote-page'), 'ClientQuotePage'),
+});
+
+const clientInvoicesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/invoices',
+  component: lazyRouteComponent(() => import('./client/invoices-page'), 'ClientInvoicesPage'),
+});
+
+const clientDocumentRoutes = [clientQuotesRoute, clientQuoteRoute, clientInvoicesRoute] as const;
+
 /** `/portal/password`: the person's optional password (any kind of person). */
 const passwordRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -109,6 +133,6 @@ export const portalRoutes = [
   portalRoute.addChildren([
     signInRoute,
     requestLinkRoute,
-    signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute, invoicesRoute, passwordRoute]),
+    signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute, invoicesRoute, ...clientDocumentRoutes, passwordRoute]),
   ]),
 ];
