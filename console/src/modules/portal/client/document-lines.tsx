@@ -61,7 +61,7 @@ export function DocumentLines({ document }: { document: Detail }) {
           {document.totals.taxes.map((tax) => (
             <TotalRow
               key={tax.name}
-              label={t('clientDocs.totals.tax', { name: tax.name, rate: text.formatNumber(tax.rate, { style: 'percent', maximumFractionDigits: 2 }) })}
+              label={`${tax.name} (${text.formatNumber(tax.rate, { style: 'percent', maximumFractionDigits: 2 })})`}
               value={money(tax.amount)}
             />
           ))}
