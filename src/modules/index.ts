@@ -48,6 +48,7 @@ import {
 import { supplierInvoicePortalRoutes, supplierInvoiceRoutes } from './supplier-invoices/index.js';
 import { clientJobRoutes, jobThreadSubject } from './client-jobs/index.js';
 import { clientMessagePortalRoutes, clientMessageRoutes, type ThreadSubject } from './client-messages/index.js';
+import { clientInvoiceRoutes, clientQuoteRoutes, quotePortalAnswerRoutes } from './client-documents/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -146,6 +147,8 @@ export const modules: FastifyPluginAsync[] = [
   catAnalysisRoutes,
   documentRoutes({ mailer: queueDocumentEmail, renderer: { pdf: renderPdf, ubl: renderUbl } }),
   documentMailRoutes,
+  // The client's answer to a quote on the client portal, with its evidence (docs/client-portal.md#quotes).
+  quotePortalAnswerRoutes,
   dashboardRoutes,
   reportRoutes,
   webhookRoutes,
@@ -172,6 +175,6 @@ export const modules: FastifyPluginAsync[] = [
     supplierFileRoutes({ job: jobParent, group: groupParent }),
     supplierInvoicePortalRoutes,
     // The client's routes, under /v2/portal/client/ (docs/client-portal.md#routes): a client's person only.
-    clientPortal([clientJobRoutes, clientMessagePortalRoutes(THREAD_SUBJECTS)]),
+    clientPortal([clientJobRoutes, clientMessagePortalRoutes(THREAD_SUBJECTS), clientQuoteRoutes, clientInvoiceRoutes]),
   ]),
 ];

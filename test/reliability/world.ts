@@ -313,9 +313,12 @@ export function idFor(w: World, path: string, param: string): string {
         return 'tracker';
       case 'payments':
         return 'payment';
-      // The portal's invoices are the supplier invoices, seen by their supplier.
+      // The portal's invoices are the supplier invoices, seen by their supplier; the client portal's are the client's invoices.
       case 'invoices':
-        return root === 'portal' ? 'supplierInvoice' : undefined;
+        return root === 'portal' ? (segments[2] === 'client' ? 'invoice' : 'supplierInvoice') : undefined;
+      // The client portal's quotes are the client's quotes.
+      case 'quotes':
+        return root === 'portal' ? 'quote' : undefined;
       case 'deliveries':
         return 'delivery';
       case 'unavailabilities':

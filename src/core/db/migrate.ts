@@ -49,6 +49,7 @@ import { portalPasswords } from './migrations/0045_portal_passwords.js';
 import { suppliersSeeClientName } from './migrations/0046_suppliers_see_client_name.js';
 import { portalPermissions } from './migrations/0047_portal_permissions.js';
 import { clientDeliveries } from './migrations/0050_client_deliveries.js';
+import { quoteAnswers } from './migrations/0049_quote_answers.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -101,6 +102,7 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0046_suppliers_see_client_name': suppliersSeeClientName(),
     '0047_portal_permissions': portalPermissions(),
     '0050_client_deliveries': clientDeliveries(),
+    '0049_quote_answers': quoteAnswers(),
   };
 }
 

@@ -241,6 +241,20 @@ export interface PortalLinksTable {
 }
 
 /** A supplier's invoice submitted from the portal (0044, docs/supplier-invoices.md). */
+/** A client's answer to a quote on the client portal, with its evidence (docs/client-portal.md#quotes). */
+export interface QuoteAnswersTable {
+  id: string;
+  account_id: string;
+  document_id: string;
+  answer: 'accepted' | 'refused';
+  portal_person_id: string;
+  person_name: string;
+  comment: string;
+  ip: string;
+  user_agent: string;
+  answered_at: Iso;
+}
+
 export interface SupplierInvoicesTable {
   id: string;
   account_id: string;
@@ -568,4 +582,5 @@ export interface DB {
   supplier_invoices: SupplierInvoicesTable;
   supplier_invoice_orders: SupplierInvoiceOrdersTable;
   offer_rounds: OfferRoundsTable;
+  quote_answers: QuoteAnswersTable;
 }

@@ -85,6 +85,7 @@ export const TABLE_OWNERS: Record<Table, string> = {
   supplier_invoice_orders: 'modules/supplier-invoices',
   offer_rounds: 'modules/outsourcing',
   client_messages: 'modules/client-messages',
+  quote_answers: 'modules/client-documents',
 };
 
 /** Writes whose table is an expression (one implementation configured per table): the tables each file's may be. */

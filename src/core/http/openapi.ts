@@ -35,7 +35,7 @@ export interface MultipartDoc {
 /** Operations that change nothing even though their method writes: they cannot conflict (409). */
 const STORES_NOTHING = new Set(['parseCatAnalysis']);
 /** Reads that refuse a record's state (409): an invoice's e-invoice while it is a draft or lacks identity data. */
-const READS_WITH_CONFLICTS = new Set(['getInvoiceUbl']);
+const READS_WITH_CONFLICTS = new Set(['getInvoiceUbl', 'getClientPortalInvoiceUbl']);
 
 /** Operations on something the account may not have (no path parameter names it): 404 when it has none. */
 const MAY_BE_ABSENT = new Set(['getAccountLogo', 'deleteAccountLogo', 'getPortalAgencyLogo']);

@@ -17,3 +17,5 @@ export { DRAFT, INVOICE_STATUS, INVOICE_TYPE } from './kinds.js';
 export type { EmailStatus } from './schemas.js';
 /** Purchase orders made on an accepted offer, and the issued ones of the supplier's work (modules/index.ts hands them to the portal). */
 export { outsourcingOrders, type IssuedPurchaseOrder } from './outsourcing-orders.js';
+/** The documents of one client as the client portal reads them, and the client's answer to a quote (modules/client-documents). */
+export { clientDocuments } from './client-view.js';

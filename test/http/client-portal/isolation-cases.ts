@@ -3,6 +3,7 @@ import type { Reply, TestContext, Value } from '../../helper.js';
 import type { World } from '../jobs/fixture.js';
 import type { PortalBrowser } from '../portal/fixture.js';
 import type { ClientPermission } from './fixture.js';
+import { clientWork, invoiceOf, quoteOf } from './documents-fixture.js';
 import { clientJob, sharedFile } from './jobs-fixture.js';
 
 /** A call as one principal (`UPLOAD`: a multipart POST of one small file in the field `file`; `multipart`: a body sent as it is). */
@@ -60,7 +61,71 @@ export const CLIENT_CASES: Record<string, ClientCase> = {
     make: freshJob,
     call: (as, job) => as('POST', `/v2/portal/client/jobs/${job.id}/messages`, { text: 'Isolated question' }),
   },
+  // Quotes (modules/client-documents): the `approve` permission.
+  'GET /v2/portal/client/quotes': { scope: 'list', permission: 'approve', call: (as) => as('GET', '/v2/portal/client/quotes') },
+  'GET /v2/portal/client/quotes/{id}': {
+    scope: 'party',
+    permission: 'approve',
+    make: freshQuote,
+    call: (as, quote) => as('GET', `/v2/portal/client/quotes/${quote.id}`),
+  },
+  'GET /v2/portal/client/quotes/{id}/pdf': {
+    scope: 'party',
+    permission: 'approve',
+    make: freshQuote,
+    call: (as, quote) => as('GET', `/v2/portal/client/quotes/${quote.id}/pdf`),
+  },
+  'POST /v2/portal/client/quotes/{id}/accept': {
+    scope: 'party',
+    permission: 'approve',
+    make: freshQuote,
+    call: (as, quote) => as('POST', `/v2/portal/client/quotes/${quote.id}/accept`, { comment: 'Go ahead' }),
+  },
+  'POST /v2/portal/client/quotes/{id}/refuse': {
+    scope: 'party',
+    permission: 'approve',
+    make: freshQuote,
+    call: (as, quote) => as('POST', `/v2/portal/client/quotes/${quote.id}/refuse`, { comment: 'Too late for us' }),
+  },
+  // Invoices and credit notes: the `invoices` permission.
+  'GET /v2/portal/client/invoices': { scope: 'list', permission: 'invoices', call: (as) => as('GET', '/v2/portal/client/invoices') },
+  'GET /v2/portal/client/invoices/{id}': {
+    scope: 'party',
+    permission: 'invoices',
+    make: freshInvoice,
+    call: (as, invoice) => as('GET', `/v2/portal/client/invoices/${invoice.id}`),
+  },
+  'GET /v2/portal/client/invoices/{id}/pdf': {
+    scope: 'party',
+    permission: 'invoices',
+    make: freshInvoice,
+    call: (as, invoice) => as('GET', `/v2/portal/client/invoices/${invoice.id}/pdf`),
+  },
+  'GET /v2/portal/client/invoices/{id}/ubl': {
+    scope: 'party',
+    permission: 'invoices',
+    make: freshInvoice,
+    call: (as, invoice) => as('GET', `/v2/portal/client/invoices/${invoice.id}/ubl`),
+  },
 };
+
+/** A fresh quote of the own client, sent; as the agency reads it (with its portal answer). */
+async function freshQuote({ t, clientId }: CaseContext): Promise<Target> {
+  const quote = await quoteOf(t.api, await clientWork(t.api), clientId);
+  const read = async () => ({
+    quote: (await t.api.get(`/v2/quotes/${quote.id}`)).body,
+    answer: (await t.api.get(`/v2/quotes/${quote.id}/portal-answer`)).body,
+  });
+  return { id: quote.id, read };
+}
+
+/** A fresh invoice of the own client, sent and part-paid (its e-invoice needs the parties' identity, given once). */
+async function freshInvoice({ t, clientId }: CaseContext): Promise<Target> {
+  expect((await t.api.put('/v2/account', { vatNumber: 'BE0123456749', address: { city: 'Ghent', country: 'BE' } })).status).toBe(200);
+  expect((await t.api.put(`/v2/clients/${clientId}`, { vatNumber: 'BE0987654321', address: { city: 'Brussels', country: 'BE' } })).status).toBe(200);
+  const invoice = await invoiceOf(t.api, await clientWork(t.api), clientId, { paid: 10 });
+  return { id: invoice.id, read: async () => (await t.api.get(`/v2/invoices/${invoice.id}`)).body };
+}
 
 /** A fresh job of the own client with a file shared with the client and one message from the agency; as the agency reads them. */
 async function freshJob({ t, w, clientId }: CaseContext): Promise<Target> {

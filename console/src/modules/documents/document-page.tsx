@@ -17,6 +17,7 @@ import { MailLogSection } from './mail-log';
 import { PaymentsSection } from './payments-section';
 import { PdfSection } from './pdf-section';
 import { QuoteInvoicing } from './quote-invoicing';
+import { QuotePortalAnswer } from './quote-portal-answer';
 import { documentQuery } from './queries';
 
 /**
@@ -92,6 +93,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: AnyDoc
         </Group>
         {!canWrite && <Text c="dimmed">{t('documents.readOnly')}</Text>}
       </Stack>
+      {kind.key === 'quote' && <QuotePortalAnswer id={document.id} />}
       {kind.key === 'quote' && <QuoteInvoicing document={document} />}
       <DocumentLines kind={kind} document={document} canWrite={canWrite} />
       {kind.hasPayments && !isCreditNote(document) && <PaymentsSection kind={kind} document={document} canWrite={canWrite} />}

@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../shared/ui/anchor-link';
 import { useEffect } from 'react';
 import { LANGUAGE_NAMES, PORTAL_LANGUAGES } from './i18n';
+import { clientMay } from './client/access';
 import { signOutOfPortal, useChangeLanguage } from './queries';
 import { portalHooks, portalSessionQuery, usePortalPerson } from './session';
 import { usePortalText } from './use-portal-text';
@@ -102,9 +103,20 @@ export function PortalFrame() {
               </AnchorLink>
             </>
           )}
+          {/* A client's person: their jobs, and their quotes and invoices as their permissions allow. */}
           {person.party.kind === 'client' && (
             <AnchorLink to="/portal/client/jobs" className={classes.navLink}>
               {t('nav.jobs')}
+            </AnchorLink>
+          )}
+          {clientMay(person, 'approve') && (
+            <AnchorLink to="/portal/client/quotes" className={classes.navLink}>
+              {t('nav.quotes')}
+            </AnchorLink>
+          )}
+          {clientMay(person, 'invoices') && (
+            <AnchorLink to="/portal/client/invoices" className={classes.navLink}>
+              {t('nav.invoices')}
             </AnchorLink>
           )}
           <AnchorLink to="/portal/password" className={classes.navLink}>

@@ -112,6 +112,30 @@ const clientJobRoute = createRoute({
   component: lazyRouteComponent(() => import('./client/job-page'), 'ClientJobPage'),
 });
 
+/**
+ * The client's quotes and invoices (docs/client-portal.md#quotes, #invoices): `/portal/client/quotes`,
+ * one quote at `/portal/client/quotes/$id` (accept or refuse it there), `/portal/client/invoices`.
+ */
+const clientQuotesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/quotes',
+  component: lazyRouteComponent(() => import('./client/quotes-page'), 'ClientQuotesPage'),
+});
+
+const clientQuoteRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/quotes/$id',
+  component: lazyRouteComponent(() => import('./client/quote-page'), 'ClientQuotePage'),
+});
+
+const clientInvoicesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/invoices',
+  component: lazyRouteComponent(() => import('./client/invoices-page'), 'ClientInvoicesPage'),
+});
+
+const clientDocumentRoutes = [clientQuotesRoute, clientQuoteRoute, clientInvoicesRoute] as const;
+
 /** `/portal/password`: the person's optional password (any kind of person). */
 const passwordRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -123,6 +147,15 @@ export const portalRoutes = [
   portalRoute.addChildren([
     signInRoute,
     requestLinkRoute,
-    signedInRoute.addChildren([homeRoute, ...portalWorkRoutes, awayRoute, invoicesRoute, clientJobsRoute, clientJobRoute, passwordRoute]),
+    signedInRoute.addChildren([
+      homeRoute,
+      ...portalWorkRoutes,
+      awayRoute,
+      invoicesRoute,
+      clientJobsRoute,
+      clientJobRoute,
+      ...clientDocumentRoutes,
+      passwordRoute,
+    ]),
   ]),
 ];

@@ -2,6 +2,7 @@ import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
+import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { PASSWORD_TEXTS } from './password';
 
 /**
@@ -19,6 +20,7 @@ export const en = {
   ...OFFER_TEXTS.en,
   ...INVOICE_TEXTS.en,
   ...CLIENT_JOB_TEXTS.en,
+  ...CLIENT_DOCUMENT_TEXTS.en,
   'language.failed': 'The language could not be changed. Please try again.',
   'signIn.title': 'Sign in to the portal',
   'signIn.signingIn': 'Signing you in…',

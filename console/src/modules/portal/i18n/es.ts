@@ -2,6 +2,7 @@ import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
+import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -15,6 +16,7 @@ export const es: PortalCatalogue = {
   ...OFFER_TEXTS.es,
   ...INVOICE_TEXTS.es,
   ...CLIENT_JOB_TEXTS.es,
+  ...CLIENT_DOCUMENT_TEXTS.es,
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
   'signIn.title': 'Acceso al portal',
   'signIn.signingIn': 'Iniciando sesión…',

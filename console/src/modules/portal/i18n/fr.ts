@@ -2,6 +2,7 @@ import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
+import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -15,6 +16,7 @@ export const fr: PortalCatalogue = {
   ...OFFER_TEXTS.fr,
   ...INVOICE_TEXTS.fr,
   ...CLIENT_JOB_TEXTS.fr,
+  ...CLIENT_DOCUMENT_TEXTS.fr,
   'language.failed': "La langue n'a pas pu être changée. Veuillez réessayer.",
   'signIn.title': 'Connexion au portail',
   'signIn.signingIn': 'Connexion en cours…',

@@ -2,6 +2,7 @@ import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
+import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -15,6 +16,7 @@ export const it: PortalCatalogue = {
   ...OFFER_TEXTS.it,
   ...INVOICE_TEXTS.it,
   ...CLIENT_JOB_TEXTS.it,
+  ...CLIENT_DOCUMENT_TEXTS.it,
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
   'signIn.title': 'Accesso al portale',
   'signIn.signingIn': 'Accesso in corso…',

@@ -2,6 +2,7 @@ import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
+import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -15,6 +16,7 @@ export const nl: PortalCatalogue = {
   ...OFFER_TEXTS.nl,
   ...INVOICE_TEXTS.nl,
   ...CLIENT_JOB_TEXTS.nl,
+  ...CLIENT_DOCUMENT_TEXTS.nl,
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   'signIn.title': 'Aanmelden bij het portaal',
   'signIn.signingIn': 'U wordt aangemeld…',

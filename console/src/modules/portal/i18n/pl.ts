@@ -2,6 +2,7 @@ import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
+import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -15,6 +16,7 @@ export const pl: PortalCatalogue = {
   ...OFFER_TEXTS.pl,
   ...INVOICE_TEXTS.pl,
   ...CLIENT_JOB_TEXTS.pl,
+  ...CLIENT_DOCUMENT_TEXTS.pl,
   'language.failed': 'Nie udało się zmienić języka. Spróbuj ponownie.',
   'signIn.title': 'Logowanie do portalu',
   'signIn.signingIn': 'Trwa logowanie…',
