@@ -3,6 +3,7 @@ import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
+import { CLIENT_HOME_TEXTS } from './client-home';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -17,6 +18,7 @@ export const de: PortalCatalogue = {
   ...INVOICE_TEXTS.de,
   ...CLIENT_JOB_TEXTS.de,
   ...CLIENT_DOCUMENT_TEXTS.de,
+  ...CLIENT_HOME_TEXTS.de,
   'language.failed': 'Die Sprache konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
   'signIn.title': 'Anmeldung im Portal',
   'signIn.signingIn': 'Sie werden angemeldet …',

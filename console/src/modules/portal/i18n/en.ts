@@ -3,6 +3,7 @@ import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
+import { CLIENT_HOME_TEXTS } from './client-home';
 import { PASSWORD_TEXTS } from './password';
 
 /**
@@ -21,6 +22,7 @@ export const en = {
   ...INVOICE_TEXTS.en,
   ...CLIENT_JOB_TEXTS.en,
   ...CLIENT_DOCUMENT_TEXTS.en,
+  ...CLIENT_HOME_TEXTS.en,
   'language.failed': 'The language could not be changed. Please try again.',
   'signIn.title': 'Sign in to the portal',
   'signIn.signingIn': 'Signing you in…',

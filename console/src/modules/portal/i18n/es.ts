@@ -3,6 +3,7 @@ import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
+import { CLIENT_HOME_TEXTS } from './client-home';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -17,6 +18,7 @@ export const es: PortalCatalogue = {
   ...INVOICE_TEXTS.es,
   ...CLIENT_JOB_TEXTS.es,
   ...CLIENT_DOCUMENT_TEXTS.es,
+  ...CLIENT_HOME_TEXTS.es,
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
   'signIn.title': 'Acceso al portal',
   'signIn.signingIn': 'Iniciando sesión…',

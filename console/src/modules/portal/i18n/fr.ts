@@ -3,6 +3,7 @@ import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
+import { CLIENT_HOME_TEXTS } from './client-home';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -17,6 +18,7 @@ export const fr: PortalCatalogue = {
   ...INVOICE_TEXTS.fr,
   ...CLIENT_JOB_TEXTS.fr,
   ...CLIENT_DOCUMENT_TEXTS.fr,
+  ...CLIENT_HOME_TEXTS.fr,
   'language.failed': "La langue n'a pas pu être changée. Veuillez réessayer.",
   'signIn.title': 'Connexion au portail',
   'signIn.signingIn': 'Connexion en cours…',

@@ -3,6 +3,7 @@ import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
+import { CLIENT_HOME_TEXTS } from './client-home';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -17,6 +18,7 @@ export const it: PortalCatalogue = {
   ...INVOICE_TEXTS.it,
   ...CLIENT_JOB_TEXTS.it,
   ...CLIENT_DOCUMENT_TEXTS.it,
+  ...CLIENT_HOME_TEXTS.it,
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
   'signIn.title': 'Accesso al portale',
   'signIn.signingIn': 'Accesso in corso…',

@@ -3,6 +3,7 @@ import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
+import { CLIENT_HOME_TEXTS } from './client-home';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -17,6 +18,7 @@ export const nl: PortalCatalogue = {
   ...INVOICE_TEXTS.nl,
   ...CLIENT_JOB_TEXTS.nl,
   ...CLIENT_DOCUMENT_TEXTS.nl,
+  ...CLIENT_HOME_TEXTS.nl,
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   'signIn.title': 'Aanmelden bij het portaal',
   'signIn.signingIn': 'U wordt aangemeld…',

@@ -3,6 +3,7 @@ import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
+import { CLIENT_HOME_TEXTS } from './client-home';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -17,6 +18,7 @@ export const pl: PortalCatalogue = {
   ...INVOICE_TEXTS.pl,
   ...CLIENT_JOB_TEXTS.pl,
   ...CLIENT_DOCUMENT_TEXTS.pl,
+  ...CLIENT_HOME_TEXTS.pl,
   'language.failed': 'Nie udało się zmienić języka. Spróbuj ponownie.',
   'signIn.title': 'Logowanie do portalu',
   'signIn.signingIn': 'Trwa logowanie…',

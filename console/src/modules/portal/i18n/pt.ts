@@ -3,6 +3,7 @@ import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
+import { CLIENT_HOME_TEXTS } from './client-home';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -17,6 +18,7 @@ export const pt: PortalCatalogue = {
   ...INVOICE_TEXTS.pt,
   ...CLIENT_JOB_TEXTS.pt,
   ...CLIENT_DOCUMENT_TEXTS.pt,
+  ...CLIENT_HOME_TEXTS.pt,
   'language.failed': 'Não foi possível mudar o idioma. Tente novamente.',
   'signIn.title': 'Entrar no portal',
   'signIn.signingIn': 'A iniciar sessão…',
