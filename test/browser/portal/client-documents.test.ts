@@ -17,6 +17,8 @@ describe.skipIf(skipReason)("the client's quotes and invoices on the client port
     world = await startConsoleWorld();
   });
   afterAll(async () => world?.close());
+  /** The quote the first test accepted on the portal, which the agency's page then shows. */
+  let accepted: { id: string; person: string } | undefined;
 
   /** A client with a contact on the portal (approve and invoices), a sent quote and a part-paid sent invoice. */
   async function scene(name: string) {
@@ -74,7 +76,7 @@ describe.skipIf(skipReason)("the client's quotes and invoices on the client port
     return reply.body();
   }
 
-  it('opens a quote, downloads its PDF and accepts it; the agency sees who, when and from where', async () => {
+  it('opens a quote, downloads its PDF and accepts it, which the agency records with who, when and from where', async () => {
     const s = await scene('Lumen');
     const page = await world.newPage(PHONE);
     await page.goto(s.link);
@@ -119,7 +121,13 @@ describe.skipIf(skipReason)("the client's quotes and invoices on the client port
     expect(evidence).toMatchObject({ person: { name: s.person }, comment: 'Please start on Monday' });
     expect(evidence.userAgent).toMatch(/Chrome/);
 
-    // The agency's quote page shows the evidence.
+    accepted = { id: s.quote.id, person: s.person };
+    expectNoPageErrors(page);
+  });
+
+  it("shows the evidence on the agency's quote page", async () => {
+    expect(accepted, 'the quote accepted above').toBeDefined();
+    const s = { quote: { id: accepted!.id }, person: accepted!.person };
     const agency = await world.signedInPage(`/quotes/${s.quote.id}`);
     const answer = agency.getByRole('region', { name: 'Answer on the client portal' });
     await answer.getByText(`Accepted by ${s.person}`, { exact: false }).waitFor();
@@ -127,7 +135,6 @@ describe.skipIf(skipReason)("the client's quotes and invoices on the client port
     await answer.getByText(/^IP address: /).waitFor();
     await checkAccessibility(agency);
     await screenshot(agency, 'agency-quote-portal-answer');
-    expectNoPageErrors(page);
     expectNoPageErrors(agency);
   });
 
