@@ -81,7 +81,9 @@ describe('the error statuses of an operation', () => {
     expect(errorStatuses({ method: 'post', operationId: 'parseCatAnalysis', hasPathParameters: false })).toEqual([400, 401, 403, 413, 415, 429, 500]);
     // The account's logo may be absent: 404 without a path parameter.
     expect(errorStatuses({ method: 'get', operationId: 'getAccountLogo', hasPathParameters: false })).toEqual([400, 401, 404, 429, 500]);
-    expect(errorStatuses({ method: 'get', operationId: 'getClientPortalJob', hasPathParameters: true, clientPortal: true })).toEqual([400, 401, 403, 404, 429, 500]);
+    expect(errorStatuses({ method: 'get', operationId: 'getClientPortalJob', hasPathParameters: true, clientPortal: true })).toEqual([
+      400, 401, 403, 404, 429, 500,
+    ]);
     expect(errorStatuses({ method: 'get', operationId: 'listClientPortalQuotes', hasPathParameters: false, clientPortal: true })).toEqual([
       400, 401, 403, 429, 500,
     ]);

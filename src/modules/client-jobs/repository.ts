@@ -68,11 +68,7 @@ export const clientJobRepository = {
 
   /** What the account shows its clients of their jobs. */
   async visibility(db: Executor, accountId: string): Promise<{ dueDates: boolean; progress: boolean }> {
-    const row = await db
-      .selectFrom('accounts')
-      .select(['clients_see_due_dates', 'clients_see_progress'])
-      .where('id', '=', accountId)
-      .executeTakeFirst();
+    const row = await db.selectFrom('accounts').select(['clients_see_due_dates', 'clients_see_progress']).where('id', '=', accountId).executeTakeFirst();
     return { dueDates: row?.clients_see_due_dates === 1, progress: row?.clients_see_progress === 1 };
   },
 

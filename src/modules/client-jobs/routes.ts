@@ -23,10 +23,8 @@ export const clientJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => clientJobs.list(app.portalCtx(request), request.query.state),
   );
 
-  app.get(
-    '/jobs/:id',
-    { schema: { summary: 'One of your jobs', params: ClientJobParams, response: { 200: ClientJob, ...errorResponses } } },
-    async (request) => clientJobs.get(app.portalCtx(request), request.params.id),
+  app.get('/jobs/:id', { schema: { summary: 'One of your jobs', params: ClientJobParams, response: { 200: ClientJob, ...errorResponses } } }, async (request) =>
+    clientJobs.get(app.portalCtx(request), request.params.id),
   );
 
   app.get(

@@ -64,7 +64,15 @@ export const MESSAGE_WORDS: Readonly<Record<DocumentLanguage, MessageWords>> = {
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
-function compose(to: string, language: string, subject: string, intro: string, body: string, link: { label: string; url: string }, footer?: string): PortalMailPayload {
+function compose(
+  to: string,
+  language: string,
+  subject: string,
+  intro: string,
+  body: string,
+  link: { label: string; url: string },
+  footer?: string,
+): PortalMailPayload {
   const text = [intro, body, `${link.label}: ${link.url}`, ...(footer ? [footer] : [])].join('\n\n') + '\n';
   const html = [
     `<!doctype html><html lang="${language}"><body>`,
@@ -78,20 +86,31 @@ function compose(to: string, language: string, subject: string, intro: string, b
 }
 
 /** The agency wrote: the e-mail to one of the client's people, in their language. */
-export function messageToClientMail(input: { to: string; language: DocumentLanguage; agency: string; name: string; text: string; url: string }): PortalMailPayload {
+export function messageToClientMail(input: {
+  to: string;
+  language: DocumentLanguage;
+  agency: string;
+  name: string;
+  text: string;
+  url: string;
+}): PortalMailPayload {
   const words = MESSAGE_WORDS[input.language];
   const values = { agency: input.agency, name: input.name };
-  return compose(input.to, input.language, fill(words.subject, values), fill(words.intro, values), input.text, { label: words.open, url: input.url }, words.signIn);
+  return compose(
+    input.to,
+    input.language,
+    fill(words.subject, values),
+    fill(words.intro, values),
+    input.text,
+    { label: words.open, url: input.url },
+    words.signIn,
+  );
 }
 
 /** The client wrote: the e-mail to the subject's manager (agency users read the console in English). */
 export function messageToManagerMail(input: { to: string; author: string; name: string; text: string; url: string }): PortalMailPayload {
-  return compose(
-    input.to,
-    'en',
-    `Client message: ${input.name}`,
-    `${input.author} wrote on the client portal about ${input.name}:`,
-    input.text,
-    { label: 'Read and answer in Transdesk', url: input.url },
-  );
+  return compose(input.to, 'en', `Client message: ${input.name}`, `${input.author} wrote on the client portal about ${input.name}:`, input.text, {
+    label: 'Read and answer in Transdesk',
+    url: input.url,
+  });
 }

@@ -42,7 +42,7 @@ export function clientMessageRoutes(subjects: readonly ThreadSubject[]): Fastify
         },
         async (request, reply) => {
           const message = await app.inTransaction(request, (ctx) => clientThreads.postByAgency(ctx, app.config, subject, request.params.id, request.body.text));
-          // eslint-disable-next-line @typescript-eslint/return-await -- a FastifyReply is thenable: it is returned, as Fastify asks, not awaited
+
           return reply.code(201).send(message);
         },
       );
@@ -82,8 +82,10 @@ export function clientMessagePortalRoutes(subjects: readonly ThreadSubject[]): F
           },
         },
         async (request, reply) => {
-          const message = await app.portalTransaction(request, (ctx) => clientThreads.postByClient(ctx, app.config, subject, request.params.id, request.body.text));
-          // eslint-disable-next-line @typescript-eslint/return-await -- a FastifyReply is thenable: it is returned, as Fastify asks, not awaited
+          const message = await app.portalTransaction(request, (ctx) =>
+            clientThreads.postByClient(ctx, app.config, subject, request.params.id, request.body.text),
+          );
+
           return reply.code(201).send(message);
         },
       );

@@ -4,7 +4,16 @@ import type { ParentResource } from '../../core/parent-resource.js';
 import type { FileKind } from './kinds.js';
 import type { FileOwner } from './routes.js';
 import { GroupFile, type GroupFileObject } from './schemas.js';
-import { CLIENT_SHARE_FLAG, foldShared, groupFileObject, ownFilesWithShares, presentShared, shareRepository, uploadSharedWithOutsourcing, type SharedRow } from './sharing.js';
+import {
+  CLIENT_SHARE_FLAG,
+  foldShared,
+  groupFileObject,
+  ownFilesWithShares,
+  presentShared,
+  shareRepository,
+  uploadSharedWithOutsourcing,
+  type SharedRow,
+} from './sharing.js';
 
 /**
  * Files of a group (specification "Files of a group", docs/files.md#files-of-jobs-and-groups): shared with all the

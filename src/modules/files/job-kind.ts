@@ -25,10 +25,7 @@ export const jobFiles: FileKind<JobFileObject> = {
   noun: 'job',
   schema: JobFile,
   present: presentShared(jobFileObject),
-  flags: [
-    { path: 'share/with/all', column: 'share_with_all', summary: 'shared with all its outsourcing' },
-    CLIENT_SHARE_FLAG,
-  ],
+  flags: [{ path: 'share/with/all', column: 'share_with_all', summary: 'shared with all its outsourcing' }, CLIENT_SHARE_FLAG],
   /** One query for a page of jobs: their own files and their groups' files, with their shares, in creation order. */
   async loadFor(ctx, jobIds) {
     const rows = await filesOfJobs(ctx.db, { accountId: ctx.accountId, jobIds });

@@ -52,7 +52,15 @@ describe.each(BACKENDS)('group files (%s storage)', (backend) => {
     const group = (await uploadFile(t, path(groupId), 'shared.txt', 'shared')).body;
     const asJobFile = { ...group, groupFileId: group.id };
     expect((await t.api.get(`/v2/jobs/${a}/files`)).body).toEqual([own, asJobFile]);
-    expect(Object.keys((await t.api.get(`/v2/jobs/${b}/files`)).body[0]).sort()).toEqual(['createdAt', 'groupFileId', 'id', 'name', 'outsourcing', 'shareWithClient', 'size']);
+    expect(Object.keys((await t.api.get(`/v2/jobs/${b}/files`)).body[0]).sort()).toEqual([
+      'createdAt',
+      'groupFileId',
+      'id',
+      'name',
+      'outsourcing',
+      'shareWithClient',
+      'size',
+    ]);
     expect((await t.api.get(`/v2/jobs/${b}`)).body.files).toEqual([asJobFile]);
     expect((await t.api.get(`/v2/jobs/${outside}/files`)).body).toEqual([]);
     const page = await t.api.get('/v2/jobs', { pageSize: 100 });

@@ -54,7 +54,8 @@ export function JobDeliverables({ jobId }: { jobId: string }) {
 
 function Deliverable({ jobId, deliverable, text }: { jobId: string; deliverable: ClientDeliverable; text: PortalText }) {
   const { t, formatDate } = text;
-  const version = (file: ClientDeliverable['latest']) => `${t('clientJobs.files.delivered', { date: formatDate(file.deliveredAt) })} · ${formatSize(text, file.size)}`;
+  const version = (file: ClientDeliverable['latest']) =>
+    `${t('clientJobs.files.delivered', { date: formatDate(file.deliveredAt) })} · ${formatSize(text, file.size)}`;
   return (
     <Paper withBorder p="md" radius="md" component="li" className={classes.card}>
       <Stack gap={4}>

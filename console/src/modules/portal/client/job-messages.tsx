@@ -56,15 +56,7 @@ export function JobMessages({ jobId }: { jobId: string }) {
       ) : (
         <Stack component="ol" gap="sm" p={0} m={0} className={classes.list}>
           {query.data.map((message) => (
-            <Paper
-              key={message.id}
-              component="li"
-              withBorder
-              p="sm"
-              radius="md"
-              bg={message.from === 'client' ? 'blue.0' : undefined}
-              className={classes.card}
-            >
+            <Paper key={message.id} component="li" withBorder p="sm" radius="md" bg={message.from === 'client' ? 'blue.0' : undefined} className={classes.card}>
               <Text size="xs" c="dimmed">
                 {message.from === 'client' ? t('clientJobs.messages.you') : message.authorName} ·{' '}
                 {formatDate(message.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}

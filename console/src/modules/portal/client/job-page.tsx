@@ -56,9 +56,7 @@ export function ClientJobPage() {
       <DetailsGrid details={detailsOf(job, text)} cols={{ base: 1, sm: 2, md: 3 }} />
       {job.progress !== undefined && (
         <Stack gap={4}>
-          <Text size="sm">
-            {t('clientJobs.progressValue', { percent: text.formatNumber(job.progress, { maximumFractionDigits: 1 }) })}
-          </Text>
+          <Text size="sm">{t('clientJobs.progressValue', { percent: text.formatNumber(job.progress, { maximumFractionDigits: 1 }) })}</Text>
           <Progress value={job.progress} aria-label={t('clientJobs.progress')} />
         </Stack>
       )}
@@ -74,7 +72,8 @@ function detailsOf(job: ClientJob, text: ReturnType<typeof usePortalText>): Deta
   if (job.number) details.push({ label: t('clientJobs.number'), value: job.number });
   details.push({ label: t('clientJobs.service'), value: job.service });
   if (job.languages !== null) details.push({ label: t('clientJobs.languages'), value: languagesText(job.languages) });
-  if (job.dueDate !== undefined) details.push({ label: t('clientJobs.dueDate'), value: job.dueDate === null ? t('clientJobs.noDue') : formatDate(job.dueDate) });
+  if (job.dueDate !== undefined)
+    details.push({ label: t('clientJobs.dueDate'), value: job.dueDate === null ? t('clientJobs.noDue') : formatDate(job.dueDate) });
   if (job.deliveredAt) details.push({ label: t('clientJobs.delivered'), value: formatDate(job.deliveredAt) });
   if (job.reference) details.push({ label: t('clientJobs.reference'), value: job.reference });
   if (job.purchaseOrder) details.push({ label: t('clientJobs.purchaseOrder'), value: job.purchaseOrder });

@@ -37,4 +37,8 @@ export function JobStatusBadge({ status }: { status: Status }) {
 
 /** `en → fr` (or just the target). */
 export const languagesText = (languages: ClientJob['languages']): string =>
-  languages === null ? '—' : languages.source === null ? languages.target.toUpperCase() : `${languages.source.toUpperCase()} → ${languages.target.toUpperCase()}`;
+  languages === null
+    ? '—'
+    : languages.source === null
+      ? languages.target.toUpperCase()
+      : `${languages.source.toUpperCase()} → ${languages.target.toUpperCase()}`;

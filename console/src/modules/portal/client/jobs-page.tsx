@@ -38,7 +38,7 @@ export function ClientJobsPage() {
         <SegmentedControl
           aria-labelledby="client-jobs-filter"
           value={filter}
-          onChange={(value) => setFilter(value as Filter)}
+          onChange={(value) => setFilter(value)}
           data={[
             { value: 'open', label: t('clientJobs.filter.open') },
             { value: 'finished', label: t('clientJobs.filter.finished') },

@@ -16,12 +16,14 @@ import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } fr
 import { LogoSection } from './logo-section';
 import { WorkflowSection, type WorkflowValues } from './workflow-section';
 import { AccessSection, type AccessValues } from './access-section';
+import { ClientPortalSection, type ClientPortalValues } from './client-portal-section';
 import { Loading } from '../../../shared/ui/loading';
 import { LIMITS } from '../../../shared/api/limits.gen';
 
 type Values = IdentityValues &
   WorkflowValues &
-  AccessValues & {
+  AccessValues &
+  ClientPortalValues & {
     name: string;
     currency: string;
     targetMargin: string;
@@ -67,6 +69,10 @@ function valuesOf(account: Account): Values {
     acceptedQuoteJobStatus: String(account.acceptedQuoteJobStatus),
     managersSeeRevenueAndMargins: account.managersSeeRevenueAndMargins,
     suppliersSeeClientName: account.suppliersSeeClientName,
+    requestEmail: account.requestEmail,
+    requestTerms: account.requestTerms,
+    clientsSeeProgress: account.clientsSeeProgress,
+    clientsSeeDueDates: account.clientsSeeDueDates,
   };
 }
 
@@ -92,6 +98,10 @@ function changesOf(values: Values): AccountChanges {
     acceptedQuoteJobStatus: Number(values.acceptedQuoteJobStatus) as AccountChanges['acceptedQuoteJobStatus'],
     managersSeeRevenueAndMargins: values.managersSeeRevenueAndMargins,
     suppliersSeeClientName: values.suppliersSeeClientName,
+    requestEmail: values.requestEmail.trim(),
+    requestTerms: values.requestTerms,
+    clientsSeeProgress: values.clientsSeeProgress,
+    clientsSeeDueDates: values.clientsSeeDueDates,
   };
 }
 
@@ -228,6 +238,7 @@ function AccountForm({ account }: { account: Account }) {
         <LogoSection account={account} canEdit={canEdit} />
         <WorkflowSection field={field} />
         <AccessSection checkbox={checkbox} canEdit={canEdit} />
+        <ClientPortalSection field={field} checkbox={checkbox} canEdit={canEdit} />
         <Paper withBorder p="md" component="section" aria-labelledby="account-numbers">
           <Title order={2} size="h4" id="account-numbers" mb={4}>
             {t('settings.account.numbers')}
