@@ -46,6 +46,7 @@ import {
   supplierUnavailabilityRoutes,
 } from './supplier-portal/index.js';
 import { supplierInvoicePortalRoutes, supplierInvoiceRoutes } from './supplier-invoices/index.js';
+import { requestPortalRoutes, requestRoutes, requestTermsRoutes } from './requests/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -154,6 +155,8 @@ export const modules: FastifyPluginAsync[] = [
   }),
   supplierOfferRoutes,
   supplierInvoiceRoutes,
+  requestRoutes,
+  requestTermsRoutes,
   offerRoundRoutes,
   // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.
   portalTree([
@@ -163,6 +166,6 @@ export const modules: FastifyPluginAsync[] = [
     supplierFileRoutes({ job: jobParent, group: groupParent }),
     supplierInvoicePortalRoutes,
     // The client's routes, under /v2/portal/client/ (docs/client-portal.md#routes): a client's person only.
-    clientPortal([]),
+    clientPortal([requestPortalRoutes]),
   ]),
 ];

@@ -38,7 +38,13 @@ const STORES_NOTHING = new Set(['parseCatAnalysis']);
 const READS_WITH_CONFLICTS = new Set(['getInvoiceUbl']);
 
 /** Operations on something the account may not have (no path parameter names it): 404 when it has none. */
-const MAY_BE_ABSENT = new Set(['getAccountLogo', 'deleteAccountLogo']);
+const MAY_BE_ABSENT = new Set([
+  'getAccountLogo',
+  'deleteAccountLogo',
+  'getAccountRequestTermsPdf',
+  'deleteAccountRequestTermsPdf',
+  'getPortalClientRequestTermsPdf',
+]);
 /** Operations whose body names the caller's records (a supplier invoice's purchase orders): 404 for one that is not theirs. */
 const BODY_NAMES_RECORDS = new Set(['submitPortalInvoice']);
 
@@ -52,6 +58,8 @@ export interface OperationShape {
   hasPathParameters: boolean;
   /** The operation answers nothing but revenue or margins (`x-financial-only`): 403 when they are hidden from the caller. */
   financialOnly?: boolean;
+  /** An operation of the client portal (/v2/portal/client/…): 403 on reads too, for a supplier's person or a missing permission. */
+  clientPortal?: boolean;
 }
 
 /**
@@ -60,7 +68,8 @@ export interface OperationShape {
  * - 401 always (no or wrong API key) and 429 always (the per-key rate limit, when configured);
  * - 403 on writes (a role that may not write there, a read-only key; reads are every role's), and
  *   on the reads that are nothing but revenue or margins (`x-financial-only`: the account's setting
- *   may hide them from the caller, docs/access.md#revenue-and-margins);
+ *   may hide them from the caller, docs/access.md#revenue-and-margins), and on every operation of the
+ *   client portal (a supplier's person, a permission the client's person lacks: docs/client-portal.md#routes);
  * - 404 with path parameters (a record that does not exist or belongs to another account), and
  *   on what the account may not have (MAY_BE_ABSENT: its logo), and on the records a body names
  *   (BODY_NAMES_RECORDS: the purchase orders of a supplier invoice);
@@ -74,7 +83,7 @@ export interface OperationShape {
 export function errorStatuses(operation: OperationShape): number[] {
   const write = WRITES.has(operation.method);
   const statuses = [400, 401];
-  if (write || operation.financialOnly === true) statuses.push(403);
+  if (write || operation.financialOnly === true || operation.clientPortal === true) statuses.push(403);
   if (operation.hasPathParameters || MAY_BE_ABSENT.has(operation.operationId) || BODY_NAMES_RECORDS.has(operation.operationId)) statuses.push(404);
   if ((write && !STORES_NOTHING.has(operation.operationId)) || READS_WITH_CONFLICTS.has(operation.operationId)) statuses.push(409);
   if (write) statuses.push(413, 415);
@@ -245,6 +254,7 @@ export function refineDocument(document: Json): Json {
         operationId: operation.operationId,
         hasPathParameters: (operation.parameters ?? []).some((parameter: Json) => parameter.in === 'path'),
         financialOnly: operation['x-financial-only'] === true,
+        clientPortal: path.startsWith('/v2/portal/client/'),
       });
       for (const status of statuses) operation.responses[String(status)] = { $ref: `#/components/responses/${statusName(status)}` };
     }
