@@ -73,9 +73,13 @@ describe('the document', () => {
       // The client portal: a supplier's person, or a client's person without the permission, is refused (403) on reads too.
       if (write || financialOnly || path.startsWith('/v2/portal/client/')) errors.push('403');
       // The account's logo and request terms PDF may be absent: 404 without a path parameter.
-      const mayBeAbsent = ['getAccountLogo', 'deleteAccountLogo', 'getAccountRequestTermsPdf', 'deleteAccountRequestTermsPdf', 'getPortalClientRequestTermsPdf'].includes(
-        operation.operationId,
-      );
+      const mayBeAbsent = [
+        'getAccountLogo',
+        'deleteAccountLogo',
+        'getAccountRequestTermsPdf',
+        'deleteAccountRequestTermsPdf',
+        'getPortalClientRequestTermsPdf',
+      ].includes(operation.operationId);
       // A supplier invoice's purchase orders, named in its body: 404 for one that is not the supplier's.
       const namesRecords = operation.operationId === 'submitPortalInvoice';
       if (mayBeAbsent || namesRecords || operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');

@@ -37,7 +37,13 @@ type Case =
    * Each call is made on a fresh record of the own supplier (`make`), which, as the agency reads
    * it, must not change for anyone else.
    */
-  | { scope: 'party'; make: () => Promise<Target>; call: (as: Caller, target: Target) => Promise<Reply> };
+  | { scope: 'party'; make: () => Promise<Target>; call: (as: Caller, target: Target) => Promise<Reply> }
+  /**
+   * An operation of the client portal (/v2/portal/client/…): a supplier's person is refused (403)
+   * before it runs, the agency's credentials and none get 401. Its isolation between clients is
+   * checked with the client's people (test/http/client-portal/).
+   */
+  | { scope: 'client'; call: (as: Caller) => Promise<Reply> };
 
 /** A fresh record of the own supplier, and how the agency reads it. */
 interface Target {
@@ -58,7 +64,34 @@ interface Target {
 type Caller = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'UPLOAD', url: string, body?: Record<string, Value>, multipart?: Buffer) => Promise<Reply>;
 
 /** Every portal operation, by method and path as the document writes them. */
+/** An id for the client portal's cases: the supplier's people are refused before any record is looked up. */
+const ANY_ID = 'ffffffffffffffffffffffff';
+
 const CASES: Record<string, Case> = {
+  // The client portal's requests (docs/client-portal.md#requests).
+  'GET /v2/portal/client/request-form': { scope: 'client', call: (as) => as('GET', '/v2/portal/client/request-form') },
+  'GET /v2/portal/client/request-terms.pdf': { scope: 'client', call: (as) => as('GET', '/v2/portal/client/request-terms.pdf') },
+  'GET /v2/portal/client/requests': { scope: 'client', call: (as) => as('GET', '/v2/portal/client/requests') },
+  'POST /v2/portal/client/requests': {
+    scope: 'client',
+    call: (as) => as('POST', '/v2/portal/client/requests', { sourceLanguage: 'en', targetLanguages: ['fr'] }),
+  },
+  'GET /v2/portal/client/requests/{id}': { scope: 'client', call: (as) => as('GET', `/v2/portal/client/requests/${ANY_ID}`) },
+  'PUT /v2/portal/client/requests/{id}': { scope: 'client', call: (as) => as('PUT', `/v2/portal/client/requests/${ANY_ID}`, { message: 'x' }) },
+  'POST /v2/portal/client/requests/{id}/withdraw': { scope: 'client', call: (as) => as('POST', `/v2/portal/client/requests/${ANY_ID}/withdraw`) },
+  'POST /v2/portal/client/requests/{id}/files': { scope: 'client', call: (as) => as('UPLOAD', `/v2/portal/client/requests/${ANY_ID}/files`) },
+  'DELETE /v2/portal/client/requests/{id}/files/{fileId}': {
+    scope: 'client',
+    call: (as) => as('DELETE', `/v2/portal/client/requests/${ANY_ID}/files/${ANY_ID}`),
+  },
+  'GET /v2/portal/client/requests/{id}/files/{fileId}/content': {
+    scope: 'client',
+    call: (as) => as('GET', `/v2/portal/client/requests/${ANY_ID}/files/${ANY_ID}/content`),
+  },
+  'HEAD /v2/portal/client/requests/{id}/files/{fileId}/content': {
+    scope: 'client',
+    call: (as) => as('HEAD', `/v2/portal/client/requests/${ANY_ID}/files/${ANY_ID}/content`),
+  },
   'POST /v2/portal/auth/link': { scope: 'public' },
   'POST /v2/portal/auth/sign-in': { scope: 'public' },
   'POST /v2/portal/auth/logout': { scope: 'self', call: (as) => as('POST', '/v2/portal/auth/logout') },
@@ -313,6 +346,11 @@ describe('isolation of the portal, over every /v2/portal/ operation', () => {
           for (const who of ['own', 'otherSupplier', 'otherAccount'] as const) await signedInAgain(who);
           const as = callerOf(principal);
           const person = principal === 'own' || principal === 'otherSupplier' || principal === 'otherAccount';
+          if (description.scope === 'client') {
+            const reply = await description.call(as);
+            expect(reply.status, `${operation} as ${principal}`).toBe(person ? 403 : 401);
+            return;
+          }
           if (description.scope === 'self') {
             const reply = await description.call(as);
             if (!person) {
