@@ -69,6 +69,8 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/webhooks/**', area: 'webhooks' },
   { path: '/v2/account', area: 'account' },
   { path: '/v2/account/logo', area: 'account' },
+  // The terms PDF of the client portal's request form, beside the terms text of the account settings.
+  { path: '/v2/account/request-terms.pdf', area: 'account' },
   // The account's default prices are pricing, like a client's prices: project work (docs/prices.md).
   { path: '/v2/account/prices/**', area: 'projects' },
   { path: '/v2/account/services/**', area: 'master-data' },
@@ -90,6 +92,8 @@ export const AREA_RULES: readonly AreaRule[] = [
   { path: '/v2/invoices/**', area: 'invoices' },
   // The invoices suppliers submit from the portal: finance approves or rejects them (docs/supplier-invoices.md).
   { path: '/v2/supplier-invoices/**', area: 'invoices' },
+  // The clients' requests from the portal: project managers answer them (docs/client-portal.md#requests).
+  { path: '/v2/requests/**', area: 'projects' },
   // Figures read over jobs and documents; nothing to write.
   { path: '/v2/dashboard', area: 'projects', readOnly: true },
   { path: '/v2/dashboard/portal', area: 'projects', readOnly: true },

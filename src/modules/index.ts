@@ -49,6 +49,7 @@ import { supplierInvoicePortalRoutes, supplierInvoiceRoutes } from './supplier-i
 import { clientJobRoutes, jobThreadSubject } from './client-jobs/index.js';
 import { clientMessagePortalRoutes, clientMessageRoutes, type ThreadSubject } from './client-messages/index.js';
 import { clientInvoiceRoutes, clientQuoteRoutes, quotePortalAnswerRoutes } from './client-documents/index.js';
+import { requestPortalRoutes, requestRoutes, requestTermsRoutes, requestThreadSubject } from './requests/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -111,7 +112,7 @@ export function startOutbox(
  * What a client and the agency talk about in their threads (docs/client-portal.md#messages): jobs
  * here; the requests' subject is added beside it when the requests module is there.
  */
-export const THREAD_SUBJECTS: readonly ThreadSubject[] = [jobThreadSubject];
+export const THREAD_SUBJECTS: readonly ThreadSubject[] = [jobThreadSubject, requestThreadSubject];
 
 /** Every resource module's routes, registered by the app in this order. */
 export const modules: FastifyPluginAsync[] = [
@@ -165,6 +166,8 @@ export const modules: FastifyPluginAsync[] = [
   }),
   supplierOfferRoutes,
   supplierInvoiceRoutes,
+  requestRoutes,
+  requestTermsRoutes,
   offerRoundRoutes,
   clientMessageRoutes(THREAD_SUBJECTS),
   // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.
@@ -175,6 +178,6 @@ export const modules: FastifyPluginAsync[] = [
     supplierFileRoutes({ job: jobParent, group: groupParent }),
     supplierInvoicePortalRoutes,
     // The client's routes, under /v2/portal/client/ (docs/client-portal.md#routes): a client's person only.
-    clientPortal([clientJobRoutes, clientMessagePortalRoutes(THREAD_SUBJECTS), clientQuoteRoutes, clientInvoiceRoutes]),
+    clientPortal([requestPortalRoutes, clientJobRoutes, clientMessagePortalRoutes(THREAD_SUBJECTS), clientQuoteRoutes, clientInvoiceRoutes]),
   ]),
 ];

@@ -19,7 +19,7 @@ const ROUTES = (await openApiRoutes(t.app)).filter((route) => !route.path.starts
 const w: World = await buildWorld(t, t.api);
 // Account 2 has records of its own, so that its listings are not trivially empty.
 const w2: World = await buildWorld(t, t.otherApi);
-// Each account's logo (GET /v2/account/logo answers 404 without one).
+// Each account's logo (GET /v2/account/logo answers 404 without one), and its request terms PDF.
 for (const apiKey of [t.account.apiKey, t.other.apiKey]) {
   const logo = await t.app.inject({
     method: 'PUT',
@@ -28,6 +28,14 @@ for (const apiKey of [t.account.apiKey, t.other.apiKey]) {
     payload: multipartBody([{ name: 'file', filename: 'logo.png', content: png(2, 2) }]),
   });
   if (logo.statusCode !== 200) throw new Error(`set-up: logo upload answered ${logo.statusCode} ${logo.body.slice(0, 300)}`);
+  // And its request terms PDF (GET /v2/account/request-terms.pdf answers 404 without one).
+  const terms = await t.app.inject({
+    method: 'PUT',
+    url: '/v2/account/request-terms.pdf',
+    headers: { authorization: basic(apiKey), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipartBody([{ name: 'file', filename: 'terms.pdf', content: '%PDF-1.4\n%%EOF\n' }]),
+  });
+  if (terms.statusCode !== 200) throw new Error(`set-up: terms PDF upload answered ${terms.statusCode} ${terms.body.slice(0, 300)}`);
 }
 const ACCOUNT_ONE_IDS = [...new Set([...Object.values(w), t.account.accountId, t.account.userId])];
 

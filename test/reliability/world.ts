@@ -184,6 +184,25 @@ export async function buildWorld(t: TestContext, api: Api): Promise<World> {
   if (submitted.statusCode !== 201) throw new Error(`set-up: POST /v2/portal/invoices answered ${submitted.statusCode} ${submitted.body.slice(0, 400)}`);
   w.supplierInvoice = submitted.json<{ id: string }>().id;
 
+  // A request of the client from the client portal, with a file (docs/client-portal.md#requests).
+  const requester = (
+    await created(api, `/v2/clients/${w.client}/contacts`, { fullName: 'Requesting contact', email: `requests.${uniq}@client.example`.toLowerCase() }, 'any')
+  ).id as string;
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/v2/portal/client/requests',
+    headers: { ...(await clientPortalHeadersFor(api, w.client!, requester)), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipartBody([
+      { name: 'service', content: w.service! },
+      { name: 'sourceLanguage', content: 'en' },
+      { name: 'targetLanguages', content: 'fr' },
+      { name: 'file', filename: 'request.txt', content: 'Please translate this' },
+    ]),
+  });
+  if (asked.statusCode !== 201) throw new Error(`set-up: POST /v2/portal/client/requests answered ${asked.statusCode} ${asked.body.slice(0, 400)}`);
+  w.request = asked.json<{ id: string }>().id;
+  w['file:requests'] = asked.json<{ files: Array<{ id: string }> }>().files[0]!.id;
+
   // A webhook endpoint with one delivery (its test event).
   w.webhook = (await created(api, '/v2/webhooks', { url: 'https://hooks.example.com/world', events: ['*'] })).id;
   w.delivery = (await created(api, `/v2/webhooks/${w.webhook}/test`, {}, 202)).id;
@@ -233,7 +252,8 @@ export const NON_ID_VALUES: Record<string, string> = { position: '0', toolMatch:
  *   parent (client or supplier), notes → `note:<parent collection>`, files → `file:<parent
  *   collection>`, labels → label, jobs → job, match / matches → match (a match category),
  *   outsourcing / upload / with → outsourcing, offers → offerRound, trackers / stop → tracker, payments → payment,
- *   unavailabilities → unavailability, invoices (of the portal) → supplierInvoice,
+ *   unavailabilities → unavailability, invoices (of the portal) → supplierInvoice, requests → request
+ *   (and the client portal's files → `file:requests`),
  *   language-pairs → pair, services → supplierServicePrice
  *   (under suppliers), prices → clientPrice (under clients);
  * - `position` and `toolMatch` are not ids: NON_ID_VALUES.
@@ -280,6 +300,7 @@ export function idFor(w: World, path: string, param: string): string {
           'api-keys': 'apiKey',
           webhooks: 'webhook',
           'supplier-invoices': 'supplierInvoice',
+          requests: 'request',
         } as Record<string, string>
       )[before];
     }
@@ -289,8 +310,9 @@ export function idFor(w: World, path: string, param: string): string {
       case 'notes':
         return `note:${root}`;
       // The portal's files of a piece of work are the job's (and its group's) files.
+      // The client portal's files are those of its requests.
       case 'files':
-        return root === 'portal' ? 'file:jobs' : `file:${root}`;
+        return root === 'portal' ? (segments[2] === 'client' ? 'file:requests' : 'file:jobs') : `file:${root}`;
       case 'labels':
         return 'label';
       case 'jobs':
@@ -321,6 +343,9 @@ export function idFor(w: World, path: string, param: string): string {
         return root === 'portal' ? 'quote' : undefined;
       case 'deliveries':
         return 'delivery';
+      // The client portal's requests.
+      case 'requests':
+        return 'request';
       case 'unavailabilities':
         return 'unavailability';
       case 'language-pairs':
@@ -430,6 +455,16 @@ export function minimalValue(schema: Schema | undefined, id: string): unknown {
  * A portal session of the world's supplier contact (docs/supplier-portal.md#sessions): the headers
  * that authenticate a call of the portal's routes (its cookie, and its CSRF token for writes).
  */
+/** Signs a client's contact in to the client portal (access with every permission): the headers of their session. */
+export async function clientPortalHeadersFor(api: Api, clientId: string, contactId: string): Promise<Record<string, string>> {
+  const granted = await api.post(`/v2/clients/${clientId}/contacts/${contactId}/portal-access`, {});
+  if (granted.status !== 200) throw new Error(`set-up: client portal access answered ${granted.status} ${JSON.stringify(granted.body).slice(0, 400)}`);
+  const token = new URL(granted.body.link.url as string).hash.slice('#token='.length);
+  const signedIn = await api.withKey(undefined).post('/v2/portal/auth/sign-in', { token });
+  const cookie = ([signedIn.headers['set-cookie']].flat() as string[]).find((line) => line.startsWith('td_portal='))!.split(';')[0]!;
+  return { cookie, 'x-csrf-token': signedIn.body.csrfToken as string };
+}
+
 export async function portalHeadersFor(api: Api, w: World): Promise<Record<string, string>> {
   const granted = await api.post(`/v2/suppliers/${w.supplier}/contacts/${w.supplierContact}/portal-access`, {});
   if (granted.status !== 200) throw new Error(`set-up: portal access answered ${granted.status} ${JSON.stringify(granted.body).slice(0, 400)}`);

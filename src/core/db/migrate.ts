@@ -48,8 +48,9 @@ import { supplierInvoices } from './migrations/0044_supplier_invoices.js';
 import { portalPasswords } from './migrations/0045_portal_passwords.js';
 import { suppliersSeeClientName } from './migrations/0046_suppliers_see_client_name.js';
 import { portalPermissions } from './migrations/0047_portal_permissions.js';
-import { clientDeliveries } from './migrations/0050_client_deliveries.js';
+import { requests } from './migrations/0048_requests.js';
 import { quoteAnswers } from './migrations/0049_quote_answers.js';
+import { clientDeliveries } from './migrations/0050_client_deliveries.js';
 import { FRESHNESS } from './freshness.js';
 
 /** Versioned migrations, in order. A released migration is never edited; add a new one. */
@@ -101,8 +102,9 @@ export function migrations(database: Pick<Database, 'dialect'>): Record<string, 
     '0045_portal_passwords': portalPasswords(),
     '0046_suppliers_see_client_name': suppliersSeeClientName(),
     '0047_portal_permissions': portalPermissions(),
-    '0050_client_deliveries': clientDeliveries(),
+    '0048_requests': requests(database.dialect),
     '0049_quote_answers': quoteAnswers(),
+    '0050_client_deliveries': clientDeliveries(),
   };
 }
 

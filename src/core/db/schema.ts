@@ -240,6 +240,56 @@ export interface PortalLinksTable {
   used_at: Iso | null;
 }
 
+/** The statuses of a client's request (docs/client-portal.md#requests). */
+export type RequestStatus = 'new' | 'quoted' | 'converted' | 'declined' | 'withdrawn';
+
+/** A client's request from the client portal (0048, docs/client-portal.md#requests); its files are `files` rows of owner_type `request`. */
+export interface RequestsTable {
+  id: string;
+  account_id: string;
+  client_id: string;
+  /** The portal person who asked (portal_people.id). */
+  person_id: string;
+  /** Their name when they asked. */
+  person_name: string;
+  /** Per-account number, shown `R-0001`. */
+  seq: number;
+  service_id: string;
+  source_language: string;
+  /** JSON array of language codes. */
+  target_languages: string;
+  due_date: Iso | null;
+  client_reference: string;
+  purchase_order: string;
+  message: string;
+  status: RequestStatus;
+  decline_reason: string | null;
+  terms_accepted_at: Iso | null;
+  /** A copy of the terms text accepted. */
+  terms_text: string | null;
+  /** The SHA-256 of the terms PDF accepted. */
+  terms_pdf_sha256: string | null;
+  answered_at: Iso | null;
+  answered_by_user_id: string | null;
+  /** JSON array of the job ids a conversion made. */
+  converted_job_ids: string | null;
+  converted_group_id: string | null;
+  converted_quote_id: string | null;
+  created_at: Iso;
+  updated_at: Iso;
+  version: number;
+}
+
+/** The account's terms PDF shown with the request form (0048). */
+export interface RequestTermsPdfsTable {
+  account_id: string;
+  name: string;
+  content: Uint8Array;
+  size: number;
+  sha256: string;
+  updated_at: Iso;
+}
+
 /** A supplier's invoice submitted from the portal (0044, docs/supplier-invoices.md). */
 /** A client's answer to a quote on the client portal, with its evidence (docs/client-portal.md#quotes). */
 export interface QuoteAnswersTable {
@@ -583,4 +633,6 @@ export interface DB {
   supplier_invoice_orders: SupplierInvoiceOrdersTable;
   offer_rounds: OfferRoundsTable;
   quote_answers: QuoteAnswersTable;
+  requests: RequestsTable;
+  request_terms_pdfs: RequestTermsPdfsTable;
 }

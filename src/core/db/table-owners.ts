@@ -86,6 +86,8 @@ export const TABLE_OWNERS: Record<Table, string> = {
   offer_rounds: 'modules/outsourcing',
   client_messages: 'modules/client-messages',
   quote_answers: 'modules/client-documents',
+  requests: 'modules/requests',
+  request_terms_pdfs: 'modules/requests',
 };
 
 /** Writes whose table is an expression (one implementation configured per table): the tables each file's may be. */
@@ -216,6 +218,11 @@ export const READ_MODELS: readonly Allowance[] = [
     place: 'modules/supplier-invoices/repository.ts',
     tables: ['documents', 'document_lines', 'outsourcing', 'suppliers'],
     why: "the supplier's purchase orders an invoice covers, whether their outsourcing is finished or done, and the supplier's name",
+  },
+  {
+    place: 'modules/requests/repository.ts',
+    tables: ['clients', 'services'],
+    why: "the names a request shows: its client's and its service's",
   },
   { place: 'cli.ts', tables: ['users'], why: 'the command line checks the user it was given belongs to the account' },
   { place: 'modules/backup/layout.ts', tables: ['supplier_invoices'], why: "a backup keeps every stored blob, a supplier invoice's PDF too" },

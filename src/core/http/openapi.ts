@@ -38,7 +38,14 @@ const STORES_NOTHING = new Set(['parseCatAnalysis']);
 const READS_WITH_CONFLICTS = new Set(['getInvoiceUbl', 'getClientPortalInvoiceUbl']);
 
 /** Operations on something the account may not have (no path parameter names it): 404 when it has none. */
-const MAY_BE_ABSENT = new Set(['getAccountLogo', 'deleteAccountLogo', 'getPortalAgencyLogo']);
+const MAY_BE_ABSENT = new Set([
+  'getAccountLogo',
+  'deleteAccountLogo',
+  'getPortalAgencyLogo',
+  'getAccountRequestTermsPdf',
+  'deleteAccountRequestTermsPdf',
+  'getPortalClientRequestTermsPdf',
+]);
 /** Operations whose body names the caller's records (a supplier invoice's purchase orders): 404 for one that is not theirs. */
 const BODY_NAMES_RECORDS = new Set(['submitPortalInvoice']);
 

@@ -69,6 +69,10 @@ export const Dashboard = Type.Object(
       overdue: JobsDue,
     }),
     inProgressByManager: Type.Array(Type.Object({ user: Reference, count: Count('jobs in progress') })),
+    requests: Type.Object(
+      { new: Count("clients' requests from the client portal waiting for an answer (status new)") },
+      { description: "the clients' requests (docs/client-portal.md#requests)" },
+    ),
     quotesWaiting: Type.Object({
       count: Count('sent quotes, neither accepted nor refused'),
       totals: Type.Array(CurrencyAmount),

@@ -2,6 +2,7 @@ import type { Ctx } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import { currency, Dec } from '../../core/money.js';
 import { monthMargins, type MonthMargins } from '../reports/index.js';
+import { requests } from '../requests/index.js';
 import { calendarOf } from './calendar.js';
 import { dashboardRepository as repo, MICRO_DIGITS, type DocumentRowBrief, type JobDueRow } from './repository.js';
 import type { DashboardDocumentObject, DashboardJobObject, DashboardObject } from './schemas.js';
@@ -48,7 +49,7 @@ export const dashboard = {
     const time = calendarOf(nowMs, DASHBOARD_TIME_ZONE);
     const me = await ctx.db.selectFrom('users').select(['id', 'name']).where('account_id', '=', ctx.accountId).where('id', '=', ctx.userId).executeTakeFirst();
     if (!me) throw notFound('user', ctx.userId);
-    const [dueToday, overdue, managers, quoteTotals, oldestQuotes, unpaid, overdueTotals, oldestOverdue, margins] = await Promise.all([
+    const [dueToday, overdue, managers, quoteTotals, oldestQuotes, unpaid, overdueTotals, oldestOverdue, margins, newRequests] = await Promise.all([
       repo.myJobsDue(ctx, time.now, time.today.until, FIRST_FEW),
       repo.myJobsDue(ctx, null, time.now, FIRST_FEW),
       repo.inProgressByManager(ctx),
@@ -58,6 +59,7 @@ export const dashboard = {
       repo.unpaidInvoicesByCurrency(ctx, time.now),
       repo.oldestOverdueInvoices(ctx, time.now, FIRST_FEW),
       monthMargins(ctx, [daysOf(time.thisMonth.month), daysOf(time.lastMonth.month)]),
+      requests.countNew(ctx),
     ]);
     const byCurrency = (rows: Array<{ currency: string; count: number | string; amount: string; paid?: string }>) =>
       rows.map((row) => ({
@@ -77,6 +79,7 @@ export const dashboard = {
         overdue: { count: overdue.count, first: overdue.first.map(jobOf) },
       },
       inProgressByManager: managers.map((row) => ({ user: { id: row.user_id, name: row.name }, count: Number(row.count) })),
+      requests: { new: newRequests },
       quotesWaiting: { count: count(quoteTotals), totals: byCurrency(quoteTotals), oldest: oldestQuotes.map((row) => documentOf(ctx, row)) },
       unpaidInvoices: { count: count(unpaid), outstanding: byCurrency(unpaid) },
       overdueInvoices: { count: count(overdueTotals), outstanding: byCurrency(overdueTotals), oldest: oldestOverdue.map((row) => documentOf(ctx, row)) },

@@ -8,7 +8,7 @@ export { files, type StoredContent } from './service.js';
 export { ClientFile, FileDeliverable, SupplierFile, type ClientFileObject, type SupplierFileObject } from './schemas.js';
 export { fileModuleRoutes, type FileParents } from './owners.js';
 export { multipartOptions } from './upload.js';
-export { sanitizeFileName } from './names.js';
+export { sanitizeFileName, contentDisposition } from './names.js';
 export { jobFiles } from './job-kind.js';
 export { groupFiles } from './group-files.js';
 /** The supplier portal's side of job and group files: what one outsourcing sees and delivers. */

@@ -9,7 +9,7 @@ export type FileRow = FilesTable;
 export type FlagColumn = 'share_on_jobs' | 'share_with_all' | 'share_with_client';
 
 /** Tables that own files (existence checks and the lock taken when a file is added). */
-export type OwnerTable = 'clients' | 'suppliers' | 'jobs' | 'groups';
+export type OwnerTable = 'clients' | 'suppliers' | 'jobs' | 'groups' | 'requests';
 
 /** A boolean column of the file that `PUT`/`DELETE {base}/:id/files/:fileId/{path}` sets and clears. */
 export interface FileFlag {

@@ -58,6 +58,13 @@ const MOMENTS = [
   'supplier_invoice.submitted',
   'supplier_invoice.approved',
   'supplier_invoice.rejected',
+  // Requests of clients from the client portal, and the agency's answers (docs/client-portal.md#requests).
+  'request.created',
+  'request.updated',
+  'request.withdrawn',
+  'request.quoted',
+  'request.declined',
+  'request.converted',
   'file.uploaded',
   // A message of a thread between a client and the agency, from either side (docs/client-portal.md#messages).
   'client_message.created',

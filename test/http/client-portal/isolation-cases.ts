@@ -5,6 +5,18 @@ import type { PortalBrowser } from '../portal/fixture.js';
 import type { ClientPermission } from './fixture.js';
 import { clientWork, invoiceOf, quoteOf } from './documents-fixture.js';
 import { clientJob, sharedFile } from './jobs-fixture.js';
+import { PDF, postRequest, putTermsPdf, requestMasterData, requestParts } from '../requests/fixture.js';
+
+/** What the request cases share, made once (prepareClientCases): the service asked for. */
+const shared = { serviceId: '' };
+
+/** Gives the account a service to ask for and terms (a PDF) to accept, as the request cases need. */
+export async function prepareClientCases(t: TestContext): Promise<void> {
+  shared.serviceId = (await requestMasterData(t.api, 'Isolated translation')).serviceId;
+  expect((await putTermsPdf(t, [{ name: 'file', filename: 'terms.pdf', content: PDF }])).status).toBe(200);
+}
+
+const newRequest = () => ({ service: shared.serviceId, sourceLanguage: 'en', targetLanguages: ['fr', 'de'], message: 'Isolated request', acceptTerms: true });
 
 /** A call as one principal (`UPLOAD`: a multipart POST of one small file in the field `file`; `multipart`: a body sent as it is). */
 export type Caller = (
@@ -40,6 +52,64 @@ export type ClientCase =
 
 /** Every client-portal operation, by method and path as the OpenAPI document writes them. */
 export const CLIENT_CASES: Record<string, ClientCase> = {
+  // Requests (modules/requests): the `request` permission.
+  'GET /v2/portal/client/request-form': { scope: 'list', permission: 'request', call: (as) => as('GET', '/v2/portal/client/request-form') },
+  'GET /v2/portal/client/request-terms.pdf': { scope: 'list', permission: 'request', call: (as) => as('GET', '/v2/portal/client/request-terms.pdf') },
+  'GET /v2/portal/client/requests': { scope: 'list', permission: 'request', call: (as) => as('GET', '/v2/portal/client/requests') },
+  'POST /v2/portal/client/requests': { scope: 'list', permission: 'request', call: (as) => as('POST', '/v2/portal/client/requests', newRequest()) },
+  'GET /v2/portal/client/requests/{id}': {
+    scope: 'party',
+    permission: 'request',
+    make: freshRequest,
+    call: (as, request) => as('GET', `/v2/portal/client/requests/${request.id}`),
+  },
+  'PUT /v2/portal/client/requests/{id}': {
+    scope: 'party',
+    permission: 'request',
+    make: freshRequest,
+    call: (as, request) => as('PUT', `/v2/portal/client/requests/${request.id}`, { message: 'Changed' }),
+  },
+  'POST /v2/portal/client/requests/{id}/withdraw': {
+    scope: 'party',
+    permission: 'request',
+    make: freshRequest,
+    call: (as, request) => as('POST', `/v2/portal/client/requests/${request.id}/withdraw`),
+  },
+  'POST /v2/portal/client/requests/{id}/files': {
+    scope: 'party',
+    permission: 'request',
+    make: freshRequest,
+    call: (as, request) => as('UPLOAD', `/v2/portal/client/requests/${request.id}/files`),
+  },
+  'DELETE /v2/portal/client/requests/{id}/files/{fileId}': {
+    scope: 'party',
+    permission: 'request',
+    make: freshRequest,
+    call: (as, request) => as('DELETE', `/v2/portal/client/requests/${request.id}/files/${request.fileId!}`),
+  },
+  'GET /v2/portal/client/requests/{id}/files/{fileId}/content': {
+    scope: 'party',
+    permission: 'request',
+    make: freshRequest,
+    call: (as, request) => as('GET', `/v2/portal/client/requests/${request.id}/files/${request.fileId!}/content`),
+  },
+  'HEAD /v2/portal/client/requests/{id}/files/{fileId}/content': {
+    scope: 'party',
+    permission: 'request',
+    make: freshRequest,
+    call: (as, request) => as('HEAD', `/v2/portal/client/requests/${request.id}/files/${request.fileId!}/content`),
+  },
+  // A request's thread: every person of the client, as a job's.
+  'GET /v2/portal/client/requests/{id}/messages': {
+    scope: 'party',
+    make: freshRequest,
+    call: (as, request) => as('GET', `/v2/portal/client/requests/${request.id}/messages`),
+  },
+  'POST /v2/portal/client/requests/{id}/messages': {
+    scope: 'party',
+    make: freshRequest,
+    call: (as, request) => as('POST', `/v2/portal/client/requests/${request.id}/messages`, { text: 'About our request' }),
+  },
   // Jobs and deliveries (modules/client-jobs): every person of the client, no permission needed.
   'GET /v2/portal/client/jobs': { scope: 'list', call: (as) => as('GET', '/v2/portal/client/jobs') },
   'GET /v2/portal/client/jobs/{id}': { scope: 'party', make: freshJob, call: (as, job) => as('GET', `/v2/portal/client/jobs/${job.id}`) },
@@ -108,6 +178,19 @@ export const CLIENT_CASES: Record<string, ClientCase> = {
     call: (as, invoice) => as('GET', `/v2/portal/client/invoices/${invoice.id}/ubl`),
   },
 };
+
+/** A fresh request of the own client with one file, asked by its person with every permission; as the agency reads it. */
+async function freshRequest({ t, author }: CaseContext): Promise<Target> {
+  const fields = { service: shared.serviceId, sourceLanguage: 'en', targetLanguages: ['fr'], acceptTerms: 'true' };
+  const created = await postRequest(author, requestParts(fields, [{ name: 'source.docx', content: 'to translate' }]));
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.id as string;
+  const read = async () => ({
+    request: (await t.api.get(`/v2/requests/${id}`)).body,
+    messages: (await t.api.get(`/v2/requests/${id}/client-messages`)).body,
+  });
+  return { id, fileId: created.body.files[0].id as string, read };
+}
 
 /** A fresh quote of the own client, sent; as the agency reads it (with its portal answer). */
 async function freshQuote({ t, clientId }: CaseContext): Promise<Target> {

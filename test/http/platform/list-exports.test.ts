@@ -46,6 +46,7 @@ describe('format=csv on every paginated listing', () => {
       '/v2/jobs',
       '/v2/purchase-orders',
       '/v2/quotes',
+      '/v2/requests',
       '/v2/supplier-invoices',
       '/v2/suppliers',
       '/v2/webhooks',

@@ -70,11 +70,17 @@ describe('the document', () => {
       // The reports that are nothing but revenue or margins: 403 when the account hides them from the caller (docs/access.md#revenue-and-margins).
       const financialOnly = ['getMarginsReport', 'getReceivablesReport'].includes(operation.operationId);
       expect(operation['x-financial-only'] === true, `${method} ${path} x-financial-only`).toBe(financialOnly);
-      // The client portal refuses a supplier's person, and a client's person without the permission (docs/client-portal.md#routes).
-      const clientPortal = path.startsWith('/v2/portal/client/');
-      if (write || financialOnly || clientPortal) errors.push('403');
-      // The account's logo may be absent: 404 without a path parameter.
-      const mayBeAbsent = ['getAccountLogo', 'deleteAccountLogo'].includes(operation.operationId);
+      // The client portal: a supplier's person, or a client's person without the permission, is refused (403) on reads too.
+      if (write || financialOnly || path.startsWith('/v2/portal/client/')) errors.push('403');
+      // The account's logo and request terms PDF may be absent: 404 without a path parameter.
+      const mayBeAbsent = [
+        'getAccountLogo',
+        'deleteAccountLogo',
+        'getPortalAgencyLogo',
+        'getAccountRequestTermsPdf',
+        'deleteAccountRequestTermsPdf',
+        'getPortalClientRequestTermsPdf',
+      ].includes(operation.operationId);
       // A supplier invoice's purchase orders, named in its body: 404 for one that is not the supplier's.
       const namesRecords = operation.operationId === 'submitPortalInvoice';
       if (mayBeAbsent || namesRecords || operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');
@@ -208,7 +214,7 @@ describe('the document', () => {
 
   it('declares downloads as binary content with Range, 206, 304 and 416, and PDFs as application/pdf', () => {
     const downloads = operations().filter(({ path }) => path.endsWith('/download'));
-    expect(downloads).toHaveLength(8);
+    expect(downloads).toHaveLength(10);
     for (const { method, path, operation } of downloads) {
       expect(operation.responses['200'].content['application/octet-stream'].schema, `${method} ${path}`).toMatchObject({ type: 'string', format: 'binary' });
       expect(operation.responses['206'].headers['Content-Range']).toBeDefined();

@@ -38,6 +38,7 @@ const WRITERS_BY_TAG: Record<string, readonly Role[]> = {
   'Purchase orders': QUOTES_ORDERS,
   Invoices: INVOICING,
   'Supplier invoices': INVOICING,
+  Requests: PROJECT_WORK,
   'Exchange rates': INVOICING,
   Events: NOBODY,
   Imports: PROJECT_WORK,
