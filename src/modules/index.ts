@@ -47,6 +47,7 @@ import {
 } from './supplier-portal/index.js';
 import { supplierInvoicePortalRoutes, supplierInvoiceRoutes } from './supplier-invoices/index.js';
 import { requestPortalRoutes, requestRoutes, requestTermsRoutes } from './requests/index.js';
+import { requestConversionRoutes } from './request-conversion/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -156,6 +157,7 @@ export const modules: FastifyPluginAsync[] = [
   supplierOfferRoutes,
   supplierInvoiceRoutes,
   requestRoutes,
+  requestConversionRoutes,
   requestTermsRoutes,
   offerRoundRoutes,
   // Every portal route, and only they, under /v2/portal/ with the portal's own authentication.

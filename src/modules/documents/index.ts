@@ -17,3 +17,5 @@ export { DRAFT, INVOICE_STATUS, INVOICE_TYPE } from './kinds.js';
 export type { EmailStatus } from './schemas.js';
 /** Purchase orders made on an accepted offer, and the issued ones of the supplier's work (modules/index.ts hands them to the portal). */
 export { outsourcingOrders, type IssuedPurchaseOrder } from './outsourcing-orders.js';
+/** A draft quote of jobs, as POST /v2/quotes makes it, and the quote object (a request's conversion). */
+export { quoteDrafts, Quote } from './quote-drafts.js';
