@@ -103,7 +103,7 @@ export const requestConversion = {
     };
 
     let group: GroupObject | null = null;
-    let groupFileIds: string[] = [];
+    const groupFileIds: string[] = [];
     if (prepared.grouped) {
       group = await groups.create(ctx, {
         name,
