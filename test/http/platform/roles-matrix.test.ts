@@ -41,6 +41,8 @@ const WRITERS_BY_TAG: Record<string, readonly Role[]> = {
   'Exchange rates': INVOICING,
   Events: NOBODY,
   Imports: PROJECT_WORK,
+  // The clients' requests: project managers answer and convert them (docs/client-portal.md#requests).
+  Requests: PROJECT_WORK,
 };
 
 /** Who writes an operation; undefined when this test does not know its tag yet (then it fails). */

@@ -131,8 +131,13 @@ describe('POST /v2/requests/:id/convert', () => {
   it('one target: no group, the files on the job (a manager may convert)', async () => {
     const id = await newRequest([{ name: 'manual.docx', content: MANUAL }], ['fr'], { reference: '' });
     const manager = await apiWithRole(t, 'manager');
+    // An account that hides revenue and margins from managers: the answer's jobs carry none.
+    expect((await t.api.put('/v2/account', { managersSeeRevenueAndMargins: false })).status).toBe(200);
     const reply = await convert(id, { quantityType: w.unit.Words, quantity: 100, name: 'Brochure' }, manager);
+    expect((await t.api.put('/v2/account', { managersSeeRevenueAndMargins: true })).status).toBe(200);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.jobs[0].estimation.profitability).toBeUndefined();
+    expect(reply.body.jobs[0].estimation.performance.revenuePerHour).toBeUndefined();
     expect(reply.body.group).toBeNull();
     expect(reply.body.quote).toBeNull();
     const [job] = reply.body.jobs;
