@@ -50,6 +50,7 @@ import { clientJobRoutes, jobThreadSubject } from './client-jobs/index.js';
 import { clientMessagePortalRoutes, clientMessageRoutes, type ThreadSubject } from './client-messages/index.js';
 import { clientInvoiceRoutes, clientQuoteRoutes, quotePortalAnswerRoutes } from './client-documents/index.js';
 import { requestPortalRoutes, requestRoutes, requestTermsRoutes, requestThreadSubject } from './requests/index.js';
+import { requestConversionRoutes } from './request-conversion/index.js';
 import { createOutboxWorker, type AbandonHooks, type DeliveryFeeder, type DeliveryHandlers, type OutboxWorkerOptions } from './outbox/index.js';
 
 /**
@@ -167,6 +168,7 @@ export const modules: FastifyPluginAsync[] = [
   supplierOfferRoutes,
   supplierInvoiceRoutes,
   requestRoutes,
+  requestConversionRoutes,
   requestTermsRoutes,
   offerRoundRoutes,
   clientMessageRoutes(THREAD_SUBJECTS),

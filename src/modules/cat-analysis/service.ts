@@ -99,6 +99,20 @@ export const catAnalysis = {
   },
 
   /**
+   * The configuration an import into new jobs of a client uses (a request's conversion):
+   * `catConfiguration`, else the client's default (none: 400 `parameter_missing`, saying why).
+   */
+  async configurationForClient(ctx: Ctx, clientId: string, catConfiguration: string | undefined, why: string): Promise<CatConfigurationObject> {
+    const id = catConfiguration ?? (await repo.defaultConfiguration(ctx.db, ctx.accountId, 'clients', clientId));
+    if (id === null) {
+      throw new ApiError('parameter_missing', `catConfiguration: the client has no default CAT configuration and ${why}; give catConfiguration`, [
+        { param: 'catConfiguration', message: 'is required (no default CAT configuration)' },
+      ]);
+    }
+    return catConfigurations.get(ctx, id, 'catConfiguration');
+  },
+
+  /**
    * Imports a parsed report: the configuration's source count of each tool
    * match, summed per mapped category in mapping order and converted; the job's (outsourcing's)
    * unit becomes the destination unit and its match lines these categories, priced by the price

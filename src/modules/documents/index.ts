@@ -19,3 +19,5 @@ export type { EmailStatus } from './schemas.js';
 export { outsourcingOrders, type IssuedPurchaseOrder } from './outsourcing-orders.js';
 /** The documents of one client as the client portal reads them, and the client's answer to a quote (modules/client-documents). */
 export { clientDocuments } from './client-view.js';
+/** A draft quote of jobs, as POST /v2/quotes makes it, and the quote object (a request's conversion). */
+export { quoteDrafts, Quote } from './quote-drafts.js';

@@ -147,6 +147,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'HEAD /v2/requests/{id}/files/{fileId}/download': 'headRequestFile',
   'POST /v2/requests/{id}/quoted': 'markRequestQuoted',
   'POST /v2/requests/{id}/decline': 'declineRequest',
+  'POST /v2/requests/{id}/convert': 'convertRequest',
   'GET /v2/account/request-terms.pdf': 'getAccountRequestTermsPdf',
   'PUT /v2/account/request-terms.pdf': 'uploadAccountRequestTermsPdf',
   'DELETE /v2/account/request-terms.pdf': 'deleteAccountRequestTermsPdf',

@@ -42,6 +42,7 @@ const WRITERS_BY_TAG: Record<string, readonly Role[]> = {
   'Exchange rates': INVOICING,
   Events: NOBODY,
   Imports: PROJECT_WORK,
+  // The clients' requests: project managers answer and convert them (docs/client-portal.md#requests).
 };
 
 /** Who writes an operation; undefined when this test does not know its tag yet (then it fails). */

@@ -31,6 +31,23 @@ export interface ParseOptions {
 
 const FORMAT_NAMES = { 'trados-xml': 'a Trados Studio XML report', 'memoq-csv': 'a memoQ "all information" CSV', 'trados-csv': 'a Trados-compatible CSV' };
 
+/**
+ * Whether bytes look like a CAT analysis report, from their first 64 KB (nothing is parsed): a CSV
+ * whose first row names the bands of a known report, or XML whose root is Trados Studio's
+ * `<task name="analyse">`. A file that looks like one may still be refused by `parseReport`.
+ */
+export function looksLikeReport(bytes: Uint8Array): boolean {
+  try {
+    const detected = detectEncoding(bytes);
+    const prefix = decode(bytes, detected, SNIFF_BYTES);
+    const sniffed = sniff(prefix, bytes.length - detected.bomLength <= SNIFF_BYTES);
+    return sniffed.format !== 'trados-xml' || /<task\s[^>]*\bname\s*=\s*["']analyse["']/.test(prefix);
+  } catch (error) {
+    if (error instanceof CatReportError) return false;
+    throw error;
+  }
+}
+
 export async function parseReport(bytes: Uint8Array, options: ParseOptions = {}): Promise<ParsedReport> {
   try {
     return await parse(bytes, options);
