@@ -98,6 +98,11 @@ export function PortalFrame() {
               </AnchorLink>
             </>
           )}
+          {person.party.kind === 'client' && person.permissions.includes('request') && (
+            <AnchorLink to="/portal/client/requests" className={classes.navLink}>
+              {t('nav.requests')}
+            </AnchorLink>
+          )}
           <AnchorLink to="/portal/password" className={classes.navLink}>
             {t('nav.password')}
           </AnchorLink>

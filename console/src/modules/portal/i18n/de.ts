@@ -1,6 +1,7 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -13,6 +14,7 @@ export const de: PortalCatalogue = {
   ...PASSWORD_TEXTS.de,
   ...OFFER_TEXTS.de,
   ...INVOICE_TEXTS.de,
+  ...CLIENT_REQUEST_TEXTS.de,
   'language.failed': 'Die Sprache konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
   'signIn.title': 'Anmeldung im Portal',
   'signIn.signingIn': 'Sie werden angemeldet …',

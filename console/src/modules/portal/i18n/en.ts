@@ -1,6 +1,7 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 
 /**
@@ -17,6 +18,7 @@ export const en = {
   ...PASSWORD_TEXTS.en,
   ...OFFER_TEXTS.en,
   ...INVOICE_TEXTS.en,
+  ...CLIENT_REQUEST_TEXTS.en,
   'language.failed': 'The language could not be changed. Please try again.',
   'signIn.title': 'Sign in to the portal',
   'signIn.signingIn': 'Signing you in…',

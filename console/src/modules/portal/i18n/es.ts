@@ -1,6 +1,7 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -13,6 +14,7 @@ export const es: PortalCatalogue = {
   ...PASSWORD_TEXTS.es,
   ...OFFER_TEXTS.es,
   ...INVOICE_TEXTS.es,
+  ...CLIENT_REQUEST_TEXTS.es,
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
   'signIn.title': 'Acceso al portal',
   'signIn.signingIn': 'Iniciando sesión…',

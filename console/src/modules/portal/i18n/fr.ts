@@ -1,6 +1,7 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -13,6 +14,7 @@ export const fr: PortalCatalogue = {
   ...PASSWORD_TEXTS.fr,
   ...OFFER_TEXTS.fr,
   ...INVOICE_TEXTS.fr,
+  ...CLIENT_REQUEST_TEXTS.fr,
   'language.failed': "La langue n'a pas pu être changée. Veuillez réessayer.",
   'signIn.title': 'Connexion au portail',
   'signIn.signingIn': 'Connexion en cours…',

@@ -1,6 +1,7 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -13,6 +14,7 @@ export const it: PortalCatalogue = {
   ...PASSWORD_TEXTS.it,
   ...OFFER_TEXTS.it,
   ...INVOICE_TEXTS.it,
+  ...CLIENT_REQUEST_TEXTS.it,
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
   'signIn.title': 'Accesso al portale',
   'signIn.signingIn': 'Accesso in corso…',

@@ -1,6 +1,7 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -13,6 +14,7 @@ export const nl: PortalCatalogue = {
   ...PASSWORD_TEXTS.nl,
   ...OFFER_TEXTS.nl,
   ...INVOICE_TEXTS.nl,
+  ...CLIENT_REQUEST_TEXTS.nl,
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   'signIn.title': 'Aanmelden bij het portaal',
   'signIn.signingIn': 'U wordt aangemeld…',

@@ -1,6 +1,7 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -13,6 +14,7 @@ export const pl: PortalCatalogue = {
   ...PASSWORD_TEXTS.pl,
   ...OFFER_TEXTS.pl,
   ...INVOICE_TEXTS.pl,
+  ...CLIENT_REQUEST_TEXTS.pl,
   'language.failed': 'Nie udało się zmienić języka. Spróbuj ponownie.',
   'signIn.title': 'Logowanie do portalu',
   'signIn.signingIn': 'Trwa logowanie…',

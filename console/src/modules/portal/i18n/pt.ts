@@ -1,6 +1,7 @@
 import { AWAY_TEXTS } from './away';
 import { OFFER_TEXTS } from './offers';
 import { INVOICE_TEXTS } from './invoices';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -13,6 +14,7 @@ export const pt: PortalCatalogue = {
   ...PASSWORD_TEXTS.pt,
   ...OFFER_TEXTS.pt,
   ...INVOICE_TEXTS.pt,
+  ...CLIENT_REQUEST_TEXTS.pt,
   'language.failed': 'Não foi possível mudar o idioma. Tente novamente.',
   'signIn.title': 'Entrar no portal',
   'signIn.signingIn': 'A iniciar sessão…',
