@@ -16,12 +16,14 @@ import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } fr
 import { LogoSection } from './logo-section';
 import { WorkflowSection, type WorkflowValues } from './workflow-section';
 import { AccessSection, type AccessValues } from './access-section';
+import { ClientPortalSection, clientPortalChangesOf, clientPortalRules, clientPortalValuesOf, type ClientPortalValues } from './client-portal-section';
 import { Loading } from '../../../shared/ui/loading';
 import { LIMITS } from '../../../shared/api/limits.gen';
 
 type Values = IdentityValues &
   WorkflowValues &
-  AccessValues & {
+  AccessValues &
+  ClientPortalValues & {
     name: string;
     currency: string;
     targetMargin: string;
@@ -67,6 +69,7 @@ function valuesOf(account: Account): Values {
     acceptedQuoteJobStatus: String(account.acceptedQuoteJobStatus),
     managersSeeRevenueAndMargins: account.managersSeeRevenueAndMargins,
     suppliersSeeClientName: account.suppliersSeeClientName,
+    ...clientPortalValuesOf(account),
   };
 }
 
@@ -92,6 +95,7 @@ function changesOf(values: Values): AccountChanges {
     acceptedQuoteJobStatus: Number(values.acceptedQuoteJobStatus) as AccountChanges['acceptedQuoteJobStatus'],
     managersSeeRevenueAndMargins: values.managersSeeRevenueAndMargins,
     suppliersSeeClientName: values.suppliersSeeClientName,
+    ...clientPortalChangesOf(values),
   };
 }
 
@@ -144,6 +148,7 @@ function AccountForm({ account }: { account: Account }) {
       purchaseOrderNumberFormat: numberFormatError,
       creditNoteNumberFormat: numberFormatError,
       ...identityRules,
+      ...clientPortalRules,
     },
   });
   // Another tab or person saved: show what the API has now, unless this form has unsaved changes.
@@ -228,6 +233,7 @@ function AccountForm({ account }: { account: Account }) {
         <LogoSection account={account} canEdit={canEdit} />
         <WorkflowSection field={field} />
         <AccessSection checkbox={checkbox} canEdit={canEdit} />
+        <ClientPortalSection field={field} canEdit={canEdit} />
         <Paper withBorder p="md" component="section" aria-labelledby="account-numbers">
           <Title order={2} size="h4" id="account-numbers" mb={4}>
             {t('settings.account.numbers')}

@@ -21,6 +21,7 @@ import { portalAccess } from './portal-access';
 import { portalHand } from './portal-hand';
 import { offerRounds } from './offer-rounds';
 import { supplierInvoices } from './supplier-invoices';
+import { requests, requestSettings } from './requests';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -50,4 +51,6 @@ export const en = {
   ...portalHand,
   ...offerRounds,
   ...supplierInvoices,
+  ...requests,
+  ...requestSettings,
 };
