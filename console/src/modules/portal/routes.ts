@@ -112,7 +112,7 @@ const passwordRoute = createRoute({
  */
 const clientRequestsRoute = createRoute({
   getParentRoute: () => signedInRoute,
-  path: 'client/requests/',
+  path: 'client/requests',
   validateSearch: (search: Record<string, unknown>): { sent?: boolean } => (search.sent === true || search.sent === 'true' ? { sent: true } : {}),
   component: lazyRouteComponent(() => import('./client/requests-page'), 'ClientRequestsPage'),
 });

@@ -242,7 +242,8 @@ export function RequestFormFields({ form, initial, submitLabel, pending, problem
                       </Stack>
                       <Button
                         variant="subtle"
-                        color="red.9"
+                        color="red"
+                        c="red.9"
                         size="sm"
                         className={classes.target}
                         aria-label={t('requests.form.files.removeName', { name: file.name })}
