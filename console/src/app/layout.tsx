@@ -11,6 +11,7 @@ const NAVIGATION: { to: string; label: MessageKey }[] = [
   { to: '/', label: 'nav.dashboard' },
   { to: '/jobs', label: 'nav.jobs' },
   { to: '/groups', label: 'nav.groups' },
+  { to: '/requests', label: 'nav.requests' },
   { to: '/clients', label: 'nav.clients' },
   { to: '/suppliers', label: 'nav.suppliers' },
   { to: '/quotes', label: 'nav.quotes' },

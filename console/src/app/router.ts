@@ -19,6 +19,7 @@ import { exportRoutes } from '../modules/exports/routes';
 import { webhookRoutes } from '../modules/webhooks/routes';
 import { portalRoutes } from '../modules/portal/routes';
 import { supplierInvoiceRoutes } from '../modules/supplier-invoices/routes';
+import { requestRoutes } from '../modules/requests/routes';
 
 // The shell's frame on the two roots the modules hang their pages from (shared/routing).
 rootRoute.update({ notFoundComponent: NotFoundPage });
@@ -41,6 +42,7 @@ export const routeTree = rootRoute.addChildren([
     ...supplierRoutes,
     ...documentRoutes,
     ...supplierInvoiceRoutes,
+    ...requestRoutes,
     ...reportRoutes,
     ...importRoutes,
     ...exportRoutes,

@@ -6,6 +6,7 @@ import { ManagersSection } from './managers-section';
 import { MonthSection } from './month-section';
 import { MyJobsSection } from './my-jobs-section';
 import { PortalSection } from './portal-section';
+import { RequestsTile } from './requests-tile';
 import { useDashboard } from './queries';
 import { Loading } from '../../shared/ui/loading';
 import { LoadProblem } from '../../shared/ui/load-problem';
@@ -35,6 +36,9 @@ export function DashboardPage() {
           {/* Absent when the account hides revenue and margins from the caller's role (docs/access.md#revenue-and-margins). */}
           {dashboard.money && <MonthSection dashboard={dashboard} money={dashboard.money} />}
           <Grid gap="xl">
+            <Grid.Col span={12}>
+              <RequestsTile dashboard={dashboard} />
+            </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }}>
               <MyJobsSection dashboard={dashboard} />
             </Grid.Col>

@@ -103,6 +103,11 @@ export function PortalFrame() {
               </AnchorLink>
             </>
           )}
+          {clientMay(person, 'request') && (
+            <AnchorLink to="/portal/client/requests" className={classes.navLink}>
+              {t('nav.requests')}
+            </AnchorLink>
+          )}
           {/* A client's person: their jobs, and their quotes and invoices as their permissions allow. */}
           {person.party.kind === 'client' && (
             <AnchorLink to="/portal/client/jobs" className={classes.navLink}>

@@ -143,6 +143,30 @@ const passwordRoute = createRoute({
   component: lazyRouteComponent(() => import('./password-page'), 'PortalPasswordPage'),
 });
 
+/**
+ * The client's requests (docs/client-portal.md#requests): `/portal/client/requests` (the list; `?sent`
+ * after a new one), `/portal/client/requests/new` ("Ask for work"), `/portal/client/requests/$id`.
+ * For a client's person with the `request` permission; the pages say "not found" to anyone else.
+ */
+const clientRequestsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/requests',
+  validateSearch: (search: Record<string, unknown>): { sent?: boolean } => (search.sent === true || search.sent === 'true' ? { sent: true } : {}),
+  component: lazyRouteComponent(() => import('./client/requests-page'), 'ClientRequestsPage'),
+});
+const newClientRequestRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/requests/new',
+  component: lazyRouteComponent(() => import('./client/new-request-page'), 'NewClientRequestPage'),
+});
+const clientRequestRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'client/requests/$id',
+  component: lazyRouteComponent(() => import('./client/request-page'), 'ClientRequestPage'),
+});
+
+const clientRequestRoutes = [clientRequestsRoute, newClientRequestRoute, clientRequestRoute] as const;
+
 export const portalRoutes = [
   portalRoute.addChildren([
     signInRoute,
@@ -152,6 +176,7 @@ export const portalRoutes = [
       ...portalWorkRoutes,
       awayRoute,
       invoicesRoute,
+      ...clientRequestRoutes,
       clientJobsRoute,
       clientJobRoute,
       ...clientDocumentRoutes,

@@ -10,7 +10,7 @@ import { contentUrl, percentOf, useRemoveDelivery, useWorkUploads, workFilesQuer
 import classes from './portal.module.css';
 
 /** A size in the reader's language: bytes, then kB, MB, GB. */
-function formatSize(text: PortalText, bytes: number): string {
+export function formatSize(text: PortalText, bytes: number): string {
   const units = ['kilobyte', 'megabyte', 'gigabyte'] as const;
   if (bytes < 1000) return text.formatNumber(bytes, { style: 'unit', unit: 'byte', unitDisplay: 'long' });
   let value = bytes / 1000;

@@ -4,6 +4,7 @@ import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { CLIENT_HOME_TEXTS } from './client-home';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -19,6 +20,7 @@ export const de: PortalCatalogue = {
   ...CLIENT_JOB_TEXTS.de,
   ...CLIENT_DOCUMENT_TEXTS.de,
   ...CLIENT_HOME_TEXTS.de,
+  ...CLIENT_REQUEST_TEXTS.de,
   'language.failed': 'Die Sprache konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
   'signIn.title': 'Anmeldung im Portal',
   'signIn.signingIn': 'Sie werden angemeldet …',

@@ -4,6 +4,7 @@ import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { CLIENT_HOME_TEXTS } from './client-home';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 
 /**
@@ -23,6 +24,7 @@ export const en = {
   ...CLIENT_JOB_TEXTS.en,
   ...CLIENT_DOCUMENT_TEXTS.en,
   ...CLIENT_HOME_TEXTS.en,
+  ...CLIENT_REQUEST_TEXTS.en,
   'language.failed': 'The language could not be changed. Please try again.',
   'signIn.title': 'Sign in to the portal',
   'signIn.signingIn': 'Signing you in…',

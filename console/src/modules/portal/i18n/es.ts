@@ -4,6 +4,7 @@ import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { CLIENT_HOME_TEXTS } from './client-home';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -19,6 +20,7 @@ export const es: PortalCatalogue = {
   ...CLIENT_JOB_TEXTS.es,
   ...CLIENT_DOCUMENT_TEXTS.es,
   ...CLIENT_HOME_TEXTS.es,
+  ...CLIENT_REQUEST_TEXTS.es,
   'language.failed': 'No se ha podido cambiar el idioma. Inténtelo de nuevo.',
   'signIn.title': 'Acceso al portal',
   'signIn.signingIn': 'Iniciando sesión…',

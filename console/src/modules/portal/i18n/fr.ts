@@ -4,6 +4,7 @@ import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { CLIENT_HOME_TEXTS } from './client-home';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -19,6 +20,7 @@ export const fr: PortalCatalogue = {
   ...CLIENT_JOB_TEXTS.fr,
   ...CLIENT_DOCUMENT_TEXTS.fr,
   ...CLIENT_HOME_TEXTS.fr,
+  ...CLIENT_REQUEST_TEXTS.fr,
   'language.failed': "La langue n'a pas pu être changée. Veuillez réessayer.",
   'signIn.title': 'Connexion au portail',
   'signIn.signingIn': 'Connexion en cours…',

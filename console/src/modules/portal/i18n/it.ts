@@ -4,6 +4,7 @@ import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { CLIENT_HOME_TEXTS } from './client-home';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -19,6 +20,7 @@ export const it: PortalCatalogue = {
   ...CLIENT_JOB_TEXTS.it,
   ...CLIENT_DOCUMENT_TEXTS.it,
   ...CLIENT_HOME_TEXTS.it,
+  ...CLIENT_REQUEST_TEXTS.it,
   'language.failed': 'Non è stato possibile cambiare la lingua. Riprovi.',
   'signIn.title': 'Accesso al portale',
   'signIn.signingIn': 'Accesso in corso…',

@@ -4,6 +4,7 @@ import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { CLIENT_HOME_TEXTS } from './client-home';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -19,6 +20,7 @@ export const nl: PortalCatalogue = {
   ...CLIENT_JOB_TEXTS.nl,
   ...CLIENT_DOCUMENT_TEXTS.nl,
   ...CLIENT_HOME_TEXTS.nl,
+  ...CLIENT_REQUEST_TEXTS.nl,
   'language.failed': 'De taal kon niet worden gewijzigd. Probeer het opnieuw.',
   'signIn.title': 'Aanmelden bij het portaal',
   'signIn.signingIn': 'U wordt aangemeld…',

@@ -4,6 +4,7 @@ import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { CLIENT_HOME_TEXTS } from './client-home';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -19,6 +20,7 @@ export const pl: PortalCatalogue = {
   ...CLIENT_JOB_TEXTS.pl,
   ...CLIENT_DOCUMENT_TEXTS.pl,
   ...CLIENT_HOME_TEXTS.pl,
+  ...CLIENT_REQUEST_TEXTS.pl,
   'language.failed': 'Nie udało się zmienić języka. Spróbuj ponownie.',
   'signIn.title': 'Logowanie do portalu',
   'signIn.signingIn': 'Trwa logowanie…',

@@ -4,6 +4,7 @@ import { INVOICE_TEXTS } from './invoices';
 import { CLIENT_JOB_TEXTS } from './client-jobs';
 import { CLIENT_DOCUMENT_TEXTS } from './client-documents';
 import { CLIENT_HOME_TEXTS } from './client-home';
+import { CLIENT_REQUEST_TEXTS } from './client-requests';
 import { PASSWORD_TEXTS } from './password';
 import type { PortalCatalogue } from './en';
 
@@ -19,6 +20,7 @@ export const pt: PortalCatalogue = {
   ...CLIENT_JOB_TEXTS.pt,
   ...CLIENT_DOCUMENT_TEXTS.pt,
   ...CLIENT_HOME_TEXTS.pt,
+  ...CLIENT_REQUEST_TEXTS.pt,
   'language.failed': 'Não foi possível mudar o idioma. Tente novamente.',
   'signIn.title': 'Entrar no portal',
   'signIn.signingIn': 'A iniciar sessão…',

@@ -16,7 +16,7 @@ import { IDENTITY_TEXT, IdentitySection, identityRules, type IdentityValues } fr
 import { LogoSection } from './logo-section';
 import { WorkflowSection, type WorkflowValues } from './workflow-section';
 import { AccessSection, type AccessValues } from './access-section';
-import { ClientPortalSection, type ClientPortalValues } from './client-portal-section';
+import { ClientPortalSection, clientPortalChangesOf, clientPortalRules, clientPortalValuesOf, type ClientPortalValues } from './client-portal-section';
 import { Loading } from '../../../shared/ui/loading';
 import { LIMITS } from '../../../shared/api/limits.gen';
 
@@ -69,10 +69,7 @@ function valuesOf(account: Account): Values {
     acceptedQuoteJobStatus: String(account.acceptedQuoteJobStatus),
     managersSeeRevenueAndMargins: account.managersSeeRevenueAndMargins,
     suppliersSeeClientName: account.suppliersSeeClientName,
-    requestEmail: account.requestEmail,
-    requestTerms: account.requestTerms,
-    clientsSeeProgress: account.clientsSeeProgress,
-    clientsSeeDueDates: account.clientsSeeDueDates,
+    ...clientPortalValuesOf(account),
   };
 }
 
@@ -98,10 +95,7 @@ function changesOf(values: Values): AccountChanges {
     acceptedQuoteJobStatus: Number(values.acceptedQuoteJobStatus) as AccountChanges['acceptedQuoteJobStatus'],
     managersSeeRevenueAndMargins: values.managersSeeRevenueAndMargins,
     suppliersSeeClientName: values.suppliersSeeClientName,
-    requestEmail: values.requestEmail.trim(),
-    requestTerms: values.requestTerms,
-    clientsSeeProgress: values.clientsSeeProgress,
-    clientsSeeDueDates: values.clientsSeeDueDates,
+    ...clientPortalChangesOf(values),
   };
 }
 
@@ -154,6 +148,7 @@ function AccountForm({ account }: { account: Account }) {
       purchaseOrderNumberFormat: numberFormatError,
       creditNoteNumberFormat: numberFormatError,
       ...identityRules,
+      ...clientPortalRules,
     },
   });
   // Another tab or person saved: show what the API has now, unless this form has unsaved changes.

@@ -22,6 +22,7 @@ import { portalHand } from './portal-hand';
 import { offerRounds } from './offer-rounds';
 import { supplierInvoices } from './supplier-invoices';
 import { quotePortalAnswer } from './quote-portal-answer';
+import { requests, requestSettings } from './requests';
 
 /**
  * English, the console's first language. One file per area of the console, merged here: a key
@@ -52,4 +53,6 @@ export const en = {
   ...offerRounds,
   ...supplierInvoices,
   ...quotePortalAnswer,
+  ...requests,
+  ...requestSettings,
 };

@@ -30,11 +30,6 @@ export const quoteToInvoice = {
     "Off: users with the role Manager no longer see job and group margins, the dashboard's revenue, margin and unpaid invoice figures, nor the margins and receivables reports.",
   'settings.account.managersSeeRevenueAndMarginsNote':
     'Prices, job totals, supplier costs, quotes and purchase orders stay visible: managers need them for their work. Owners, admins, finance and viewers always see everything.',
-  'settings.account.clientPortal': 'Client portal',
-  'settings.account.requestEmail': 'Request address',
-  'settings.account.requestEmailHelp': 'Where new requests from the client portal are e-mailed; empty: the account’s e-mail address',
-  'settings.account.requestTerms': 'Terms',
-  'settings.account.requestTermsHelp': 'Shown with the request form of the client portal; each request records their acceptance. Empty: no terms',
   'settings.account.clientsSeeProgress': 'Clients see the progress of their jobs',
   'settings.account.clientsSeeProgressHelp': 'The per cent done recorded on each job, on the client portal',
   'settings.account.clientsSeeDueDates': 'Clients see the due dates of their jobs',
