@@ -33,9 +33,7 @@ export function QuotePortalAnswer({ id }: { id: string }) {
         <Title order={2} size="h4" id="quote-portal-answer">
           {t('documents.portalAnswer.title')}
         </Title>
-        <Text fw={600}>
-          {t(answer.answer === 'accepted' ? 'documents.portalAnswer.accepted' : 'documents.portalAnswer.refused', params)}
-        </Text>
+        <Text fw={600}>{t(answer.answer === 'accepted' ? 'documents.portalAnswer.accepted' : 'documents.portalAnswer.refused', params)}</Text>
         <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
           {t('documents.portalAnswer.comment')}: {answer.comment === '' ? t('documents.portalAnswer.noComment') : answer.comment}
         </Text>
