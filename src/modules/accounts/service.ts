@@ -75,6 +75,11 @@ export const accounts = {
     return accounts.logoOf(ctx.db, ctx.accountId);
   },
 
+  /** The name of an account read without an agency user (what heads the portal's e-mails); '' for none. */
+  async nameOf(db: Executor, accountId: string): Promise<string> {
+    return (await repo.find(db, accountId))?.name ?? '';
+  },
+
   /** The logo of an account read without an agency user (the portal's pages and e-mails show it). */
   async logoOf(db: Executor, accountId: string): Promise<{ contentType: string; content: Buffer; width: number; height: number } | null> {
     const row = await repo.logo(db, accountId);

@@ -14,7 +14,9 @@ export interface AgencyHeading {
   logo: MailAttachment | null;
 }
 
-export async function agencyHeadingOf(db: Executor, accountId: string, name: string): Promise<AgencyHeading> {
+/** The heading of an account's e-mails: its name (read here unless given) and its logo. */
+export async function agencyHeadingOf(db: Executor, accountId: string, name?: string): Promise<AgencyHeading> {
+  name ??= await accounts.nameOf(db, accountId);
   const logo = await accounts.logoOf(db, accountId);
   if (logo === null || !MAIL_IMAGE_TYPES.has(logo.contentType)) return { name, logo: null };
   const extension = logo.contentType === 'image/png' ? 'png' : 'jpg';

@@ -42,8 +42,7 @@ export const sendPortalMail: DeliveryHandler = async (delivery, env): Promise<De
   if (payload === undefined) return outcome(false, null, 'the delivery holds no e-mail', false);
   const smtp = env.config.smtp;
   if (smtp === undefined) return outcome(false, null, 'e-mail is not configured (SMTP_URL)', false);
-  const account = await env.database.db.selectFrom('accounts').select('name').where('id', '=', delivery.account_id).executeTakeFirst();
-  const heading = await agencyHeadingOf(env.database.db, delivery.account_id, account?.name ?? '');
+  const heading = await agencyHeadingOf(env.database.db, delivery.account_id);
   const message: MailMessage = withAgencyHeading({ ...payload, messageId: stableMessageId(delivery.id, smtp.from) }, heading);
   const result = await deliverMail(smtp, message);
   if (result.ok) return outcome(true, SMTP_OK, null, false);

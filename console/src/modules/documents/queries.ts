@@ -229,3 +229,10 @@ export const jobSearchQuery = (q: string) =>
       }>,
     placeholderData: keepPreviousData,
   });
+
+/** `GET /v2/quotes/:id/portal-answer`: the client's answer on the client portal, or null (docs/client-portal.md#quotes). */
+export const quotePortalAnswerQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['quotes', 'detail', id, 'portal-answer'] as const,
+    queryFn: ({ signal }) => data(api.GET('/v2/quotes/{id}/portal-answer', { params: { path: { id } }, signal })),
+  });

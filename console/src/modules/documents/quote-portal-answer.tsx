@@ -1,15 +1,9 @@
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, data } from '../../shared/api/client';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../shared/formatting/format';
 import { t } from '../../shared/i18n';
 
-/** `GET /v2/quotes/:id/portal-answer`: the client's answer on the client portal, or null. */
-export const quotePortalAnswerQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['quotes', 'detail', id, 'portal-answer'] as const,
-    queryFn: ({ signal }) => data(api.GET('/v2/quotes/{id}/portal-answer', { params: { path: { id } }, signal })),
-  });
+import { quotePortalAnswerQuery } from './queries';
 
 /**
  * The evidence of a quote accepted or refused on the client portal (docs/client-portal.md#quotes):

@@ -1,21 +1,14 @@
 import { Alert, Button, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, data, type Answer } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/formatting/format';
 import { t } from '../../../shared/i18n';
 import { useCan } from '../../../shared/session/session';
 
-type ClientMessage = Answer<'listJobClientMessages'>[number];
+import { clientMessagesQuery, useSendClientMessage, type ClientMessage } from './client-messages-queries';
 
 /** The server's limit of a message (docs/client-portal.md#messages). */
 const MAX_LENGTH = 10_000;
-
-const clientMessagesQuery = (jobId: string) =>
-  queryOptions({
-    queryKey: ['jobs', jobId, 'client-messages'] as const,
-    queryFn: ({ signal }) => data(api.GET('/v2/jobs/{id}/client-messages', { params: { path: { id: jobId } }, signal })),
-  });
 
 /**
  * The job page's "Client messages" block (docs/client-portal.md#messages): the thread with the
@@ -25,14 +18,10 @@ const clientMessagesQuery = (jobId: string) =>
  */
 export function ClientMessagesSection({ jobId }: { jobId: string }) {
   const canWrite = useCan('projects');
-  const queryClient = useQueryClient();
   const query = useQuery(clientMessagesQuery(jobId));
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (text: string) => data(api.POST('/v2/jobs/{id}/client-messages', { params: { path: { id: jobId } }, body: { text } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientMessagesQuery(jobId).queryKey }),
-  });
+  const send = useSendClientMessage(jobId);
   const headingId = `job-client-messages-${jobId}`;
 
   const submit = (event: FormEvent) => {

@@ -1,14 +1,15 @@
 import { Alert, Anchor, Box, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { api, ApiProblem, CONSOLE_CALL, data, uploadFile } from '../../../shared/api/client';
+import { ApiProblem } from '../../../shared/api/client';
 import { LIMITS } from '../../../shared/api/limits.gen';
 import { formatBytes } from '../../../shared/formatting/format';
 import { t } from '../../../shared/i18n';
 import { ConfirmDelete } from '../../../shared/ui/confirm-delete';
 import type { Account } from './queries';
+import { TERMS_PDF_MAX_BYTES, TERMS_PDF_URL, termsPdfQuery, useRemoveTermsPdf, useUploadTermsPdf } from './client-portal-queries';
 
 /** The client portal's fields of the account form (their names are the API's parameters, so that its errors land on them). */
 export type ClientPortalValues = {
@@ -35,29 +36,6 @@ export const clientPortalRules = {
   requestEmail: (value: string) => (value.trim() === '' || /^[^\s@]+@[^\s@]+$/.test(value.trim()) ? null : t('settings.account.requestEmailInvalid')),
   requestTerms: (value: string) => (value.length > LIMITS.terms ? t('settings.account.error.long') : null),
 };
-
-const PDF_URL = '/v2/account/request-terms.pdf';
-/** The API's limit (src/modules/requests/terms.ts): larger files are refused before they are sent. */
-const TERMS_PDF_MAX_BYTES = 10 * 1024 * 1024;
-const TERMS_PDF_KEY = ['account', 'request-terms-pdf'] as const;
-
-/** The name a Content-Disposition gives (its UTF-8 `filename*` first). */
-function fileNameOf(disposition: string | null): string {
-  const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (encoded) return decodeURIComponent(encoded);
-  return disposition?.match(/filename="([^"]*)"/i)?.[1] ?? 'terms.pdf';
-}
-
-/** Whether the account has a terms PDF, its name and size: `HEAD /v2/account/request-terms.pdf` (404: none). */
-const termsPdfQuery = queryOptions({
-  queryKey: TERMS_PDF_KEY,
-  queryFn: async ({ signal }): Promise<{ name: string; size: number } | null> => {
-    const response = await fetch(PDF_URL, { method: 'HEAD', headers: CONSOLE_CALL, signal });
-    if (response.status === 404) return null;
-    if (!response.ok) throw new ApiProblem(response.status, 'unknown', response.statusText);
-    return { name: fileNameOf(response.headers.get('Content-Disposition')), size: Number(response.headers.get('Content-Length') ?? 0) };
-  },
-});
 
 /**
  * The "Client portal" section of `/settings/account` (docs/client-portal.md#terms): where the
@@ -121,16 +99,9 @@ export function ClientPortalSection({
 }
 
 function TermsPdf({ canEdit }: { canEdit: boolean }) {
-  const queryClient = useQueryClient();
   const pdf = useQuery(termsPdfQuery);
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadFile<{ name: string; size: number }>(PDF_URL, { file }, () => undefined, undefined, 'PUT'),
-    onSuccess: (saved) => queryClient.setQueryData(TERMS_PDF_KEY, { name: saved.name, size: saved.size }),
-  });
-  const remove = useMutation({
-    mutationFn: () => data(api.DELETE('/v2/account/request-terms.pdf')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TERMS_PDF_KEY }),
-  });
+  const upload = useUploadTermsPdf();
+  const remove = useRemoveTermsPdf();
   const [problem, setProblem] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const send = (file: File | undefined) => {
@@ -165,7 +136,7 @@ function TermsPdf({ canEdit }: { canEdit: boolean }) {
         )}
         {current ? (
           <Group gap="sm">
-            <Anchor href={PDF_URL} target="_blank" rel="noopener" c="blue.8" td="underline">
+            <Anchor href={TERMS_PDF_URL} target="_blank" rel="noopener" c="blue.8" td="underline">
               {current.name}
             </Anchor>
             <Text size="sm" c="dimmed">
