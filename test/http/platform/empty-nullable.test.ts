@@ -1,6 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, MISSING_ID, type TestContext } from '../../helper.js';
-import { buildWorld, minimalValue, openApiRoutes, queryFor, urlFor, type Route, type Schema, type World } from '../../reliability/world.js';
+import {
+  buildWorld,
+  clientPortalHeadersFor,
+  minimalValue,
+  openApiRoutes,
+  queryFor,
+  urlFor,
+  type Route,
+  type Schema,
+  type World,
+} from '../../reliability/world.js';
 
 /**
  * An empty value of a nullable parameter means null (docs/development.md, "Empty values"), for
@@ -84,6 +94,8 @@ const EXTRA: Record<string, () => Record<string, unknown> | Promise<Record<strin
     await t.api.put(`/v2/suppliers/${w.supplier}/contacts/${w.supplierContact}`, { email: 'supplier.contact@example.com' });
     return {};
   },
+  // A request asks for a service of the account, from a language into another.
+  'POST /v2/portal/client/requests': () => ({ service: w.service!, sourceLanguage: 'en', targetLanguages: ['fr'] }),
   'POST /v2/clients/{id}/contacts/{contactId}/portal-access': async () => {
     await t.api.put(`/v2/clients/${w.client}/contacts/${w.clientContact}`, { email: 'client.contact@example.com' });
     return {};
@@ -174,11 +186,24 @@ describe('the document', () => {
   });
 });
 
+/** The client portal's routes take a client's person's session (their cookie and CSRF token), not the API key. */
+let clientPortalHeaders: Record<string, string> | undefined;
+async function senderFor(route: Route, url: string, encoding: 'form' | 'json') {
+  const json = encoding === 'json';
+  if (!route.path.startsWith('/v2/portal/client/')) return (params: Record<string, unknown>) => t.api.request(route.method, url, params as never, { json });
+  if (clientPortalHeaders === undefined) {
+    const contact = await t.api.post(`/v2/clients/${w.client}/contacts`, { fullName: 'Nullable person', email: 'nullable.person@client.example' });
+    clientPortalHeaders = await clientPortalHeadersFor(t.api, w.client!, contact.body.id as string);
+  }
+  const headers = clientPortalHeaders;
+  return (params: Record<string, unknown>) => t.api.withKey(undefined).request(route.method, url, params as never, { json, headers });
+}
+
 describe.each(['form', 'json'] as const)('an empty value means null (%s)', (encoding) => {
   it.each(CASES.map((c) => [c.label, c] as const))('%s', async (label, { route, path, schema }) => {
     const fresh = await FRESH[route.path]?.();
     const url = urlOf(route, fresh);
-    const send = (params: Record<string, unknown>) => t.api.request(route.method, url, params as never, { json: encoding === 'json' });
+    const send = await senderFor(route, url, encoding);
     const base = await requiredBody(route);
     const leaf = path.at(-1)!;
     if (route.method !== 'POST') {

@@ -84,7 +84,8 @@ describe('the document', () => {
       // A supplier invoice's purchase orders, named in its body: 404 for one that is not the supplier's.
       const namesRecords = operation.operationId === 'submitPortalInvoice';
       if (mayBeAbsent || namesRecords || operation.parameters?.some((parameter: any) => parameter.in === 'path')) errors.push('404');
-      if ((write && operation.operationId !== 'parseCatAnalysis') || operation.operationId === 'getInvoiceUbl') errors.push('409');
+      if ((write && operation.operationId !== 'parseCatAnalysis') || ['getInvoiceUbl', 'getClientPortalInvoiceUbl'].includes(operation.operationId))
+        errors.push('409');
       if (write) errors.push('413', '415');
       errors.push('429', '500');
       // Downloads of files (the portal's: …/files/{fileId}/content) answer 416 for a range outside the content.

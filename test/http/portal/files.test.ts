@@ -158,6 +158,7 @@ describe('POST /v2/portal/work/:id/files', () => {
         name: 'translation.docx',
         outsourcing: { shareWithAll: false, sharedWith: [w.id] },
         deliverable: { outsourcingId: w.id, portalPersonId: own.personId },
+        shareWithClient: false,
         size: reply.body.size,
         createdAt: reply.body.createdAt,
       },
