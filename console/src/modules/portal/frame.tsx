@@ -91,7 +91,7 @@ export function PortalFrame() {
         </div>
         <nav aria-label={t('nav.label')} className={classes.nav}>
           <AnchorLink to="/portal" activeOptions={{ exact: true }} className={classes.navLink}>
-            {t('nav.work')}
+            {t(person.party.kind === 'client' ? 'nav.home' : 'nav.work')}
           </AnchorLink>
           {person.party.kind === 'supplier' && (
             <>

@@ -3,6 +3,7 @@
  * for them, in the eight languages, spread into each catalogue (the catalogues' type checks the keys).
  */
 const en = {
+  'nav.home': 'Overview',
   'clientHome.intro': 'Follow your jobs with {agency}, download what they deliver, and talk to your project manager, all in one place.',
   'clientHome.title': 'At a glance',
   'clientHome.jobs': 'Jobs in progress',
@@ -18,6 +19,7 @@ const en = {
 type Texts = Record<keyof typeof en, string>;
 
 const fr: Texts = {
+  'nav.home': 'Aperçu',
   'clientHome.intro': 'Suivez vos travaux avec {agency}, téléchargez ce qui vous est livré et échangez avec votre chef de projet, au même endroit.',
   'clientHome.title': 'En un coup d’œil',
   'clientHome.jobs': 'Travaux en cours',
@@ -31,6 +33,7 @@ const fr: Texts = {
 };
 
 const de: Texts = {
+  'nav.home': 'Übersicht',
   'clientHome.intro': 'Verfolgen Sie Ihre Aufträge bei {agency}, laden Sie Lieferungen herunter und schreiben Sie Ihrer Projektleitung – alles an einem Ort.',
   'clientHome.title': 'Auf einen Blick',
   'clientHome.jobs': 'Laufende Aufträge',
@@ -44,6 +47,7 @@ const de: Texts = {
 };
 
 const es: Texts = {
+  'nav.home': 'Resumen',
   'clientHome.intro': 'Siga sus trabajos con {agency}, descargue lo que le entregan y hable con su jefe de proyecto, todo en un solo lugar.',
   'clientHome.title': 'De un vistazo',
   'clientHome.jobs': 'Trabajos en curso',
@@ -57,6 +61,7 @@ const es: Texts = {
 };
 
 const it: Texts = {
+  'nav.home': 'Panoramica',
   'clientHome.intro': 'Segua i suoi lavori con {agency}, scarichi ciò che le viene consegnato e scriva al suo project manager, tutto in un unico posto.',
   'clientHome.title': 'In sintesi',
   'clientHome.jobs': 'Lavori in corso',
@@ -70,6 +75,7 @@ const it: Texts = {
 };
 
 const nl: Texts = {
+  'nav.home': 'Overzicht',
   'clientHome.intro': 'Volg uw opdrachten bij {agency}, download wat er geleverd wordt en schrijf uw projectmanager, allemaal op één plek.',
   'clientHome.title': 'In één oogopslag',
   'clientHome.jobs': 'Lopende opdrachten',
@@ -83,6 +89,7 @@ const nl: Texts = {
 };
 
 const pt: Texts = {
+  'nav.home': 'Visão geral',
   'clientHome.intro': 'Acompanhe os seus trabalhos com a {agency}, descarregue o que lhe é entregue e fale com o seu gestor de projeto, tudo num só lugar.',
   'clientHome.title': 'Num relance',
   'clientHome.jobs': 'Trabalhos em curso',
@@ -96,6 +103,7 @@ const pt: Texts = {
 };
 
 const pl: Texts = {
+  'nav.home': 'Przegląd',
   'clientHome.intro': 'Śledź swoje zlecenia w {agency}, pobieraj to, co zostało dostarczone, i pisz do kierownika projektu – wszystko w jednym miejscu.',
   'clientHome.title': 'W skrócie',
   'clientHome.jobs': 'Zlecenia w toku',
