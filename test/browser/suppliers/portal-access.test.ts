@@ -119,7 +119,7 @@ describe.skipIf(skipReason)('portal access on a supplier page', () => {
     // Withdraw, after a confirmation.
     await row(page, 'Anna Berg').getByRole('button', { name: 'Withdraw access for Anna Berg' }).click();
     const confirm = page.getByRole('dialog', { name: 'Withdraw portal access?' });
-    await confirm.getByText(/^Anna Berg can no longer sign in to the supplier portal/).waitFor();
+    await confirm.getByText(/^Anna Berg can no longer sign in to the portal/).waitFor();
     await settled(page);
     await checkAccessibility(page);
     await confirm.getByRole('button', { name: 'Withdraw access' }).click();
