@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setPasswordByEmail } from '../../../src/modules/auth/index.js';
-import { checkAccessibility, checkControlsVisible, expectNoPageErrors, screenshot, skipReason, startConsoleWorld, type ConsoleWorld } from '../harness.js';
+import {
+  checkAccessibility,
+  checkControlsVisible,
+  eventually,
+  expectNoPageErrors,
+  screenshot,
+  skipReason,
+  startConsoleWorld,
+  type ConsoleWorld,
+} from '../harness.js';
 
 /**
  * The jobs page (docs/console.md#the-jobs-page) in Chromium against a real server: the table, the
@@ -72,7 +81,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     const page = await world.signedInPage('/jobs');
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'New job' }).getAttribute('href')).toBe('/jobs/new');
-    await expect.poll(() => rows(page).count()).toBe(50);
+    await eventually(() => rows(page).count()).toBe(50);
     expect(await summary(page).textContent()).toBe('1–50 of 60');
     const headers = await page.getByRole('columnheader').allTextContents();
     for (const name of ['No.', 'Name', 'Client', 'Languages', 'Service', 'Quantity', 'Total', 'Status', 'Due', 'Manager'])
@@ -122,12 +131,12 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await page.clock.runFor(20);
     await page.clock.resume();
     await page.waitForURL((url) => url.searchParams.get('q') === 'annual');
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await eventually(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().getByRole('link').textContent()).toBe('Annual report');
     await page.getByLabel('Search', { exact: true }).fill('no such job at all');
     await page.getByText('No job matches this search and these filters.').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
-    await expect.poll(() => rows(page).count()).toBe(50);
+    await eventually(() => rows(page).count()).toBe(50);
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
     expectNoPageErrors(page);
   });
@@ -139,7 +148,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await page.getByRole('option', { name: 'Urgent' }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.has('label'));
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await eventually(() => rows(page).count()).toBe(2);
     expect(new Set(await rows(page).getByRole('link').allTextContents())).toEqual(new Set(['Annual report', 'Late leaflet']));
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Not started' }).click();
@@ -149,7 +158,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     expect(JSON.parse(searchParams(page).get('label')!)).toEqual([label.Urgent]);
 
     await page.reload();
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await eventually(() => rows(page).count()).toBe(2);
     expect(await summary(page).textContent()).toBe('1–2 of 2');
     // The filters show what the address says.
     const filters = page.getByRole('group', { name: 'Filters' });
@@ -160,16 +169,16 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await page.getByRole('option', { name: 'Globex Legal LLP' }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.has('client'));
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await eventually(() => rows(page).count()).toBe(1);
     expect(await rows(page).getByRole('link').textContent()).toBe('Late leaflet');
 
     // A shared link with a client and a due range opens the same view in another browser.
     const clients = (await world.api('GET', '/v2/clients?q=Globex')).items as Array<{ id: string }>;
     const shared = `/jobs?client=${encodeURIComponent(JSON.stringify([clients[0]!.id]))}&dueTo=${isoDay(0)}`;
     const other = await world.signedInPage(shared);
-    await expect.poll(() => rows(other).count()).toBe(2);
+    await eventually(() => rows(other).count()).toBe(2);
     expect(new Set(await rows(other).getByRole('link').allTextContents())).toEqual(new Set(['Late leaflet', 'Delivered late']));
-    await expect.poll(() => other.getByRole('group', { name: 'Filters' }).getByText('Globex Legal LLP').count()).toBeGreaterThan(0);
+    await eventually(() => other.getByRole('group', { name: 'Filters' }).getByText('Globex Legal LLP').count()).toBeGreaterThan(0);
     // Typed and shown in the account's locale (docs/console.md#dates): DD/MM/YYYY for English without a country.
     expect(await other.getByLabel('Due until').inputValue()).toBe(isoDay(0).split('-').reverse().join('/'));
     expectNoPageErrors(page);
@@ -183,15 +192,15 @@ describe.skipIf(skipReason)('the jobs page', () => {
     expect(await nameHeader.getAttribute('aria-sort')).toBe('none');
     await nameHeader.getByRole('button').click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'name');
-    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
-    await expect.poll(() => rows(page).first().getByRole('link').textContent()).toBe('Annual report');
+    await eventually(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await eventually(() => rows(page).first().getByRole('link').textContent()).toBe('Annual report');
     await nameHeader.getByRole('button').click();
-    await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('descending');
+    await eventually(() => nameHeader.getAttribute('aria-sort')).toBe('descending');
     expect(searchParams(page).get('direction')).toBe('desc');
-    await expect.poll(() => rows(page).first().getByRole('link').textContent()).toBe('Website 50');
+    await eventually(() => rows(page).first().getByRole('link').textContent()).toBe('Website 50');
     // Earliest due first.
     await page.getByRole('columnheader', { name: /Due/ }).getByRole('button').click();
-    await expect.poll(() => rows(page).first().getByRole('link').textContent()).toBe('Invoiced subtitles');
+    await eventually(() => rows(page).first().getByRole('link').textContent()).toBe('Invoiced subtitles');
     expect(await rows(page).nth(1).getByRole('link').textContent()).toBe('Delivered late');
     expectNoPageErrors(page);
   });
@@ -202,19 +211,19 @@ describe.skipIf(skipReason)('the jobs page', () => {
     const firstPage = await rows(page).getByRole('link').allTextContents();
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
-    await expect.poll(() => summary(page).textContent()).toBe('51–60 of 60');
+    await eventually(() => summary(page).textContent()).toBe('51–60 of 60');
     expect(await rows(page).count()).toBe(10);
     const secondPage = await rows(page).getByRole('link').allTextContents();
     expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
     await page.getByRole('combobox', { name: 'Jobs per page' }).click();
     await page.getByRole('option', { name: '20', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('pageSize') === '20' && !url.searchParams.has('page'));
-    await expect.poll(() => summary(page).textContent()).toBe('1–20 of 60');
+    await eventually(() => summary(page).textContent()).toBe('1–20 of 60');
     expect(await rows(page).count()).toBe(20);
     // A bookmark of a page past the last shows the last one.
     await page.goto('/jobs?page=9&pageSize=20');
     await page.waitForURL((url) => url.searchParams.get('page') === '3');
-    await expect.poll(() => summary(page).textContent()).toBe('41–60 of 60');
+    await eventually(() => summary(page).textContent()).toBe('41–60 of 60');
     expectNoPageErrors(page);
   });
 
@@ -239,7 +248,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     // The API has what the page says, and the table shows it.
     expect((await world.api('GET', `/v2/jobs/${ids.late}`)).status).toBe(2);
     expect((await world.api('GET', `/v2/jobs/${ids.cancelled}`)).status).toBe(5);
-    await expect.poll(() => rowOf(page, 'Late leaflet').getByText('In progress').count()).toBe(1);
+    await eventually(() => rowOf(page, 'Late leaflet').getByText('In progress').count()).toBe(1);
     expect(await bar.count()).toBe(0);
     await checkAccessibility(page);
     await checkControlsVisible(page);
@@ -249,7 +258,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await page.getByRole('checkbox', { name: 'Select every job on this page' }).check();
     await bar.getByText('50 selected').waitFor();
     await page.getByRole('checkbox', { name: 'Select every job on this page' }).uncheck();
-    await expect.poll(() => bar.count()).toBe(0);
+    await eventually(() => bar.count()).toBe(0);
     await world.api('PUT', `/v2/jobs/${ids.late}`, { status: 1 });
     expectNoPageErrors(page);
   });
@@ -271,7 +280,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     });
     await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
     const table = page.getByRole('table', { name: 'Jobs' });
-    await expect.poll(() => table.getAttribute('aria-busy')).toBe('true');
+    await eventually(() => table.getAttribute('aria-busy')).toBe('true');
     expect(await rows(page).count()).toBe(10);
     expect(await page.getByRole('status').filter({ hasText: 'Loading jobs…' }).count()).toBe(1);
     expect(await rows(page).getByRole('link').count()).toBe(0);
@@ -279,7 +288,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     mode = 'fail';
     release();
     // The held request passes; a new view (a search typed) fails.
-    await expect.poll(() => rows(page).getByRole('link').count()).toBe(50);
+    await eventually(() => rows(page).getByRole('link').count()).toBe(50);
     await page.getByLabel('Search', { exact: true }).fill('leaflet');
     const error = page.getByRole('alert').filter({ hasText: 'The jobs could not be loaded: The server is busy' });
     await error.waitFor();
@@ -287,20 +296,20 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await checkControlsVisible(page);
     mode = 'pass';
     await error.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => error.count()).toBe(0);
-    await expect.poll(() => rows(page).count()).toBe(10);
+    await eventually(() => error.count()).toBe(0);
+    await eventually(() => rows(page).count()).toBe(10);
     await page.unroute(/\/v2\/jobs\?/);
 
     // An address with values the page cannot read (an old or hand-edited link) shows the jobs anyway.
     await page.goto('/jobs?status=OPEN&page=last&sort=client&client=nobody');
-    await expect.poll(() => rows(page).count()).toBe(50);
+    await eventually(() => rows(page).count()).toBe(50);
     expect(await page.getByRole('heading', { name: 'Jobs', level: 1 }).count()).toBe(1);
     expectNoPageErrors(page);
   });
 
   it('offers a viewer neither "New job" nor the selection and bulk change', async () => {
     const page = await world.signedInPage('/jobs', VIEWER);
-    await expect.poll(() => rows(page).count()).toBe(50);
+    await eventually(() => rows(page).count()).toBe(50);
     expect(await page.getByRole('link', { name: 'New job' }).count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Change the status of the selected jobs' }).count()).toBe(0);
@@ -328,7 +337,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.get('status') === '[5]');
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await eventually(() => rows(page).count()).toBe(1);
     // Tab on through the filters and the table: the name's header sorts with Enter, the job opens with Enter.
     const seen: string[] = [];
     const tabTo = async (target: string) => {
@@ -343,7 +352,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
     await tabTo('BUTTON||Name↕');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'name');
-    await expect.poll(() => page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    await eventually(() => page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(await rows(page).first().getByRole('link').textContent()).toBe('Cancelled catalogue');
     // Every filter and the page's selection box come before the table's header, in reading order.
     for (const control of ['Client', 'Manager', 'Label', 'Due from', 'Due until', 'Select every job on this page'])
@@ -361,7 +370,7 @@ describe.skipIf(skipReason)('the jobs page', () => {
   it('finds a job by its number, shown in the No. column (docs/jobs.md#job-numbers)', async () => {
     const late = await world.api<{ number: string }>('GET', `/v2/jobs/${ids.late}`);
     const page = await world.signedInPage(`/jobs?q=${encodeURIComponent(late.number)}`);
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await eventually(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().getByRole('link').textContent()).toBe('Late leaflet');
     expect((await rows(page).first().getByRole('cell').allInnerTexts()).map((text) => text.trim())).toContain(late.number);
     expectNoPageErrors(page);
