@@ -125,8 +125,8 @@ function FilesTable<F extends ListedFile>({
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('files.column.name')}</Table.Th>
-              {sharing && <Table.Th>{sharing.column}</Table.Th>}
-              {clientSharing && <Table.Th>{clientSharing.column}</Table.Th>}
+              {/* One column for both sharings: the files sit in a narrow column of the job page, where a third column pushed Delete out of sight. */}
+              {(sharing || clientSharing) && <Table.Th>{[sharing?.column, clientSharing?.column].filter(Boolean).join(' · ')}</Table.Th>}
               {canWrite && <Table.Th>{t('files.column.actions')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
@@ -157,23 +157,22 @@ function FilesTable<F extends ListedFile>({
                       </Text>
                     )}
                   </Table.Td>
-                  {sharing && (
+                  {(sharing || clientSharing) && (
                     <Table.Td>
-                      {canWrite && !elsewhere ? (
-                        <Switch
-                          checked={shared}
-                          onChange={(event) => share.mutate({ fileId: file.id, shared: event.currentTarget.checked })}
-                          label={sharing.text(file, shared)}
-                          aria-label={sharing.switchLabel(file)}
-                        />
-                      ) : (
-                        <Text size="sm">{sharing.text(file, sharing.isShared(file))}</Text>
-                      )}
-                    </Table.Td>
-                  )}
-                  {clientSharing && (
-                    <Table.Td>
-                      <SharingCell file={file} sharing={clientSharing} mutation={shareWithClient} editable={canWrite && !elsewhere} />
+                      <Stack gap={6}>
+                        {sharing &&
+                          (canWrite && !elsewhere ? (
+                            <Switch
+                              checked={shared}
+                              onChange={(event) => share.mutate({ fileId: file.id, shared: event.currentTarget.checked })}
+                              label={sharing.text(file, shared)}
+                              aria-label={sharing.switchLabel(file)}
+                            />
+                          ) : (
+                            <Text size="sm">{sharing.text(file, sharing.isShared(file))}</Text>
+                          ))}
+                        {clientSharing && <SharingCell file={file} sharing={clientSharing} mutation={shareWithClient} editable={canWrite && !elsewhere} />}
+                      </Stack>
                     </Table.Td>
                   )}
                   {canWrite && (
