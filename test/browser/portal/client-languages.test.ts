@@ -20,7 +20,8 @@ describe.skipIf(skipReason)('the client portal in the eight languages', () => {
     await world?.close();
   });
 
-  it("speaks the client's document language, under the agency's logo and name, and another one when asked", async () => {
+  // Eight sign-ins and pages: more than one test's usual minute on a busy machine.
+  it("speaks the client's document language, under the agency's logo and name, and another one when asked", { timeout: 240_000 }, async () => {
     const logo = new FormData();
     logo.append('file', new Blob([png(120, 40)]), 'logo.png');
     const put = await fetch(`${world.baseUrl}/v2/account/logo`, { method: 'PUT', headers: { Authorization: `Bearer ${world.apiKey}` }, body: logo });
