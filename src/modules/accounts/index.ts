@@ -6,6 +6,7 @@
  */
 export { accounts, type AccountObject } from './service.js';
 export { Account } from './schemas.js';
+export { sendLogo } from './logo-image.js';
 export {
   createAccount,
   createAccountIn,

@@ -1,5 +1,6 @@
 import { imageSize } from 'image-size';
-import { invalid } from '../../core/errors.js';
+import type { FastifyReply } from 'fastify';
+import { invalid, notFound } from '../../core/errors.js';
 import { rootAttributes, sanitizeSvg } from './svg-sanitizer.js';
 
 /**
@@ -92,4 +93,16 @@ export function svgSize(attributes: Record<string, string>): { width: number; he
   if (width !== undefined) return { width, height: round((width * boxSize.height) / boxSize.width) };
   if (height !== undefined) return { width: round((height * boxSize.width) / boxSize.height), height };
   return { width: round(boxSize.width), height: round(boxSize.height) };
+}
+
+/**
+ * Answers a logo as stored (404 without one), for the agency's route and the portal's: never
+ * sniffed, and an SVG opened on its own is a document in which nothing may run or load anything.
+ */
+export function sendLogo(reply: FastifyReply, logo: { contentType: string; content: Buffer } | null, cacheControl: string): FastifyReply {
+  if (logo === null) throw notFound('logo');
+  reply.header('Content-Type', logo.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', cacheControl);
+  if (logo.contentType === 'image/svg+xml')
+    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").header('Content-Disposition', 'inline');
+  return reply.send(logo.content);
 }

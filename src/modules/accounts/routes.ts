@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Binary, errorResponses } from '../../core/schemas.js';
-import { notFound } from '../../core/errors.js';
-import { LOGO_MAX_BYTES } from './logo-image.js';
+import { LOGO_MAX_BYTES, sendLogo } from './logo-image.js';
 import { receiveSmallUpload } from './logo-upload.js';
 import { Account, UpdateAccount } from './schemas.js';
 import { accounts } from './service.js';
@@ -37,14 +36,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const logo = await accounts.logo(app.readCtx(request));
-      if (!logo) throw notFound('logo');
-      reply.header('Content-Type', logo.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
-      if (logo.contentType === 'image/svg+xml') {
-        // Opened on its own, an SVG is a document: nothing in it may run or load anything.
-        reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").header('Content-Disposition', 'inline');
-      }
-      return reply.send(logo.content);
+      return sendLogo(reply, await accounts.logo(app.readCtx(request)), 'no-store');
     },
   );
   app.put(

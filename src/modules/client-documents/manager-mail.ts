@@ -1,9 +1,8 @@
 import type { Config } from '../../config.js';
 import type { Ctx } from '../../core/context.js';
-import { escapeHtml } from '../../core/mail.js';
 import { accounts } from '../accounts/index.js';
 import { enqueue } from '../outbox/index.js';
-import type { PortalMailPayload } from '../portal-access/index.js';
+import { noticeMail } from '../portal-access/index.js';
 import { userRepository } from '../users/index.js';
 import { quoteAnswerRepository as repo, type QuoteAnswerRow } from './repository.js';
 
@@ -31,18 +30,15 @@ export async function queueManagerMail(
     ['When', `${answer.answered_at.slice(0, 16).replace('T', ' ')} UTC`],
     ['From', `${answer.ip} (${answer.user_agent || 'no user agent'})`],
   ];
-  const intro = `${quote.clientName} ${verb} quote ${name} on the client portal.`;
-  const comment = answer.comment === '' ? [] : [`Comment: ${answer.comment}`];
-  const text = [intro, facts.map(([label, value]) => `${label}: ${value}`).join('\n'), ...comment, `Open the quote: ${url}`].join('\n\n') + '\n';
-  const html = [
-    '<!doctype html><html lang="en"><body>',
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p>${facts.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join('<br>')}</p>`,
-    ...(answer.comment === '' ? [] : [`<p>Comment: ${escapeHtml(answer.comment)}</p>`]),
-    `<p><a href="${escapeHtml(url)}">Open the quote</a></p>`,
-    '</body></html>',
-  ].join('\n');
-  const payload: PortalMailPayload = { to, subject: `Quote ${name} ${verb} by ${quote.clientName}`, text, html };
+  const payload = noticeMail({
+    to,
+    language: 'en',
+    subject: `Quote ${name} ${verb} by ${quote.clientName}`,
+    intro: `${quote.clientName} ${verb} quote ${name} on the client portal.`,
+    facts,
+    ...(answer.comment === '' ? {} : { quote: `Comment: ${answer.comment}` }),
+    link: { label: 'Open the quote', url },
+  });
   await enqueue(ctx, { kind: 'portal_mail', endpointId: null, eventId: null, eventType: `quote.${verb}`, payload });
 }
 

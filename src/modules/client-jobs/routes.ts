@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Binary, errorResponses } from '../../core/schemas.js';
-import { sendFile } from '../files/index.js';
+import { errorResponses } from '../../core/schemas.js';
+import { downloadRoute } from '../files/index.js';
 import { ClientDeliverable, ClientJob, ClientJobFileParams, ClientJobListQuery, ClientJobParams } from './schemas.js';
 import { clientJobs } from './service.js';
 
@@ -39,19 +39,10 @@ export const clientJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => clientJobs.deliverables(app.portalCtx(request), request.params.id),
   );
 
-  app.route({
-    method: ['GET', 'HEAD'],
+  downloadRoute(app, {
     url: '/jobs/:id/files/:fileId/content',
-    schema: {
-      summary: 'Download a deliverable of the job (HEAD, single Range, ETag)',
-      params: ClientJobFileParams,
-      response: {
-        200: Binary('the content; Content-Type from the name, always an attachment'),
-        206: Binary('one range of the content (Content-Range)'),
-        ...errorResponses,
-      },
-    },
-    handler: async (request, reply) =>
-      sendFile(request, reply, app.storage, await clientJobs.file(app.portalCtx(request), request.params.id, request.params.fileId)),
+    summary: 'Download a deliverable of the job',
+    params: ClientJobFileParams,
+    find: (params, request) => clientJobs.file(app.portalCtx(request), params.id, params.fileId),
   });
 };

@@ -1,6 +1,5 @@
 import type { DocumentLanguage } from '../../core/document-languages.js';
-import { escapeHtml } from '../../core/mail.js';
-import type { PortalMailPayload } from '../portal-access/index.js';
+import { noticeMail, type PortalMailPayload } from '../portal-access/index.js';
 
 /** The words of the e-mail telling a client's person the agency wrote; `{agency}`, `{name}` are filled in. */
 interface MessageWords {
@@ -64,27 +63,6 @@ export const MESSAGE_WORDS: Readonly<Record<DocumentLanguage, MessageWords>> = {
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
-function compose(
-  to: string,
-  language: string,
-  subject: string,
-  intro: string,
-  body: string,
-  link: { label: string; url: string },
-  footer?: string,
-): PortalMailPayload {
-  const text = [intro, body, `${link.label}: ${link.url}`, ...(footer ? [footer] : [])].join('\n\n') + '\n';
-  const html = [
-    `<!doctype html><html lang="${language}"><body>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<blockquote>${escapeHtml(body).replace(/\n/g, '<br>')}</blockquote>`,
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-    ...(footer ? [`<p>${escapeHtml(footer)}</p>`] : []),
-    '</body></html>',
-  ].join('\n');
-  return { to, subject, text, html };
-}
-
 /** The agency wrote: the e-mail to one of the client's people, in their language. */
 export function messageToClientMail(input: {
   to: string;
@@ -96,21 +74,25 @@ export function messageToClientMail(input: {
 }): PortalMailPayload {
   const words = MESSAGE_WORDS[input.language];
   const values = { agency: input.agency, name: input.name };
-  return compose(
-    input.to,
-    input.language,
-    fill(words.subject, values),
-    fill(words.intro, values),
-    input.text,
-    { label: words.open, url: input.url },
-    words.signIn,
-  );
+  return noticeMail({
+    to: input.to,
+    language: input.language,
+    subject: fill(words.subject, values),
+    intro: fill(words.intro, values),
+    quote: input.text,
+    link: { label: words.open, url: input.url },
+    footer: words.signIn,
+  });
 }
 
 /** The client wrote: the e-mail to the subject's manager (agency users read the console in English). */
 export function messageToManagerMail(input: { to: string; author: string; name: string; text: string; url: string }): PortalMailPayload {
-  return compose(input.to, 'en', `Client message: ${input.name}`, `${input.author} wrote on the client portal about ${input.name}:`, input.text, {
-    label: 'Read and answer in Transdesk',
-    url: input.url,
+  return noticeMail({
+    to: input.to,
+    language: 'en',
+    subject: `Client message: ${input.name}`,
+    intro: `${input.author} wrote on the client portal about ${input.name}:`,
+    quote: input.text,
+    link: { label: 'Read and answer in Transdesk', url: input.url },
   });
 }

@@ -1,4 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Binary, errorResponses } from '../../core/schemas.js';
 import { ApiError, excerpt } from '../../core/errors.js';
 import type { BlobStorage } from '../../core/storage/index.js';
 import type { FileRow } from './kinds.js';
@@ -49,4 +51,37 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, sto
   if (request.method === 'HEAD') return reply.send();
   if (length === 0) return reply.send(Buffer.alloc(0));
   return reply.send(storage.read(row.blob_id, range));
+}
+
+/** A download route: where it is, what it says, the parameters of its path, and how it finds the file (404 otherwise). */
+export interface DownloadRoute<P extends TSchema> {
+  url: string;
+  /** Completed with " (HEAD, single Range, ETag)". */
+  summary: string;
+  params: P;
+  tags?: string[];
+  find(params: Static<P>, request: FastifyRequest): Promise<FileRow>;
+}
+
+/**
+ * Registers GET and HEAD of one file's content (sendFile), the one shape of every download of the
+ * API — the agency's, the supplier portal's and the client portal's — configured by where the
+ * file is found.
+ */
+export function downloadRoute<P extends TSchema>(app: FastifyInstance, route: DownloadRoute<P>): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: route.url,
+    schema: {
+      ...(route.tags ? { tags: route.tags } : {}),
+      summary: `${route.summary} (HEAD, single Range, ETag)`,
+      params: route.params,
+      response: {
+        200: Binary('the content; Content-Type from the name, always an attachment'),
+        206: Binary('one range of the content (Content-Range)'),
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply) => sendFile(request, reply, app.storage, await route.find(request.params as Static<P>, request)),
+  });
 }

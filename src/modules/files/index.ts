@@ -13,7 +13,7 @@ export { jobFiles } from './job-kind.js';
 export { groupFiles } from './group-files.js';
 /** The supplier portal's side of job and group files: what one outsourcing sees and delivers. */
 export { outsourcingFiles, type OutsourcingPlace, type PlaceOwner } from './outsourcing-files.js';
-export { receiveUpload } from './upload.js';
-export { sendFile } from './download.js';
+export { receiveUpload, storeFilePart, StorageFailure } from './upload.js';
+export { downloadRoute, sendFile, type DownloadRoute } from './download.js';
 /** The client portal's side of job and group files: those shared with the client. */
 export { clientSharedFiles, type ClientJobPlace } from './client-files.js';

@@ -4,8 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../core/context.js';
 import { missing } from '../../core/errors.js';
 import { parentChanged, type ParentResource } from '../../core/parent-resource.js';
-import { Binary, IdParams, errorResponses } from '../../core/schemas.js';
-import { sendFile } from './download.js';
+import { IdParams, errorResponses } from '../../core/schemas.js';
+import { downloadRoute } from './download.js';
 import type { FileKind } from './kinds.js';
 import { FileParams } from './schemas.js';
 import { files } from './service.js';
@@ -84,23 +84,12 @@ export function fileRoutes<F extends { id: string }>(owner: FileOwner<F>): Fasti
     app.post(`${path}/upload`, { schema: uploadSchema(IdParams, '') }, upload);
     if (owner.upload) app.post(`${path}/upload${owner.upload.suffix}`, { schema: uploadSchema(owner.upload.params, ', shared with one outsourcing') }, upload);
 
-    app.route({
-      method: ['GET', 'HEAD'],
+    downloadRoute(app, {
       url: `${path}/:fileId/download`,
-      schema: {
-        tags,
-        summary: `Download a file of a ${kind.noun} (HEAD, single Range, ETag)`,
-        params: FileParams,
-        response: {
-          200: Binary('the content; Content-Type from the name, always an attachment'),
-          206: Binary('one range of the content (Content-Range)'),
-          ...errorResponses,
-        },
-      },
-      handler: async (request, reply) => {
-        const row = await files.row(app.readCtx(request), kind, request.params.id, request.params.fileId);
-        return sendFile(request, reply, app.storage, row);
-      },
+      tags,
+      summary: `Download a file of a ${kind.noun}`,
+      params: FileParams,
+      find: (params, request) => files.row(app.readCtx(request), kind, params.id, params.fileId),
     });
 
     app.delete(

@@ -40,13 +40,13 @@ function parserError(error: unknown, max: number): ApiError {
 }
 
 /** A failure of the storage itself (disk, database): a 500, not the client's fault. */
-class StorageFailure extends Error {
+export class StorageFailure extends Error {
   constructor(readonly failure: unknown) {
     super('storage failure');
   }
 }
 
-interface FilePart {
+export interface FilePart {
   file: Readable & { truncated?: boolean };
   filename: string;
 }
@@ -55,24 +55,27 @@ async function drain(stream: Readable): Promise<void> {
   for await (const _ of stream);
 }
 
-/** Streams one file part into storage through a SHA-256 hash and a byte counter. */
-async function store(part: FilePart, storage: BlobStorage, max: number): Promise<StoredContent> {
+/**
+ * Streams one file part into storage through a SHA-256 hash and a byte counter (never the whole
+ * file in memory). Over `max` bytes: `refusal()` (413 by default); a storage failure: StorageFailure.
+ */
+export async function storeFilePart(part: FilePart, storage: BlobStorage, max: number, refusal: () => ApiError = () => tooLarge(max)): Promise<StoredContent> {
   const hash = createHash('sha256');
   let size = 0;
   // Busboy stops at the limit and says so: fail at once, without reading the rest of the part.
-  part.file.once('limit', () => part.file.destroy(tooLarge(max)));
+  part.file.once('limit', () => part.file.destroy(refusal()));
   async function* metered(): AsyncGenerator<Buffer> {
     try {
       for await (const chunk of part.file as AsyncIterable<Buffer>) {
         size += chunk.length;
-        if (size > max) throw tooLarge(max);
+        if (size > max) throw refusal();
         hash.update(chunk);
         yield chunk;
       }
     } catch (error) {
       throw error instanceof ApiError ? error : unreadable(error);
     }
-    if (part.file.truncated) throw tooLarge(max);
+    if (part.file.truncated) throw refusal();
   }
   let blobId: string;
   try {
@@ -104,7 +107,7 @@ export async function receiveUpload(request: FastifyRequest, storage: BlobStorag
         continue;
       }
       if (part.fieldname !== 'file' || stored) await drain(part.file);
-      else stored = await store(part, storage, max);
+      else stored = await storeFilePart(part, storage, max);
     }
   } catch (error) {
     if (stored) await storage.remove([stored.blobId]).catch(() => {});

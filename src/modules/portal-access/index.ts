@@ -9,3 +9,4 @@ export { portalAccessRoutes } from './agency-routes.js';
 export { languageOf, portalPeople, type PartyKind } from './people.js';
 export type { PersonIdentity } from './repository.js';
 export { sendPortalMail, type PortalMailPayload } from './portal-mail.js';
+export { noticeMail, type Notice } from './notice-mail.js';

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound, stateConflict } from '../../core/errors.js';
+import { stateConflict } from '../../core/errors.js';
 import { clearSessionCookie, PORTAL_SESSION_COOKIE, setSessionCookie } from '../../core/http/session-cookie.js';
 import { Binary, EmptyQuery, errorResponses } from '../../core/schemas.js';
-import { accounts } from '../accounts/index.js';
+import { accounts, sendLogo } from '../accounts/index.js';
 import { csrfTokenOf } from '../../core/auth.js';
 import { sessionTokenOf } from '../../core/http/session-cookie.js';
 import { toPortalMe } from './people.js';
@@ -169,14 +169,9 @@ export const portalSelfRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      const logo = await accounts.logoOf(app.portalCtx(request).db, principal.accountId);
-      if (logo === null) throw notFound('logo');
-      // As the agency's own logo route: private, and an SVG opened on its own may run or load nothing.
-      reply.header('Content-Type', logo.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=300');
-      if (logo.contentType === 'image/svg+xml')
-        reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").header('Content-Disposition', 'inline');
-      return reply.send(logo.content);
+      const logo = await accounts.logoOf(app.portalCtx(request).db, principalOf(request).accountId);
+      // Private (the person's agency's), kept a few minutes: every page of the portal shows it.
+      return sendLogo(reply, logo, 'private, max-age=300');
     },
   );
 };

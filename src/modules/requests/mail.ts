@@ -1,8 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Ctx } from '../../core/context.js';
-import { escapeHtml } from '../../core/mail.js';
 import { enqueue } from '../outbox/index.js';
-import type { PortalMailPayload } from '../portal-access/index.js';
+import { noticeMail, type PortalMailPayload } from '../portal-access/index.js';
 import type { RequestObject } from './schemas.js';
 
 /** Where a request opens in the console. */
@@ -25,18 +24,15 @@ export function requestMail(to: string, request: RequestObject, url: string): Po
   if (request.reference !== '') facts.push(['Their reference', request.reference]);
   if (request.purchaseOrder !== '') facts.push(['Purchase order', request.purchaseOrder]);
   facts.push(['Files', String(request.files.length)]);
-  const intro = `${request.client.name} asks for work: request ${request.number}.`;
-  const message = request.message === '' ? [] : [request.message];
-  const text = [intro, facts.map(([label, value]) => `${label}: ${value}`).join('\n'), ...message, `Open the request: ${url}`].join('\n\n') + '\n';
-  const html = [
-    '<!doctype html><html lang="en"><body>',
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p>${facts.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join('<br>')}</p>`,
-    ...message.map((paragraph) => `<p style="white-space:pre-wrap">${escapeHtml(paragraph)}</p>`),
-    `<p><a href="${escapeHtml(url)}">Open the request</a></p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to, subject: `New request ${request.number} from ${request.client.name}`, text, html };
+  return noticeMail({
+    to,
+    language: 'en',
+    subject: `New request ${request.number} from ${request.client.name}`,
+    intro: `${request.client.name} asks for work: request ${request.number}.`,
+    facts,
+    ...(request.message === '' ? {} : { quote: request.message }),
+    link: { label: 'Open the request', url },
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { missing, stateConflict } from '../../core/errors.js';
 import { Binary, errorResponses, IdParams } from '../../core/schemas.js';
 import { removeDiscarded } from '../../core/storage/index.js';
-import { receiveUpload, sendFile, type StoredContent } from '../files/index.js';
+import { downloadRoute, receiveUpload, type StoredContent } from '../files/index.js';
 import { principalOf, requirePermission } from '../portal-access/index.js';
 import { CreateRequest, PortalRequest, PortalRequestQuery, RequestFileParams, RequestForm, UpdateRequest, type CreateRequestInput } from './schemas.js';
 import { requests } from './service.js';
@@ -180,19 +180,10 @@ export const requestPortalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return answer;
     },
   );
-  app.route({
-    method: ['GET', 'HEAD'],
+  downloadRoute(app, {
     url: '/requests/:id/files/:fileId/content',
-    schema: {
-      summary: 'Download a file of your request (HEAD, single Range, ETag)',
-      params: RequestFileParams,
-      response: {
-        200: Binary('the content; Content-Type from the name, always an attachment'),
-        206: Binary('one range of the content (Content-Range)'),
-        ...errorResponses,
-      },
-    },
-    handler: async (request, reply) =>
-      sendFile(request, reply, app.storage, await requests.portalFile(app.portalCtx(request), request.params.id, request.params.fileId)),
+    summary: 'Download a file of your request',
+    params: RequestFileParams,
+    find: (params, request) => requests.portalFile(app.portalCtx(request), params.id, params.fileId),
   });
 };

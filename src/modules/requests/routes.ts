@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalid } from '../../core/errors.js';
-import { Binary, errorResponses, IdParams } from '../../core/schemas.js';
-import { sendFile } from '../files/index.js';
+import { errorResponses, IdParams } from '../../core/schemas.js';
+import { downloadRoute } from '../files/index.js';
 import { agencyRequests } from './agency.js';
 import { DeclineRequest, NoParameters, Request, RequestFileParams, RequestPage, RequestQuery } from './schemas.js';
 import { requests } from './service.js';
@@ -32,21 +32,12 @@ export const requestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${PATH}/:id`, { schema: { tags, summary: 'Get a request', params: IdParams, response: { 200: Request, ...errorResponses } } }, async (request) =>
     requests.get(app.readCtx(request), request.params.id),
   );
-  app.route({
-    method: ['GET', 'HEAD'],
+  downloadRoute(app, {
     url: `${PATH}/:id/files/:fileId/download`,
-    schema: {
-      tags,
-      summary: 'Download a file of a request, as the client sent it (HEAD, single Range, ETag)',
-      params: RequestFileParams,
-      response: {
-        200: Binary('the content; Content-Type from the name, always an attachment'),
-        206: Binary('one range of the content (Content-Range)'),
-        ...errorResponses,
-      },
-    },
-    handler: async (request, reply) =>
-      sendFile(request, reply, app.storage, await requests.file(app.readCtx(request), request.params.id, request.params.fileId)),
+    tags,
+    summary: 'Download a file of a request, as the client sent it',
+    params: RequestFileParams,
+    find: (params, request) => requests.file(app.readCtx(request), params.id, params.fileId),
   });
   app.post(
     `${PATH}/:id/quoted`,

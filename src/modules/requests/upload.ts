@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, excerpt, invalid } from '../../core/errors.js';
 import { markForm } from '../../core/form.js';
 import { validatorCompiler } from '../../core/http/validation.js';
 import type { BlobStorage } from '../../core/storage/index.js';
 import { multipartFieldText } from '../../core/text.js';
-import { sanitizeFileName, type StoredContent } from '../files/index.js';
+import { StorageFailure, storeFilePart, type StoredContent } from '../files/index.js';
 import { CreateRequest, type CreateRequestInput } from './schemas.js';
 
 /** The most files one multipart body may carry: the parser's limit of file parts (files/upload.ts `multipartOptions`). */
@@ -26,40 +24,6 @@ function parserError(error: unknown, max: number): ApiError {
       `The multipart body has too many parts or fields (at most ${MAX_FILES_PER_UPLOAD} files of at most ${max} bytes each): nothing was saved`,
     );
   return new ApiError('body_invalid', `The multipart body could not be read: ${error instanceof Error ? excerpt(error.message, 200) : 'malformed'}`);
-}
-
-/** A failure of the storage itself (disk, database): a 500, not the client's fault. */
-class StorageFailure extends Error {
-  constructor(readonly failure: unknown) {
-    super('storage failure');
-  }
-}
-
-/** Streams one file part into storage through a SHA-256 hash and a byte counter (never the whole file in memory). */
-async function store(file: Readable & { truncated?: boolean }, filename: string, storage: BlobStorage, max: number): Promise<StoredContent> {
-  const hash = createHash('sha256');
-  let size = 0;
-  file.once('limit', () => file.destroy(tooLarge(max)));
-  async function* metered(): AsyncGenerator<Buffer> {
-    try {
-      for await (const chunk of file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > max) throw tooLarge(max);
-        hash.update(chunk);
-        yield chunk;
-      }
-    } catch (error) {
-      throw parserError(error, max);
-    }
-    if (file.truncated) throw tooLarge(max);
-  }
-  let blobId: string;
-  try {
-    blobId = await storage.put(metered());
-  } catch (error) {
-    throw error instanceof ApiError ? error : new StorageFailure(error);
-  }
-  return { blobId, name: sanitizeFileName(filename) || 'file', size, sha256: hash.digest('hex') };
 }
 
 type Validate = (data: unknown) => { value?: unknown; error?: Error };
@@ -103,7 +67,8 @@ export async function readRequestUpload(
           for await (const _ of part.file);
           continue;
         }
-        stored.push(await store(part.file, part.filename, storage, max));
+        const content = await storeFilePart(part, storage, max, () => tooLarge(max));
+        stored.push({ ...content, name: content.name || 'file' });
       }
     } catch (error) {
       if (error instanceof StorageFailure) throw error.failure;

@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { missing } from '../../core/errors.js';
 import { parentChanged, type ParentResource } from '../../core/parent-resource.js';
-import { Binary, errorResponses } from '../../core/schemas.js';
-import { outsourcingFiles, receiveUpload, sendFile, type PlaceOwner } from '../files/index.js';
+import { errorResponses } from '../../core/schemas.js';
+import { outsourcingFiles, downloadRoute, receiveUpload, type PlaceOwner } from '../files/index.js';
 import { toPortalFile, workFiles } from './files.js';
 import { PortalFile, WorkFileParams, WorkParams } from './schemas.js';
 import { partyCtx } from './service.js';
@@ -34,20 +34,11 @@ export function supplierFileRoutes(parents: WorkFileParents): FastifyPluginAsync
       async (request) => workFiles.list(app.portalCtx(request), request.params.id),
     );
 
-    app.route({
-      method: ['GET', 'HEAD'],
+    downloadRoute(app, {
       url: '/work/:id/files/:fileId/content',
-      schema: {
-        summary: 'Download a file of your work (HEAD, single Range, ETag)',
-        params: WorkFileParams,
-        response: {
-          200: Binary('the content; Content-Type from the name, always an attachment'),
-          206: Binary('one range of the content (Content-Range)'),
-          ...errorResponses,
-        },
-      },
-      handler: async (request, reply) =>
-        sendFile(request, reply, app.storage, await workFiles.row(app.portalCtx(request), request.params.id, request.params.fileId)),
+      summary: 'Download a file of your work',
+      params: WorkFileParams,
+      find: (params, request) => workFiles.row(app.portalCtx(request), params.id, params.fileId),
     });
 
     app.post(
