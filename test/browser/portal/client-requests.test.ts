@@ -262,7 +262,17 @@ describe.skipIf(skipReason)("the client's requests on the portal", () => {
     await page.getByRole('link', { name: 'Arbeit anfragen' }).click();
     await page.getByRole('heading', { name: 'Arbeit anfragen', level: 1 }).waitFor();
     await page.getByRole('combobox', { name: 'Leistung' }).waitFor();
-    await page.getByRole('group', { name: /^Zielsprachen/ }).waitFor();
+    // The languages in German too, not in the API's English names.
+    await page
+      .getByRole('group', { name: /^Zielsprachen/ })
+      .getByRole('checkbox', { name: 'Französisch' })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('group', { name: /^Zielsprachen/ })
+        .getByRole('checkbox', { name: 'French' })
+        .count(),
+    ).toBe(0);
     await page.getByRole('button', { name: 'Anfrage senden' }).click();
     await page.getByText('Wählen Sie mindestens eine Zielsprache.').waitFor();
     await page.getByText('Bitte akzeptieren Sie die Bedingungen.').waitFor();

@@ -7,6 +7,8 @@ import { deliveriesOf } from '../outbox/fixture.js';
 import { apiWithRole } from '../portal/fixture.js';
 import { expectClientPortalSafe, grantClientAccess } from './fixture.js';
 import { clientJob, jobsScene, type JobsScene } from './jobs-fixture.js';
+import { requestMasterData } from '../requests/fixture.js';
+import { insertApiKey } from '../../../src/modules/accounts/provisioning.js';
 
 /** The message threads between a client and the agency, over jobs (docs/client-portal.md#messages). */
 let t: TestContext;
@@ -156,5 +158,47 @@ describe('a thread over a job', () => {
     expect(posted.status).toBe(201);
     expect(posted.body.authorName).toMatch(/^The manager /);
     expect((await s.own.browser.get(portal(job.id))).body.map((item: { text: string }) => item.text)).toEqual(['from the manager']);
+  });
+});
+
+describe('a thread over a request', () => {
+  it('the client and the agency write about a request; the manager who answered it is e-mailed; other clients get 404', async () => {
+    const { serviceId } = await requestMasterData(t.api, 'Thread translation');
+    const made = await s.own.browser.request('POST', '/v2/portal/client/requests', { service: serviceId, sourceLanguage: 'en', targetLanguages: ['fr'] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id as string;
+    const portalPath = `/v2/portal/client/requests/${id}/messages`;
+    const agencyPath = `/v2/requests/${id}/client-messages`;
+
+    // Before the agency answers, nobody is e-mailed for the client's message: it waits on the request's page.
+    const before = (await portalMails()).length;
+    const asked = await s.own.browser.request('POST', portalPath, { text: 'Can it be ready on Friday?' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expectClientPortalSafe(asked.body, foreign());
+    expect((await portalMails()).length).toBe(before);
+
+    // Paula (who has an e-mail address) answers the request: she is its manager from now on.
+    const managerApi = new Api(t.app, (await insertApiKey(t.database.db, t.account.accountId, manager.id)).apiKey);
+    expect((await managerApi.post(`/v2/requests/${id}/quoted`, {})).status).toBe(200);
+    const answered = await managerApi.post(agencyPath, { text: 'Yes, Friday noon.' });
+    expect(answered.status).toBe(201);
+    const again = await s.own.browser.request('POST', portalPath, { text: 'Thank you.' });
+    expect(again.status).toBe(201);
+    const mails = (await portalMails()).slice(before);
+    expect(mails.filter((mail) => mail.to === manager.email).map((mail) => mail.subject)).toEqual([`Client message: ${made.body.number as string}`]);
+
+    const thread = await s.own.browser.get(portalPath);
+    expect(thread.body.map((item: { text: string }) => item.text)).toEqual(['Can it be ready on Friday?', 'Yes, Friday noon.', 'Thank you.']);
+    expectClientPortalSafe(thread.body, foreign());
+    expect((await t.api.get(agencyPath)).body.map((item: { text: string }) => item.text)).toEqual([
+      'Can it be ready on Friday?',
+      'Yes, Friday noon.',
+      'Thank you.',
+    ]);
+
+    expectError(await s.other.browser.get(portalPath), 404, 'resource_missing');
+    expectError(await s.foreign.browser.request('POST', portalPath, { text: 'intrude' }), 404, 'resource_missing');
+    expectError(await t.otherApi.get(agencyPath), 404, 'resource_missing');
+    expectError(await t.api.get(`/v2/requests/${MISSING_ID}/client-messages`), 404, 'resource_missing');
   });
 });

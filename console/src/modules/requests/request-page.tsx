@@ -8,6 +8,7 @@ import { t } from '../../shared/i18n';
 import { AnchorLink } from '../../shared/ui/anchor-link';
 import { LoadProblem } from '../../shared/ui/load-problem';
 import { Loading } from '../../shared/ui/loading';
+import { ClientMessagesSection } from '../client-messages';
 import { requestFileUrl, requestQuery, type ClientRequest } from './queries';
 import { RequestActions } from './request-actions';
 import { RequestStatusBadge } from './status-badge';
@@ -93,6 +94,7 @@ export function RequestPage() {
         )}
       </Section>
       <Terms request={request} />
+      <ClientMessagesSection subject={{ kind: 'requests', id: request.id }} />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { useJob } from '../../../shared/api/job-query';
 import { EstimateSection } from './estimate-section';
 import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
-import { ClientMessagesSection } from './client-messages-section';
+import { ClientMessagesSection } from '../../client-messages';
 import { NotesSection } from './notes-section';
 import { OutsourcingSection } from './outsourcing-section';
 import { TimeSection } from './time-section';
@@ -53,7 +53,7 @@ export function JobPage({ jobId }: { jobId: string }) {
               <FilesSection job={job} />
             </AfterFirstPaint>
             <NotesSection job={job} />
-            <ClientMessagesSection jobId={job.id} />
+            <ClientMessagesSection subject={{ kind: 'jobs', id: job.id }} />
             <TimeSection job={job} />
           </Stack>
         </Grid.Col>

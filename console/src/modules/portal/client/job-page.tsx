@@ -7,7 +7,7 @@ import { NotFound } from '../not-found-page';
 import { usePortalPerson } from '../session';
 import { useDocumentLanguage, usePortalText } from '../use-portal-text';
 import { JobDeliverables } from './job-deliverables';
-import { JobMessages } from './job-messages';
+import { ClientThread } from './client-thread';
 import { JobStatusBadge, languagesText } from './job-status';
 import { clientJobQuery, type ClientJob } from './jobs-queries';
 import classes from '../portal.module.css';
@@ -61,7 +61,7 @@ export function ClientJobPage() {
         </Stack>
       )}
       <JobDeliverables jobId={job.id} />
-      <JobMessages jobId={job.id} />
+      <ClientThread subject={{ kind: 'jobs', id: job.id }} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { data, type Answer } from '../../../shared/api/client';
 import { portalApi } from '../session';
 
@@ -31,21 +31,6 @@ export const clientDeliverablesQuery = (id: string) =>
     queryFn: ({ signal }) => data(portalApi.GET('/v2/portal/client/jobs/{id}/files', { params: { path: { id } }, signal })),
   });
 
-export const clientMessagesQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...JOBS_KEY, 'messages', id] as const,
-    queryFn: ({ signal }) => data(portalApi.GET('/v2/portal/client/jobs/{id}/messages', { params: { path: { id } }, signal })),
-  });
-
 /** Where a deliverable downloads (the browser follows the link with the portal's cookie). */
 export const deliverableUrl = (jobId: string, fileId: string) =>
   `/v2/portal/client/jobs/${encodeURIComponent(jobId)}/files/${encodeURIComponent(fileId)}/content`;
-
-/** `POST …/messages`: the thread is read again once the message is written. */
-export function useSendClientMessage(jobId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (text: string) => data(portalApi.POST('/v2/portal/client/jobs/{id}/messages', { params: { path: { id: jobId } }, body: { text } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientMessagesQuery(jobId).queryKey }),
-  });
-}

@@ -92,7 +92,7 @@ interface RequestFormProps {
  */
 export function RequestFormFields({ form, initial, submitLabel, pending, problem, serverErrors, onSubmit, onCancel }: RequestFormProps) {
   const text = usePortalText();
-  const { t } = text;
+  const { t, languageName } = text;
   const editing = initial !== undefined;
   const [fields, setFields] = useState<RequestFields>(initial ?? { ...EMPTY, service: form.services.length === 1 ? form.services[0]!.id : '' });
   const [files, setFiles] = useState<File[]>([]);
@@ -103,7 +103,7 @@ export function RequestFormFields({ form, initial, submitLabel, pending, problem
   const size = (bytes: number) => formatSize(text, bytes);
 
   // The agency's languages, and any of the request's that it no longer offers.
-  const known = new Map(form.languages.map((language) => [language.code, language.name]));
+  const known = new Map(form.languages.map((language) => [language.code, languageName(language.code, language.name)]));
   for (const code of [fields.sourceLanguage, ...fields.targetLanguages]) if (code && !known.has(code)) known.set(code, code);
   const languages = [...known].map(([code, name]) => ({ value: code, label: name }));
   const services = form.services.map((service) => ({ value: service.id, label: service.name }));

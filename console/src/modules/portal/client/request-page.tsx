@@ -10,6 +10,7 @@ import { formatSize } from '../work-files';
 import { fieldErrorsOf, fieldsOf, RequestFormFields, type FieldErrors } from './request-form';
 import { DAY, RequestStatusBadge, useMayRequest } from './request-status';
 import { clientRequestQuery, requestFileUrl, requestFormQuery, useUpdateRequest, useWithdrawRequest, type ClientRequest } from './requests-queries';
+import { ClientThread } from './client-thread';
 import classes from '../portal.module.css';
 
 /**
@@ -42,13 +43,13 @@ export function ClientRequestPage() {
 
 function RequestView({ request }: { request: ClientRequest }) {
   const text = usePortalText();
-  const { t } = text;
+  const { t, languageName } = text;
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const details = [
     { label: t('page.service'), value: request.service.name },
-    { label: t('requests.page.source'), value: request.sourceLanguage.name },
-    { label: t('requests.page.targets'), value: request.targetLanguages.map((language) => language.name).join(', ') },
+    { label: t('requests.page.source'), value: languageName(request.sourceLanguage.code, request.sourceLanguage.name) },
+    { label: t('requests.page.targets'), value: request.targetLanguages.map((language) => languageName(language.code, language.name)).join(', ') },
     { label: t('page.due'), value: request.dueDate ? text.formatDate(request.dueDate, DAY) : t('requests.page.noDue') },
     { label: t('requests.form.reference'), value: request.reference || t('requests.page.none') },
     { label: t('requests.form.purchaseOrder'), value: request.purchaseOrder || t('requests.page.none') },
@@ -128,6 +129,7 @@ function RequestView({ request }: { request: ClientRequest }) {
           {t('requests.page.termsAccepted', { date: text.formatDate(request.termsAcceptedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
         </Text>
       )}
+      <ClientThread subject={{ kind: 'requests', id: request.id }} />
     </Stack>
   );
 }

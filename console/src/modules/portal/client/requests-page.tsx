@@ -77,8 +77,9 @@ function RequestList() {
 /** One request: its number (a link to its page), status, service and languages, when it was sent, the client's reference. */
 function RequestCard({ request }: { request: ClientRequest }) {
   const text = usePortalText();
-  const { t } = text;
-  const languages = `${request.sourceLanguage.name} → ${request.targetLanguages.map((language) => language.name).join(', ')}`;
+  const { t, languageName } = text;
+  const name = (language: { code: string; name: string }) => languageName(language.code, language.name);
+  const languages = `${name(request.sourceLanguage)} → ${request.targetLanguages.map(name).join(', ')}`;
   return (
     <Paper withBorder p="sm" radius="md" component="li" className={classes.card}>
       <Stack gap={4}>

@@ -64,6 +64,8 @@ export interface PortalText {
   t: (key: PortalKey, params?: Record<string, string | number>) => string;
   formatDate: (date: Date | string, options?: Intl.DateTimeFormatOptions) => string;
   formatNumber: (value: number, options?: Intl.NumberFormatOptions) => string;
+  /** A language's name in the reader's language (`fr-CA` → "Französisch (Kanada)"); `fallback` (the API's English name) when the browser has none. */
+  languageName: (code: string, fallback?: string) => string;
 }
 
 export function portalText(language: PortalLanguage): PortalText {
@@ -79,5 +81,12 @@ export function portalText(language: PortalLanguage): PortalText {
     },
     formatDate: (date, options = { dateStyle: 'medium' }) => new Intl.DateTimeFormat(locale, options).format(typeof date === 'string' ? new Date(date) : date),
     formatNumber: (value, options) => new Intl.NumberFormat(locale, options).format(value),
+    languageName: (code, fallback) => {
+      try {
+        return new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' }).of(code) ?? fallback ?? code;
+      } catch {
+        return fallback ?? code;
+      }
+    },
   };
 }

@@ -1,28 +1,28 @@
 import { Alert, Button, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/formatting/format';
-import { t } from '../../../shared/i18n';
-import { useCan } from '../../../shared/session/session';
+import { formatDateTime } from '../../shared/formatting/format';
+import { t } from '../../shared/i18n';
+import { useCan } from '../../shared/session/session';
 
-import { clientMessagesQuery, useSendClientMessage, type ClientMessage } from './client-messages-queries';
+import { clientMessagesQuery, useSendClientMessage, type ClientMessage, type ThreadSubject } from './queries';
 
 /** The server's limit of a message (docs/client-portal.md#messages). */
 const MAX_LENGTH = 10_000;
 
 /**
- * The job page's "Client messages" block (docs/client-portal.md#messages): the thread with the
- * job's client on the client portal, oldest first, and a reply box for the roles that change project
+ * The "Client messages" block of a job's or a request's page (docs/client-portal.md#messages): the
+ * thread with its client on the client portal, oldest first, and a reply box for the roles that change project
  * work. What is written here is for the client (e-mailed to their people): the internal notes are
  * the Notes section's.
  */
-export function ClientMessagesSection({ jobId }: { jobId: string }) {
+export function ClientMessagesSection({ subject }: { subject: ThreadSubject }) {
   const canWrite = useCan('projects');
-  const query = useQuery(clientMessagesQuery(jobId));
+  const query = useQuery(clientMessagesQuery(subject));
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useSendClientMessage(jobId);
-  const headingId = `job-client-messages-${jobId}`;
+  const send = useSendClientMessage(subject);
+  const headingId = `${subject.kind}-client-messages-${subject.id}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

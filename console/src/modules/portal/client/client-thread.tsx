@@ -3,22 +3,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { usePortalPerson } from '../session';
 import { usePortalText } from '../use-portal-text';
-import { clientMessagesQuery, useSendClientMessage } from './jobs-queries';
+import { clientMessagesQuery, useSendClientMessage, type ThreadSubject } from './thread-queries';
 import classes from '../portal.module.css';
 
 /** The server's limit of a message (docs/client-portal.md#messages). */
 const MAX_LENGTH = 10_000;
 
 /**
- * The job's thread with the agency (docs/client-portal.md#messages): the messages, oldest first,
+ * A job's or a request's thread with the agency (docs/client-portal.md#messages): the messages, oldest first,
  * the client's own marked "You", and a reply box. Never the agency's internal notes: the server
  * has none to give.
  */
-export function JobMessages({ jobId }: { jobId: string }) {
+export function ClientThread({ subject }: { subject: ThreadSubject }) {
   const { t, formatDate } = usePortalText();
   const person = usePortalPerson();
-  const query = useQuery(clientMessagesQuery(jobId));
-  const send = useSendClientMessage(jobId);
+  const query = useQuery(clientMessagesQuery(subject));
+  const send = useSendClientMessage(subject);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
