@@ -60,6 +60,10 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page answers in well under a second alone, but in CI's parallel run (two browser files and
+          // the server's tests beside them) a first paint has taken longer than expect.poll's 1 s
+          // default; 10 s, as the harness's `eventually`, still fails a page that never gets there.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
