@@ -113,8 +113,17 @@ export async function buildApp({ config, database, logger, instrument }: AppOpti
     financialsHidden: request.financialsHidden,
     actor: request.auth.actor,
     changeStamp,
+    versionsRead: undefined,
   });
-  app.decorate('readCtx', (request) => callerOn(request, database.reader, request.changeStamp));
+  app.decorate('readCtx', (request) => {
+    const ctx = callerOn(request, database.reader, request.changeStamp);
+    // The version read with the caller serves the first read of the request only (core/view-cache.ts).
+    if (request.versionsRead !== undefined) {
+      ctx.versionsRead = request.versionsRead;
+      request.versionsRead = undefined;
+    }
+    return ctx;
+  });
   // File content (docs/files.md#storage-file_storage); what a crash left in storage (temporary or unreferenced content) is swept at start.
   const storage = createStorage(config.fileStorage, database.db);
   app.decorate('storage', storage);

@@ -1,8 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import type { Executor } from './db/dialect.js';
-import { preparedQuery } from './db/prepared.js';
-import type { Role } from './db/schema.js';
-import { actorOf, type AuthContext } from './context.js';
+import { preparedQuery, type PreparedQuery } from './db/prepared.js';
+import type { DB, Role } from './db/schema.js';
+import { actorOf, type AuthContext, type VersionsRead } from './context.js';
+import type { PrereadVersions } from './view-cache.js';
 
 /**
  * API keys and sessions (docs/reference.md#authentication, docs/access.md). Both are random secrets
@@ -76,7 +78,7 @@ interface Row {
 }
 
 // A disabled user's keys and sessions find nothing: disabling ends them at once.
-const keyByHash = preparedQuery((db, p: { hash: string }) =>
+const keyQuery = (db: Kysely<DB>, p: { hash: string }) =>
   db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
@@ -92,10 +94,9 @@ const keyByHash = preparedQuery((db, p: { hash: string }) =>
     ])
     .where('api_keys.key_hash', '=', p.hash)
     .where('api_keys.revoked_at', 'is', null)
-    .where('users.status', '=', 'active'),
-);
+    .where('users.status', '=', 'active');
 
-const sessionByHash = preparedQuery((db, p: { hash: string }) =>
+const sessionQuery = (db: Kysely<DB>, p: { hash: string }) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -110,8 +111,39 @@ const sessionByHash = preparedQuery((db, p: { hash: string }) =>
     ])
     .where('sessions.token_hash', '=', p.hash)
     .where('sessions.ended_at', 'is', null)
-    .where('users.status', '=', 'active'),
-);
+    .where('users.status', '=', 'active');
+
+const keyByHash = preparedQuery(keyQuery);
+const sessionByHash = preparedQuery(sessionQuery);
+
+type VersionColumns = { version: number | string | null; epoch: number | string | null };
+
+/**
+ * The same look-ups with the version and epoch of one object of the caller's account (PostgreSQL,
+ * core/view-cache.ts `PrereadVersions`): two scalar subqueries on primary keys, scoped by the
+ * account the key or session belongs to. One per kind of look-up and of object.
+ */
+const withVersions = new Map<string, PreparedQuery<{ hash: string; id: string }, Row & VersionColumns>>();
+
+function lookUpWithVersion(kind: 'k' | 's', preread: PrereadVersions): PreparedQuery<{ hash: string; id: string }, Row & VersionColumns> {
+  const name = `${kind} ${preread.versions} ${preread.key}`;
+  let query = withVersions.get(name);
+  if (query === undefined) {
+    const account = sql.ref(kind === 'k' ? 'api_keys.account_id' : 'sessions.account_id');
+    const columns = (id: string) => [
+      sql<
+        number | string | null
+      >`(select v.version from ${sql.table(preread.versions)} v where v.account_id = ${account} and ${sql.ref(`v.${preread.key}`)} = ${id})`.as('version'),
+      sql<number | string | null>`(select e.epoch from view_epochs e where e.account_id = ${account})`.as('epoch'),
+    ];
+    query =
+      kind === 'k'
+        ? preparedQuery((db, p: { hash: string; id: string }) => keyQuery(db, p).select(columns(p.id)))
+        : preparedQuery((db, p: { hash: string; id: string }) => sessionQuery(db, p).select(columns(p.id)));
+    withVersions.set(name, query);
+  }
+  return query;
+}
 
 /** What a key or a session found: the caller, and the times its expiry and last use are judged by (ms). */
 interface Found {
@@ -157,8 +189,15 @@ const foundByDatabase = new WeakMap<object, FoundAtEpoch>();
  * the session ended, nor their user changed, in between. Without an epoch (PostgreSQL), it is
  * looked up on every request. Remembered by hash, never in clear.
  */
-async function lookUp(db: Executor, kind: 'k' | 's', secret: string, epoch: string | undefined): Promise<Found | undefined> {
+async function lookUp(db: Executor, kind: 'k' | 's', secret: string, epoch: string | undefined, preread?: Preread): Promise<Found | undefined> {
   const hash = hashApiKey(secret);
+  if (epoch === undefined && preread !== undefined) {
+    const row = await lookUpWithVersion(kind, preread.of).first(db, { hash, id: preread.id });
+    if (row === undefined) return undefined;
+    const { version, epoch: viewEpoch, ...caller } = row;
+    preread.read = { versions: preread.of.versions, id: preread.id, row: version === null ? undefined : { version, epoch: viewEpoch } };
+    return shape(caller, kind);
+  }
   const query = kind === 'k' ? keyByHash : sessionByHash;
   const read = async () => {
     const row = (await query.first(db, { hash })) as Row | undefined;
@@ -185,8 +224,18 @@ export interface FoundKey {
   lastUsedMs: number | null;
 }
 
-export function findKey(db: Executor, key: string, epoch?: string): Promise<FoundKey | undefined> {
-  return lookUp(db, 'k', key, epoch);
+/**
+ * PostgreSQL (no key epoch): the object of a read route whose version is read in the same
+ * statement as the caller; `read` is set once it was.
+ */
+export interface Preread {
+  of: PrereadVersions;
+  id: string;
+  read?: VersionsRead;
+}
+
+export function findKey(db: Executor, key: string, epoch?: string, preread?: Preread): Promise<FoundKey | undefined> {
+  return lookUp(db, 'k', key, epoch, preread);
 }
 
 export interface SessionLimits {
@@ -203,8 +252,15 @@ export interface FoundSession {
 }
 
 /** The session of a cookie's value, if it has not ended (signed out, expired, its user disabled). */
-export async function findSession(db: Executor, token: string, limits: SessionLimits, now: number, epoch?: string): Promise<FoundSession | undefined> {
-  const found = await lookUp(db, 's', token, epoch);
+export async function findSession(
+  db: Executor,
+  token: string,
+  limits: SessionLimits,
+  now: number,
+  epoch?: string,
+  preread?: Preread,
+): Promise<FoundSession | undefined> {
+  const found = await lookUp(db, 's', token, epoch, preread);
   if (found === undefined || found.lastUsedMs === null) return undefined;
   if (now - found.lastUsedMs > limits.idleMs || now - found.createdMs > limits.maxAgeMs) return undefined;
   return found;

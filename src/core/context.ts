@@ -15,6 +15,18 @@ export interface Actor {
 
 export const SYSTEM_ACTOR: Actor = Object.freeze({ type: 'system', userId: null, apiKeyId: null });
 
+/**
+ * PostgreSQL: what the statement that found the caller read of the route's object
+ * (core/view-cache.ts, `PrereadVersions`): its version row, or undefined (no such object in the
+ * caller's account).
+ */
+export interface VersionsRead {
+  /** The versions table, e.g. `job_versions`. */
+  versions: string;
+  id: string;
+  row: { version: number | string; epoch: number | string | null } | undefined;
+}
+
 /** What a service needs to run one operation for one caller: the executor and the caller's account. */
 export interface Ctx {
   db: Executor;
@@ -42,6 +54,11 @@ export interface Ctx {
    * export reads so: its rows must not push out the objects people are reading.
    */
   keepViews?: boolean;
+  /**
+   * PostgreSQL: the version of the route's object, read with the caller's key or session
+   * (core/view-cache.ts, `PrereadVersions`). Used once, by the first read of that object.
+   */
+  versionsRead?: VersionsRead;
 }
 
 /** The caller of a request, as the authentication found it (core/http/auth-plugin.ts). */

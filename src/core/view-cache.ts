@@ -19,6 +19,8 @@ import { withoutFinancials } from './financials.js';
  * not bumped yet on PostgreSQL (the triggers run at commit).
  */
 export interface ViewSource<T> {
+  /** The versions table and its key column (the freshness manifest's `versions` and `key`). */
+  table: { versions: string; key: string };
   /** The current version and epoch of some ids of the caller's account (unknown ids are left out). */
   versions(ctx: Ctx, ids: readonly string[]): Promise<Array<{ id: string; version: number | string; epoch: number | string | null }>>;
   /** The objects of some ids of the caller's account, built from the database (unknown ids are left out). */
@@ -54,7 +56,22 @@ function bytesOf(json: string): Buffer {
   return bytes;
 }
 
+/**
+ * PostgreSQL: a read route's one object whose version and epoch are read in the statement that
+ * finds the caller's key or session (core/auth.ts), so that serving it kept costs one round trip,
+ * not two (docs/performance.md#one-round-trip-for-a-kept-object-postgresql). Set in a route's config
+ * as `prereadVersions` (core/http/types.ts).
+ */
+export interface PrereadVersions {
+  versions: string;
+  key: string;
+  /** The route's parameter holding the object's id. */
+  param: string;
+}
+
 export interface ViewCache {
+  /** The route config that reads the version of the object named by `param` with the caller (PostgreSQL). */
+  prereadBy(param: string): PrereadVersions;
   /** Sets the cache of a database handle (its size from the configuration; 0 keeps nothing). */
   configure(db: object, maxBytes: number): void;
   /** The cache of a database handle (tests clear it to measure the building of objects). */
@@ -94,6 +111,20 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
     result: Map<string, Buffer>,
   ): Promise<{ missing: readonly string[]; current: Map<string, { version: number; epoch: number }> }> {
     const current = new Map<string, { version: number; epoch: number }>();
+    const read = ctx.versionsRead;
+    if (read !== undefined && read.versions === source.table.versions && ids.length === 1 && ids[0] === read.id) {
+      // Read with the caller, at the start of this request, outside any transaction: as current as a query now.
+      ctx.versionsRead = undefined;
+      const entry = kept.get(read.id);
+      if (read.row === undefined) return { missing: [read.id], current };
+      const now = { version: Number(read.row.version), epoch: Number(read.row.epoch ?? 0) };
+      current.set(read.id, now);
+      if (entry !== undefined && entry.accountId === ctx.accountId && entry.version === now.version && entry.epoch === now.epoch) {
+        result.set(read.id, entry.json);
+        return { missing: [], current };
+      }
+      return { missing: [read.id], current };
+    }
     const lookUp = (id: string) => kept.get(id);
     const stamp = ctx.changeStamp;
     // Kept at this very stamp: nothing was written since they were checked (core/db/change-stamp.ts).
@@ -131,6 +162,10 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
   }
 
   const cache: ViewCache = {
+    prereadBy(param) {
+      return { ...source.table, param };
+    },
+
     configure(db, maxBytes) {
       caches.set(db, new BoundedCache<Kept>(maxBytes));
       hiddenCaches.set(db, new BoundedCache<Kept>(maxBytes));

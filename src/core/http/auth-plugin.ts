@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { csrfTokenOf, findKey, findSession, keyFromAuthorization, sameSecret } from '../auth.js';
+import { csrfTokenOf, findKey, findSession, keyFromAuthorization, sameSecret, type Preread } from '../auth.js';
 import { sendError } from './errors-plugin.js';
 import { readChangeStamp } from '../db/change-stamp.js';
 import { sessionTokenOf } from './session-cookie.js';
@@ -56,6 +56,17 @@ function isPublic(request: FastifyRequest): boolean {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * The route's object whose version is read with the caller (PostgreSQL; core/view-cache.ts
+ * `PrereadVersions`): reads only, and only an id as the route's parameter gives it.
+ */
+function prereadOf(request: FastifyRequest): Preread | undefined {
+  const of = request.routeOptions.config?.prereadVersions;
+  if (of === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  const id = (request.params as Record<string, unknown> | undefined)?.[of.param];
+  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? { of, id } : undefined;
+}
+
+/**
  * Authentication (docs/reference.md#authentication, docs/access.md): an API key (Basic or Bearer)
  * or a session cookie; the same 401 whatever the reason; 403 for a read-only key on anything but
  * GET and HEAD, and for a write by cookie without the session's CSRF token.
@@ -99,19 +110,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const stamps = await readChangeStamp(reader, app.database.dialect);
     request.changeStamp = stamps?.data;
     const now = Date.now();
+    const preread = stamps === undefined ? prereadOf(request) : undefined;
     if (key !== undefined) {
-      const found = await findKey(reader, key, stamps?.keys);
+      const found = await findKey(reader, key, stamps?.keys, preread);
       // Answered here rather than thrown through Fastify's error path: a wrong key costs no more than
       // a right one. Same error body and headers as any error.
       if (!found) return sendError(reply, unauthorized(request));
       request.auth = found.auth;
+      request.versionsRead = preread?.read;
       touch('api_keys', found.auth.keyId!, found.lastUsedMs, now);
       if (found.auth.scope === 'read' && !SAFE_METHODS.has(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
       return;
     }
-    const found = await findSession(reader, sessionToken!, limits, now, stamps?.keys);
+    const found = await findSession(reader, sessionToken!, limits, now, stamps?.keys, preread);
     if (!found) return sendError(reply, unauthorized(request));
     request.auth = found.auth;
+    request.versionsRead = preread?.read;
     touch('sessions', found.auth.sessionId!, found.lastUsedMs, now);
     if (!SAFE_METHODS.has(request.method)) {
       const given = request.headers['x-csrf-token'];

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../db/database.js';
-import type { AuthContext, Ctx } from '../context.js';
+import type { AuthContext, Ctx, VersionsRead } from '../context.js';
+import type { PrereadVersions } from '../view-cache.js';
 import type { PortalPrincipal } from '../portal.js';
 import type { MultipartDoc } from './openapi.js';
 import type { Area } from '../access.js';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     changeStamp: string | undefined;
     /** Revenue and margins are hidden from this caller (core/financials.ts; set by core/http/access-plugin.ts). */
     financialsHidden: boolean;
+    /** PostgreSQL: the version of the route's object, read with the caller (core/view-cache.ts); handed to the first read context. */
+    versionsRead: VersionsRead | undefined;
   }
   interface FastifySchema {
     /** Documentation only: the multipart body the route reads itself (core/http/openapi.ts). */
@@ -57,5 +60,10 @@ declare module 'fastify' {
     financialOnly?: boolean;
     /** The route strips financial fields itself (the events' objects): the setting is read for it. */
     financialData?: true;
+    /**
+     * A read of one kept object (a job, a group): on PostgreSQL its version is read in the statement
+     * that finds the caller (core/view-cache.ts `PrereadVersions`, e.g. `jobViews.prereadBy('id')`).
+     */
+    prereadVersions?: PrereadVersions;
   }
 }

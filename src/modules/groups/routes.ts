@@ -8,6 +8,7 @@ import { noteRoutes } from '../notes/index.js';
 import { groupParent } from './parent.js';
 import { CreateGroup, Group, GroupJobParams, GroupListQuery, UpdateGroup } from './schemas.js';
 import { groups } from './service.js';
+import { groupViews } from './views.js';
 
 const tags = ['Groups'];
 const PATH = '/v2/groups';
@@ -28,7 +29,11 @@ export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     `${PATH}/:id`,
-    { schema: { tags, summary: 'Retrieve a group', params: IdParams, response: { 200: Group, ...errorResponses } } },
+    {
+      schema: { tags, summary: 'Retrieve a group', params: IdParams, response: { 200: Group, ...errorResponses } },
+      // PostgreSQL: the group's version is read with the caller's key, one round trip for a kept group.
+      config: { prereadVersions: groupViews.prereadBy('id') },
+    },
     async (request, reply) => sendReadyJson(reply, await groups.getJson(app.readCtx(request), request.params.id)),
   );
   app.put(

@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import { FRESHNESS } from '../../core/db/freshness.js';
 import { preparedQuery } from '../../core/db/prepared.js';
 import { viewCache } from '../../core/view-cache.js';
 import { loadGroups } from './assembly.js';
@@ -19,6 +20,7 @@ const versionsOf = preparedQuery((db, p: { accountId: string; ids: readonly stri
 );
 
 export const groupViews = viewCache({
+  table: { versions: FRESHNESS.groupViews.versions, key: FRESHNESS.groupViews.key },
   versions: (ctx, ids) => versionsOf(ctx.db, { accountId: ctx.accountId, ids }),
   build: loadGroups,
   serialize: fastJson(Group),

@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import { FRESHNESS } from '../../core/db/freshness.js';
 import { preparedQuery } from '../../core/db/prepared.js';
 import { viewCache } from '../../core/view-cache.js';
 import { loadJobs } from './assembly.js';
@@ -19,6 +20,7 @@ const versionsOf = preparedQuery((db, p: { accountId: string; ids: readonly stri
 );
 
 export const jobViews = viewCache({
+  table: { versions: FRESHNESS.jobViews.versions, key: FRESHNESS.jobViews.key },
   versions: (ctx, ids) => versionsOf(ctx.db, { accountId: ctx.accountId, ids }),
   build: loadJobs,
   serialize: fastJson(Job),
