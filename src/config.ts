@@ -9,6 +9,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL: `transaction` when DATABASE_URL leads to a pooler in transaction pooling mode (DATABASE_POOLER). */
+  databasePooler: 'none' | 'transaction';
   fileStorage: FileStorageSetting;
   maxUploadBytes: number;
   rateLimitPerMinute: number;
@@ -114,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     throw new ConfigError('DATABASE_URL must be sqlite:PATH or postgres://…');
   }
   const isSqlite = databaseUrl.startsWith('sqlite:');
+  const databasePooler = env.DATABASE_POOLER || 'none';
+  if (databasePooler !== 'none' && databasePooler !== 'transaction') throw new ConfigError('DATABASE_POOLER must be none or transaction');
+  if (databasePooler === 'transaction' && isSqlite) throw new ConfigError('DATABASE_POOLER=transaction is for a PostgreSQL DATABASE_URL');
   const storageRaw = env.FILE_STORAGE || (isSqlite ? 'fs:./data/files' : 'db');
   let fileStorage: FileStorageSetting;
   if (storageRaw === 'db') fileStorage = { kind: 'db' };
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     port,
     host,
     databaseUrl,
+    databasePooler,
     fileStorage,
     consoleDir: env.CONSOLE_DIR || fileURLToPath(new URL('../dist/console', import.meta.url)),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 209_715_200, 1, Number.MAX_SAFE_INTEGER),

@@ -10,6 +10,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'sqlite:./data/transdesk.sqlite',
+      databasePooler: 'none',
       fileStorage: { kind: 'fs', path: './data/files' },
       maxUploadBytes: 209_715_200,
       rateLimitPerMinute: 6000,
@@ -42,6 +43,13 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
     expect(load({ FILE_STORAGE: 'db' }).fileStorage).toEqual({ kind: 'db' });
   });
 
+  it('takes a transaction pooler for a PostgreSQL URL only (DATABASE_POOLER)', () => {
+    expect(load({ DATABASE_URL: 'postgres://u@h:6432/db', DATABASE_POOLER: 'transaction' }).databasePooler).toBe('transaction');
+    expect(load({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOLER: 'none' }).databasePooler).toBe('none');
+    expect(() => load({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOLER: 'session' })).toThrow(/^DATABASE_POOLER must be none or transaction/);
+    expect(() => load({ DATABASE_POOLER: 'transaction' })).toThrow(/^DATABASE_POOLER=transaction is for a PostgreSQL DATABASE_URL/);
+  });
+
   it('limits the heap growth on both databases (more on SQLite), unless told', () => {
     expect(load({}).heapGrowingPercent).toBe(35);
     expect(load({ DATABASE_URL: 'postgres://u@h/db' }).heapGrowingPercent).toBe(50);
@@ -54,6 +62,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       PORT: '9000',
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://u@h/db',
+      DATABASE_POOLER: 'transaction',
       FILE_STORAGE: 'fs:./files',
       MAX_UPLOAD_BYTES: '1000',
       RATE_LIMIT_PER_MINUTE: '0',
@@ -89,6 +98,7 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       port: 9000,
       host: '0.0.0.0',
       databaseUrl: 'postgres://u@h/db',
+      databasePooler: 'transaction',
       fileStorage: { kind: 'fs', path: './files' },
       maxUploadBytes: 1000,
       rateLimitPerMinute: 0,

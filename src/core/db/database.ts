@@ -159,6 +159,13 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (the test suite isolates each test file in its own schema). */
   pgSchema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: `transaction` when the URL leads to a connection pooler in transaction pooling
+   * mode (PgBouncer before 1.21): each transaction may run on another server connection, so
+   * nothing may outlive one — no named prepared statements (pg-named-statements.ts) nor session
+   * settings (docs/operations.md#behind-a-connection-pooler-pgbouncer).
+   */
+  pooler?: 'none' | 'transaction';
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
@@ -202,6 +209,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       },
     };
   }
+  const pooled = options.pooler === 'transaction';
+  if (pooled && options.pgSchema) throw new Error('A schema is a session setting: it cannot be chosen behind a transaction pooler');
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -209,7 +218,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   });
   // An idle client's network error must not crash the process; the pool replaces the client.
   pool.on('error', () => {});
-  nameStatementsOf(pool);
+  // A named statement lives in one server connection's session; behind a transaction pooler the next
+  // execution may reach another one, which has never seen the name.
+  if (!pooled) nameStatementsOf(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
 }
