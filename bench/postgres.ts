@@ -83,7 +83,8 @@ export async function copyJobsPostgres(url: string, scale: number): Promise<numb
       group_id: 'null',
       group_position: 'null',
       // Unique per account: the copy's own (7 digits and more, never one the API gives next to the 400 seeds).
-      number: `'J-' || to_char(${shiftedTime('created_at')} at time zone 'UTC', 'YYYY') || '-' || lpad((s.n * 1048576::bigint + seed.rid)::text, 7, '0')`,
+      // lpad cuts a longer text to the width (SQLite's printf does not): never shorter than the number itself.
+      number: `'J-' || to_char(${shiftedTime('created_at')} at time zone 'UTC', 'YYYY') || '-' || lpad((s.n * 1048576::bigint + seed.rid)::text, greatest(7, length((s.n * 1048576::bigint + seed.rid)::text)), '0')`,
     };
     const trackerValue: Record<string, string> = {
       id: `${hex('floor(extract(epoch from (t.created_at)::timestamptz))::bigint', 8)} || 'bd' || ${hex('s.n * 1048576::bigint + ts.rid', 14)}`,

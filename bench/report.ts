@@ -7,6 +7,7 @@ import type { ReportMeasured } from './reports.js';
 import { exportMarkdown, type ExportMeasured } from './export.js';
 import { importMarkdown, type ImportMeasured } from './import.js';
 import type { WebhooksMeasured } from './webhooks.js';
+import type { ProcessesMeasured } from './processes.js';
 
 export interface Measured {
   name: string;
@@ -58,6 +59,8 @@ export interface Report {
   csvExport?: ExportMeasured;
   /** POST /v2/imports/clients of 10 000 rows (bench/import.ts), after the export (absent in reports written before it was measured). */
   csvImport?: ImportMeasured;
+  /** PostgreSQL: scenarios on 1, 2 and 4 server processes of one database (bench/processes.ts; absent before it was measured). */
+  processes?: ProcessesMeasured[];
   /** The webhooks scenarios (bench/webhooks.ts), after the API scenarios (absent in reports written before they were measured). */
   webhooks?: WebhooksMeasured;
   /** The reports (bench/reports.ts), after the webhooks (absent in reports written before they were measured). */
@@ -108,6 +111,19 @@ export function markdown(report: Report): string {
       : []),
     `Server peak RSS through the run: ${report.server.peakRssMB} MB (target ${report.server.rssTarget}): ${yes(report.server.rssMet)}.`,
     '',
+    ...(report.processes
+      ? [
+          'Several server processes on the database (bench/processes.ts): each scenario against 1, 2 and 4 `serve` processes, the connections spread over them, while a checker renames a job through one process and reads it at once through the next (a stale read does not show the new name).',
+          '',
+          '| scenario | processes | req/s | × one process | p99 ms | unexpected | errors | stale reads | target | met |',
+          '|---|---:|---:|---:|---:|---:|---:|---|---|---|',
+          ...report.processes.map(
+            (r) =>
+              `| ${r.scenario} | ${r.processes} | ${r.requestsPerSecond} | ${r.ratioToOne.toFixed(2)} | ${r.p99Ms} | ${r.unexpectedStatus} | ${r.errors} | ${r.staleReads} of ${r.freshnessChecks} | ${r.target} | ${yes(r.met)} |`,
+          ),
+          '',
+        ]
+      : []),
     ...(report.catParse
       ? [
           "CAT analysis report, parsed once after the scenarios (not counted in the peak RSS above): the time from request to answer, the server's RSS before and at its peak (the parsing worker thread is in the same process), `GET /health` polled every 50 ms from another process meanwhile.",

@@ -29,7 +29,10 @@
  *    (scale-N-postgres.*).
  *
  * Options: --scale N, --duration S, --connections C, --keep (keep the temporary directory and the
- * PostgreSQL database; otherwise both are removed at the end, also after Ctrl-C).
+ * PostgreSQL database; otherwise both are removed at the end, also after Ctrl-C), --pgbouncer
+ * (PostgreSQL: the server reaches the database through PgBouncer in transaction pooling mode,
+ * started for the run, with DATABASE_POOLER=transaction; the write floor stays direct; written to
+ * latest-postgres-pgbouncer.md beside the direct run's figures).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,12 +48,22 @@ import { IMPORT_ROWS, measureImport } from './import.js';
 import { probeSummary } from './probe.js';
 import { generate, SEED_JOBS, type Dataset } from './data.js';
 import { createBenchDatabase, type BenchDatabase } from './postgres.js';
+import { startPgBouncer } from '../scripts/pgbouncer.mjs';
 import { markdown, packageVersion, round, type Measured, type Report } from './report.js';
 import { benchScenarios, judge, type Scenario } from './scenarios.js';
 import { signIn } from './sign-in.js';
 import { measureWebhooks } from './webhooks.js';
 import { measureReports, prepareReportData, REPORT_REQUESTS } from './reports.js';
 import { startListening } from './server.js';
+import { measureProcesses } from './processes.js';
+
+/** The scenarios measured again on several server processes (PostgreSQL). */
+const PROCESS_SCENARIOS = [
+  'GET /v2/jobs/:id',
+  'GET /v2/jobs, first page',
+  'PUT /v2/jobs/:id/price (match lines)',
+  'POST /v2/jobs (price resolution, estimation)',
+];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench', 'results');
@@ -61,6 +74,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    pgbouncer: { type: 'boolean', default: false },
   },
 });
 const SCALE = Number(args.scale);
@@ -68,6 +82,7 @@ const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 if (!Number.isInteger(SCALE) || SCALE < 1000) throw new Error('--scale must be a whole number ≥ 1000');
 if (!(DURATION > 0) || !(CONNECTIONS > 0)) throw new Error('--duration and --connections must be positive');
+const THROUGH_PGBOUNCER = args.pgbouncer;
 const MB = 1024 * 1024;
 const RSS_LIMIT_MB = 300;
 /** Events of the webhooks burst (three deliveries each). */
@@ -147,10 +162,12 @@ async function main(): Promise<void> {
   const onPostgres = requested.startsWith('postgres://') || requested.startsWith('postgresql://');
   if (requested && !onPostgres && !requested.startsWith('sqlite:'))
     throw new Error('DATABASE_URL must be sqlite:… (ignored: a temporary file is used) or postgres://…');
+  if (THROUGH_PGBOUNCER && !onPostgres) throw new Error('--pgbouncer needs DATABASE_URL=postgres://…');
   const dir = mkdtempSync(join(tmpdir(), 'transdesk-bench-'));
   const children: ChildProcess[] = [];
   const runStarted = performance.now();
   let pgDatabase: BenchDatabase | undefined;
+  let bouncer: Awaited<ReturnType<typeof startPgBouncer>> | undefined;
   let cleaned: Promise<void> | undefined;
   const cleanUp = () =>
     (cleaned ??= (async () => {
@@ -158,6 +175,7 @@ async function main(): Promise<void> {
       await Promise.all(
         children.map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)))),
       );
+      await bouncer?.stop();
       if (args.keep) {
         log(`kept ${dir}${pgDatabase ? ` and the database ${pgDatabase.name} (${pgDatabase.url})` : ''}`);
         return;
@@ -177,16 +195,20 @@ async function main(): Promise<void> {
     const databaseUrl = pgDatabase?.url ?? `sqlite:${join(dir, 'bench.sqlite')}`;
     const where = pgDatabase ? new URL(pgDatabase.url) : undefined;
     const databaseDetail = pgDatabase
-      ? `PostgreSQL ${pgDatabase.serverVersion}, database ${pgDatabase.name} on ${where!.host} (created for the run, ${args.keep ? 'kept' : 'dropped at the end'})`
+      ? `PostgreSQL ${pgDatabase.serverVersion}, database ${pgDatabase.name} on ${where!.host} (created for the run, ${args.keep ? 'kept' : 'dropped at the end'})${THROUGH_PGBOUNCER ? '; the server connects through PgBouncer in transaction pooling mode (10 server connections, DATABASE_POOLER=transaction); the write floor connects directly' : ''}`
       : `SQLite ${packageVersion(ROOT, 'better-sqlite3')} (better-sqlite3), a temporary file`;
     log(`Generating ${SCALE} jobs in ${pgDatabase ? `the PostgreSQL database ${pgDatabase.name}` : dir}`);
     const data: Dataset = await generate(databaseUrl, SCALE, log);
+    // As many server connections as the server's pool: the pooler's own cost is what is measured.
+    if (THROUGH_PGBOUNCER) bouncer = await startPgBouncer({ upstream: requested, serverConnections: 10 });
+    const serverDatabaseUrl = bouncer ? bouncer.urlOf(pgDatabase!.name) : databaseUrl;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: serverDatabaseUrl,
+      ...(bouncer ? { DATABASE_POOLER: 'transaction' } : {}),
       // Nothing is uploaded; each database's default storage (files in the database on PostgreSQL).
       FILE_STORAGE: pgDatabase ? 'db' : `fs:${join(dir, 'files')}`,
       PORT: '0',
@@ -252,6 +274,26 @@ async function main(): Promise<void> {
       );
     }
     const serverMemory = memory(serverPid);
+    // PostgreSQL: the same read and write paths on 1, 2 and 4 processes of one database (bench/processes.ts).
+    const processes = pgDatabase
+      ? await measureProcesses({
+          env,
+          first: server.base,
+          auth,
+          hotJobIds: data.jobIds,
+          checkedJobId: data.coldJobIds[data.coldJobIds.length - 1]!,
+          scenarios: PROCESS_SCENARIOS.map((name) => {
+            const scenario = scenarios.find((one) => one.name === name)!;
+            const path = scenario.path;
+            return { ...scenario, path: typeof path === 'string' ? () => path : path };
+          }),
+          counts: [1, 2, 4],
+          connections: CONNECTIONS,
+          duration: DURATION,
+          children,
+          log,
+        })
+      : undefined;
     // Webhooks (bench/webhooks.ts): before the CAT report, whose 40 MB raise the RSS by design.
     const webhooks = await measureWebhooks({
       base: server.base,
@@ -331,6 +373,7 @@ async function main(): Promise<void> {
       csvExport,
       csvImport,
       webhooks,
+      ...(processes ? { processes } : {}),
       reports: {
         note: `each report requested ${REPORT_REQUESTS} times one after another (after two warm-ups), as one person asks; ${reportData}.`,
         measured: reportsMeasured,
@@ -339,7 +382,7 @@ async function main(): Promise<void> {
       totalSeconds: round((performance.now() - runStarted) / 1000),
     };
     // The default scale is "latest"; other scales are kept beside it (scale-1000000.md).
-    const stem = `${SCALE === 100_000 ? 'latest' : `scale-${SCALE}`}${pgDatabase ? '-postgres' : ''}`;
+    const stem = `${SCALE === 100_000 ? 'latest' : `scale-${SCALE}`}${pgDatabase ? '-postgres' : ''}${bouncer ? '-pgbouncer' : ''}`;
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(join(RESULTS, `${stem}.json`), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(join(RESULTS, `${stem}.md`), markdown(report));
