@@ -9,7 +9,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { round } from './report.js';
 import { startListening } from './server.js';
 
 export interface ProcessesScenario {
@@ -159,7 +158,7 @@ export async function measureProcesses(options: {
       stale = 0;
       const measured = await loadSpread(scenario, serving, auth, connections, duration, checkAcross(serving));
       if (count === counts[0]) one = measured.requestsPerSecond;
-      const ratioToOne = round((measured.requestsPerSecond / one) * 100) / 100;
+      const ratioToOne = Math.round((measured.requestsPerSecond / one) * 1000) / 1000;
       const met = ratioToOne >= 0.9 && measured.errors === 0 && measured.unexpectedStatus === 0 && stale === 0 && checks > 0;
       const result = {
         ...measured,
