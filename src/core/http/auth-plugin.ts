@@ -6,6 +6,7 @@ import { sendError } from './errors-plugin.js';
 import { readChangeStamp } from '../db/change-stamp.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { nowIso } from '../dates.js';
+import { isId } from '../ids.js';
 import { wantsConsolePage } from './page-requests.js';
 
 // One answer for every missing, wrong or revoked key or session (never changed: shared by all requests).
@@ -57,13 +58,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The route's object whose version is read with the caller (PostgreSQL; core/view-cache.ts
- * `PrereadVersions`): reads only, and only an id as the route's parameter gives it.
+ * `PrereadVersions`): reads only, and only a well-formed id. This runs before the route's
+ * validation, so anything else (a NUL byte PostgreSQL refuses in a text, a long value) is left to
+ * it: the route answers 404 as it always did.
  */
 function prereadOf(request: FastifyRequest): Preread | undefined {
   const of = request.routeOptions.config?.prereadVersions;
   if (of === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
   const id = (request.params as Record<string, unknown> | undefined)?.[of.param];
-  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? { of, id } : undefined;
+  return isId(id) ? { of, id } : undefined;
 }
 
 /**

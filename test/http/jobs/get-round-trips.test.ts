@@ -63,6 +63,12 @@ describe.skipIf(!usingPostgres)('GET of a kept job or group on PostgreSQL', () =
     expect(other.length).toBeLessThanOrEqual(2);
     expectError(await t.otherApi.get(`/v2/jobs/${job.id}`), 404, 'resource_missing');
 
+    // Malformed ids are the route's to refuse, never read with the key (PostgreSQL refuses a NUL byte in a text).
+    for (const malformed of ['%00', 'not-an-id', `${job.id}%00`, 'a'.repeat(300)]) {
+      expectError(await t.api.get(`/v2/jobs/${malformed}`), 404, 'resource_missing');
+      expectError(await t.api.get(`/v2/groups/${malformed}`), 404, 'resource_missing');
+    }
+
     await sql`update api_keys set revoked_at = now()::text where account_id = ${t.other.accountId}`.execute(t.database.db);
     expectError(await t.otherApi.get(`/v2/jobs/${job.id}`), 401, 'unauthorized');
   });
