@@ -100,6 +100,18 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
   }
 
   /**
+   * The current versions of `ids`: those read with the caller for the route's object (PostgreSQL,
+   * `PrereadVersions`), once — read at the start of this request, outside any transaction, as
+   * current as a query now — else asked of the database.
+   */
+  function versionsOf(ctx: Ctx, ids: readonly string[]): ReturnType<ViewSource<T>['versions']> {
+    const read = ctx.versionsRead;
+    if (read === undefined || read.versions !== source.table.versions || ids.length !== 1 || ids[0] !== read.id) return source.versions(ctx, ids);
+    ctx.versionsRead = undefined;
+    return Promise.resolve(read.row === undefined ? [] : [{ id: read.id, ...read.row }]);
+  }
+
+  /**
    * Puts into `result` the kept JSON of those of `ids` that is current; answers the others (to
    * build) and the versions read. A hit counts as a use (moved to the recent end) and notes the
    * stamp it was checked at.
@@ -111,20 +123,6 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
     result: Map<string, Buffer>,
   ): Promise<{ missing: readonly string[]; current: Map<string, { version: number; epoch: number }> }> {
     const current = new Map<string, { version: number; epoch: number }>();
-    const read = ctx.versionsRead;
-    if (read !== undefined && read.versions === source.table.versions && ids.length === 1 && ids[0] === read.id) {
-      // Read with the caller, at the start of this request, outside any transaction: as current as a query now.
-      ctx.versionsRead = undefined;
-      const entry = kept.get(read.id);
-      if (read.row === undefined) return { missing: [read.id], current };
-      const now = { version: Number(read.row.version), epoch: Number(read.row.epoch ?? 0) };
-      current.set(read.id, now);
-      if (entry !== undefined && entry.accountId === ctx.accountId && entry.version === now.version && entry.epoch === now.epoch) {
-        result.set(read.id, entry.json);
-        return { missing: [], current };
-      }
-      return { missing: [read.id], current };
-    }
     const lookUp = (id: string) => kept.get(id);
     const stamp = ctx.changeStamp;
     // Kept at this very stamp: nothing was written since they were checked (core/db/change-stamp.ts).
@@ -138,7 +136,7 @@ export function viewCache<T>(source: ViewSource<T>): ViewCache {
       });
       if (unchecked.length === 0) return { missing: [], current };
     }
-    for (const row of await source.versions(ctx, unchecked)) current.set(row.id, { version: Number(row.version), epoch: Number(row.epoch ?? 0) });
+    for (const row of await versionsOf(ctx, unchecked)) current.set(row.id, { version: Number(row.version), epoch: Number(row.epoch ?? 0) });
     const missing: string[] = [];
     for (const id of unchecked) {
       const now = current.get(id);
