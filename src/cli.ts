@@ -70,7 +70,7 @@ const MAX_POSITIONALS: Record<string, number> = {
 /** Opens the configured database, migrated to the latest version unless `migrate` is false. */
 async function withDatabase<T>(work: (database: ReturnType<typeof openDatabase>) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { poolSize: 2, pooler: config.databasePooler });
+  const database = openDatabase(config.databaseUrl, { poolSize: 2, pooler: config.databasePooler, readLanes: 0 });
   try {
     if (options.migrate !== false) await migrateToLatest(database);
     return await work(database);

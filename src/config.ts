@@ -11,6 +11,10 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL: `transaction` when DATABASE_URL leads to a pooler in transaction pooling mode (DATABASE_POOLER). */
   databasePooler: 'none' | 'transaction';
+  /** PostgreSQL: connections of the server's pool (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
+  /** PostgreSQL: pipelined connections the hot reads share, besides the pool (DATABASE_READ_LANES, default 2; 0: none). */
+  databaseReadLanes: number;
   fileStorage: FileStorageSetting;
   maxUploadBytes: number;
   rateLimitPerMinute: number;
@@ -138,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = loadEnv()): Config {
     host,
     databaseUrl,
     databasePooler,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseReadLanes: integer(env, 'DATABASE_READ_LANES', 2, 0, 64),
     fileStorage,
     consoleDir: env.CONSOLE_DIR || fileURLToPath(new URL('../dist/console', import.meta.url)),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 209_715_200, 1, Number.MAX_SAFE_INTEGER),

@@ -36,7 +36,11 @@ const DRAIN_MS = 10_000;
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   const drainMs = options.drainMs ?? DRAIN_MS;
-  const database = openDatabase(config.databaseUrl, { pooler: config.databasePooler });
+  const database = openDatabase(config.databaseUrl, {
+    pooler: config.databasePooler,
+    poolSize: config.databasePoolSize,
+    readLanes: config.databaseReadLanes,
+  });
   let app: FastifyInstance;
   try {
     await migrateToLatest(database);

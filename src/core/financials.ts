@@ -13,6 +13,7 @@
 import { CloneType, Type, type TSchema } from '@sinclair/typebox';
 import type { Executor } from './db/dialect.js';
 import { isTrue } from './db/dialect.js';
+import { preparedQuery } from './db/prepared.js';
 import type { Role } from './db/schema.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any --
@@ -42,9 +43,14 @@ export const FINANCIAL_REFUSAL =
  */
 export async function hidesFinancials(db: Executor, accountId: string, role: Role): Promise<boolean> {
   if (!LIMITED_ROLES.has(role)) return false;
-  const row = await db.selectFrom('accounts').select('managers_see_revenue_and_margins').where('id', '=', accountId).executeTakeFirst();
+  const row = await revenueSetting.first(db, { accountId });
   return row !== undefined && !isTrue(row.managers_see_revenue_and_margins);
 }
+
+/** Prepared: a manager's every request to such a route asks it (a named statement on PostgreSQL, a pipelined read there). */
+const revenueSetting = preparedQuery((db, p: { accountId: string }) =>
+  db.selectFrom('accounts').select('managers_see_revenue_and_margins').where('id', '=', p.accountId),
+);
 
 /** Whether a schema (a response's, with all it nests) has a financial field. */
 export function containsFinancials(schema: unknown): boolean {

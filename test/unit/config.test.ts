@@ -11,6 +11,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       host: '127.0.0.1',
       databaseUrl: 'sqlite:./data/transdesk.sqlite',
       databasePooler: 'none',
+      databasePoolSize: 10,
+      databaseReadLanes: 2,
       fileStorage: { kind: 'fs', path: './data/files' },
       maxUploadBytes: 209_715_200,
       rateLimitPerMinute: 6000,
@@ -50,6 +52,17 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
     expect(() => load({ DATABASE_POOLER: 'transaction' })).toThrow(/^DATABASE_POOLER=transaction is for a PostgreSQL DATABASE_URL/);
   });
 
+  it('sizes the PostgreSQL pool and its read lanes (DATABASE_POOL_SIZE, DATABASE_READ_LANES)', () => {
+    expect(load({ DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({ databasePoolSize: 10, databaseReadLanes: 2 });
+    expect(load({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '3', DATABASE_READ_LANES: '0' })).toMatchObject({
+      databasePoolSize: 3,
+      databaseReadLanes: 0,
+    });
+    expect(() => load({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => load({ DATABASE_READ_LANES: '65' })).toThrow(/DATABASE_READ_LANES/);
+    expect(() => load({ DATABASE_READ_LANES: 'two' })).toThrow(/DATABASE_READ_LANES/);
+  });
+
   it('limits the heap growth on both databases (more on SQLite), unless told', () => {
     expect(load({}).heapGrowingPercent).toBe(35);
     expect(load({ DATABASE_URL: 'postgres://u@h/db' }).heapGrowingPercent).toBe(50);
@@ -63,6 +76,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://u@h/db',
       DATABASE_POOLER: 'transaction',
+      DATABASE_POOL_SIZE: '4',
+      DATABASE_READ_LANES: '0',
       FILE_STORAGE: 'fs:./files',
       MAX_UPLOAD_BYTES: '1000',
       RATE_LIMIT_PER_MINUTE: '0',
@@ -99,6 +114,8 @@ describe('loadConfig (docs/operations.md#configuration)', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgres://u@h/db',
       databasePooler: 'transaction',
+      databasePoolSize: 4,
+      databaseReadLanes: 0,
       fileStorage: { kind: 'fs', path: './files' },
       maxUploadBytes: 1000,
       rateLimitPerMinute: 0,

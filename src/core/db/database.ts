@@ -15,6 +15,8 @@ import {
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
 import { nameStatementsOf } from './pg-named-statements.js';
+import { PipelinedPostgresDialect } from './pg-driver.js';
+import { readLanes } from './pg-read-lanes.js';
 import type { DB } from './schema.js';
 
 export interface Database {
@@ -166,6 +168,11 @@ export interface DatabaseOptions {
    * settings (docs/operations.md#behind-a-connection-pooler-pgbouncer).
    */
   pooler?: 'none' | 'transaction';
+  /**
+   * PostgreSQL, not behind a pooler: the pipelined connections the hot reads share
+   * (pg-read-lanes.ts), besides the pool; 0 sends them through the pool like every query. Default 2.
+   */
+  readLanes?: number;
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
@@ -211,16 +218,17 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   }
   const pooled = options.pooler === 'transaction';
   if (pooled && options.pgSchema) throw new Error('A schema is a session setting: it cannot be chosen behind a transaction pooler');
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-  });
+  const connection = { connectionString: url, ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}) };
+  // Pipelined clients (pg-driver.ts), except behind a pooler: PgBouncer 1.18 relays one query at a time.
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, ...(pooled ? {} : { pipeline: true }) });
   // An idle client's network error must not crash the process; the pool replaces the client.
   pool.on('error', () => {});
   // A named statement lives in one server connection's session; behind a transaction pooler the next
   // execution may reach another one, which has never seen the name.
   if (!pooled) nameStatementsOf(pool);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Read lanes carry named reads only, so behind a pooler they would stay unused: not made.
+  const laneCount = options.readLanes ?? 2;
+  const dialect = pooled ? new PostgresDialect({ pool }) : new PipelinedPostgresDialect(pool, laneCount > 0 ? readLanes(laneCount, connection) : undefined);
+  const db = new Kysely<DB>({ dialect });
   return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -2,6 +2,7 @@ import { PostgresAdapter, type Compilable, type CompiledQuery, type Kysely } fro
 import type { Executor } from './dialect.js';
 import { ARRAY_ROWS_MARK, transactionConnection } from './database.js';
 import { nameStatement } from './pg-named-statements.js';
+import { pgTransactionConnection } from './pg-driver.js';
 import type { DB } from './schema.js';
 
 /**
@@ -26,6 +27,8 @@ const MARK = '\u0000prepared\u0000';
  */
 const SELECTS_ALL = /(?:\bselect(?:\s+distinct)?|\breturning|,)\s*(?:"[^"]+"\.)?\*(?=\s|,|$)/i;
 const MAX_SHAPES = 256;
+/** The adapters of PostgreSQL databases seen (a set lookup per run instead of an instanceof). */
+const postgresAdapters = new WeakSet<object>();
 
 interface Plan {
   compiled: CompiledQuery;
@@ -70,6 +73,7 @@ export function preparedQuery<P extends PreparedParams, R>(
     }
     const built = build(db, marked as P).compile();
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    if (postgres) postgresAdapters.add(db.getExecutor().adapter);
     const compiled = rowsAsArrays && !postgres ? { ...built, sql: built.sql + ARRAY_ROWS_MARK } : built;
     if (SELECTS_ALL.test(compiled.sql)) throw new Error(`A prepared query must list its columns, not select *: ${compiled.sql.slice(0, 200)}`);
     // PostgreSQL runs it as a named statement, planned once per connection (pg-named-statements.ts).
@@ -103,6 +107,10 @@ export function preparedQuery<P extends PreparedParams, R>(
       statement.run(parameters);
       return [];
     }
+    // PostgreSQL in a transaction: straight to its pipelined client, so that reads gathered by
+    // Promise.all leave together instead of one after another through Kysely (pg-driver.ts).
+    const pipelined = postgresAdapters.has(db.getExecutor().adapter) ? await pgTransactionConnection(db) : undefined;
+    if (pipelined) return (await pipelined.query(compiled.sql, parameters)).rows as R[];
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   }) as PreparedQuery<P, R>;
