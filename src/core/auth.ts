@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Executor } from './db/dialect.js';
+import { isTrue, type Executor } from './db/dialect.js';
 import { preparedQuery, type PreparedQuery } from './db/prepared.js';
 import type { DB, Role } from './db/schema.js';
 import { actorOf, type AuthContext, type VersionsRead } from './context.js';
@@ -116,6 +116,20 @@ const sessionQuery = (db: Kysely<DB>, p: { hash: string }) =>
 const keyByHash = preparedQuery(keyQuery);
 const sessionByHash = preparedQuery(sessionQuery);
 
+/**
+ * The account's `managers_see_revenue_and_margins`, read in the statement that finds the caller
+ * (PostgreSQL, where the caller is looked up on every request): the access plugin then needs no
+ * statement of its own for a manager (core/financials.ts). Not on SQLite, where what was found is
+ * kept under the key epoch, which a change of the account's settings does not move.
+ */
+type RevenueColumn = { seesRevenue: number | boolean | null };
+const seesRevenue = (kind: 'k' | 's') =>
+  sql<number | boolean | null>`(select a.managers_see_revenue_and_margins from accounts a where a.id = ${sql.ref(
+    kind === 'k' ? 'api_keys.account_id' : 'sessions.account_id',
+  )})`.as('seesRevenue');
+const keyWithSetting = preparedQuery((db, p: { hash: string }) => keyQuery(db, p).select(seesRevenue('k')));
+const sessionWithSetting = preparedQuery((db, p: { hash: string }) => sessionQuery(db, p).select(seesRevenue('s')));
+
 type VersionColumns = { version: number | string | null; epoch: number | string | null };
 
 /**
@@ -123,9 +137,9 @@ type VersionColumns = { version: number | string | null; epoch: number | string 
  * core/view-cache.ts `PrereadVersions`): two scalar subqueries on primary keys, scoped by the
  * account the key or session belongs to. One per kind of look-up and of object.
  */
-const withVersions = new Map<string, PreparedQuery<{ hash: string; id: string }, Row & VersionColumns>>();
+const withVersions = new Map<string, PreparedQuery<{ hash: string; id: string }, Row & VersionColumns & RevenueColumn>>();
 
-function lookUpWithVersion(kind: 'k' | 's', preread: PrereadVersions): PreparedQuery<{ hash: string; id: string }, Row & VersionColumns> {
+function lookUpWithVersion(kind: 'k' | 's', preread: PrereadVersions): PreparedQuery<{ hash: string; id: string }, Row & VersionColumns & RevenueColumn> {
   const name = `${kind} ${preread.versions} ${preread.key}`;
   let query = withVersions.get(name);
   if (query === undefined) {
@@ -135,6 +149,7 @@ function lookUpWithVersion(kind: 'k' | 's', preread: PrereadVersions): PreparedQ
         number | string | null
       >`(select v.version from ${sql.table(preread.versions)} v where v.account_id = ${account} and ${sql.ref(`v.${preread.key}`)} = ${id})`.as('version'),
       sql<number | string | null>`(select e.epoch from view_epochs e where e.account_id = ${account})`.as('epoch'),
+      seesRevenue(kind),
     ];
     query =
       kind === 'k'
@@ -152,6 +167,8 @@ interface Found {
   lastUsedMs: number | null;
   /** Sessions: when signed in. */
   createdMs: number;
+  /** PostgreSQL: the account's `managers_see_revenue_and_margins`, read with the caller for this request. */
+  managersSeeRevenue?: boolean;
 }
 
 function shape(row: Row, kind: 'k' | 's'): Found {
@@ -170,6 +187,10 @@ function shape(row: Row, kind: 'k' | 's'): Found {
   });
   return Object.freeze({ auth, lastUsedMs: row.lastUsedAt === null ? null : Date.parse(row.lastUsedAt), createdMs: Date.parse(row.createdAt) });
 }
+
+/** What was found, with the account's revenue setting read in the same statement. */
+const withSetting = (found: Found, setting: number | boolean | null): Found =>
+  setting === null ? found : Object.freeze({ ...found, managersSeeRevenue: isTrue(setting) });
 
 /** Look-ups of one database handle, valid at one key epoch. */
 interface FoundAtEpoch {
@@ -194,16 +215,21 @@ async function lookUp(db: Executor, kind: 'k' | 's', secret: string, epoch: stri
   if (epoch === undefined && preread !== undefined) {
     const row = await lookUpWithVersion(kind, preread.of).first(db, { hash, id: preread.id });
     if (row === undefined) return undefined;
-    const { version, epoch: viewEpoch, ...caller } = row;
+    const { version, epoch: viewEpoch, seesRevenue: setting, ...caller } = row;
     preread.read = { versions: preread.of.versions, id: preread.id, row: version === null ? undefined : { version, epoch: viewEpoch } };
-    return shape(caller, kind);
+    return withSetting(shape(caller, kind), setting);
+  }
+  if (epoch === undefined) {
+    const row = await (kind === 'k' ? keyWithSetting : sessionWithSetting).first(db, { hash });
+    if (row === undefined) return undefined;
+    const { seesRevenue: setting, ...caller } = row;
+    return withSetting(shape(caller, kind), setting);
   }
   const query = kind === 'k' ? keyByHash : sessionByHash;
   const read = async () => {
     const row = (await query.first(db, { hash })) as Row | undefined;
     return row === undefined ? undefined : shape(row, kind);
   };
-  if (epoch === undefined) return read();
   let kept = foundByDatabase.get(db);
   if (kept === undefined || kept.epoch !== epoch) {
     kept = { epoch, found: new Map() };
@@ -222,6 +248,8 @@ export interface FoundKey {
   auth: AuthContext;
   /** When the key was last used (ms), null: never. */
   lastUsedMs: number | null;
+  /** PostgreSQL: the account's `managers_see_revenue_and_margins`, read with the key for this request. */
+  managersSeeRevenue?: boolean;
 }
 
 /**
@@ -249,6 +277,8 @@ export interface FoundSession {
   auth: AuthContext;
   /** When the session was last seen (ms). */
   lastUsedMs: number | null;
+  /** PostgreSQL: the account's `managers_see_revenue_and_margins`, read with the session for this request. */
+  managersSeeRevenue?: boolean;
 }
 
 /** The session of a cookie's value, if it has not ended (signed out, expired, its user disabled). */

@@ -79,6 +79,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // Only the portal's tree sets it (modules/portal-access/tree.ts): an agency route never has a portal person.
   app.decorateRequest('portal', null);
   app.decorateRequest('changeStamp', undefined);
+  app.decorateRequest('managersSeeRevenue', undefined);
   const limits = app.config.sessions;
   const db = app.database.db;
   // Look-ups on the reading connection (core/db/database.ts): a long write transaction holds none of them.
@@ -121,6 +122,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (!found) return sendError(reply, unauthorized(request));
       request.auth = found.auth;
       request.versionsRead = preread?.read;
+      request.managersSeeRevenue = found.managersSeeRevenue;
       touch('api_keys', found.auth.keyId!, found.lastUsedMs, now);
       if (found.auth.scope === 'read' && !SAFE_METHODS.has(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
       return;
@@ -129,6 +131,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!found) return sendError(reply, unauthorized(request));
     request.auth = found.auth;
     request.versionsRead = preread?.read;
+    request.managersSeeRevenue = found.managersSeeRevenue;
     touch('sessions', found.auth.sessionId!, found.lastUsedMs, now);
     if (!SAFE_METHODS.has(request.method)) {
       const given = request.headers['x-csrf-token'];

@@ -32,6 +32,11 @@ declare module 'fastify' {
     changeStamp: string | undefined;
     /** Revenue and margins are hidden from this caller (core/financials.ts; set by core/http/access-plugin.ts). */
     financialsHidden: boolean;
+    /**
+     * PostgreSQL: the account's `managers_see_revenue_and_margins`, read in the statement that
+     * found the caller (core/auth.ts); undefined where it was not (SQLite), then read when needed.
+     */
+    managersSeeRevenue: boolean | undefined;
     /** PostgreSQL: the version of the route's object, read with the caller (core/view-cache.ts); handed to the first read context. */
     versionsRead: VersionsRead | undefined;
   }

@@ -80,4 +80,33 @@ describe.skipIf(!usingPostgres)('GET of a kept job or group on PostgreSQL', () =
     await sql`update groups set name = 'Group renamed by SQL' where id = ${group.id}`.execute(t.database.db);
     expect((await t.api.get(`/v2/groups/${group.id}`)).body.name).toBe('Group renamed by SQL');
   });
+
+  it("reads a manager's revenue setting with the caller: one statement, and a change by plain SQL counts from the next request", async () => {
+    const job = await newJob(t.api, jobParams(w, await newService(t.api)));
+    const path = `/v2/jobs/${job.id}`;
+    const manager = await userWithPassword(t, 'kept-manager@example.com', { role: 'manager' });
+    const browser = new Browser(t.app);
+    expect((await browser.login(manager.email, manager.password)).status).toBe(200);
+    const setting = (value: boolean) =>
+      sql`update accounts set managers_see_revenue_and_margins = ${value ? 1 : 0} where id = ${t.account.accountId}`.execute(t.database.db);
+
+    await setting(true);
+    await browser.get(path);
+    const shown = await roundTrips(() => browser.get(path));
+    expect(shown).toHaveLength(1);
+    expect((await browser.get(path)).body.estimation.profitability).toBeDefined();
+
+    await setting(false);
+    const hidden = await browser.get(path);
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.estimation).not.toHaveProperty('profitability');
+    expect(hidden.body.estimation.performance).not.toHaveProperty('revenuePerHour');
+    expect(await roundTrips(() => browser.get(path))).toHaveLength(1);
+    // A route of nothing but margins is refused, from the setting read with the session.
+    expectError(await browser.get('/v2/reports/margins?by=client'), 403, 'forbidden');
+
+    await setting(true);
+    expect((await browser.get(path)).body.estimation.profitability).toBeDefined();
+    expect((await browser.get('/v2/reports/margins?by=client')).status).toBe(200);
+  });
 });
