@@ -102,7 +102,8 @@ export class PipelinedPostgresDialect extends PostgresDialect {
   }
 }
 
-const held = new WeakMap<QueryExecutor, PipelinedConnection>();
+/** The connection of each transaction asked about; null: not one of this driver's (behind a pooler). */
+const held = new WeakMap<QueryExecutor, PipelinedConnection | null>();
 
 /**
  * PostgreSQL, inside a transaction: the connection the transaction holds, to give a prepared query
@@ -112,10 +113,10 @@ export async function pgTransactionConnection(db: { isTransaction: boolean; getE
   if (!db.isTransaction) return undefined;
   const executor = db.getExecutor();
   const known = held.get(executor);
-  if (known) return known;
+  if (known !== undefined) return known ?? undefined;
   // Kysely hands the transaction's connection to one consumer at a time: asked once per transaction.
-  const connection = await executor.provideConnection(async (given) => given);
-  if (!(connection instanceof PipelinedConnection)) return undefined;
+  const given = await executor.provideConnection(async (connection) => connection);
+  const connection = given instanceof PipelinedConnection ? given : null;
   held.set(executor, connection);
-  return connection;
+  return connection ?? undefined;
 }
