@@ -65,6 +65,8 @@ export function readLanes(count: number, config: pg.ClientConfig): ReadLanes {
     for (let i = 0; i < lanes.length; i++) {
       const lane = lanes[i];
       if (!lane || lane.broken) {
+        // A broken lane's connection is closed, or closing: ended here so that none is left open.
+        lane?.client.end().catch(() => {});
         lanes[i] = open();
         best = i;
         break;
@@ -86,10 +88,11 @@ export function readLanes(count: number, config: pg.ClientConfig): ReadLanes {
       try {
         return await lane.client.query({ name: statementName(sql), text: sql, values: [...values] });
       } catch (error) {
-        // A FATAL answer (the backend terminated) or a failure without an SQLSTATE (the socket):
-        // the connection is going away, so the next turn must not be written to it.
-        const { severity, code } = error as { severity?: string; code?: string };
-        if (severity === 'FATAL' || typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) lane.broken = true;
+        // A FATAL answer (the backend is terminating) or a client that node-postgres no longer
+        // queries (its socket failed or closed): the next turn must not be written to it. Any other
+        // error is the query's own (an SQL error): the lane goes on.
+        const fatal = (error as { severity?: string }).severity === 'FATAL';
+        if (fatal || (lane.client as unknown as { _queryable?: boolean })._queryable === false) lane.broken = true;
         throw error;
       } finally {
         lane.inFlight--;
