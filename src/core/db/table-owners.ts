@@ -205,7 +205,11 @@ export const READ_MODELS: readonly Allowance[] = [
     why: "the client portal's jobs: what a client sees of their jobs (never a price, cost or outsourcing), and what the account shows them",
   },
   // Core, below every module, reads a few tables itself.
-  { place: 'core/auth.ts', tables: ['api_keys', 'sessions', 'users'], why: "the look-up of every request's key or session, with its user" },
+  {
+    place: 'core/auth.ts',
+    tables: ['api_keys', 'sessions', 'users', 'accounts'],
+    why: "the look-up of every request's key or session, with its user and, on PostgreSQL, the account's revenue setting (core/financials.ts)",
+  },
   { place: 'core/db/locks.ts', tables: ['accounts'], why: "the account lock is its row's lock" },
   { place: 'core/financials.ts', tables: ['accounts'], why: 'whether the account hides revenue and margins from a manager, read on the request that needs it' },
   { place: 'core/db/freshness.ts', tables: ['files', 'outsourcing'], why: 'the manifest names the rows whose change reaches a job' },
