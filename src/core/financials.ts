@@ -41,8 +41,10 @@ export const FINANCIAL_REFUSAL =
  * whose setting is off. Read on every request that needs it (one read of the account's row by its
  * key, for managers only): nothing keeps it, so a change counts from the next request, in every process.
  */
-export async function hidesFinancials(db: Executor, accountId: string, role: Role): Promise<boolean> {
+export async function hidesFinancials(db: Executor, accountId: string, role: Role, managersSeeRevenue?: boolean): Promise<boolean> {
   if (!LIMITED_ROLES.has(role)) return false;
+  // Read with the caller already (PostgreSQL, core/auth.ts): no statement of its own.
+  if (managersSeeRevenue !== undefined) return !managersSeeRevenue;
   const row = await revenueSetting.first(db, { accountId });
   return row !== undefined && !isTrue(row.managers_see_revenue_and_margins);
 }

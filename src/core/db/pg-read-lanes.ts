@@ -20,9 +20,18 @@ import { statementName } from './pg-named-statements.js';
  * there are no named statements, so nothing is eligible and the lanes stay unopened.
  */
 
-/** A registered read: a named statement (pg-named-statements.ts) that starts with SELECT and locks nothing. */
+/** The registered texts judged so far (as many as there are names: a bounded set). */
+const judged = new Map<string, boolean>();
+
+/** A registered read: a named statement (pg-named-statements.ts) that starts with SELECT and locks nothing; judged once per text. */
 export function isLaneRead(sql: string): boolean {
-  return statementName(sql) !== undefined && /^\s*select\b/i.test(sql) && !/\bfor\s+(?:no\s+key\s+)?(?:update|share|key\s+share)\b/i.test(sql);
+  if (statementName(sql) === undefined) return false;
+  let read = judged.get(sql);
+  if (read === undefined) {
+    read = /^\s*select\b/i.test(sql) && !/\bfor\s+(?:no\s+key\s+)?(?:update|share|key\s+share)\b/i.test(sql);
+    judged.set(sql, read);
+  }
+  return read;
 }
 
 interface Lane {

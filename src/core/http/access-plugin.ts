@@ -69,13 +69,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const auth = request.auth;
     const config = request.routeOptions.config;
     if (!auth || !settingLimits(auth.role) || !(config?.financialFields || config?.financialOnly || config?.financialData)) return done();
-    const decide = (hidden: boolean) => {
+    hidesFinancials(app.database.reader, auth.accountId, auth.role, request.managersSeeRevenue).then((hidden) => {
       request.financialsHidden = hidden;
       done(hidden && config.financialOnly ? new ApiError('forbidden', FINANCIAL_REFUSAL) : undefined);
-    };
-    // Read with the caller already (PostgreSQL): no statement of its own.
-    if (request.managersSeeRevenue !== undefined) return decide(!request.managersSeeRevenue);
-    hidesFinancials(app.database.reader, auth.accountId, auth.role).then(decide, done);
+    }, done);
   });
   app.addHook('preSerialization', (request, reply, payload, done) => {
     if (!request.financialsHidden || payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return done(null, payload);
